@@ -18,6 +18,7 @@ app = typer.Typer(
 # Each module defines register(app). Listed here so the app is assembled in one obvious place.
 COMMAND_MODULES = [
     "judge.cli.corpus_cmd",
+    "judge.cli.rules_cmd",
 ]
 
 for _name in COMMAND_MODULES:

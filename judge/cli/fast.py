@@ -9,7 +9,9 @@ from __future__ import annotations
 import importlib
 
 # sub-command -> "module:function"; filled by the modules that own the commands.
-FAST_COMMANDS: dict[str, str] = {}
+FAST_COMMANDS: dict[str, str] = {
+    "rule": "judge.cli.rule_fast:run",
+}
 
 
 def dispatch(args: list[str]) -> int | None:

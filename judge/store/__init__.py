@@ -1,1 +1,35 @@
-"""store"""
+"""The SQLite store: built from the corpus into the per-user cache, opened read-only by readers.
+
+open_store() is the one entry point for readers: it returns a plain sqlite3 connection
+(row_factory=sqlite3.Row) to a valid store, building it first if it is missing, stale or corrupt.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Callable
+
+
+def open_store() -> sqlite3.Connection:
+    from judge.store import cache
+
+    key = cache.cache_key()
+    path = cache.store_path(key)
+    conn = cache.check_store(path, key)
+    if conn is not None:
+        return conn
+    build_store(path, key=key)
+    conn = cache.check_store(path, key)
+    if conn is None:
+        from judge.errors import StoreError
+
+        raise StoreError(f"规则数据库构建后仍无法打开：{path}", hint="请删除该文件后运行 judge build。")
+    return conn
+
+
+def build_store(path: Path | str | None = None, progress: Callable[[str, int, int], None] | None = None,
+                *, key: str | None = None, force: bool = False) -> Path:
+    from judge.store.build import build
+
+    return build(Path(path) if path else None, progress=progress, key=key, force=force)

@@ -14,6 +14,7 @@ from judge.corpus.manifest import Document
 
 # "module:function", in order. Each owner adds its own line.
 STAGES: list[str] = [
+    "judge.rules.tree:stage",
 ]
 
 
@@ -28,3 +29,97 @@ def run_stages(db, ctx: BuildContext) -> None:
     for spec in STAGES:
         module, func = spec.split(":")
         getattr(importlib.import_module(module), func)(db, ctx)
+
+
+def _stage_label(spec: str) -> str:
+    return spec.split(":")[0].rsplit(".", 1)[-1]
+
+
+def build(path=None, progress=None, *, key: str | None = None, force: bool = False):
+    """Build the whole store into `path` (default: the cache path for the current key).
+
+    Written into a temp file in the same directory and renamed over `path` atomically, under a
+    lock file: a concurrent builder waits, then finds the finished store and returns; a build
+    killed halfway leaves only a stray temp file, never a broken store.
+    """
+    import os
+    import tempfile
+    import time
+    from pathlib import Path
+
+    import sqlite_utils
+
+    from judge.corpus import manifest
+    from judge.errors import StoreError
+    from judge.store import cache
+    from judge.store.schema import PRIMARY_KEYS, SCHEMA_VERSION, TABLES
+
+    key = key or cache.cache_key()
+    path = Path(path) if path else cache.store_path(key)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lock_path = path.with_suffix(".lock")
+    try:
+        lock = open(lock_path, "a+")
+    except OSError as exc:
+        raise StoreError(f"无法在 {path.parent} 创建规则数据库：{exc.strerror}", hint="请检查目录权限，或设置 JUDGE_CACHE_DIR。") from None
+    try:
+        try:
+            import fcntl
+
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        except ImportError:  # no flock: the atomic rename alone keeps the store whole
+            pass
+        if not force:
+            existing = cache.check_store(path, key)
+            if existing is not None:  # another process finished it while we waited
+                existing.close()
+                return path
+        docs = manifest.verify()
+        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+        os.close(fd)
+        try:
+            db = sqlite_utils.Database(tmp)
+            db.conn.execute("PRAGMA journal_mode=OFF")
+            db.conn.execute("PRAGMA synchronous=OFF")
+            for table, columns in TABLES.items():
+                db[table].create(columns, pk=PRIMARY_KEYS.get(table), if_not_exists=True)
+            ctx = BuildContext(docs)
+            total = len(STAGES)
+            t0 = time.perf_counter()
+            for i, spec in enumerate(STAGES):
+                if progress:
+                    progress(_stage_label(spec), i, total)
+                module, func = spec.split(":")
+                getattr(importlib.import_module(module), func)(db, ctx)
+            if progress:
+                progress("完成", total, total)
+            rules_count = db.conn.execute("SELECT count(*) FROM rules").fetchone()[0]
+            db["meta"].insert_all([
+                {"key": "corpus_hash", "value": manifest.corpus_hash(docs)},
+                {"key": "schema_version", "value": str(SCHEMA_VERSION)},
+                {"key": "cache_key", "value": key},
+                {"key": "corpus_stat", "value": cache.corpus_stat_signature()},
+                {"key": "built_at", "value": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())},
+                {"key": "build_seconds", "value": f"{time.perf_counter() - t0:.3f}"},
+                {"key": "rules_count", "value": str(rules_count)},
+                {"key": "complete", "value": "1"},
+            ], pk="key", replace=True)
+            db.conn.commit()
+            db.conn.close()
+            os.replace(tmp, path)
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
+        # Stores of other keys are stale: remove them (a reader holding one open keeps its inode).
+        for old in path.parent.glob(cache.STORE_PREFIX + "*.sqlite"):
+            if old != path:
+                try:
+                    old.unlink()
+                except OSError:
+                    pass
+        return path
+    finally:
+        lock.close()

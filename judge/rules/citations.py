@@ -1,0 +1,37 @@
+"""In-text citations: "规则 349.打出卡牌", "规则 103.2.a.选定英雄", "规则 466.1. 战斗清理", "规则 [322.2.]".
+
+A number followed by a dot and a title names that rule ("349." + "打出卡牌"); a number with no
+dot before the following words ("规则 356.2施加该额外费用") cites the number only.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_CITE = re.compile(
+    r"规则\s*\[?\s*(?P<number>\d{3}(?:\.\d+)?(?:\.[a-z])?(?:\.\d+)?)(?P<dot>\.)?\s*\]?"
+    r"(?P<title>[\u4e00-\u9fff]{0,12})"
+)
+# Words that start ordinary prose rather than a title when no dot separates them.
+_TITLE_STOP = re.compile(r"(和规则|和|以及|或)$")
+
+
+@dataclass(frozen=True)
+class Citation:
+    number: str
+    title: str    # cited title, "" when the citation names only a number
+    raw: str
+    start: int
+
+
+def find_citations(text: str) -> list[Citation]:
+    cites = []
+    for m in _CITE.finditer(text):
+        number = m.group("number")
+        title = m.group("title") if m.group("dot") else ""
+        title = _TITLE_STOP.sub("", title) if title else ""
+        # "规则165.符文池和规则429.获得": the title stops before the next citation.
+        title = title.split("规则")[0]
+        cites.append(Citation(number, title, m.group(0).strip(), m.start()))
+    return cites

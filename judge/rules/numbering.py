@@ -1,0 +1,463 @@
+"""Recovering the numbered hierarchy of a rules document whose numbers were lost.
+
+Evidence, strongest first:
+  1. the text's own citations with a title ("规则 349.打出卡牌"): they fix where a level-0 heading
+     sits (anchors, placed by a monotone alignment of cited numbers to paragraphs naming the title);
+  2. a numbered excerpt of the same section (older numbering): its bullet depths give the exact
+     sub-rule structure of the paragraphs it shares with this document, shifted to the new numbers;
+  3. the shape of the text: heading lines, lines ending in "：" that introduce items, numbered
+     steps, elaborations ("这不包括…") that hang under the rule above.
+Between two anchors the level-0 numbers are shared out to the paragraphs most likely to be level-0;
+a number counted from an anchor loses confidence with each uncertain step away from it.
+Every number carries its source (cited / inferred), a confidence and a short evidence text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from judge.corpus.cleanup import normalise_for_match
+from judge.corpus.reader import Paragraph
+from judge.rules.citations import Citation
+from judge.rules.model import CITED, INFERRED, SOURCE, format_number, parse_number
+
+_STEP = re.compile(r"^(\d{1,2})([a-z])?\.(?!\d)")
+_ELABORATION = re.compile(r"^(这|此|该|其|但|即使|除非|否则|然而|不过|也|同时|例外|注意)")
+_DEFINES = re.compile(r"^.{1,10}?(是指|指的是|是|为|即)")
+MAX_LEVEL = 3
+
+
+@dataclass
+class Item:
+    """A node in document order: a paragraph, or a heading the extraction dropped."""
+    para: Paragraph | None
+    title: str = ""
+    level: int | None = None
+    fixed: tuple[int, ...] | None = None   # a number this item must carry
+    fixed_source: str = ""
+    fixed_evidence: str = ""
+    level_conf: float = 0.5
+    level_evidence: str = ""
+    key: tuple[int, ...] | None = None
+    source: str = INFERRED
+    confidence: float = 0.0
+    evidence: str = ""
+    synthetic: bool = False
+    excerpt_number: str | None = None
+
+    @property
+    def text(self) -> str:
+        return self.para.text if self.para else ""
+
+
+@dataclass
+class Excerpt:
+    """A numbered excerpt of another version: its paragraphs with printed numbers and depths."""
+    version: str
+    paras: list[Paragraph]
+
+
+@dataclass
+class NumberingReport:
+    anchors: list[tuple[str, str, int]] = field(default_factory=list)  # number, title, paragraph index
+    unplaced: list[tuple[str, str]] = field(default_factory=list)
+    excerpt_matches: int = 0
+    excerpt_shift: int | None = None
+
+
+# ---------------------------------------------------------------- level-0 anchors
+
+def _title_score(title: str, text: str, prev_text: str) -> float:
+    if not title:
+        return 0.0
+    t = normalise_for_match(text)
+    if t == title:
+        return 10.0
+    score = 0.0
+    if t.startswith(title):
+        score = 4.0 if len(t) > len(title) and t[len(title)] in "是为指会即的可在包被" else 3.0
+    elif title in t[: len(title) + 6]:
+        score = 1.5
+    if score and prev_text.endswith("："):
+        score -= 1.5
+    return score
+
+
+def place_level0_anchors(paras: list[Paragraph], cited: dict[int, str],
+                         extra: list[tuple[int, int, float]] = ()) -> dict[int, int]:
+    """Choose, for as many cited level-0 numbers as possible, the paragraph that starts their section.
+
+    A weighted longest-increasing alignment: numbers and positions both increase, and the number of
+    paragraphs between two anchors must leave room for the numbers between them.
+    Returns {number: paragraph index}.
+    """
+    numbers = sorted(cited)
+    cands: list[tuple[int, int, float]] = []  # (number, position, score)
+    for n in numbers:
+        for i, p in enumerate(paras):
+            s = _title_score(cited[n], p.text, paras[i - 1].text if i else "")
+            if s >= 2.5:
+                cands.append((n, i, s))
+    cands.extend(extra)
+    cands.sort()
+    best: list[float] = []
+    back: list[int] = []
+    for j, (n, i, s) in enumerate(cands):
+        best.append(s)
+        back.append(-1)
+        for k in range(j):
+            n0, i0, _ = cands[k]
+            if n0 >= n or i0 >= i:
+                continue
+            gap_num, gap_par = n - n0, i - i0
+            penalty = 0.0
+            if gap_par < gap_num * 0.4:
+                penalty = 4.0
+            elif gap_par > gap_num * 25 + 20:
+                penalty = 2.0
+            v = best[k] + s - penalty
+            if v > best[j]:
+                best[j], back[j] = v, k
+    if not cands:
+        return {}
+    j = max(range(len(cands)), key=lambda x: best[x])
+    chosen: dict[int, int] = {}
+    while j >= 0:
+        n, i, _ = cands[j]
+        chosen[n] = i
+        j = back[j]
+    return chosen
+
+
+# ---------------------------------------------------------------- excerpt alignment
+
+def align_excerpt(paras: list[Paragraph], excerpt: Excerpt) -> list[tuple[int, int | None]]:
+    """Monotone alignment of excerpt paragraphs to document paragraphs by text similarity.
+
+    Returns (excerpt index, paragraph index or None) for every excerpt paragraph.
+    """
+    from rapidfuzz import fuzz
+
+    norm = [normalise_for_match(p.text) for p in paras]
+    result: list[tuple[int, int | None]] = []
+    last = -1
+    for ei, ep in enumerate(excerpt.paras):
+        e = normalise_for_match(ep.text)
+        e = _STEP.sub("", e)
+        if not e:
+            result.append((ei, None))
+            continue
+        best_i, best_s = None, 0.0
+        lo = last + 1
+        hi = len(paras) if last < 0 else min(len(paras), last + 40)
+        for i in range(lo, hi):
+            t = _STEP.sub("", norm[i])
+            if not t:
+                continue
+            s = fuzz.ratio(e, t)
+            if len(e) >= 8 and (t.startswith(e[:12]) or e.startswith(t[:12])):
+                s = max(s, 75.0)
+            if s > best_s:
+                best_i, best_s = i, s
+        threshold = 72.0 if len(e) > 6 else 95.0
+        if last < 0:
+            threshold = max(threshold, 88.0)  # the first match anchors the whole alignment
+        if best_i is not None and best_s >= threshold:
+            result.append((ei, best_i))
+            last = best_i
+        else:
+            result.append((ei, None))
+    return result
+
+
+# ---------------------------------------------------------------- shape of the text
+
+def _level0_score(items: list[Item], idx: int) -> float:
+    """How likely item idx is a level-0 rule, from its shape alone."""
+    it = items[idx]
+    text = it.text
+    prev = items[idx - 1] if idx else None
+    score = -0.6
+    if prev is not None and prev.level == 0 and prev.title and not prev.text:
+        score += 3.0  # the first statement under a (dropped) heading
+    if _STEP.match(text):
+        score += 2.5
+    if it.para and it.para.bullet:
+        score -= 4.0
+    if prev is not None and prev.text.endswith("："):
+        score -= 3.0
+    if _ELABORATION.match(text):
+        score -= 2.0
+    if text.endswith("："):
+        score += 0.6
+    if _DEFINES.match(text) and len(text) < 60:
+        score += 0.6
+    if len(text) <= 12 and not re.search(r"[。，：]", text):
+        score += 1.5  # a surviving heading line
+    return score
+
+
+def _sub_level(items: list[Item], idx: int, list_stack: list[int]) -> tuple[int, float, str]:
+    """Level of a non-level-0 paragraph from the paragraph before it."""
+    it = items[idx]
+    prev = items[idx - 1]
+    prev_level = prev.level if prev.level is not None else 1
+    text = it.text
+    if prev.level == 0:
+        return 1, 0.5, "level-0 规则之后的第一条子规则"
+    if prev.text.endswith("：") and prev_level < MAX_LEVEL:
+        list_stack.append(prev_level + 1)
+        return prev_level + 1, 0.45, "上一段以“：”引出列表"
+    if it.para and it.para.bullet:
+        if prev.para and prev.para.bullet:
+            return prev_level, 0.45, "“*”列表项"
+        return min(prev_level + 1, MAX_LEVEL), 0.4, "“*”列表项"
+    if list_stack:
+        lvl = list_stack[-1]
+        if prev_level >= lvl and (len(text) < 60 or _STEP.match(text)):
+            return lvl, 0.35, "列表延续"
+        list_stack.pop()
+    if _ELABORATION.match(text) and prev_level < MAX_LEVEL and not prev.text.endswith("。") is False:
+        return min(prev_level + 1, MAX_LEVEL), 0.35, "补充说明挂在上一条规则之下"
+    if _STEP.match(text):
+        return 1, 0.4, "编号步骤"
+    return 1, 0.3, "默认为一级子规则"
+
+
+# ---------------------------------------------------------------- the whole assignment
+
+def recover(paras: list[Paragraph], citations: list[Citation], excerpts: list[Excerpt]) -> tuple[list[Item], NumberingReport]:
+    report = NumberingReport()
+    # Level-0 cited titles: the most common title per number.
+    titles: dict[int, dict[str, int]] = {}
+    for c in citations:
+        key = parse_number(c.number)
+        if key and len(key) == 1 and c.title:
+            titles.setdefault(key[0], {}).setdefault(c.title, 0)
+            titles[key[0]][c.title] += 1
+    cited0 = {n: max(ts, key=lambda t: (ts[t], -len(t))) for n, ts in titles.items()}
+    aligned = [(ex, *_excerpt_alignment(paras, ex, cited0)) for ex in excerpts]
+    extra = []
+    for ex, shift, pos_of in aligned:
+        if shift is None:
+            continue
+        for ei, ep in enumerate(ex.paras):
+            key = parse_number(ep.number or "")
+            if key and len(key) == 1 and key[0] + shift in cited0:
+                # The cited heading stands before the first paragraph the excerpt shares after it.
+                nxt = next((pos_of[j] for j in range(ei, len(ex.paras)) if j in pos_of), None)
+                if nxt is not None:
+                    extra.append((key[0] + shift, nxt, 12.0))
+    anchors = place_level0_anchors(paras, cited0, extra)
+    for n, i in sorted(anchors.items()):
+        report.anchors.append((format_number((n,)), cited0[n], i))
+
+    items: list[Item] = []
+    by_para: dict[int, Item] = {}
+    anchor_at = {i: n for n, i in anchors.items()}
+    for i, p in enumerate(paras):
+        if i in anchor_at:
+            n = anchor_at[i]
+            title = cited0[n]
+            if normalise_for_match(p.text) == title:
+                it = Item(p, title=title, level=0, fixed=(n,), fixed_source=CITED,
+                          fixed_evidence=f"正文引用“规则 {n:03d}.{title}”，且本行即该标题")
+                items.append(it)
+                by_para[i] = it
+                continue
+            items.append(Item(None, title=title, level=0, fixed=(n,), fixed_source=CITED, synthetic=True,
+                              fixed_evidence=f"正文引用“规则 {n:03d}.{title}”；标题行在提取中丢失，位置由本节首段推定"))
+        it = Item(p)
+        if len(p.text) <= 12 and not re.search(r"[。，：；]", p.text):
+            it.title = p.text
+        items.append(it)
+        by_para[i] = it
+
+    _apply_excerpts(items, by_para, aligned, report)
+    _choose_level0(items, anchors)
+    _assign_sub_levels(items)
+    _number(items)
+    return items, report
+
+
+def _excerpt_alignment(paras, ex: Excerpt, cited0: dict[int, str]) -> tuple[int | None, dict[int, int]]:
+    """The renumbering shift of an excerpt (its heading titles against cited titles) and its alignment."""
+    shift = None
+    for ep in ex.paras:
+        key = parse_number(ep.number or "")
+        if key and len(key) == 1:
+            for n, t in cited0.items():
+                if t == normalise_for_match(ep.text):
+                    shift = n - key[0]
+                    break
+        if shift is not None:
+            break
+    pairs = align_excerpt(paras, ex)
+    return shift, {ei: pi for ei, pi in pairs if pi is not None}
+
+
+def _apply_excerpts(items, by_para, aligned, report) -> None:
+    """Give the paragraphs an excerpt shares with this document the excerpt's structure."""
+    for ex, shift, pos_of in aligned:
+        report.excerpt_matches += len(pos_of)
+        if shift is None or len(pos_of) < 3:
+            continue
+        report.excerpt_shift = shift
+        # Insert excerpt headings the extraction dropped (e.g. "目标选取"), before the next matched paragraph.
+        inserts: dict[int, list[Item]] = {}
+        pending: list[tuple[int, Paragraph]] = []
+        for ei, ep in enumerate(ex.paras):
+            if ei in pos_of:
+                pi = pos_of[ei]
+                it = by_para[pi]
+                it.level = ep.depth
+                it.level_conf = 0.85
+                it.excerpt_number = ep.number
+                it.level_evidence = f"与旧版编号摘录 {ep.number} 对齐（旧号 +{shift}）"
+                if pending:
+                    inserts.setdefault(pi, []).extend(
+                        Item(None, title=pp.text, level=pp.depth, synthetic=True, level_conf=0.7,
+                             excerpt_number=pp.number,
+                             level_evidence=f"旧版编号摘录 {pp.number} 的标题，在本文提取中丢失")
+                        for _, pp in pending)
+                    pending = []
+            elif ep.depth is not None and len(ep.text) <= 12 and not re.search(r"[。，：]", ep.text):
+                pending.append((ei, ep))
+        first_level0 = next((pos_of[ei] for ei, ep in enumerate(ex.paras) if ei in pos_of and ep.depth == 0), None)
+        for pi, new in inserts.items():
+            it = by_para[pi]
+            at = items.index(it)
+            # Keep a cited heading that already stands there first.
+            while at > 0 and items[at - 1].synthetic and items[at - 1].fixed:
+                at -= 1
+            items[at:at] = [n for n in new if not any(
+                x.title == n.title and x.level == n.level for x in items[max(0, at - 2):at + 1])]
+        # Unmatched paragraphs inside the excerpt's span: hang under their matched neighbour.
+        span = sorted(pos_of.values())
+        lo, hi = by_para[span[0]], by_para[span[-1]]
+        a, b = items.index(lo), items.index(hi)
+        for k in range(a, b + 1):
+            it = items[k]
+            if it.level is not None:
+                continue
+            prev = next((items[j] for j in range(k - 1, a - 1, -1) if items[j].level is not None), None)
+            nxt = next((items[j] for j in range(k + 1, b + 1) if items[j].level is not None and items[j].excerpt_number), None)
+            if _STEP.match(it.text):
+                it.level, it.level_evidence = 0, "编号步骤（旧版摘录中步骤为 level-0）"
+            elif prev is not None and prev.level is not None and nxt is not None and nxt.level is not None and nxt.level > prev.level:
+                it.level, it.level_evidence = nxt.level, "位于旧版摘录对齐段落之间（取后一条的层级）"
+            elif prev is not None and prev.text.endswith("："):
+                it.level, it.level_evidence = min((prev.level or 0) + 1, MAX_LEVEL), "旧版摘录中无此段；上一段以“：”引出"
+            elif prev is not None:
+                sibling = _shares_opening(it.text, items, k, a, prev.level)
+                if sibling is not None:
+                    it.level, it.level_evidence = sibling, "旧版摘录中无此段；句式与同级规则相同"
+                else:
+                    it.level = min((prev.level or 0) + 1, MAX_LEVEL)
+                    it.level_evidence = "旧版摘录中无此段；视为上一条规则的补充"
+            it.level_conf = 0.45
+        if first_level0 is not None:
+            it = by_para[first_level0]
+            old = parse_number(next(ep.number for ei, ep in enumerate(ex.paras) if pos_of.get(ei) == first_level0))
+            if it.fixed is None and old is not None:
+                it.fixed = (old[0] + shift,)
+                it.fixed_source = INFERRED
+                it.fixed_evidence = f"旧版摘录 {old[0]:03d} 对应新编号 {old[0] + shift:03d}"
+
+
+def _shares_opening(text: str, items: list[Item], k: int, lo: int, max_level) -> int | None:
+    """The level of a recent sibling that opens with the same words ("如果是…", "如果打出的是…")."""
+    head = text[:3]
+    for j in range(k - 1, max(lo, k - 12) - 1, -1):
+        other = items[j]
+        if other.level is not None and other.excerpt_number and other.text[:3] == head and len(head) == 3:
+            return other.level
+    return None
+
+
+def _choose_level0(items: list[Item], anchors: dict[int, int]) -> None:
+    """Between anchors, give the level-0 numbers to the paragraphs most likely to be level-0."""
+    fixed_pos = [k for k, it in enumerate(items) if it.fixed and len(it.fixed) == 1]
+    bounds = fixed_pos + [len(items)]
+    start = 0
+    prev_n = 0
+    for end_k in bounds:
+        end_n = items[end_k].fixed[0] if end_k < len(items) else None
+        seg = range(start, end_k)
+        free = [k for k in seg if items[k].level is None]
+        already0 = sum(1 for k in seg if items[k].level == 0 and not items[k].fixed)
+        if end_n is None:
+            room = len(free)  # after the last anchor: no upper bound, trust the shape
+            picks = [k for k in free if _level0_score(items, k) > 0.5]
+        else:
+            room = max(0, end_n - prev_n - 1 - already0)
+            scored = sorted(((k, _level0_score(items, k)) for k in free), key=lambda x: -x[1])
+            picks = [k for k, s in scored[:room] if s > -0.5]
+        for k in sorted(picks):
+            items[k].level = 0
+            items[k].level_conf = 0.5 if end_n is not None and len(picks) == room else 0.3
+            items[k].level_evidence = "形态推断为 level-0 规则" + (f"（锚点之间恰有 {room} 个编号）" if len(picks) == room else "")
+        if end_k < len(items):
+            prev_n = end_n
+        start = end_k + 1
+
+
+def _assign_sub_levels(items: list[Item]) -> None:
+    list_stack: list[int] = []
+    for k, it in enumerate(items):
+        if it.level is not None:
+            if it.level == 0:
+                list_stack = []
+            continue
+        if k == 0:
+            it.level, it.level_conf, it.level_evidence = 0, 0.3, "文档首段"
+            continue
+        it.level, it.level_conf, it.level_evidence = _sub_level(items, k, list_stack)
+        prev = items[k - 1]
+        if prev.level is not None and it.level > prev.level + 1:
+            it.level = prev.level + 1
+
+
+def _number(items: list[Item]) -> None:
+    """Turn levels into numbers with outline counters; fixed numbers reset the counters."""
+    counters: list[int] = []
+    since_anchor = 0
+    anchor_conf = 1.0
+    for it in items:
+        if it.fixed:
+            counters = list(it.fixed)
+            since_anchor = 0
+            anchor_conf = 1.0 if it.fixed_source == CITED else 0.8
+            it.key = it.fixed
+            it.source = it.fixed_source
+            it.confidence = anchor_conf
+            it.evidence = it.fixed_evidence
+            continue
+        level = it.level or 0
+        if not counters:
+            counters = [0]
+        level = min(level, len(counters))  # never skip a level
+        counters = counters[: level + 1]
+        if len(counters) == level + 1:
+            counters[level] += 1
+        else:
+            counters.append(1)
+        it.key = tuple(counters)
+        since_anchor += 1
+        decay = 0.97 ** since_anchor
+        it.source = INFERRED
+        it.confidence = round(max(0.05, min(0.95, anchor_conf * it.level_conf * decay * 1.6)), 3)
+        it.evidence = it.level_evidence or "按文本形态推断"
+
+
+def numbered_items(paras: list[Paragraph]) -> list[Item]:
+    """A document that prints its numbers: each paragraph keeps its own number."""
+    items = []
+    for p in paras:
+        key = parse_number(p.number) if p.number else None
+        it = Item(p, level=p.depth, key=key, source=SOURCE, confidence=1.0, evidence="文档印有此编号")
+        if len(p.text) <= 12 and not re.search(r"[。，：]", p.text):
+            it.title = p.text
+        items.append(it)
+    return items

@@ -1,0 +1,245 @@
+"""Documents -> rule trees of every rules version, with examples, cross-references and absent nodes.
+
+`build_trees(docs)` is pure (no database); `stage(db, ctx)` is the store build stage that writes
+rules, examples, refs and versions, and hands the current version's rows to later stages.
+Any MANIFEST entry of kind "rules" is parsed the same way; "rules-excerpt-numbered" documents
+keep their printed numbers and also lend their structure to the unnumbered versions.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+
+from judge.corpus.cleanup import normalise_for_match
+from judge.corpus.manifest import Document
+from judge.corpus.reader import Paragraph, read_document
+from judge.rules.citations import Citation, find_citations
+from judge.rules.model import ABSENT, CITED, CURRENT_VERSION, INFERRED, Rule, format_number, parse_number
+from judge.rules.numbering import Excerpt, NumberingReport, numbered_items, recover
+
+RULES_KIND = "rules"
+NUMBERED_EXCERPT_KIND = "rules-excerpt-numbered"
+EXCERPT_KIND = "rules-excerpt"
+RULE_KINDS = (RULES_KIND, NUMBERED_EXCERPT_KIND, EXCERPT_KIND)
+
+
+@dataclass
+class Ref:
+    from_rule: str
+    to_number: str
+    cited_title: str
+    raw: str
+    source_file: str
+    source_line: int
+    to_rule: str | None = None
+
+    def row(self) -> dict:
+        return {"from_rule": self.from_rule, "to_number": self.to_number, "to_rule": self.to_rule,
+                "cited_title": self.cited_title or None, "raw": self.raw,
+                "source_file": self.source_file, "source_line": self.source_line}
+
+
+@dataclass
+class VersionTree:
+    doc: Document
+    rules: list[Rule]
+    paragraphs: list[Paragraph]
+    refs: list[Ref] = field(default_factory=list)
+    report: NumberingReport | None = None
+    header: list[Paragraph] = field(default_factory=list)
+
+    @property
+    def version(self) -> str:
+        return self.doc.version
+
+    def by_number(self) -> dict[str, Rule]:
+        return {r.number: r for r in self.rules if r.number}
+
+
+def _all_citations(paras: list[Paragraph]) -> list[Citation]:
+    out = []
+    for p in paras:
+        out.extend(find_citations(p.text))
+        for ex, _ in p.examples:
+            out.extend(find_citations(ex))
+    return out
+
+
+def _rule_from_item(version: str, doc: Document, it) -> Rule:
+    p = it.para
+    return Rule(
+        version=version, number=format_number(it.key) if it.key else None,
+        number_source=it.source, confidence=it.confidence, evidence=it.evidence,
+        text=p.text if p else "", title=it.title, is_heading=bool(it.title),
+        examples=list(p.examples) if p else [], source_file=doc.file if p else "",
+        source_line=p.line if p else 0, source_lines=list(p.lines) if p else [], raw=p.raw if p else "",
+    )
+
+
+def _title_matches(rule: Rule, title: str) -> bool:
+    if not title:
+        return True
+    t = normalise_for_match(title)
+    return t == normalise_for_match(rule.title) or normalise_for_match(rule.text).startswith(t) \
+        or t in normalise_for_match(rule.title)
+
+
+def _confirm_citations(rules: list[Rule], cites: list[Citation]) -> None:
+    """An inferred number whose rule carries the title a citation gives it becomes `cited`."""
+    by_num = {r.number: r for r in rules if r.number}
+    for c in cites:
+        r = by_num.get(c.number)
+        if r and c.title and r.number_source == INFERRED and _title_matches(r, c.title):
+            r.number_source = CITED
+            r.confidence = 1.0
+            r.evidence = f"正文引用“规则 {c.number}.{c.title}”与本条标题/正文一致；" + r.evidence
+
+
+def _add_cited_nodes(rules: list[Rule], cites: list[Citation], version: str) -> None:
+    """Cited numbers with no rule: absent nodes (beyond the text) or unlocated cited nodes."""
+    present = {r.number for r in rules if r.number}
+    last_key = max((r.key for r in rules if r.key and r.number_source != ABSENT), default=(0,))
+    wanted: dict[str, str] = {}
+    for c in cites:
+        key = parse_number(c.number)
+        if not key:
+            continue
+        number = format_number(key)
+        if number not in present:
+            if c.title or number not in wanted:
+                wanted[number] = c.title or wanted.get(number, "")
+    # Ancestors of absent sub-rules exist too (447.2 implies 447).
+    for number in list(wanted):
+        key = parse_number(number)
+        for n in range(1, len(key)):
+            anc = format_number(key[:n])
+            if anc not in present and anc not in wanted:
+                wanted[anc] = ""
+    keys = [r.key for r in rules]
+    for number, title in sorted(wanted.items(), key=lambda kv: parse_number(kv[0])):
+        key = parse_number(number)
+        beyond = key[0] > last_key[0]
+        rule = Rule(version=version, number=number, number_source=ABSENT if beyond else CITED,
+                    confidence=1.0 if beyond else 0.5,
+                    evidence=("正文引用了此编号，但语料中没有该部分的文本" if beyond
+                              else "正文引用了此编号，但无法确定它对应哪一段文本"),
+                    title=title, is_heading=bool(title))
+        at = bisect.bisect_left(keys, key, key=lambda k: k or (0,))
+        rules.insert(at, rule)
+        keys.insert(at, key)
+
+
+def _build_refs(tree: VersionTree) -> None:
+    by_num = tree.by_number()
+    for r in tree.rules:
+        chunks = [(r.text, r.source_line)] + [(e, ln) for e, ln in r.examples]
+        for text, line in chunks:
+            for c in find_citations(text):
+                key = parse_number(c.number)
+                number = format_number(key) if key else c.number
+                target = by_num.get(number)
+                tree.refs.append(Ref(r.id, number, c.title, c.raw, tree.doc.file, line or r.source_line,
+                                     target.id if target else None))
+
+
+def build_unnumbered(doc: Document, paras: list[Paragraph], excerpts: list[Excerpt]) -> VersionTree:
+    body = [p for p in paras if not p.header]
+    cites = _all_citations(body)
+    items, report = recover(body, cites, excerpts)
+    rules = [_rule_from_item(doc.version, doc, it) for it in items]
+    _confirm_citations(rules, cites)
+    _add_cited_nodes(rules, cites, doc.version)
+    for i, r in enumerate(rules):
+        r.ord = i
+    tree = VersionTree(doc, rules, body, report=report, header=[p for p in paras if p.header])
+    _build_refs(tree)
+    return tree
+
+
+def build_numbered(doc: Document, paras: list[Paragraph]) -> VersionTree:
+    body = [p for p in paras if not p.header]
+    items = numbered_items(body)
+    rules = [_rule_from_item(doc.version, doc, it) for it in items]
+    for i, r in enumerate(rules):
+        r.ord = i
+    tree = VersionTree(doc, rules, body, header=[p for p in paras if p.header])
+    _build_refs(tree)
+    return tree
+
+
+def build_plain_excerpt(doc: Document, paras: list[Paragraph]) -> VersionTree:
+    """An unnumbered excerpt: paragraphs kept in order, numbered later only by alignment (diff)."""
+    body = [p for p in paras if not p.header]
+    rules = []
+    for i, p in enumerate(body):
+        rules.append(Rule(version=doc.version, number=None, number_source=INFERRED, confidence=0.0,
+                          evidence="未编号的摘录：编号见 judge diff 的对齐结果", text=p.text,
+                          examples=list(p.examples), source_file=doc.file, source_line=p.line,
+                          source_lines=list(p.lines), raw=p.raw, ord=i))
+    tree = VersionTree(doc, rules, body, header=[p for p in paras if p.header])
+    _build_refs(tree)
+    return tree
+
+
+def build_trees(docs: list[Document]) -> dict[str, VersionTree]:
+    """Every rules version of the corpus, keyed by version."""
+    texts = {d.file: read_document(d.read_text()) for d in docs if d.kind in RULE_KINDS}
+    excerpts = [Excerpt(d.version, [p for p in texts[d.file] if not p.header])
+                for d in docs if d.kind == NUMBERED_EXCERPT_KIND]
+    trees: dict[str, VersionTree] = {}
+    for d in docs:
+        if d.kind not in RULE_KINDS:
+            continue
+        paras = texts[d.file]
+        if d.kind == NUMBERED_EXCERPT_KIND or any(p.number for p in paras):
+            trees[d.version] = build_numbered(d, paras)
+        elif d.kind == RULES_KIND:
+            trees[d.version] = build_unnumbered(d, paras, excerpts)
+        else:
+            trees[d.version] = build_plain_excerpt(d, paras)
+    return trees
+
+
+def current_version(docs: list[Document]) -> str:
+    """The version the tree is built from: CURRENT_VERSION if present, else the newest "rules" document."""
+    versions = [d.version for d in docs if d.kind == RULES_KIND]
+    if CURRENT_VERSION in versions:
+        return CURRENT_VERSION
+    return max(versions) if versions else CURRENT_VERSION
+
+
+# ---------------------------------------------------------------- store stage
+
+def rule_rows(tree: VersionTree) -> list[dict]:
+    return [r.row() for r in tree.rules]
+
+
+def stage(db, ctx) -> None:
+    """Store stage: rules, examples, refs, versions of every rules document."""
+    from judge.store.schema import TABLES
+
+    trees = build_trees(ctx.docs)
+    current = current_version(ctx.docs)
+    all_rules, examples, refs, versions = [], [], [], []
+    for version, tree in trees.items():
+        rows = rule_rows(tree)
+        all_rules.extend(rows)
+        for r in tree.rules:
+            for k, (text, line) in enumerate(r.examples):
+                examples.append({"rule_id": r.id, "ord": k, "text": text, "source_line": line})
+        refs.extend(ref.row() for ref in tree.refs)
+        versions.append({"version": version, "file": tree.doc.file, "kind": tree.doc.kind,
+                         "sha256": tree.doc.sha256, "description": tree.doc.description,
+                         "paragraphs": len(tree.paragraphs)})
+    db["rules"].insert_all(all_rules, pk="id", columns=TABLES["rules"])
+    db["examples"].insert_all(examples, columns=TABLES["examples"])
+    db["refs"].insert_all(refs, columns=TABLES["refs"])
+    db["versions"].insert_all(versions, pk="version", columns=TABLES["versions"])
+    db["meta"].insert_all([{"key": "current_version", "value": current}], pk="key", replace=True)
+    for table, cols in (("rules", ["version", "number"]), ("rules", ["version", "parent"]), ("refs", ["from_rule"]),
+                        ("refs", ["to_rule"]), ("refs", ["to_number"]), ("examples", ["rule_id"])):
+        db[table].create_index(cols, if_not_exists=True)
+    ctx.data["trees"] = trees
+    ctx.data["current_version"] = current
+    ctx.data["rules"] = [row for row in all_rules if row["version"] == current]
