@@ -19,6 +19,7 @@ app = typer.Typer(
 COMMAND_MODULES = [
     "judge.cli.corpus_cmd",
     "judge.cli.rules_cmd",
+    "judge.cli.docs_cmd",
 ]
 
 for _name in COMMAND_MODULES:

@@ -1,0 +1,161 @@
+"""`judge docs build`: the store (and the scenarios) -> a folder of Markdown for mkdocs.
+
+Besides the pages it writes two dotfiles that mkdocs does not publish but our mkdocs hook reads:
+`.nav.json` (the generated navigation) and `.jieba_user.txt` (the rules' own terms, so the search
+index keeps 燃尽, 结算链, 待命区域 whole).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import sqlite3
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from judge.docs import data as docs_data
+from judge.docs.context import SiteContext, doc_label
+from judge.docs.pages_faq import ERRATA_PAGE, render_errata, render_faq_index, render_faq_page
+from judge.docs.pages_glossary import DIFF, GLOSSARY, render_diff, render_glossary
+from judge.docs.pages_home import render_benchmarks, render_home
+from judge.docs.pages_rules import render_rules_index, render_section
+from judge.docs.pages_rulings import INDEX as RULINGS_INDEX
+from judge.docs.pages_rulings import render_ruling, render_rulings_index
+from judge.docs.rulings_model import Ruling
+from judge.docs.writer import SiteWriter
+from judge.paths import REPO_DIR
+
+# Readable traces and rule blocks (mkdocs.yml extra_css); kept here so the package needs no data file.
+CSS = """\
+.md-typeset ol li { margin-bottom: .35em; }
+.md-typeset pre > code { white-space: pre-wrap; word-break: break-word; font-size: .78rem; line-height: 1.5; }
+.md-typeset h2[id^="r-"], .md-typeset h3[id^="r-"], .md-typeset h4[id^="r-"],
+.md-typeset h5[id^="r-"], .md-typeset h6[id^="r-"] { scroll-margin-top: 4rem; }
+.md-typeset :target { background: var(--md-accent-fg-color--transparent); }
+.md-typeset small { color: var(--md-default-fg-color--light); }
+"""
+NAV_FILE = ".nav.json"
+JIEBA_FILE = ".jieba_user.txt"
+
+
+@dataclass
+class BuildReport:
+    out_dir: Path
+    pages: int
+    links: int
+    rulings: int
+    seconds: float
+    notes: list[str] = field(default_factory=list)
+
+
+def default_out_dir() -> Path:
+    """docs_build/ beside mkdocs.yml (its docs_dir)."""
+    return REPO_DIR / "docs_build"
+
+
+def _t(title: str) -> str:
+    """Nav titles reach the HTML unescaped by mkdocs' templates: escape them here."""
+    return html.escape(" ".join(title.split()), quote=False)
+
+
+def _nav(ctx: SiteContext) -> list:
+    rules_nav: list = ["rules/index.md"]
+    chapter_items: dict[str, list] = {}
+    for s in ctx.sections:
+        chapter_items.setdefault(s.chapter, []).append({_t(s.title): s.page})
+    rules_nav += [{_t(ch): items} for ch, items in chapter_items.items()]
+
+    faq_nav: list = ["faq/index.md"]
+    faq_nav += [{_t(fp.title): fp.page} for fp in ctx.faq_pages]
+    faq_nav.append({"修订文本（勘误）": ERRATA_PAGE})
+
+    rulings_nav: list = [RULINGS_INDEX]
+    topics: dict[str, list] = {}
+    for ru in ctx.rulings:
+        topics.setdefault(ru.topic, []).append({_t(ru.title): ctx.ruling_page[ru.path]})
+    rulings_nav += [{_t(topic): items} for topic, items in sorted(topics.items())]
+
+    return [
+        {"首页": "index.md"},
+        {"规则": rules_nav},
+        {"FAQ": faq_nav},
+        {"注释裁定": rulings_nav},
+        {"术语表": GLOSSARY},
+        {"版本差异": DIFF},
+        {"性能与质量指标": "benchmarks.md"},
+    ]
+
+
+def _jieba_words(ctx: SiteContext) -> list[str]:
+    words: dict[str, None] = {}
+    for t in ctx.data.terms:
+        words.setdefault(t.term, None)
+        for alias, kind in t.aliases:
+            if kind in ("synonym", "traditional"):
+                words.setdefault(alias, None)
+    for r in ctx.data.rules:
+        if r.title and len(r.title) <= 8:
+            words.setdefault(r.title, None)
+    # jieba's user dict is "word freq" per line: words with spaces cannot be expressed.
+    return [w for w in words if w and not any(c.isspace() for c in w) and len(w) >= 2]
+
+
+def build_docs(
+    out_dir: Path | None = None,
+    conn: sqlite3.Connection | None = None,
+    rulings: list[Ruling] | None = None,
+    results_md: Path | None = None,
+) -> BuildReport:
+    started = time.perf_counter()
+    out_dir = Path(out_dir) if out_dir else default_out_dir()
+    notes: list[str] = []
+    own_conn = conn is None
+    if conn is None:
+        from judge.docs.sources import open_store_readonly
+
+        conn = open_store_readonly()
+    try:
+        data = docs_data.load(conn)
+    finally:
+        if own_conn:
+            conn.close()
+    if rulings is None:
+        from judge.docs.sources import load_rulings
+
+        rulings, ruling_notes = load_rulings()
+        notes += ruling_notes
+    from judge.docs.sources import add_suggested_refs
+
+    notes += add_suggested_refs(data)
+    if results_md is None:
+        results_md = REPO_DIR / "benchmarks" / "RESULTS.md"
+
+    ctx = SiteContext(data, rulings)
+    writer = SiteWriter(out_dir)
+    writer.prepare()
+    writer.write("index.md", render_home(ctx))
+    writer.write("rules/index.md", render_rules_index(ctx))
+    for section in ctx.sections:
+        writer.write(section.page, render_section(ctx, section))
+    writer.write("faq/index.md", render_faq_index(ctx))
+    for fp in ctx.faq_pages:
+        writer.write(fp.page, render_faq_page(ctx, fp))
+    writer.write(ERRATA_PAGE, render_errata(ctx))
+    writer.write(RULINGS_INDEX, render_rulings_index(ctx))
+    for ru in rulings:
+        writer.write(ctx.ruling_page[ru.path], render_ruling(ctx, ru))
+    writer.write(GLOSSARY, render_glossary(ctx))
+    writer.write(DIFF, render_diff(ctx))
+    writer.write("benchmarks.md", render_benchmarks(results_md))
+    pages = len(writer.written)
+    writer.write("assets/judge.css", CSS)
+    writer.write(NAV_FILE, json.dumps(_nav(ctx), ensure_ascii=False, indent=1))
+    writer.write(JIEBA_FILE, "\n".join(f"{w} 50000" for w in _jieba_words(ctx)))
+    if data.missing_tables:
+        notes.append("数据库中缺少数据表：" + "、".join(data.missing_tables))
+    return BuildReport(out_dir=writer.root, pages=pages, links=ctx.link_count, rulings=len(rulings),
+                       seconds=time.perf_counter() - started, notes=notes)
+
+
+__all__ = ["BuildReport", "build_docs", "default_out_dir", "doc_label"]

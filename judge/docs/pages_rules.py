@@ -1,0 +1,185 @@
+"""Rule pages: one per section, every rule anchored by its number, every citation a link."""
+
+from __future__ import annotations
+
+from judge.docs.context import RuleSection, SiteContext, citation_spans, faq_label
+from judge.docs.data import Ref, Rule
+from judge.docs.markup import esc, heading, indent, slug
+
+SOURCE_LABEL = {
+    "cited": "编号由正文引用确认",
+    "source": "编号为原文所印",
+    "inferred": "编号为推断",
+    "absent": "正文不在语料中，编号与标题来自正文引用",
+    "aligned": "编号来自用户提供的对照",
+}
+METHOD_LABEL = {"explicit": "明确引用", "mapped": "旧编号映射", "suggested": "搜索建议"}
+
+
+def linked_text(ctx: SiteContext, page: str, text: str, refs: list[Ref]) -> list[str]:
+    """Rule text as escaped Markdown paragraphs, each citation in it a link to the cited rule.
+
+    Returns the paragraphs; citations of `refs` not found in the text are left for a 参见 line.
+    """
+    out = []
+    for line in text.splitlines() or [text]:
+        spans: list[tuple[int, int, object]] = []
+        taken = [False] * (len(line) + 1)
+        for ref in sorted(refs, key=lambda r: -len(r.raw)):
+            if not ref.raw:
+                continue
+            start = line.find(ref.raw)
+            while start >= 0:
+                end = start + len(ref.raw)
+                if not any(taken[start:end]):
+                    spans.append((start, end, ref))
+                    for i in range(start, end):
+                        taken[i] = True
+                start = line.find(ref.raw, end)
+        for start, end, number in citation_spans(line):
+            if not any(taken[start:end]):
+                spans.append((start, end, number))
+                for i in range(start, end):
+                    taken[i] = True
+        spans.sort(key=lambda s: s[0])
+        pos, parts = 0, []
+        for start, end, target in spans:
+            parts.append(esc_keep_space(line[pos:start]))
+            label = line[start:end]
+            if isinstance(target, Ref):
+                rule = ctx.data.rules_by_id.get(target.to_rule or "") or ctx.resolve_number(target.to_number)
+            else:
+                rule = ctx.resolve_number(target)
+            if rule is not None and ctx.rule_href(page, rule):
+                parts.append(ctx.rule_link(page, rule, label=label))
+            else:
+                parts.append(esc_keep_space(label))
+            pos = end
+        parts.append(esc_keep_space(line[pos:]))
+        para = "".join(parts).strip()
+        if para:
+            out.append(para)
+    return out
+
+
+def esc_keep_space(text: str) -> str:
+    """Escape a fragment keeping its edge spaces (esc strips them)."""
+    if not text:
+        return ""
+    lead = " " if text[0].isspace() else ""
+    trail = " " if text[-1].isspace() and len(text) > 1 else ""
+    body = esc(text)
+    return f"{lead}{body}{trail}" if body else (" " if lead or trail else "")
+
+
+def _level_heading(rule: Rule) -> int:
+    return min(2 + max(rule.level, 0), 6)
+
+
+def render_rule(ctx: SiteContext, page: str, rule: Rule, level: int | None = None) -> list[str]:
+    """One rule; `level` forces the heading level (the section's own heading rule is the page's h1)."""
+    lines: list[str] = []
+    number = rule.display_number or rule.number or "（无编号）"
+    title = esc(rule.title) if rule.title else ""
+    head = esc(number) + (f" {title}" if title else "")
+    if rule.number_source == "inferred":
+        head += " （推断编号）"
+    if rule.number_source == "absent":
+        head += " （语料缺失）"
+    lines += [heading(level or _level_heading(rule), head, ctx.rule_anchor[rule.id]), ""]
+
+    provenance = SOURCE_LABEL.get(rule.number_source, rule.number_source or "来源未知")
+    if rule.number_source == "inferred":
+        conf = f"，置信度 {rule.confidence:.2f}" if isinstance(rule.confidence, (int, float)) else ""
+        ev = f"。依据：{esc(rule.evidence)}" if rule.evidence else ""
+        lines += [f"!!! warning \"推断编号\"", f"    此编号并非原文所印，也未被正文引用确认{conf}{ev}。", ""]
+    if rule.number_source == "absent":
+        lines += [
+            '!!! danger "本节正文不在语料中"',
+            "    2026-07-17 版核心规则的文本提取止于游戏行动一章，本节没有正文。"
+            "以下仅列出已知信息：编号与标题（来自正文引用）、引用它的规则、相关 FAQ 与裁定。",
+            "",
+        ]
+
+    refs = ctx.data.refs_out(rule.id)
+    body = linked_text(ctx, page, rule.text, refs) if rule.text else []
+    for para in body:
+        lines += [para, ""]
+    inlined = {r.raw for r in refs if r.raw and r.raw in rule.text}
+    extra = [r for r in refs if r.raw not in inlined]
+    if extra:
+        items = []
+        for r in extra:
+            target = ctx.data.rules_by_id.get(r.to_rule or "") or ctx.resolve_number(r.to_number)
+            items.append(ctx.rule_link(page, target) if target else esc(r.raw or r.to_number) + "（未能解析）")
+        lines += ["**参见**：" + " · ".join(items), ""]
+
+    if rule.examples:
+        lines.append('!!! example "举例"')
+        ex_lines: list[str] = []
+        for ex in rule.examples:
+            ex_lines += linked_text(ctx, page, ex, refs) + [""]
+        lines += indent(ex_lines) + [""]
+
+    meta = []
+    if rule.source_file:
+        loc = f"第 {rule.source_line} 行" if rule.source_line else ""
+        meta.append(f"来源：{esc(rule.source_file)} {loc}".strip())
+    meta.append(provenance)
+    lines += ["<small>" + "；".join(meta) + "</small>", ""]
+
+    cited_by = []
+    for ref in ctx.data.refs_in(rule.id):
+        src = ctx.data.rules_by_id.get(ref.from_rule)
+        if src is not None and src.id in ctx.rule_page and src.id != rule.id:
+            cited_by.append(ctx.rule_link(page, src))
+    if cited_by:
+        lines += ["**被引用于**：" + " · ".join(dict.fromkeys(cited_by)), ""]
+
+    faq_items = []
+    for fr in ctx.data.faq_refs_to(rule.id):
+        entry = ctx.data.faq_by_id.get(fr.faq_id)
+        if entry is None:
+            continue
+        mark = METHOD_LABEL.get(fr.method, fr.method)
+        status = "（已被取代）" if entry.status == "superseded" else ""
+        faq_items.append(f"- {ctx.faq_link(page, entry.id, faq_label(entry))} · {esc(mark)}{status}")
+    if faq_items:
+        lines += ["**相关 FAQ**：", ""] + list(dict.fromkeys(faq_items)) + [""]
+
+    rulings = ctx.rulings_citing.get(rule.id, [])
+    if rulings:
+        lines += ["**相关裁定**：" + " · ".join(ctx.ruling_link(page, ru) for ru in rulings), ""]
+    return lines
+
+
+def render_section(ctx: SiteContext, section: RuleSection) -> str:
+    rules = list(section.rules)
+    lines: list[str] = []
+    if rules and rules[0].number == section.first:
+        lines += render_rule(ctx, section.page, rules.pop(0), level=1)
+    else:
+        lines += [f"# {esc(section.title)} {{#top}}", ""]
+    if section.absent:
+        lines += ["本节的规则正文不在现有语料中；以上列出已知的编号、标题与引用。", ""]
+    for rule in rules:
+        lines += render_rule(ctx, section.page, rule)
+    return "\n".join(lines)
+
+
+def render_rules_index(ctx: SiteContext) -> str:
+    page = "rules/index.md"
+    lines = ["# 规则目录 {#top}", ""]
+    if not ctx.sections:
+        lines += ["规则树尚未生成：数据库中没有当前版本的规则。", ""]
+        return "\n".join(lines)
+    version = ctx.data.current_version or ""
+    lines += [f"当前版本：{esc(version)}。编号前带“≈”者为推断编号；标注“语料缺失”的章节没有正文。", ""]
+    chapter = None
+    for s in ctx.sections:
+        if s.chapter != chapter:
+            chapter = s.chapter
+            lines += ["", heading(2, esc(chapter), slug(chapter, "c-")), ""]
+        mark = "（语料缺失）" if s.absent else ""
+        lines.append(f"- {ctx.page_link(page, s.page, esc(s.title))}{mark}")
+    return "\n".join(lines)

@@ -1,0 +1,101 @@
+"""Ruling pages: one per scenario — question, board, trace with linked rules, expectations ✓/✗."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from judge.docs.context import SiteContext
+from judge.docs.markup import esc, esc_lines, fence, heading
+from judge.docs.rulings_model import Ruling
+
+INDEX = "rulings/index.md"
+
+
+def _mark(ok: bool | None) -> str:
+    return "✓" if ok else ("✗" if ok is False else "–")
+
+
+def render_ruling(ctx: SiteContext, ru: Ruling) -> str:
+    page = ctx.ruling_page[ru.path]
+    lines = [f"# {esc(ru.title)} {{#top}}", ""]
+    verdict = "引擎结果符合全部期望 ✓" if ru.passed else ("引擎未能运行此场景 ✗" if ru.error else "引擎结果与期望不符 ✗")
+    lines += [f"主题：{ctx.page_link(page, INDEX, esc(ru.topic), topic_anchor(ru.topic))} · 场景文件：`scenarios/{esc_code(ru.path)}` · {verdict}", ""]
+
+    lines += [heading(2, "问题", "question"), ""]
+    lines += [p + "\n" for p in esc_lines(ru.question)] or ["（场景未写明问题。）", ""]
+    if ru.sources:
+        lines += ["**出处**：" + "；".join(_source(ctx, page, s) for s in ru.sources), ""]
+
+    lines += [heading(2, "局面", "board"), ""]
+    lines += [fence(ru.board or ru.source_text), ""]
+
+    lines += [heading(2, "推演过程", "trace"), ""]
+    if ru.error:
+        lines += ['!!! failure "无法运行"', f"    {esc(ru.error)}", ""]
+    if not ru.steps and not ru.error:
+        lines += ["（没有推演步骤。）", ""]
+    for step in ru.steps:
+        rules = " ".join(f"〔{ctx.rule_link(page, n)}〕" for n in step.rules)
+        faqs = " ".join(f"〔{ctx.faq_link(page, f, 'FAQ ' + f)}〕" for f in step.faq)
+        text = esc(step.text)
+        changes = "；".join(esc(c) for c in step.changes)
+        line = f"{step.index}. {text}"
+        if changes:
+            line += f"（{changes}）"
+        if rules or faqs:
+            line += f" {rules} {faqs}".rstrip()
+        lines.append(line)
+    lines.append("")
+
+    lines += [heading(2, "期望", "expectations"), ""]
+    if not ru.expectations:
+        lines += ["（场景没有写期望。）", ""]
+    for ex in ru.expectations:
+        detail = f" —— {esc(ex.detail)}" if ex.detail else ""
+        lines.append(f"- {_mark(ex.ok)} {esc(ex.text)}{detail}")
+    lines.append("")
+
+    cited = ru.cited_rules
+    if cited:
+        lines += [heading(2, "引用的规则", "rules"), ""]
+        lines += ["、".join(ctx.rule_link(page, n) for n in cited), ""]
+    lines += [heading(2, "场景源文件", "source"), "", fence(ru.source_text or "", "text"), ""]
+    return "\n".join(lines)
+
+
+def esc_code(text: str) -> str:
+    """Text inside an inline code span: no backticks can close it early."""
+    return text.replace("`", "'")
+
+
+def topic_anchor(topic: str) -> str:
+    from judge.docs.markup import slug
+
+    return slug(topic, "t-")
+
+
+def _source(ctx: SiteContext, page: str, source: str) -> str:
+    if source in ctx.data.faq_by_id:
+        return ctx.faq_link(page, source)
+    rule = ctx.resolve_number(source)
+    if rule is not None:
+        return ctx.rule_link(page, rule, label=source)
+    return esc(source)
+
+
+def render_rulings_index(ctx: SiteContext) -> str:
+    page = INDEX
+    lines = ["# 注释裁定 {#top}", ""]
+    if not ctx.rulings:
+        return "\n".join(lines + ["暂无场景：scenarios/ 中没有可运行的场景，或场景引擎尚未就绪。", ""])
+    passed = sum(1 for r in ctx.rulings if r.passed)
+    lines += [f"共 {len(ctx.rulings)} 个场景，{passed} 个完全符合期望。每个场景从问题到局面、到逐步推演与所依据的规则。", ""]
+    by_topic: dict[str, list[Ruling]] = defaultdict(list)
+    for ru in ctx.rulings:
+        by_topic[ru.topic].append(ru)
+    for topic in sorted(by_topic):
+        lines += [heading(2, esc(topic), topic_anchor(topic)), ""]
+        for ru in by_topic[topic]:
+            lines.append(f"- {_mark(ru.passed)} {ctx.ruling_link(page, ru)}")
+        lines.append("")
+    return "\n".join(lines)
