@@ -1,0 +1,98 @@
+"""`judge run FILE|DIR` and `judge check FILE`: play scenarios and print their rule-cited traces."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import typer
+
+
+def _load(path: Path):
+    from judge.dsl.parser import load_scenario
+
+    return load_scenario(path)
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("run")
+    def run_cmd(
+        path: Path = typer.Argument(..., help="场景文件或目录（目录下所有 .场景 文件）"),
+        as_json: bool = typer.Option(False, "--json", help="以 JSON 输出"),
+        fmt: str = typer.Option("terminal", "--format", help="输出格式：terminal | md | json"),
+        quiet: bool = typer.Option(False, "--quiet", "-q", help="只输出汇总"),
+        auto: bool = typer.Option(False, "--auto", help="缺少选择时按文档中的默认方式决定（并在追踪中注明）"),
+    ) -> None:
+        """推演场景：打印逐步追踪（含规则编号）与每条期望的 ✓/✗；有失败时退出码非零。"""
+        from judge.dsl.errors import ScenarioError
+        from judge.engine.runner import run_scenario, scenario_files
+        from judge.trace import render
+
+        if not path.exists():
+            raise ScenarioError("找不到场景文件或目录。", file=str(path))
+        files = scenario_files(path)
+        if not files:
+            raise ScenarioError("目录中没有场景文件（*.场景）。", file=str(path))
+        fmt = "json" if as_json else fmt
+        if fmt not in ("terminal", "md", "json"):
+            raise ScenarioError(f"未知的输出格式“{fmt}”：可用 terminal、md、json。", file=str(path))
+        failed = errors = 0
+        json_out = []
+        console = None
+        if fmt == "terminal":
+            from rich.console import Console
+
+            console = Console(highlight=False)
+        for f in files:
+            try:
+                sc = _load(f)
+            except ScenarioError as err:
+                errors += 1
+                if fmt == "json":
+                    json_out.append({"file": str(f), "error": err.to_dict(), "passed": False})
+                else:
+                    print(f"错误：{err.render()}", file=sys.stderr)
+                continue
+            result = run_scenario(sc, auto=auto)
+            failed += 0 if result.passed else 1
+            if fmt == "json":
+                import json
+
+                json_out.append(json.loads(render.to_json(result, indent=None)))
+            elif fmt == "md":
+                print(render.to_markdown(result, source_text=f.read_text("utf-8")))
+            else:
+                render.to_terminal(result, console, quiet=quiet)
+        if fmt == "json":
+            import json
+
+            out = json_out[0] if len(files) == 1 and path.is_file() else json_out
+            print(json.dumps(out, ensure_ascii=False, indent=2))
+        elif len(files) > 1 or quiet:
+            ok = len(files) - failed - errors
+            print(f"\n共 {len(files)} 个场景：{ok} 个通过，{failed} 个未通过，{errors} 个无法读取。")
+        if failed or errors:
+            raise typer.Exit(1)
+
+    @app.command("check")
+    def check_cmd(path: Path = typer.Argument(..., help="场景文件或目录")) -> None:
+        """只解析并校验场景（语法、引用、不可能的局面），不推演。"""
+        from judge.dsl.errors import ScenarioError
+        from judge.engine.runner import scenario_files
+        from judge.engine.setup import build_game
+
+        if not path.exists():
+            raise ScenarioError("找不到场景文件或目录。", file=str(path))
+        bad = 0
+        for f in scenario_files(path):
+            try:
+                sc = _load(f)
+                build_game(sc)
+            except ScenarioError as err:
+                bad += 1
+                print(f"错误：{err.render()}", file=sys.stderr)
+                continue
+            print(f"✓ {f}：{sc.title or '（无标题）'}，{len(sc.players)} 名玩家，{len(sc.steps)} 个步骤，"
+                  f"{len(sc.expectations)} 条期望")
+        if bad:
+            raise typer.Exit(2)

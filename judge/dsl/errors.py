@@ -1,0 +1,109 @@
+"""Scenario errors in Chinese: file:line:column, the offending text, what was expected, a suggestion.
+
+Lark's exceptions are translated here; nothing in the DSL lets a Lark traceback reach the user.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from judge.errors import JudgeError
+
+GRAMMAR_PATH = Path(__file__).with_name("scenario.lark")
+
+# Terminals that are not keywords, described in Chinese.
+_PLAIN_TERMINALS = {
+    "NAME": "名称（卡牌、单位、玩家或战场的标识）",
+    "STRING": "带引号的文本",
+    "INT": "整数",
+    "SIGNED": "带符号的整数（如 +1、-2）",
+    "RULE_NUMBER": "规则编号（如 466.1）",
+    "REST": "一行文本",
+    "_NL": "换行",
+    "_COLON": "冒号“:”",
+    "_EQ": "等号“=”",
+    "_SEP": "逗号“,”",
+    "_ARROW": "箭头“->”",
+    "$END": "文件结尾",
+}
+
+
+@lru_cache(maxsize=1)
+def keyword_spellings() -> dict[str, list[str]]:
+    """Terminal name -> its spellings, read from the grammar (Chinese first, then English)."""
+    out: dict[str, list[str]] = {}
+    for m in re.finditer(r'^([A-Z_]+)\.3: \((.*)\) _KW_END$', GRAMMAR_PATH.read_text("utf-8"), re.M):
+        out[m.group(1)] = re.findall(r'"([^"]+)"', m.group(2))
+    return out
+
+
+def describe_terminal(name: str) -> str:
+    spellings = keyword_spellings().get(name)
+    if spellings:
+        return "“" + spellings[0] + "”" + (f"（{spellings[1]}）" if len(spellings) > 1 else "")
+    if name in _PLAIN_TERMINALS:
+        return _PLAIN_TERMINALS[name]
+    if name.startswith("__ANON") or name.isupper() is False:
+        return name
+    return name
+
+
+def suggest(word: str, candidates, limit: int = 3, cutoff: int = 60) -> list[str]:
+    """Closest spellings of `word` among `candidates` (rapidfuzz), best first."""
+    from rapidfuzz import fuzz, process
+
+    cands = sorted({c for c in candidates if c and c != word})
+    if not word or not cands:
+        return []
+    hits = process.extract(word, cands, scorer=fuzz.WRatio, limit=limit, score_cutoff=cutoff)
+    return [h[0] for h in hits]
+
+
+class ScenarioError(JudgeError):
+    """A scenario that cannot be read or is impossible. Rendered as file:line:column: message."""
+
+    exit_code = 2
+
+    def __init__(self, message: str, *, file: str = "", line: int = 0, column: int = 0,
+                 text: str | None = None, expected: list[str] | None = None,
+                 suggestions: list[str] | None = None, rule: str | None = None,
+                 source_line: str | None = None):
+        super().__init__(message)
+        self.file, self.line, self.column = file, line, column
+        self.text = text
+        self.expected = expected or []
+        self.suggestions = suggestions or []
+        self.rule = rule
+        self.source_line = source_line
+
+    def location(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}" if self.line else self.file
+
+    def render(self) -> str:
+        parts = [f"{self.location()}: {self.message}"]
+        if self.source_line is not None:
+            parts.append("    " + self.source_line.rstrip())
+            parts.append("    " + " " * max(self._display_col() - 1, 0) + "^")
+        if self.text is not None:
+            parts.append(f"  出错的文本：“{self.text}”")
+        if self.expected:
+            parts.append("  此处应为：" + "、".join(self.expected[:12]) + ("……" if len(self.expected) > 12 else ""))
+        if self.rule:
+            parts.append(f"  依据规则：{self.rule}")
+        if self.suggestions:
+            parts.append("  你是不是要写：" + " / ".join(f"“{s}”" for s in self.suggestions) + "？")
+        return "\n".join(parts)
+
+    def _display_col(self) -> int:
+        # Wide (CJK) characters take two terminal cells.
+        if self.source_line is None:
+            return self.column
+        prefix = self.source_line[: max(self.column - 1, 0)]
+        return 1 + sum(2 if ord(c) > 0x2E80 else 1 for c in prefix)
+
+    def to_dict(self) -> dict:
+        return {"file": self.file, "line": self.line, "column": self.column, "message": self.message,
+                "text": self.text, "expected": self.expected, "suggestions": self.suggestions,
+                "rule": self.rule}

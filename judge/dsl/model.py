@@ -1,0 +1,152 @@
+"""The scenario model the Transformer builds: plain data, no engine logic.
+
+Every element keeps its source position (`Pos`) so that later validation and run-time errors can
+point at file:line:column.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Pos:
+    file: str
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+@dataclass
+class Aura:
+    """A continuous Might modifier: `光环 其他 友方 此处 战力 +1`."""
+
+    scope: tuple[str, ...]  # words among other / friendly / enemy / here
+    amount: int
+
+
+@dataclass
+class Effect:
+    """An instruction an ability performs. Part 1 knows `deal`; part 2 adds more kinds."""
+
+    kind: str
+    amount: int = 0
+    scope: tuple[str, ...] = ()
+
+
+@dataclass
+class CardDef:
+    name: str
+    type: str = "unit"  # unit | gear | spell | rune | legend | battlefield
+    might: int = 0
+    tags: list[str] = field(default_factory=list)
+    keywords: dict[str, int] = field(default_factory=dict)
+    champion: bool = False
+    token: bool = False
+    cannot_be_damaged: bool = False
+    auras: list[Aura] = field(default_factory=list)
+    deathknells: list[Effect] = field(default_factory=list)
+    pos: Pos | None = None
+
+
+@dataclass
+class ObjSpec:
+    """One object declared in a zone line: `u1=新兵 伤害 1 休眠`."""
+
+    id: str | None
+    card: str
+    pos: Pos
+    might: int | None = None
+    damage: int = 0
+    exhausted: bool = False
+    buff: bool = False
+    stunned: bool = False
+    token: bool = False
+    cannot_be_damaged: bool = False
+    controller: str | None = None
+    keywords: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class ZoneSpec:
+    player: str
+    zone: str  # hand | deck | rune_deck | trash | banishment | champion | legend | base | battlefield
+    objects: list[ObjSpec]
+    pos: Pos
+    battlefield: str | None = None
+
+
+@dataclass
+class PlayerSpec:
+    name: str
+    pos: Pos
+    points: int = 0
+    energy: int = 0
+    power: int = 0
+    zones: list[ZoneSpec] = field(default_factory=list)
+
+
+@dataclass
+class BattlefieldSpec:
+    id: str
+    pos: Pos
+    name: str | None = None
+    controller: str | None = None
+    contested_by: str | None = None
+    scored_by: list[str] = field(default_factory=list)
+    facedown: ObjSpec | None = None
+
+
+@dataclass
+class Action:
+    """One scripted step. `verb` names the engine action; `args` holds its operands."""
+
+    verb: str
+    pos: Pos
+    player: str | None = None
+    args: dict = field(default_factory=dict)
+    text: str = ""
+
+
+@dataclass
+class Expectation:
+    kind: str  # subject | winner | trace
+    pos: Pos
+    subject: str | None = None
+    predicate: str | None = None
+    value: object = None
+    negated: bool = False
+    text: str = ""
+
+
+@dataclass
+class Step:
+    """An entry of the action list: an action, a checkpoint or an expected-illegal action."""
+
+    kind: str  # action | check | illegal
+    pos: Pos
+    action: Action | None = None
+    expectation: Expectation | None = None
+    rule: str | None = None
+
+
+@dataclass
+class Scenario:
+    file: str
+    title: str = ""
+    sources: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    mode: str = "1v1"
+    victory_score: int | None = None
+    turn: int = 1
+    turn_player: str | None = None
+    phase: str = "main"
+    teams: list[list[str]] = field(default_factory=list)
+    cards: dict[str, CardDef] = field(default_factory=dict)
+    players: list[PlayerSpec] = field(default_factory=list)
+    battlefields: list[BattlefieldSpec] = field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)
+    expectations: list[Expectation] = field(default_factory=list)
+    includes: list[str] = field(default_factory=list)

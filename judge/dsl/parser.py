@@ -1,0 +1,602 @@
+"""Scenario files -> judge.dsl.model.Scenario (Lark LALR + a Transformer), with Chinese errors."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+
+from judge.dsl import model as m
+from judge.dsl.errors import GRAMMAR_PATH, ScenarioError, describe_terminal, keyword_spellings, suggest
+
+MODES = {"1v1": "1v1", "对决": "1v1", "duel": "1v1", "2v2": "2v2", "组队": "2v2",
+         "自由混战3": "ffa3", "ffa3": "ffa3", "三人混战": "ffa3",
+         "自由混战4": "ffa4", "ffa4": "ffa4", "四人混战": "ffa4"}
+PHASES = {"开始阶段": "beginning", "beginning": "beginning", "主阶段": "main", "main": "main",
+          "回合结束阶段": "ending", "结束阶段": "ending", "ending": "ending"}
+CARD_TYPES = {"UNIT": "unit", "GEAR": "gear", "SPELL": "spell", "RUNE_T": "rune",
+              "LEGEND_T": "legend", "BATTLEFIELD_T": "battlefield"}
+ZONES = {"HAND": "hand", "DECK": "deck", "RUNE_DECK": "rune_deck", "TRASH": "trash",
+         "BANISH": "banishment", "CHAMPION_ZONE": "champion", "LEGEND_ZONE": "legend", "BASE": "base"}
+SCOPE = {"OTHER": "other", "FRIENDLY": "friendly", "ENEMY": "enemy", "HERE": "here", "UNIT": "unit"}
+FLAGS = {"EXHAUSTED": "exhausted", "READY": "ready", "BUFF": "buff", "STUNNED": "stunned",
+         "TOKEN": "token", "NO_DAMAGE": "cannot_be_damaged"}
+# Keywords the engine knows (Chinese, with English aliases). Unknown keywords are rejected.
+KEYWORDS = {"壁垒": "壁垒", "tank": "壁垒", "后排": "后排", "backline": "后排", "强攻": "强攻",
+            "assault": "强攻", "坚守": "坚守", "shield": "坚守", "游走": "游走", "ganking": "游走",
+            "绝念": "绝念", "deathknell": "绝念", "瞬息": "瞬息", "temporary": "瞬息", "急速": "急速",
+            "accelerate": "急速", "法盾": "法盾", "deflect": "法盾", "待命": "待命", "hidden": "待命",
+            "迅捷": "迅捷", "action": "迅捷", "反应": "反应", "reaction": "反应", "鼓舞": "鼓舞",
+            "legion": "鼓舞", "装配": "装配", "equip": "装配", "灵便": "灵便", "quick-draw": "灵便",
+            "回响": "回响", "repeat": "回响", "百炼": "百炼", "weaponmaster": "百炼", "预视": "预视",
+            "vision": "预视", "等级": "等级", "level": "等级"}
+
+
+@lru_cache(maxsize=1)
+def _lark() -> Lark:
+    return Lark(GRAMMAR_PATH.read_text("utf-8"), parser="lalr", lexer="contextual",
+                propagate_positions=True, maybe_placeholders=False, cache=False)
+
+
+def _text(tok) -> str:
+    s = str(tok)
+    return s[1:-1] if s.startswith('"') and s.endswith('"') else s
+
+
+class _Build(Transformer):
+    """Bottom-up: each rule returns a small tagged tuple; `start` assembles the Scenario."""
+
+    def __init__(self, file: str):
+        super().__init__()
+        self.file = file
+
+    def _pos(self, meta_or_tok) -> m.Pos:
+        line = getattr(meta_or_tok, "line", 0) or 0
+        col = getattr(meta_or_tok, "column", 0) or 0
+        return m.Pos(self.file, line, col)
+
+    # --- atoms
+    def name(self, items):
+        return items[0]  # keep the Token (position) until used
+
+    def rule_no(self, items):
+        return str(items[0]).rstrip(".")
+
+    def refs(self, items):
+        return list(items)
+
+    def dest(self, items):
+        return items[0]
+
+    # --- setup
+    @v_args(meta=True)
+    def title(self, meta, items):
+        return ("title", str(items[1]).lstrip(":： ").strip())
+
+    @v_args(meta=True)
+    def source(self, meta, items):
+        return ("source", str(items[1]).lstrip(":： ").strip())
+
+    @v_args(meta=True)
+    def note(self, meta, items):
+        return ("note", str(items[1]).lstrip(":： ").strip())
+
+    @v_args(meta=True)
+    def include(self, meta, items):
+        return ("include", _text(items[1]), self._pos(meta))
+
+    @v_args(meta=True)
+    def mode(self, meta, items):
+        word = _text(items[1])
+        if word.lower() not in MODES and word not in MODES:
+            raise ScenarioError("未知的游戏模式。", file=self.file, line=items[1].line, column=items[1].column,
+                                text=word, expected=sorted(set(MODES)), suggestions=suggest(word, MODES),
+                                rule="481")
+        return ("mode", MODES.get(word.lower(), MODES.get(word)))
+
+    def victory(self, items):
+        return ("victory", int(items[1]))
+
+    def turn_no(self, items):
+        return ("turn", int(items[1]))
+
+    def turn_player(self, items):
+        return ("turn_player", items[1])
+
+    def phase(self, items):
+        word = _text(items[1])
+        if word.lower() not in PHASES and word not in PHASES:
+            raise ScenarioError("未知的阶段。", file=self.file, line=items[1].line, column=items[1].column,
+                                text=word, expected=["开始阶段", "主阶段", "回合结束阶段"],
+                                suggestions=suggest(word, PHASES), rule="315")
+        return ("phase", PHASES.get(word.lower(), PHASES.get(word)))
+
+    def team(self, items):
+        return ("team", [_text(t) for t in items[1:]])
+
+    def setup_line(self, items):
+        return items[0]
+
+    # --- cards
+    def card_type(self, items):
+        return ("type", CARD_TYPES[items[0].type])
+
+    def card_might(self, items):
+        return ("might", int(items[1]))
+
+    def card_tag(self, items):
+        return ("tag", _text(items[1]))
+
+    def card_kw(self, items):
+        return ("kw", self._keyword(items[1]), int(items[2]) if len(items) > 2 else 1)
+
+    def card_flag(self, items):
+        t = items[0].type
+        return ("flag", {"CHAMPION": "champion", "TOKEN": "token", "NO_DAMAGE": "cannot_be_damaged"}[t])
+
+    def scope_word(self, items):
+        return SCOPE[items[0].type]
+
+    def scope(self, items):
+        return tuple(items)
+
+    def aura(self, items):
+        return ("aura", m.Aura(items[1], int(items[3])))
+
+    def effect_deal(self, items):
+        return m.Effect("deal", int(items[1]), items[4])
+
+    def deathknell(self, items):
+        return ("deathknell", items[1])
+
+    @v_args(meta=True)
+    def card_def(self, meta, items):
+        card = m.CardDef(_text(items[1]), pos=self._pos(meta))
+        for attr in items[2:]:
+            tag = attr[0]
+            if tag == "type":
+                card.type = attr[1]
+            elif tag == "might":
+                card.might = attr[1]
+            elif tag == "tag":
+                card.tags.append(attr[1])
+            elif tag == "kw":
+                card.keywords[attr[1]] = card.keywords.get(attr[1], 0) + attr[2]
+            elif tag == "flag":
+                setattr(card, attr[1], True)
+            elif tag == "aura":
+                card.auras.append(attr[1])
+            elif tag == "deathknell":
+                card.deathknells.append(attr[1])
+                card.keywords.setdefault("绝念", 1)
+        return ("card", card)
+
+    def _keyword(self, tok) -> str:
+        word = _text(tok)
+        key = KEYWORDS.get(word) or KEYWORDS.get(word.lower())
+        if not key:
+            raise ScenarioError("未知的关键词。", file=self.file, line=tok.line, column=tok.column, text=word,
+                                suggestions=suggest(word, KEYWORDS), rule="800")
+        return key
+
+    # --- players and zones
+    def player(self, items):
+        return ("player", items[1])
+
+    def zone_kw(self, items):
+        return ZONES[items[0].type]
+
+    def obj_list(self, items):
+        return list(items)
+
+    def attr_might(self, items):
+        return ("might", int(items[1]))
+
+    def attr_damage(self, items):
+        return ("damage", int(str(items[1])), items[1])
+
+    def attr_flag(self, items):
+        return ("flag", FLAGS[items[0].type])
+
+    def attr_controller(self, items):
+        return ("controller", _text(items[1]))
+
+    def attr_kw(self, items):
+        return ("kw", self._keyword(items[1]), int(items[2]) if len(items) > 2 else 1)
+
+    @v_args(meta=True)
+    def obj(self, meta, items):
+        names = [i for i in items if isinstance(i, Token)]
+        attrs = [i for i in items if isinstance(i, tuple)]
+        oid, card = (names[0], names[1]) if len(names) == 2 else (None, names[0])
+        spec = m.ObjSpec(_text(oid) if oid is not None else None, _text(card), self._pos(meta))
+        for a in attrs:
+            if a[0] == "might":
+                spec.might = a[1]
+            elif a[0] == "damage":
+                if a[1] < 0:
+                    raise ScenarioError("伤害不能为负数：伤害是标记在单位上的非负数值。", file=self.file,
+                                        line=a[2].line, column=a[2].column, text=str(a[2]), rule="142")
+                spec.damage = a[1]
+            elif a[0] == "flag":
+                if a[1] == "ready":
+                    spec.exhausted = False
+                elif a[1] == "buff":
+                    spec.buff = True
+                else:
+                    setattr(spec, a[1], True)
+            elif a[0] == "controller":
+                spec.controller = a[1]
+            elif a[0] == "kw":
+                spec.keywords[a[1]] = spec.keywords.get(a[1], 0) + a[2]
+        return spec
+
+    @v_args(meta=True)
+    def zone_line(self, meta, items):
+        return ("zone", items[0], items[1] if len(items) > 1 else [], self._pos(meta), None)
+
+    @v_args(meta=True)
+    def bf_units(self, meta, items):
+        return ("zone", "battlefield", items[2] if len(items) > 2 else [], self._pos(meta), _text(items[1]))
+
+    def points_line(self, items):
+        return ("points", int(items[-1]))
+
+    def pool_line(self, items):
+        ints = [int(i) for i in items if isinstance(i, Token) and i.type == "INT"]
+        return ("pool", ints[0], ints[1] if len(ints) > 1 else 0)
+
+    # --- battlefields
+    def bf_controller(self, items):
+        return ("controller", _text(items[1]))
+
+    def bf_contested(self, items):
+        return ("contested", _text(items[1]))
+
+    def bf_scored(self, items):
+        return ("scored", _text(items[1]))
+
+    def bf_facedown(self, items):
+        return ("facedown", items[1])
+
+    @v_args(meta=True)
+    def battlefield_def(self, meta, items):
+        names = [i for i in items[1:] if isinstance(i, Token)]
+        bf = m.BattlefieldSpec(_text(names[0]), self._pos(meta), name=_text(names[1]) if len(names) > 1 else None)
+        for a in items[1:]:
+            if isinstance(a, tuple):
+                if a[0] == "controller":
+                    bf.controller = a[1]
+                elif a[0] == "contested":
+                    bf.contested_by = a[1]
+                elif a[0] == "scored":
+                    bf.scored_by.append(a[1])
+                elif a[0] == "facedown":
+                    bf.facedown = a[1]
+        return ("battlefield", bf)
+
+    # --- actions
+    def _action(self, meta, verb, items, **args) -> m.Action:
+        player = None
+        if items and isinstance(items[0], Token) and items[0].type in ("NAME", "STRING"):
+            player = _text(items[0])
+        return m.Action(verb, self._pos(meta), player, args)
+
+    @staticmethod
+    def _names(items):
+        return [i for i in items if isinstance(i, Token) and i.type in ("NAME", "STRING")]
+
+    @v_args(meta=True)
+    def std_move(self, meta, items):
+        return self._action(meta, "standard_move", items, units=[_text(u) for u in items[2]], dest=_text(items[3]))
+
+    @v_args(meta=True)
+    def effect_move(self, meta, items):
+        refs, dest = items[-2], items[-1]
+        return self._action(meta, "move", items, units=[_text(u) for u in refs], dest=_text(dest))
+
+    def _simple(verb):
+        @v_args(meta=True)
+        def f(self, meta, items):
+            refs = [i for i in items if isinstance(i, list)]
+            return self._action(meta, verb, items, targets=[_text(u) for u in refs[0]] if refs else [])
+        return f
+
+    recall = _simple("recall")
+    kill = _simple("kill")
+    stun = _simple("stun")
+    buff = _simple("buff")
+    heal = _simple("heal")
+    exhaust = _simple("exhaust")
+    ready = _simple("ready")
+
+    @v_args(meta=True)
+    def deal(self, meta, items):
+        amount = next(int(i) for i in items if isinstance(i, Token) and i.type == "INT")
+        refs = next(i for i in items if isinstance(i, list))
+        src = None
+        if any(isinstance(i, Token) and i.type == "SOURCE_OBJ" for i in items):
+            src = _text(items[-1])
+        return self._action(meta, "deal", items, amount=amount, targets=[_text(u) for u in refs], source=src)
+
+    @v_args(meta=True)
+    def spend_buff(self, meta, items):
+        return self._action(meta, "spend_buff", items, target=_text(items[-1]))
+
+    @v_args(meta=True)
+    def might_mod(self, meta, items):
+        return self._action(meta, "might_mod", items, target=_text(items[-2]), amount=int(str(items[-1])))
+
+    @v_args(meta=True)
+    def draw(self, meta, items):
+        n = int(items[2]) if len(items) > 2 else 1
+        return self._action(meta, "draw", items, count=n)
+
+    @v_args(meta=True)
+    def pass_(self, meta, items):
+        return self._action(meta, "pass", items)
+
+    @v_args(meta=True)
+    def pass_all(self, meta, items):
+        return self._action(meta, "pass_all", [])
+
+    @v_args(meta=True)
+    def end_turn(self, meta, items):
+        return self._action(meta, "end_turn", items)
+
+    @v_args(meta=True)
+    def gain_points(self, meta, items):
+        return self._action(meta, "gain_points", items, amount=int(items[2]))
+
+    @v_args(meta=True)
+    def cleanup(self, meta, items):
+        return self._action(meta, "cleanup", [])
+
+    def assignment(self, items):
+        return (_text(items[0]), int(items[1]))
+
+    @v_args(meta=True)
+    def assign(self, meta, items):
+        pairs = [i for i in items if isinstance(i, tuple)]
+        return self._action(meta, "assign", items, assignment=pairs)
+
+    @v_args(meta=True)
+    def pick_bf(self, meta, items):
+        return self._action(meta, "pick_battlefield", items, battlefield=_text(items[2]))
+
+    @v_args(meta=True)
+    def burnout_pick(self, meta, items):
+        return self._action(meta, "burnout_pick", items, opponent=_text(items[2]))
+
+    @v_args(meta=True)
+    def order(self, meta, items):
+        return self._action(meta, "order", items, objects=[_text(u) for u in items[2]])
+
+    @v_args(meta=True)
+    def hide(self, meta, items):
+        return self._action(meta, "hide", items, card=_text(items[2]), battlefield=_text(items[3]))
+
+    @v_args(meta=True)
+    def action_line(self, meta, items):
+        return m.Step("action", self._pos(meta), action=items[0])
+
+    @v_args(meta=True)
+    def checkpoint(self, meta, items):
+        return m.Step("check", self._pos(meta), expectation=items[1])
+
+    @v_args(meta=True)
+    def expect_illegal(self, meta, items):
+        rule = items[3] if len(items) > 3 else None
+        return m.Step("illegal", self._pos(meta), action=items[1], rule=rule)
+
+    def actions_block(self, items):
+        return ("steps", [i for i in items if isinstance(i, m.Step)])
+
+    # --- expectations
+    def _pred(name):
+        def f(self, items):
+            vals = [i for i in items if isinstance(i, Token) and i.type in ("INT", "NAME", "STRING", "SIGNED")]
+            val = vals[0] if vals else None
+            if isinstance(val, Token) and val.type in ("INT", "SIGNED"):
+                val = int(str(val))
+            elif val is not None:
+                val = _text(val)
+            negated = any(isinstance(i, Token) and i.type == "NOT_IN" for i in items)
+            return (name, val, negated)
+        return f
+
+    p_in = _pred("in")
+    p_might = _pred("might")
+    p_damage = _pred("damage")
+    p_buff = _pred("buff")
+    p_controller = _pred("controller")
+    p_points = _pred("points")
+    p_turn = _pred("turn")
+    p_phase = _pred("phase")
+    p_state = _pred("state")
+
+    def p_flag(self, items):
+        return ({"EXHAUSTED": "exhausted", "READY": "ready", "STUNNED": "stunned"}[items[0].type], None, False)
+
+    def p_contested(self, items):
+        return ("contested", None, False)
+
+    def p_turn_player(self, items):
+        return ("turn_player", None, False)
+
+    def p_count(self, items):
+        return ("count", (items[0], int(items[2])), False)
+
+    @v_args(meta=True)
+    def subject_exp(self, meta, items):
+        negated = any(isinstance(i, Token) and i.type == "NOT" for i in items)
+        pred, val, neg2 = items[-1]
+        return m.Expectation("subject", self._pos(meta), subject=_text(items[0]), predicate=pred, value=val,
+                             negated=negated or neg2)
+
+    @v_args(meta=True)
+    def winner_exp(self, meta, items):
+        return m.Expectation("winner", self._pos(meta), value=_text(items[1]))
+
+    @v_args(meta=True)
+    def trace_exp(self, meta, items):
+        negated = any(isinstance(i, Token) and i.type == "NOT" for i in items)
+        last = items[-1]
+        val = _text(last) if isinstance(last, Token) else str(last)
+        is_rule = not (isinstance(last, Token) and last.type == "STRING")
+        return m.Expectation("trace", self._pos(meta), predicate="rule" if is_rule else "text", value=val,
+                             negated=negated)
+
+    def expect_block(self, items):
+        return ("expectations", [i for i in items if isinstance(i, m.Expectation)])
+
+    # --- assembly
+    def start(self, items):
+        sc = m.Scenario(self.file)
+        current: m.PlayerSpec | None = None
+        for it in items:
+            tag = it[0]
+            if tag == "title":
+                sc.title = it[1]
+            elif tag == "source":
+                sc.sources.append(it[1])
+            elif tag == "note":
+                sc.notes.append(it[1])
+            elif tag == "include":
+                sc.includes.append((it[1], it[2]))
+            elif tag == "mode":
+                sc.mode = it[1]
+            elif tag == "victory":
+                sc.victory_score = it[1]
+            elif tag == "turn":
+                sc.turn = it[1]
+            elif tag == "turn_player":
+                sc.turn_player = _text(it[1])
+            elif tag == "phase":
+                sc.phase = it[1]
+            elif tag == "team":
+                sc.teams.append(it[1])
+            elif tag == "card":
+                sc.cards[it[1].name] = it[1]
+            elif tag == "player":
+                current = m.PlayerSpec(_text(it[1]), m.Pos(self.file, it[1].line, it[1].column))
+                sc.players.append(current)
+            elif tag in ("zone", "points", "pool"):
+                if current is None:
+                    raise ScenarioError("区域行之前必须先声明玩家（“玩家 甲”）。", file=self.file,
+                                        line=it[3].line if tag == "zone" else 0,
+                                        column=it[3].column if tag == "zone" else 0)
+                if tag == "zone":
+                    current.zones.append(m.ZoneSpec(current.name, it[1], it[2], it[3], it[4]))
+                elif tag == "points":
+                    current.points = it[1]
+                else:
+                    current.energy, current.power = it[1], it[2]
+            elif tag == "battlefield":
+                sc.battlefields.append(it[1])
+            elif tag == "steps":
+                sc.steps = it[1]
+            elif tag == "expectations":
+                sc.expectations = it[1]
+        return sc
+
+
+def _all_keywords() -> list[str]:
+    return [s for spellings in keyword_spellings().values() for s in spellings]
+
+
+def _syntax_error(err: UnexpectedInput, text: str, file: str) -> ScenarioError:
+    lines = text.splitlines()
+    line = getattr(err, "line", 0) or 0
+    col = getattr(err, "column", 0) or 0
+    src = lines[line - 1] if 0 < line <= len(lines) else None
+    if isinstance(err, UnexpectedToken):
+        tok = err.token
+        bad = str(tok)
+        if tok.type == "$END":
+            return ScenarioError("文件意外结束。", file=file, line=line, column=col,
+                                 expected=[describe_terminal(t) for t in sorted(err.expected)], source_line=src)
+        expected = sorted({describe_terminal(t) for t in err.expected if not t.startswith("__")})
+        expected_words = [s for t in err.expected for s in keyword_spellings().get(t, [])]
+        sugg = suggest(bad.strip(), expected_words or _all_keywords())
+        shown = "换行" if tok.type == "_NL" else bad
+        return ScenarioError("无法识别的写法：这里不应出现此内容。", file=file, line=line, column=col, text=shown,
+                             expected=expected, suggestions=sugg, source_line=src)
+    if isinstance(err, UnexpectedCharacters):
+        rest = src[col - 1:] if src else ""
+        bad = rest.split()[0] if rest.split() else rest[:1]
+        allowed = sorted({describe_terminal(t) for t in (err.allowed or ()) if not t.startswith("__")})
+        words = [s for t in (err.allowed or ()) for s in keyword_spellings().get(t, [])]
+        return ScenarioError("无法识别的写法：这里不应出现此内容。", file=file, line=line, column=col, text=bad,
+                             expected=allowed, suggestions=suggest(bad, words or _all_keywords()), source_line=src)
+    if isinstance(err, UnexpectedEOF):
+        return ScenarioError("文件意外结束。", file=file, line=len(lines), column=1)
+    return ScenarioError(f"无法解析：{err}", file=file, line=line, column=col, source_line=src)
+
+
+def parse_text(text: str, file: str = "<场景>", *, base_dir: Path | None = None, _seen=None) -> m.Scenario:
+    """Parse scenario source text; includes are resolved relative to `base_dir`."""
+    if not text.endswith("\n"):
+        text += "\n"
+    text = text.lstrip("\ufeff")
+    try:
+        tree = _lark().parse(text)
+        sc = _Build(file).transform(tree)
+    except UnexpectedInput as err:
+        raise _syntax_error(err, text, file) from None
+    except VisitError as err:
+        if isinstance(err.orig_exc, ScenarioError):
+            raise err.orig_exc from None
+        raise ScenarioError(f"无法构建场景：{err.orig_exc}", file=file) from None
+    _attach_source_text(sc, text)
+    seen = set(_seen or ())
+    seen.add(str(Path(file).resolve()) if base_dir is not None else file)
+    for inc, pos in sc.includes:
+        path = (base_dir or Path(".")) / inc
+        if not path.exists():
+            raise ScenarioError("找不到被包含的文件。", file=file, line=pos.line, column=pos.column, text=inc)
+        key = str(path.resolve())
+        if key in seen:
+            raise ScenarioError("循环包含。", file=file, line=pos.line, column=pos.column, text=inc)
+        sub = parse_text(path.read_text("utf-8"), str(path), base_dir=path.parent, _seen=seen | {key})
+        if sub.players or sub.battlefields or sub.steps or sub.expectations:
+            raise ScenarioError("被包含的文件只能定义卡牌（“卡牌 …”行）。", file=str(path), line=1, column=1)
+        for name, card in sub.cards.items():
+            sc.cards.setdefault(name, card)
+    return sc
+
+
+def _attach_source_text(sc: m.Scenario, text: str) -> None:
+    """Keep each step's own source line (comments stripped) for traces and reports."""
+    lines = text.splitlines()
+
+    def line_of(pos):
+        raw = lines[pos.line - 1] if 0 < pos.line <= len(lines) else ""
+        return raw.split("#", 1)[0].strip()
+
+    for step in sc.steps:
+        src = line_of(step.pos)
+        if step.action is not None:
+            step.action.text = src.split(None, 1)[1] if step.kind == "illegal" and " " in src else src
+        if step.expectation is not None:
+            step.expectation.text = src.split(None, 1)[1] if " " in src else src
+    for e in sc.expectations:
+        e.text = line_of(e.pos)
+
+
+def load_scenario(path: str | Path) -> m.Scenario:
+    """Read, parse and validate one scenario file."""
+    from judge.dsl.validate import validate
+
+    p = Path(path)
+    try:
+        text = p.read_text("utf-8")
+    except FileNotFoundError:
+        raise ScenarioError("找不到场景文件。", file=str(p)) from None
+    except UnicodeDecodeError:
+        raise ScenarioError("场景文件不是 UTF-8 编码。", file=str(p)) from None
+    sc = parse_text(text, str(p), base_dir=p.parent)
+    validate(sc)
+    return sc

@@ -1,0 +1,167 @@
+"""Static checks of a parsed scenario: references exist, and the setup is possible under the rules.
+
+Each impossible setup is rejected with the rule that makes it impossible.
+"""
+
+from __future__ import annotations
+
+from judge.dsl import model as m
+from judge.dsl.errors import ScenarioError, suggest
+
+PLAYER_COUNT = {"1v1": 2, "2v2": 4, "ffa3": 3, "ffa4": 4}
+DEFAULT_VICTORY = {"1v1": 8, "2v2": 11, "ffa3": 8, "ffa4": 8}
+ZONE_WORDS = {"基地": "base", "base": "base", "手牌": "hand", "hand": "hand", "主牌堆": "deck", "deck": "deck",
+              "符文牌堆": "rune_deck", "rune-deck": "rune_deck", "废牌堆": "trash", "trash": "trash",
+              "放逐": "banishment", "banishment": "banishment", "英雄区": "champion", "champion-zone": "champion",
+              "传奇区": "legend", "legend-zone": "legend", "结算链": "chain", "chain": "chain",
+              "待命": "facedown", "facedown": "facedown"}
+BOARD_ZONES = ("base", "battlefield")
+
+
+def _err(msg, pos: m.Pos, **kw):
+    return ScenarioError(msg, file=pos.file, line=pos.line, column=pos.column, **kw)
+
+
+def object_index(sc: m.Scenario) -> dict[str, tuple[m.ObjSpec, str, str, str | None]]:
+    """id -> (spec, owner, zone, battlefield). Objects without an id get `<card>#n`."""
+    out = {}
+    counter: dict[str, int] = {}
+    for p in sc.players:
+        for z in p.zones:
+            for o in z.objects:
+                key = o.id
+                if key is None:
+                    counter[o.card] = counter.get(o.card, 0) + 1
+                    key = f"{o.card}#{counter[o.card]}"
+                    o.id = key
+                if key in out:
+                    raise _err(f"标识“{key}”被声明了两次：一个游戏物体在同一时刻只能位于一个位置。", o.pos,
+                               text=key, rule="197")
+                out[key] = (o, p.name, z.zone, z.battlefield)
+    for bf in sc.battlefields:
+        if bf.facedown is not None:
+            o = bf.facedown
+            if o.id is None:
+                counter[o.card] = counter.get(o.card, 0) + 1
+                o.id = f"{o.card}#{counter[o.card]}"
+            if o.id in out:
+                raise _err(f"标识“{o.id}”被声明了两次。", o.pos, text=o.id, rule="197")
+            owner = o.controller or bf.controller
+            out[o.id] = (o, owner, "facedown", bf.id)
+    return out
+
+
+def validate(sc: m.Scenario) -> None:
+    names = [p.name for p in sc.players]
+    if not sc.players:
+        raise ScenarioError("场景中没有声明任何玩家（“玩家 甲”）。", file=sc.file, line=1, column=1)
+    for i, n in enumerate(names):
+        if n in names[:i]:
+            raise _err(f"玩家“{n}”被声明了两次。", sc.players[i].pos, text=n)
+    want = PLAYER_COUNT[sc.mode]
+    if len(names) != want:
+        raise _err(f"模式 {sc.mode} 需要 {want} 名玩家，场景中有 {len(names)} 名。", sc.players[0].pos, rule="481")
+    if sc.victory_score is None:
+        sc.victory_score = DEFAULT_VICTORY[sc.mode]
+    if sc.turn_player is None:
+        sc.turn_player = names[0]
+    pos0 = sc.players[0].pos
+
+    def need_player(n, pos):
+        if n not in names:
+            raise _err(f"未知的玩家“{n}”。", pos, text=n, suggestions=suggest(n, names))
+
+    need_player(sc.turn_player, pos0)
+    if sc.mode == "2v2":
+        if len(sc.teams) != 2 or sorted(sum(sc.teams, [])) != sorted(names):
+            raise _err("2v2 模式需要两行“队伍 X Y”，每名玩家恰好属于一个队伍。", pos0, rule="481")
+    elif sc.teams:
+        raise _err("只有 2v2 模式才有队伍。", pos0, rule="481")
+    team_of = {p: i for i, t in enumerate(sc.teams) for p in t} if sc.teams else {p: p for p in names}
+
+    bf_ids = [b.id for b in sc.battlefields]
+    for i, b in enumerate(sc.battlefields):
+        if b.id in bf_ids[:i]:
+            raise _err(f"战场“{b.id}”被声明了两次。", b.pos, text=b.id)
+        for who in [b.controller, b.contested_by, *b.scored_by]:
+            if who is not None:
+                need_player(who, b.pos)
+    objs = object_index(sc)
+    for oid, (o, owner, zone, bf) in objs.items():
+        if o.controller is not None:
+            need_player(o.controller, o.pos)
+        card = sc.cards.get(o.card)
+        if zone in BOARD_ZONES and card is None and o.might is None:
+            raise _err(f"未定义的卡牌“{o.card}”：场上的物体需要先用“卡牌”行定义，或在此写明“战力 N”。", o.pos,
+                       text=o.card, suggestions=suggest(o.card, sc.cards))
+        if zone == "battlefield" and bf not in bf_ids:
+            raise _err(f"未声明的战场“{bf}”。", o.pos, text=bf, suggestions=suggest(bf, bf_ids))
+        if zone in ("deck", "hand", "trash", "rune_deck", "banishment", "champion", "legend") and o.controller \
+                and o.controller != owner:
+            raise _err("卡牌不会进入其他玩家的非场地区域：这里的物体必须由其所属者控制。", o.pos, rule="188")
+    # Battlefield occupancy: units of at most two players, never two teammates (447.2, 459).
+    for b in sc.battlefields:
+        occupants = []
+        for oid, (o, owner, zone, bf) in objs.items():
+            if zone == "battlefield" and bf == b.id:
+                ctrl = o.controller or owner
+                if ctrl not in occupants:
+                    occupants.append(ctrl)
+        if len(occupants) > 2:
+            raise _err(f"战场“{b.id}”上有三名或更多玩家的单位（{'、'.join(occupants)}）：战斗只能在两名玩家之间发生，"
+                       "单位也不能移动到已有两名其他玩家单位的战场。", b.pos, rule="447.2")
+        if len(occupants) == 2 and team_of[occupants[0]] == team_of[occupants[1]]:
+            raise _err(f"战场“{b.id}”上同时有队友 {occupants[0]} 和 {occupants[1]} 的单位：队友的单位不能位于同一处战场。",
+                       b.pos, rule="447.2")
+        if b.contested_by is not None and b.contested_by == b.controller:
+            raise _err("战场的控制者不能同时是令其进入争夺状态的玩家。", b.pos, rule="188")
+    ids = set(objs) | set(names) | set(bf_ids)
+    card_names = {o.card for o, *_ in objs.values()}
+    refs = ids | card_names | {"基地", "base"} | set(ZONE_WORDS)
+    for step in sc.steps:
+        if step.action is not None:
+            _check_action(step.action, names, objs, bf_ids, refs)
+        if step.expectation is not None:
+            _check_expectation(step.expectation, refs, names)
+    for e in sc.expectations:
+        _check_expectation(e, refs, names)
+
+
+def _check_ref(word, pos, refs, what="物体"):
+    if word not in refs:
+        raise _err(f"未知的{what}“{word}”。", pos, text=word, suggestions=suggest(word, refs))
+
+
+def _check_action(a: m.Action, names, objs, bf_ids, refs):
+    if a.player is not None and a.player not in names:
+        raise _err(f"未知的玩家“{a.player}”。", a.pos, text=a.player, suggestions=suggest(a.player, names))
+    for key in ("units", "targets", "objects"):
+        for u in a.args.get(key, []) or []:
+            _check_ref(u, a.pos, refs)
+    for key in ("target", "source"):
+        if a.args.get(key):
+            _check_ref(a.args[key], a.pos, refs)
+    if "dest" in a.args and a.args["dest"] not in bf_ids and a.args["dest"] not in ("基地", "base"):
+        raise _err(f"未知的终点位置“{a.args['dest']}”：应为一处战场的标识或“基地”。", a.pos, text=a.args["dest"],
+                   suggestions=suggest(a.args["dest"], list(bf_ids) + ["基地"]))
+    if a.verb == "assign":
+        for u, _ in a.args["assignment"]:
+            _check_ref(u, a.pos, refs)
+    if a.verb == "pick_battlefield":
+        _check_ref(a.args["battlefield"], a.pos, set(bf_ids), "战场")
+    if a.verb == "hide":
+        _check_ref(a.args["battlefield"], a.pos, set(bf_ids), "战场")
+    if a.verb == "burnout_pick":
+        _check_ref(a.args["opponent"], a.pos, set(names), "玩家")
+
+
+def _check_expectation(e: m.Expectation, refs, names):
+    if e.kind == "winner":
+        if e.value not in names and e.value not in ("无", "none"):
+            raise _err(f"未知的玩家“{e.value}”。", e.pos, text=e.value, suggestions=suggest(e.value, names))
+    elif e.kind == "subject":
+        _check_ref(e.subject, e.pos, refs)
+        if e.predicate == "in":
+            _check_ref(e.value, e.pos, refs, "位置")
+        if e.predicate == "controller" and e.value not in names and e.value not in ("无", "none"):
+            raise _err(f"未知的玩家“{e.value}”。", e.pos, text=e.value, suggestions=suggest(e.value, names))

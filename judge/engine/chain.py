@@ -1,0 +1,88 @@
+"""The chain as far as part 1 needs it: triggered abilities (Deathknell, 808) go pending with the
+information recorded when they triggered, are finalized oldest first, and resolve newest first
+with a cleanup after each (318). Nothing resolves during a cleanup.
+
+Part 2 replaces `run_pending` with the full HOT FEPR loop (priority, focus, passing, reactions);
+its contract stays: called when no cleanup is outstanding, returns when the chain is empty.
+"""
+
+from __future__ import annotations
+
+from judge.engine import effects
+from judge.engine.state import Game, GameObject, PendingItem
+
+# Triggers recorded in one batch (e.g. one cleanup step 3a), put on the chain together.
+_BATCH_KEY = "_batch"
+
+
+def record_death_triggers(game: Game, unit: GameObject) -> None:
+    """808: 'when I die' abilities trigger before the card moves; record location and Might now."""
+    from judge.engine.layers import might
+
+    for effect in unit.card.deathknells:
+        memory = {"oid": unit.oid, "location": unit.location, "controller": unit.controller,
+                  "might": might(game, unit), "label": unit.label()}
+        item = PendingItem(unit.controller, unit.label(), f"{unit.label()} 的[绝念]：{describe(effect)}",
+                           effect, memory, rules=("808",))
+        game.__dict__.setdefault(_BATCH_KEY, []).append(item)
+
+
+def flush_triggers(game: Game) -> None:
+    """Put the batch of simultaneous triggers on the chain: turn order from the turn player, each
+    player's own triggers in the order that player chooses (scripted `排序`, else board order)."""
+    batch = game.__dict__.pop(_BATCH_KEY, [])
+    if not batch:
+        return
+    for player in game.order_from(game.turn_player):
+        mine = [i for i in batch if i.controller == player]
+        if len(mine) > 1:
+            mine = _ordered(game, player, mine)
+        for item in mine:
+            game.chain.append(item)
+            game.trace.add("step", f"{item.description} 作为待处理项目加入结算链（控制者 {player}）。",
+                           rules=item.rules)
+
+
+def _ordered(game: Game, player: str, items: list[PendingItem]) -> list[PendingItem]:
+    picked = game.choices.take("order", player)
+    if picked is not None:
+        order = picked[2]
+        by_src = {i.memory.get("oid"): i for i in items}
+        if sorted(order) == sorted(by_src):
+            return [by_src[o] for o in order]
+    if game.choices.auto:
+        game.trace.add("auto", f"（自动选择）{player} 的同时触发技能按场上顺序加入结算链。")
+        return items
+    ids = [i.memory.get("oid") for i in items]
+    game.choices.need("order", player, f"{player} 有多个同时触发的技能，请选择加入结算链的顺序。",
+                      [" , ".join(ids)], f"{player} 排序 {', '.join(ids)}")
+
+
+def describe(effect) -> str:
+    if effect.kind == "deal":
+        where = {"here": "此处", "friendly": "友方", "enemy": "敌方", "other": "其他", "unit": ""}
+        scope = "".join(where[w] for w in effect.scope) or "所有"
+        return f"对{scope}单位造成 {effect.amount} 点伤害"
+    return effect.kind
+
+
+def run_pending(game: Game) -> None:
+    """Finalize pending items oldest first, then resolve newest first, a cleanup after each."""
+    from judge.engine import cleanup
+
+    if not game.chain:
+        return
+    for item in game.chain:
+        game.trace.add("step", f"确认结算链项目：{item.description}。", rules=("318",))
+    while game.chain and not game.over:
+        item = game.chain.pop()
+        game.trace.add("step", f"所有玩家让过，结算最新的结算链项目：{item.description}。", rules=item.rules)
+        resolve(game, item)
+        cleanup.run(game)
+
+
+def resolve(game: Game, item: PendingItem) -> None:
+    eff = item.effect
+    if eff.kind == "deal":
+        targets = effects.scope_targets(game, item.memory, item.controller, eff.scope)
+        effects.deal(game, targets, eff.amount, f"{item.source} 的技能", source=item.source, rules=("417", "808"))

@@ -1,0 +1,40 @@
+"""Choices the rules leave to players (damage assignment, which combat first, burn-out point,
+trigger order): taken from the scenario's script; otherwise strict mode stops with the legal
+options, and auto mode takes the documented default and says so in the trace.
+
+Defaults (`--auto`):
+- damage assignment: lethal damage to each unit in the order the rules require (Tank first,
+  then the others in board order), the excess to the last unit that received damage;
+- which staged battlefield first: the first in declaration order;
+- which opponent gains the burn-out point: the next opponent in turn order;
+- order of simultaneous triggers: board order.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from judge.engine.errors import NeedChoice
+
+
+class Choices:
+    def __init__(self, auto: bool = False):
+        self.auto = auto
+        self.queue: deque = deque()  # (kind, player, value, pos)
+
+    def push(self, kind: str, player: str, value, pos=None) -> None:
+        self.queue.append((kind, player, value, pos))
+
+    def take(self, kind: str, player: str):
+        """The first scripted choice of this kind for this player, removed from the queue; else None."""
+        for item in self.queue:
+            if item[0] == kind and item[1] == player:
+                self.queue.remove(item)
+                return item
+        return None
+
+    def unused(self) -> list:
+        return list(self.queue)
+
+    def need(self, kind, player, prompt, options, example):
+        raise NeedChoice(kind, player, prompt, options, example)

@@ -1,0 +1,99 @@
+"""Every rule number the engine can cite, in one place, with the Chinese concept its text must contain.
+
+tests/test_engine_citations.py checks each number exists in the rule tree and that its title or
+text contains the concept. FAQ rulings are cited by reference (document + line) and rendered with
+the FAQ table's id when that table is available.
+"""
+
+from __future__ import annotations
+
+# number -> concept that the rule's title/text (or its subtree) must contain.
+RULES: dict[str, str] = {
+    "119": "游戏物体",
+    "142.4": "致命伤害",
+    "165": "符文池",
+    "188": "控制",
+    "197": "位置",
+    "307": "回合状态",
+    "315": "回合开始",
+    "317": "回合结束阶段",
+    "317.2": "回合结束阶段",
+    "318": "清理",
+    "341": "法术对决",
+    "415": "激活",
+    "417": "造成",
+    "418": "移除伤害",
+    "428": "摧毁",
+    "430": "召出",
+    "431": "燃尽",
+    "445": "移动",
+    "447.2": "移动",
+    "454": "召回",
+    "459": "战斗",
+    "463": "战斗步骤",
+    "465": "战斗伤害步骤",
+    "466": "结算步骤",
+    "466.1": "战斗清理",
+    "467": "得分",
+    "469.1": "征服",
+    "481": "游戏模式",
+    "701": "增益",
+    "800": "关键词",
+    "807": "强攻",
+    "808": "绝念",
+    "810": "游走",
+    "811": "待命",
+    "816": "瞬息",
+}
+
+# FAQ rulings the engine rests on: symbolic key -> (FAQ entry id in the faq table, short label).
+# Ids follow judge.rules.faq: "C-L<line>" (core rules FAQ), "R-L<line>" (referee FAQ).
+FAQ: dict[str, tuple[str, str]] = {
+    "C-SCORING": ("C-L33", "征服与据守"),
+    "C-FINAL-POINT": ("C-L39", "最后一分如何运作"),
+    "C-STD-MOVE": ("C-L63", "什么是标准移动"),
+    "C-EFFECT-MOVE": ("C-L67", "用法术或能力移动单位不需要横置"),
+    "C-GROUP-MOVE": ("C-L71", "多个单位一起移动"),
+    "C-GANKING": ("C-L75", "游走是使用标准移动的一种额外方式"),
+    "C-EQUAL-MIGHT": ("C-L85", "战斗双方总战力相同"),
+    "C-BOTH-SURVIVE": ("C-L89", "战斗双方都有单位存活"),
+    "C-HEAL-COMBAT": ("C-L93", "单位会从战斗伤害中恢复吗"),
+    "C-BURN-OUT": ("C-L195", "主牌堆没有牌时"),
+    "C-GAREN": ("C-L598", "盖伦与新兵：先移除伤害再检查致命伤害"),
+    "C-KOGMAW": ("C-L604", "克格莫的绝念在移除伤害之后"),
+    "R-CONTROL-LOCK": ("R-L41", "争夺期间的控制权"),
+    "R-CLEANUP": ("R-L53", "清理的时间点与步骤"),
+    "R-SETT-BUFF": ("R-L55", "瑟提消耗增益后被摧毁"),
+    "R-SETT-LEADER": ("R-L57", "提供战力的单位离场后的清理"),
+    "R-COMBAT-CLEANUP": ("R-L61", "战斗清理"),
+    "R-KOGMAW": ("R-L63", "克格莫与贪玩的小鬼"),
+    "R-ASSIGN-NOT-DEAL": ("R-L69", "分配伤害不是造成伤害"),
+    "R-NO-OVERKILL": ("R-L71", "不得超过致命伤害所需的最小值"),
+    "R-NO-OVERKILL-EX": ("R-L73", "侦察飞鹰与警觉的哨兵"),
+    "R-TANK-ORDER": ("R-L75", "相同优先级的单位可任意顺序分配"),
+    "R-TANK-EX": ("R-L77", "两名壁垒单位"),
+    "R-TANK-BACKLINE": ("R-L79", "同时受两种分配要求时选择其一"),
+    "R-NO-DAMAGE": ("R-L83", "无法被造成伤害的单位不受分配规则约束"),
+    "R-NO-DAMAGE-EX": ("R-L85", "凯隐与格挡"),
+    "R-BURN-OUT": ("R-L99", "燃尽只在卡牌必须离开主牌堆时发生"),
+}
+
+# FAQ rulings superseded by the current rules (faq-status): the engine follows the rule.
+SUPERSEDED: dict[str, str] = {
+    "C-BURN-OUT": "431",
+    "C-HEAL-COMBAT": "466.1",
+    "C-BOTH-SURVIVE": "466",
+    "C-FINAL-POINT": "467",
+}
+
+
+def faq_id(key: str) -> str:
+    """The FAQ entry id for a symbolic key (ids pass through unchanged)."""
+    return FAQ[key][0] if key in FAQ else key
+
+
+def faq_label(key: str) -> str:
+    for k, (fid, label) in FAQ.items():
+        if key in (k, fid):
+            return f"{fid}（{label}）"
+    return key

@@ -1,0 +1,171 @@
+"""Combat (459): opening and designations (463), the combat showdown, the combat damage step (465),
+and the resolution step (466): combat cleanup (466.1), result, control and conquer, end of combat."""
+
+from __future__ import annotations
+
+from judge.engine import chain, cleanup, damage_assignment as da, scoring, zones
+from judge.engine.layers import might
+from judge.engine.state import Combat, Game, Showdown
+from judge.trace.events import Change
+
+
+def open_combat(game: Game, bid: str) -> None:
+    bf = game.battlefields[bid]
+    present = game.players_at(bid)
+    attacker = bf.contested_by if bf.contested_by in present else next(p for p in present if p != bf.controller)
+    defender = next(p for p in present if p != attacker)
+    bf.combat_staged = bf.showdown_staged = False
+    game.combat = Combat(bid, attacker, defender)
+    changes = []
+    for u in game.units_at(bid):
+        want = "attacker" if u.controller == attacker else "defender"
+        changes.append(Change(u.label(), "身份", "无", "进攻方" if want == "attacker" else "防守方"))
+        u.designation = want
+    game.trace.add("step", f"{bf.label()} 的战斗开始：{attacker} 为进攻方（令战场进入争夺状态的玩家），{defender} 为防守方。",
+                   rules=("459", "463"), changes=changes)
+    if game.showdown is not None and game.showdown.battlefield == bid:
+        game.showdown.combat = True
+        game.trace.add("step", f"进行中的法术对决变为战斗法术对决；焦点仍由 {game.showdown.focus} 持有。", rules=("463",))
+    else:
+        game.showdown = Showdown(bid, combat=True, focus=attacker)
+        game.trace.add("step", f"战斗步骤1：战斗法术对决开启，进攻方 {attacker} 获得焦点与优先行动权。", rules=("463", "341"))
+
+
+def after_showdown(game: Game) -> None:
+    """The combat showdown closed: damage step, then resolution step."""
+    damage_step(game)
+    resolution_step(game)
+
+
+def damage_step(game: Game) -> None:
+    cb = game.combat
+    cb.step = "damage"
+    bid = cb.battlefield
+    attackers = [u for u in game.units_at(bid) if u.designation == "attacker"]
+    defenders = [u for u in game.units_at(bid) if u.designation == "defender"]
+    t = game.trace
+    if not attackers or not defenders:
+        t.add("step", "战斗步骤2：法术对决结束时战场上没有同时存在进攻方与防守方单位，不进行战斗伤害。", rules=("465",))
+        return
+    t.add("step", "战斗步骤2：战斗伤害。", rules=("465",))
+    t.depth += 1
+    try:
+        totals = {}
+        for side, units, player in (("进攻方", attackers, cb.attacker), ("防守方", defenders, cb.defender)):
+            parts = []
+            total = 0
+            for u in units:
+                m = might(game, u)
+                if u.stunned:
+                    parts.append(f"{u.label()} 眩晕，计 0")
+                    continue
+                total += max(0, m)
+                parts.append(f"{u.label()} {m}" + ("（按 0 计）" if m < 0 else ""))
+            totals[player] = total
+            t.add("step", f"{side} {player} 的伤害总值 = {' + '.join(parts) or '0'} = {total}。", rules=("465",))
+        a_assign = _assign(game, cb.attacker, totals[cb.attacker], defenders)
+        d_assign = _assign(game, cb.defender, totals[cb.defender], attackers)
+        changes = []
+        for a in (a_assign, d_assign):
+            for oid, amount in a.items():
+                u = game.objects[oid]
+                if amount <= 0:
+                    continue
+                if da.exempt(u):
+                    changes.append(Change(u.label(), "伤害", u.damage, f"{u.damage}（无法被造成伤害）"))
+                    continue
+                changes.append(Change(u.label(), "伤害", u.damage, u.damage + amount))
+                u.damage += amount
+        t.add("change", "所有分配的伤害同时造成；伤害的来源是对方的战斗单位。", rules=("465", "417"),
+              faq=("R-ASSIGN-NOT-DEAL",), changes=changes)
+    finally:
+        t.depth -= 1
+
+
+def _assign(game: Game, player: str, total: int, recipients) -> dict[str, int]:
+    t = game.trace
+    if total <= 0:
+        t.add("step", f"{player} 没有可分配的伤害。", rules=("465",))
+        return {}
+    picked = game.choices.take("assign", player)
+    if picked is not None:
+        a = dict(picked[1 + 1])
+        why = da.problem(game, total, recipients, a)
+        if why is not None:
+            from judge.engine.errors import IllegalAction
+
+            raise IllegalAction(f"{player} 的伤害分配不合法：{why[0]}。合法的分配例如："
+                                + "；".join(da.render(o) for o in da.options(game, total, recipients)[:6]), "465",
+                                faq=why[1])
+        t.add("choice", f"{player} 分配 {total} 点伤害：{da.render(a)}。", rules=("465",))
+        return a
+    opts = da.options(game, total, recipients)
+    if len(opts) == 1:
+        t.add("step", f"{player} 分配 {total} 点伤害：{da.render(opts[0])}（唯一的合法分配）。", rules=("465",))
+        return opts[0]
+    if game.choices.auto:
+        t.add("auto", f"（自动选择）{player} 分配 {total} 点伤害：{da.render(opts[0])}"
+              "（默认：按规则要求的顺序依次分配致命伤害，多余伤害给最后一个单位）。", rules=("465",))
+        return opts[0]
+    game.choices.need("assign", player, f"{player} 需要分配 {total} 点战斗伤害，合法的分配有：",
+                      [da.render(o) for o in opts], f"{player} 分配伤害 {da.render(opts[0])}")
+
+
+def resolution_step(game: Game) -> None:
+    cb = game.combat
+    cb.step = "resolution"
+    bf = game.battlefields[cb.battlefield]
+    t = game.trace
+    t.add("step", "战斗步骤3：结算步骤。", rules=("466",))
+    # Task 1: combat cleanup, then pending items (e.g. Deathknell) with normal cleanups between.
+    game.__dict__["_recalled_attackers"] = False
+    cleanup.run(game, special="combat")
+    chain.run_pending(game)
+    if game.over:
+        return
+    recalled = game.__dict__.pop("_recalled_attackers", False)
+    # Task 2: result.
+    present = game.players_at(bf.bid)
+    a_here, d_here = cb.attacker in present, cb.defender in present
+    if recalled or (a_here and d_here) or (not a_here and not d_here):
+        why = "进攻方单位已被召回" if recalled else ("双方都有单位" if a_here else "双方都没有单位")
+        t.add("result", f"战斗结果：无胜负（{why}）。", rules=("466",),
+              faq=("C-BOTH-SURVIVE",) if recalled else ("C-EQUAL-MIGHT",) if not a_here else ())
+    else:
+        winner, loser = (cb.attacker, cb.defender) if a_here else (cb.defender, cb.attacker)
+        t.add("result", f"战斗结果：{winner} 获胜，{loser} 落败。", rules=("466",))
+    # Task 3: control.
+    if a_here and d_here and not recalled:
+        bf.showdown_staged = bf.combat_staged = True
+        t.add("step", f"{bf.label()} 仍有双方单位：再次标记法术对决与战斗为待发生。", rules=("466",))
+    else:
+        if len(present) == 1:
+            p = present[0]
+            if bf.controller != p:
+                before = bf.controller
+                bf.controller = p
+                t.add("change", f"{p} 确立对 {bf.label()} 的控制。", rules=("466", "188"),
+                      changes=[Change(bf.label(), "控制者", before, p)])
+                scoring.conquer(game, p, bf.bid)
+            else:
+                t.add("step", f"{p} 保持对 {bf.label()} 的控制（保持控制不是征服，不得分）。", rules=("466",),
+                      faq=("C-BOTH-SURVIVE",) if recalled else ())
+        elif not present and bf.controller is not None:
+            t.add("change", f"{bf.label()} 上没有单位，变为无人控制。", rules=("466",),
+                  changes=[Change(bf.label(), "控制者", bf.controller, None)])
+            bf.controller = None
+        if bf.contested_by:
+            t.add("change", f"{bf.label()} 的争夺状态被移除。", rules=("466", "188"),
+                  changes=[Change(bf.label(), "争夺", "是", "否")])
+            bf.contested_by = None
+        if bf.facedown and game.objects[bf.facedown].controller != bf.controller:
+            fd = game.objects[bf.facedown]
+            ch = zones.put_in_zone(game, fd, "trash")
+            t.add("change", f"{fd.label()} 的控制者不再控制该战场，待命牌被移除。", rules=("466",), changes=[ch])
+    # Task 4: combat ends.
+    for u in game.units():
+        u.designation = None
+    game.combat = None
+    game.showdown = None
+    t.add("step", f"{bf.label()} 的战斗结束，移除所有攻防身份。", rules=("466",))
+    cleanup.run(game)

@@ -1,0 +1,119 @@
+"""Combat damage assignment (465): lethal-first, no overkill while another unit can still take
+damage, Tank (壁垒) units before others and Backline (后排) last per controller, units that can't
+be dealt damage exempt. Assigning is not dealing (R-ASSIGN-NOT-DEAL)."""
+
+from __future__ import annotations
+
+from itertools import permutations, product
+
+from judge.engine.layers import lethal_needed
+from judge.engine.state import Game, GameObject
+
+MAX_OPTIONS = 24
+
+
+def exempt(u: GameObject) -> bool:
+    return u.cannot_be_damaged or u.card.cannot_be_damaged
+
+
+def groups_of(u: GameObject) -> tuple[int, ...]:
+    """Possible assignment groups: 0 Tank, 1 plain, 2 Backline; Tank + Backline: the assigner picks."""
+    tank, back = bool(u.has("壁垒")), bool(u.has("后排"))
+    if tank and back:
+        return (0, 2)
+    return (0,) if tank else (2,) if back else (1,)
+
+
+def problem(game: Game, total: int, recipients: list[GameObject], assignment: dict[str, int]) -> tuple[str, tuple] | None:
+    """Why the assignment is illegal (message, faq keys), or None if legal."""
+    ids = {u.oid for u in recipients}
+    for oid, amount in assignment.items():
+        if oid not in ids:
+            return f"{oid} 不是可分配伤害的敌方单位", ()
+        if amount < 0:
+            return "分配的伤害不能为负数", ()
+    if sum(assignment.values()) != total:
+        return f"必须恰好分配全部 {total} 点伤害（现为 {sum(assignment.values())} 点）", ()
+    plain = [u for u in recipients if not exempt(u)]
+    need = {u.oid: lethal_needed(game, u) for u in plain}
+    got = {u.oid: assignment.get(u.oid, 0) for u in plain}
+    partial = [o for o in got if 0 < got[o] < need[o]]
+    if len(partial) > 1:
+        return (f"致命伤害优先：{partial[0]} 与 {partial[1]} 都只得到了部分伤害；一个单位必须先得到致命伤害，"
+                "其他单位才能分配伤害", ("R-NO-OVERKILL",))
+    over = [o for o in got if got[o] > need[o]]
+    short = [o for o in got if got[o] < need[o]]
+    if over and short:
+        return (f"不得溢出：{over[0]} 得到了超过致命伤害所需最小值（{need[over[0]]}）的伤害，而 {short[0]} 仍可承受伤害",
+                ("R-NO-OVERKILL",))
+    # Group order, per controller: a unit of a later group gets damage only once every unit of an
+    # earlier group has lethal. Tank + Backline units may count in either group (assigner's pick).
+    by_ctrl: dict[str, list[GameObject]] = {}
+    for u in plain:
+        by_ctrl.setdefault(u.controller, []).append(u)
+    for units in by_ctrl.values():
+        flexible = [u for u in units if len(groups_of(u)) > 1]
+        ok_any = False
+        for picks in product(*[groups_of(u) for u in flexible]) if flexible else [()]:
+            g = {u.oid: groups_of(u)[0] for u in units}
+            g.update({u.oid: p for u, p in zip(flexible, picks)})
+            if _groups_ok(units, g, got, need):
+                ok_any = True
+                break
+        if not ok_any:
+            return ("壁垒单位必须先被分配致命伤害（后排单位最后）：在更优先的单位得到致命伤害之前，不能给其他单位分配伤害",
+                    ("R-TANK-ORDER",))
+    return None
+
+
+def _groups_ok(units, g, got, need) -> bool:
+    for u in units:
+        if got[u.oid] > 0:
+            for v in units:
+                if g[v.oid] < g[u.oid] and got[v.oid] < need[v.oid]:
+                    return False
+    return True
+
+
+def options(game: Game, total: int, recipients: list[GameObject]) -> list[dict[str, int]]:
+    """Canonical legal assignments: units take lethal in each legal order, excess to the last one."""
+    if total <= 0 or not recipients:
+        return [{}]
+    plain = [u for u in recipients if not exempt(u)]
+    exempt_units = [u for u in recipients if exempt(u)]
+    seen, out = set(), []
+    for order in _orders(plain):
+        a = {}
+        left = total
+        for u in order:
+            if left <= 0:
+                break
+            take = min(left, lethal_needed(game, u))
+            a[u.oid] = take
+            left -= take
+        if left > 0:
+            if order:
+                a[order[-1].oid] += left
+            elif exempt_units:
+                a[exempt_units[0].oid] = left
+        key = tuple(sorted(a.items()))
+        if key not in seen and problem(game, total, recipients, a) is None:
+            seen.add(key)
+            out.append(a)
+        if len(out) >= MAX_OPTIONS:
+            break
+    if not out and exempt_units:
+        out.append({exempt_units[0].oid: total})
+    return out
+
+
+def _orders(units: list[GameObject]):
+    if len(units) <= 6:
+        yield from (list(p) for p in permutations(units))
+    else:  # large boards: a few orders are enough to list representative options
+        yield sorted(units, key=lambda u: min(groups_of(u)))
+        yield sorted(units, key=lambda u: (min(groups_of(u)), -1 * units.index(u)))
+
+
+def render(a: dict[str, int]) -> str:
+    return ", ".join(f"{k} {v}" for k, v in a.items()) if a else "（无）"

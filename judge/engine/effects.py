@@ -1,0 +1,113 @@
+"""Game actions performed by effects and by the combat procedure: deal damage (417), kill (428),
+recall (454), remove damage (418), stun (423), buff (701), exhaust/ready (415).
+
+Each returns the trace changes it made; callers decide the event wording.
+"""
+
+from __future__ import annotations
+
+from judge.engine import zones
+from judge.engine.layers import might
+from judge.engine.state import Game, GameObject
+from judge.trace.events import Change
+
+
+def deal_damage(game: Game, target: GameObject, amount: int) -> Change | None:
+    if target.zone != "board" or not target.is_unit or amount <= 0:
+        return None
+    if target.cannot_be_damaged or target.card.cannot_be_damaged:
+        return Change(target.label(), "伤害", target.damage, f"{target.damage}（无法被造成伤害）")
+    before = target.damage
+    target.damage += amount
+    return Change(target.label(), "伤害", before, target.damage)
+
+
+def deal(game: Game, targets: list[GameObject], amount: int, who: str, source: str | None = None,
+         rules=("417",), faq=()) -> None:
+    changes = [c for c in (deal_damage(game, t, amount) for t in targets) if c]
+    src = f"（来源：{source}）" if source else ""
+    names = "、".join(t.label() for t in targets) or "没有单位"
+    game.trace.add("change", f"{who}对 {names} 造成 {amount} 点伤害{src}。", rules=rules, faq=faq, changes=changes)
+
+
+def kill(game: Game, targets: list[GameObject], who: str = "", passive: bool = False, rules=("428",), faq=()) -> None:
+    """Kill: record death triggers first (808), then put the cards in their owners' trash."""
+    from judge.engine import chain
+
+    targets = [t for t in targets if t.zone == "board"]
+    for t in targets:
+        chain.record_death_triggers(game, t)
+    changes = [zones.put_in_zone(game, t, "trash") for t in targets]
+    if targets:
+        text = "、".join(t.label() for t in targets)
+        game.trace.add("change", f"{who}摧毁 {text}。" if who else f"{text} 被摧毁。", rules=rules, faq=faq,
+                       changes=changes)
+
+
+def recall(game: Game, targets: list[GameObject], rules=("454",), why: str = "") -> None:
+    """Recall: to the controller's base; not a move; damage, exhausted, buffs stay (454)."""
+    changes = []
+    for t in targets:
+        if t.zone == "board" and t.location != "base":
+            before = game.location_label(t)
+            t.location = "base"
+            t.designation = None
+            changes.append(Change(t.label(), "位置", before, game.location_label(t)))
+    if changes:
+        game.trace.add("change", f"召回 {'、'.join(c.subject for c in changes)}{why}（召回不是移动）。",
+                       rules=rules, changes=changes)
+
+
+def heal(game: Game, targets: list[GameObject]) -> list[Change]:
+    changes = []
+    for t in targets:
+        if t.damage:
+            changes.append(Change(t.label(), "伤害", t.damage, 0))
+            t.damage = 0
+    return changes
+
+
+def stun(game: Game, t: GameObject) -> Change | None:
+    if t.stunned or t.zone != "board":
+        return None  # a stunned unit cannot be stunned again (423)
+    t.stunned = True
+    return Change(t.label(), "眩晕", False, True)
+
+
+def buff(game: Game, t: GameObject) -> Change | None:
+    if t.buff or t.zone != "board" or not t.is_unit:
+        return None  # at most one buff per unit (701)
+    t.buff = 1
+    return Change(t.label(), "增益", 0, 1)
+
+
+def set_exhausted(game: Game, t: GameObject, value: bool) -> Change | None:
+    if t.exhausted == value or t.zone != "board":
+        return None
+    t.exhausted = value
+    return Change(t.label(), "状态", "活跃" if value else "休眠", "休眠" if value else "活跃")
+
+
+def might_change(game: Game, t: GameObject, amount: int) -> Change:
+    from judge.engine.state import Modifier
+
+    before = might(game, t)
+    t.modifiers.append(Modifier(amount))
+    return Change(t.label(), "战力", before, might(game, t))
+
+
+def scope_targets(game: Game, src_memory: dict, controller: str, scope) -> list[GameObject]:
+    """Units matching an ability's scope, seen from its source (location recorded at trigger time)."""
+    loc = src_memory.get("location")
+    out = []
+    for o in game.units():
+        if "here" in scope and o.location != loc:
+            continue
+        if "friendly" in scope and game.teams[o.controller] != game.teams[controller]:
+            continue
+        if "enemy" in scope and game.teams[o.controller] == game.teams[controller]:
+            continue
+        if "other" in scope and o.oid == src_memory.get("oid"):
+            continue
+        out.append(o)
+    return out

@@ -1,0 +1,47 @@
+"""Current Might of a unit (layer 3, arithmetic: increases then decreases; AL5 in the notes):
+printed or set Might, buff (701), effect modifiers, auras of other board objects, and the
+designation keywords 强攻 (807, attacker) and 坚守 (defender)."""
+
+from __future__ import annotations
+
+from judge.engine.state import Game, GameObject
+
+
+def aura_applies(game: Game, src: GameObject, target: GameObject, scope) -> bool:
+    if "other" in scope and src is target:
+        return False
+    if "friendly" in scope and game.teams[src.controller] != game.teams[target.controller]:
+        return False
+    if "enemy" in scope and game.teams[src.controller] == game.teams[target.controller]:
+        return False
+    if "here" in scope and src.location != target.location:
+        return False
+    return target.is_unit
+
+
+def might(game: Game, o: GameObject) -> int:
+    value = o.base_might if o.base_might is not None else o.card.might
+    if o.zone != "board":
+        return value
+    value += o.buff
+    for mod in o.modifiers:
+        value += mod.amount
+    for src in game.objects.values():
+        if src.zone == "board" and src.card.auras:
+            for aura in src.card.auras:
+                if aura_applies(game, src, o, aura.scope):
+                    value += aura.amount
+    if o.designation == "attacker":
+        value += o.has("强攻")
+    elif o.designation == "defender":
+        value += o.has("坚守")
+    return value
+
+
+def lethal_needed(game: Game, o: GameObject) -> int:
+    """Smallest extra damage that makes the unit's damage lethal: non-zero and >= Might (142.4)."""
+    return max(1, might(game, o) - o.damage)
+
+
+def is_lethally_damaged(game: Game, o: GameObject) -> bool:
+    return o.damage > 0 and o.damage >= might(game, o)

@@ -1,0 +1,110 @@
+"""Moves (445): the standard move (144) — single or group, exhausting as its cost, battlefield to
+battlefield only with 游走 (810) — and moves by effects, which neither exhaust nor ready (C-EFFECT-MOVE).
+Destination limits (447.2); a move is atomic and is followed by a cleanup; units arriving at a
+battlefield that is neither contested nor controlled by their controller contest it (190)."""
+
+from __future__ import annotations
+
+from judge.engine.errors import IllegalAction
+from judge.engine.state import Game, GameObject
+from judge.trace.events import Change
+
+
+def destination_problem(game: Game, player: str, dest: str) -> str | None:
+    """Why `dest` is not a valid destination for `player`'s units (447.2), or None."""
+    if dest == "base":
+        return None
+    others = [p for p in game.players_at(dest) if p != player]
+    if len(others) >= 2:
+        return f"{dest} 已有两名其他玩家（{'、'.join(others)}）的单位"
+    if any(game.teams[p] == game.teams[player] for p in others):
+        return f"{dest} 已有队友 {'、'.join(others)} 的单位，队友的单位不能进入同一处战场"
+    if len(game.order) > 2:
+        cb = game.combat
+        bf = game.battlefields[dest]
+        if cb is not None and cb.battlefield == dest and player not in (cb.attacker, cb.defender):
+            return f"{dest} 正在进行 {cb.attacker} 与 {cb.defender} 之间的战斗"
+        if bf.combat_staged and player not in game.players_at(dest):
+            return f"{dest} 有待发生的战斗"
+    return None
+
+
+def check_standard_move(game: Game, player: str, units: list[GameObject], dest: str) -> None:
+    if game.over:
+        raise IllegalAction("游戏已经结束。", "318")
+    if player != game.turn_player:
+        raise IllegalAction(f"标准移动只能在自己的回合进行：当前回合玩家是 {game.turn_player}。", "445",
+                            faq=("C-STD-MOVE",))
+    if game.phase != "main" or not game.neutral_open():
+        raise IllegalAction(f"标准移动只能在主阶段、法术对决之外的普通开环状态进行（当前：{game.state_name()}）。",
+                            "445", faq=("C-STD-MOVE",))
+    if not units:
+        raise IllegalAction("没有指定要移动的单位。", "445")
+    for u in units:
+        if u.zone != "board" or not u.is_unit:
+            raise IllegalAction(f"{u.label()} 不是场上的单位。", "445")
+        if u.controller != player:
+            raise IllegalAction(f"{u.label()} 由 {u.controller} 控制：只能对自己控制的单位进行标准移动。", "445")
+        if u.exhausted:
+            raise IllegalAction(f"{u.label()} 处于休眠状态，无法支付标准移动的费用（使其休眠）。", "445",
+                                faq=("C-STD-MOVE",))
+        if u.location == dest:
+            raise IllegalAction(f"{u.label()} 已经位于 {dest}。", "445")
+        if u.location != "base" and dest != "base" and not u.has("游走"):
+            raise IllegalAction(f"{u.label()} 没有[游走]：标准移动只能在基地与战场之间进行。", "810",
+                                faq=("C-GANKING",))
+    problem = destination_problem(game, player, dest)
+    if problem:
+        raise IllegalAction(f"无效的终点位置：{problem}。", "447.2")
+
+
+def standard_move(game: Game, player: str, units: list[GameObject], dest: str) -> None:
+    check_standard_move(game, player, units, dest)
+    names = "、".join(u.label() for u in units)
+    changes = [Change(u.label(), "状态", "活跃", "休眠") for u in units]
+    for u in units:
+        u.exhausted = True
+    game.trace.add("action", f"{player} 进行标准移动：{names} → {_dest_label(game, player, dest)}。"
+                   f"支付费用：使{'它们' if len(units) > 1 else '其'}休眠。", rules=("445",),
+                   faq=("C-GROUP-MOVE",) if len(units) > 1 else ("C-STD-MOVE",), changes=changes)
+    _relocate(game, player, units, dest)
+
+
+def effect_move(game: Game, player: str | None, units: list[GameObject], dest: str) -> None:
+    if game.over:
+        raise IllegalAction("游戏已经结束。", "318")
+    for u in units:
+        if u.zone != "board" or not u.is_unit:
+            raise IllegalAction(f"{u.label()} 不是场上的单位。", "445")
+        if u.location == dest:
+            raise IllegalAction(f"{u.label()} 已经位于 {dest}。", "445")
+    ctrl = units[0].controller if units else player
+    problem = destination_problem(game, ctrl, dest)
+    if problem:
+        raise IllegalAction(f"无效的终点位置：{problem}。", "447.2")
+    who = f"{player} 以效果" if player else "效果"
+    game.trace.add("action", f"{who}移动 {'、'.join(u.label() for u in units)} → {_dest_label(game, ctrl, dest)}"
+                   "（效果移动不会改变休眠/活跃状态）。", rules=("445",), faq=("C-EFFECT-MOVE",))
+    _relocate(game, ctrl, units, dest)
+
+
+def _dest_label(game: Game, player: str, dest: str) -> str:
+    return f"{player}的基地" if dest == "base" else game.battlefields[dest].label()
+
+
+def _relocate(game: Game, player: str, units: list[GameObject], dest: str) -> None:
+    """The move itself: atomic, from origin straight to destination (445)."""
+    changes = []
+    for u in units:
+        before = game.location_label(u)
+        u.location = dest
+        changes.append(Change(u.label(), "位置", before, game.location_label(u)))
+    game.trace.add("change", "移动完成。", rules=("445",), changes=changes)
+    if dest != "base":
+        bf = game.battlefields[dest]
+        movers = {u.controller for u in units}
+        for p in movers:
+            if bf.contested_by is None and bf.controller != p:
+                bf.contested_by = p
+                game.trace.add("change", f"{bf.label()} 进入争夺状态：{p} 的单位进入了不受其控制的战场。",
+                               rules=("188",), changes=[Change(bf.label(), "争夺", "否", f"是（{p}）")])

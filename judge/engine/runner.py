@@ -1,0 +1,140 @@
+"""Running a scenario: build the game, play the scripted steps, check checkpoints and expectations.
+
+Public API (used by the CLI, the docs generator and the fuzzers):
+    result = run_file("scenarios/combat/equal_might.场景")      # parse + validate + run
+    result = run_scenario(scenario, auto=False)
+    result.passed, result.checks, result.events, result.stop, result.error
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from judge.dsl.model import Scenario, Step
+from judge.engine import actions
+from judge.engine.errors import IllegalAction, NeedChoice
+from judge.engine.expectations import CheckResult, evaluate
+from judge.engine.setup import build_game
+from judge.engine.state import Game
+
+SCENARIO_SUFFIXES = (".场景", ".scn", ".scenario")
+
+
+@dataclass
+class StopInfo:
+    """Why the run stopped early: a missing choice (strict mode) or an unexpected illegal action."""
+
+    kind: str  # choice | illegal
+    message: str
+    line: int
+    options: list[str] = field(default_factory=list)
+    example: str = ""
+    rule: str | None = None
+
+    def to_dict(self) -> dict:
+        return self.__dict__.copy()
+
+
+@dataclass
+class ScenarioResult:
+    scenario: Scenario
+    game: Game
+    checks: list[CheckResult] = field(default_factory=list)
+    stop: StopInfo | None = None
+
+    @property
+    def events(self):
+        return self.game.trace.events
+
+    @property
+    def passed(self) -> bool:
+        return self.stop is None and all(c.ok for c in self.checks)
+
+    @property
+    def failures(self) -> list[CheckResult]:
+        return [c for c in self.checks if not c.ok]
+
+    def to_dict(self) -> dict:
+        sc = self.scenario
+        return {"file": sc.file, "title": sc.title, "sources": sc.sources, "notes": sc.notes,
+                "passed": self.passed, "winner": self.game.winner,
+                "events": [e.to_dict() for e in self.events],
+                "checks": [c.to_dict() for c in self.checks],
+                "stop": self.stop.to_dict() if self.stop else None}
+
+
+def run_scenario(sc: Scenario, auto: bool = False, trace: bool = True) -> ScenarioResult:
+    game = build_game(sc, auto=auto)
+    game.trace.enabled = trace
+    result = ScenarioResult(sc, game)
+    t = game.trace
+    if auto:
+        t.add("note", "自动模式：缺少的选择将按文档中的默认方式决定，并在追踪中注明。")
+    for step in sc.steps:
+        if not _run_step(game, step, result):
+            break
+    if result.stop is None:
+        for item in game.choices.unused():
+            t.add("note", f"第 {getattr(item[3], 'line', '?')} 行的选择（{item[0]}，{item[1]}）没有被用到。")
+    for e in sc.expectations:
+        ok, actual = evaluate(game, e)
+        result.checks.append(CheckResult(e.text, ok, actual, e.pos, "final"))
+    return result
+
+
+def _run_step(game: Game, step: Step, result: ScenarioResult) -> bool:
+    t = game.trace
+    if step.kind == "check":
+        ok, actual = evaluate(game, step.expectation)
+        result.checks.append(CheckResult(step.expectation.text, ok, actual, step.pos, "checkpoint"))
+        t.add("check", f"检查点（第 {step.pos.line} 行）：{step.expectation.text} → {'✓' if ok else '✗ ' + actual}", ok=ok)
+        return True
+    if step.kind == "illegal":
+        try:
+            actions.apply(game, step.action)
+        except IllegalAction as err:
+            rule_ok = step.rule is None or err.rule == step.rule or (err.rule or "").startswith(step.rule + ".")
+            text = f"期望非法：{step.action.text}"
+            t.add("illegal", f"非法行动（第 {step.pos.line} 行）：{err.message}", rules=(err.rule,) if err.rule else (),
+                  faq=err.faq, ok=rule_ok)
+            actual = f"非法，依据规则 {err.rule or '（未注明）'}：{err.message}"
+            result.checks.append(CheckResult(text + (f"（规则 {step.rule}）" if step.rule else ""), rule_ok, actual,
+                                             step.pos, "illegal"))
+            return True
+        except NeedChoice as need:
+            return _stopped(game, result, need, step)
+        result.checks.append(CheckResult(f"期望非法：{step.action.text}", False, "该行动合法并已执行", step.pos, "illegal"))
+        t.add("illegal", f"第 {step.pos.line} 行期望非法的行动实际上合法，已执行。", ok=False)
+        return True
+    try:
+        actions.apply(game, step.action)
+    except IllegalAction as err:
+        t.add("stop", f"第 {step.pos.line} 行的行动不合法：{err.message}", rules=(err.rule,) if err.rule else (),
+              faq=err.faq)
+        result.stop = StopInfo("illegal", err.message, step.pos.line, rule=err.rule)
+        return False
+    except NeedChoice as need:
+        return _stopped(game, result, need, step)
+    return True
+
+
+def _stopped(game: Game, result: ScenarioResult, need: NeedChoice, step: Step) -> bool:
+    game.trace.add("stop", f"严格模式：第 {step.pos.line} 行之后缺少选择。{need.prompt} "
+                   + "；".join(need.options) + f"。可在该行之前加入一行，例如：{need.example}")
+    result.stop = StopInfo("choice", need.prompt, step.pos.line, need.options, need.example)
+    return False
+
+
+def run_file(path, auto: bool = False) -> ScenarioResult:
+    from judge.dsl.parser import load_scenario
+
+    return run_scenario(load_scenario(path), auto=auto)
+
+
+def scenario_files(path) -> list[Path]:
+    """A scenario file, or every scenario file under a directory (sorted)."""
+    p = Path(path)
+    if p.is_dir():
+        return sorted(f for f in p.rglob("*") if f.suffix in SCENARIO_SUFFIXES and f.is_file())
+    return [p]

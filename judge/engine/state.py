@@ -1,0 +1,203 @@
+"""The game state: objects, players, battlefields, turn, showdown/combat and the pending chain.
+
+Plain data with small queries. Procedures live in the chapter modules (zones, movement, cleanup,
+combat, scoring, turn); they mutate this state and append trace events.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from judge.dsl.model import CardDef
+from judge.trace.events import Trace
+
+BOARD = "board"
+NON_BOARD_ZONES = ("hand", "deck", "rune_deck", "trash", "banishment", "champion", "legend")
+ZONE_NAMES = {"hand": "手牌", "deck": "主牌堆", "rune_deck": "符文牌堆", "trash": "废牌堆", "banishment": "放逐区域",
+              "champion": "英雄区域", "legend": "传奇区域", "facedown": "待命区域", "chain": "结算链",
+              "board": "场地", "base": "基地", "gone": "移出对局"}
+PHASE_NAMES = {"beginning": "开始阶段", "main": "主阶段", "ending": "回合结束阶段"}
+
+
+@dataclass
+class Modifier:
+    """A Might change from an effect (`修改战力`), lasting until end of turn unless `permanent`."""
+
+    amount: int
+    until_end_of_turn: bool = True
+
+
+@dataclass
+class GameObject:
+    oid: str
+    card: CardDef
+    owner: str
+    controller: str
+    zone: str  # board | hand | deck | rune_deck | trash | banishment | champion | legend | facedown
+    location: str | None = None  # on board: "base" or a battlefield id; facedown: battlefield id
+    damage: int = 0
+    exhausted: bool = False
+    buff: int = 0
+    stunned: bool = False
+    token: bool = False
+    cannot_be_damaged: bool = False
+    keywords: dict[str, int] = field(default_factory=dict)
+    modifiers: list[Modifier] = field(default_factory=list)
+    base_might: int | None = None
+    designation: str | None = None  # attacker | defender
+    incarnation: int = 0  # a zone change makes a new object (119); bumped each time
+    hidden_turn: int | None = None
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    @property
+    def is_unit(self) -> bool:
+        return self.card.type == "unit"
+
+    def has(self, keyword: str) -> int:
+        return self.keywords.get(keyword, 0) + self.card.keywords.get(keyword, 0)
+
+    def label(self) -> str:
+        return self.oid if self.oid.split("#")[0] == self.card.name else f"{self.oid}（{self.card.name}）"
+
+
+@dataclass
+class Battlefield:
+    bid: str
+    name: str
+    controller: str | None = None
+    contested_by: str | None = None
+    showdown_staged: bool = False
+    combat_staged: bool = False
+    facedown: str | None = None  # oid of the facedown card
+    scored_this_turn: set = field(default_factory=set)
+    held_by_ally: set = field(default_factory=set)  # 2v2: teams barred from scoring this turn (SC7)
+
+    def label(self) -> str:
+        return self.bid if self.name == self.bid else f"{self.bid}（{self.name}）"
+
+
+@dataclass
+class Player:
+    name: str
+    team: str
+    energy: int = 0
+    power: int = 0
+    zones: dict[str, list[str]] = field(default_factory=lambda: {z: [] for z in NON_BOARD_ZONES})
+
+
+@dataclass
+class Showdown:
+    battlefield: str
+    combat: bool
+    focus: str
+    passes: int = 0
+
+
+@dataclass
+class Combat:
+    battlefield: str
+    attacker: str
+    defender: str
+    step: str = "showdown"  # showdown | damage | resolution
+    triggered: set = field(default_factory=set)  # (oid, designation) already seen this combat
+
+
+@dataclass
+class PendingItem:
+    """An item on the chain (part 1: triggered abilities such as Deathknell)."""
+
+    controller: str
+    source: str
+    description: str
+    effect: object
+    memory: dict = field(default_factory=dict)  # last known information recorded at trigger time
+    rules: tuple = ()
+
+
+@dataclass
+class Game:
+    players: dict[str, Player]
+    order: list[str]
+    teams: dict[str, str]  # player -> team id (a player is its own team outside 2v2)
+    points: dict[str, int]  # team id -> points
+    victory_score: int
+    mode: str
+    objects: dict[str, GameObject]
+    battlefields: dict[str, Battlefield]
+    turn_player: str
+    turn: int = 1
+    phase: str = "main"
+    showdown: Showdown | None = None
+    combat: Combat | None = None
+    chain: list[PendingItem] = field(default_factory=list)
+    winner: str | None = None
+    burnouts_in_sequence: int = 0
+    trace: Trace = field(default_factory=Trace)
+    cards: dict[str, CardDef] = field(default_factory=dict)
+    choices: object = None  # judge.engine.choices.Choices
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    def state_name(self) -> str:
+        """Turn state (307): 普通/法术对决 × 开环/闭环."""
+        kind = "法术对决" if self.showdown else "普通"
+        closed = "闭环" if self.chain else "开环"
+        return kind + closed
+
+    def neutral_open(self) -> bool:
+        return self.showdown is None and self.combat is None and not self.chain
+
+    def team(self, player: str) -> str:
+        return self.teams[player]
+
+    def points_of(self, player: str) -> int:
+        return self.points[self.teams[player]]
+
+    def opponents(self, player: str) -> list[str]:
+        return [p for p in self.order if self.teams[p] != self.teams[player]]
+
+    def teammates(self, player: str) -> list[str]:
+        return [p for p in self.order if p != player and self.teams[p] == self.teams[player]]
+
+    def next_player(self, player: str) -> str:
+        i = self.order.index(player)
+        return self.order[(i + 1) % len(self.order)]
+
+    def order_from(self, player: str) -> list[str]:
+        i = self.order.index(player)
+        return self.order[i:] + self.order[:i]
+
+    def board(self):
+        return (o for o in self.objects.values() if o.zone == "board")
+
+    def units(self):
+        return (o for o in self.objects.values() if o.zone == "board" and o.is_unit)
+
+    def units_at(self, location: str, controller: str | None = None) -> list[GameObject]:
+        return [o for o in self.objects.values() if o.zone == "board" and o.is_unit and o.location == location
+                and (controller is None or o.controller == controller)]
+
+    def players_at(self, bid: str) -> list[str]:
+        seen = []
+        for o in self.units_at(bid):
+            if o.controller not in seen:
+                seen.append(o.controller)
+        return seen
+
+    def obj(self, oid: str) -> GameObject:
+        return self.objects[oid]
+
+    def location_label(self, o: GameObject) -> str:
+        if o.zone == "board":
+            if o.location == "base":
+                return f"{o.controller}的基地"
+            return self.battlefields[o.location].label()
+        if o.zone == "facedown":
+            return f"{self.battlefields[o.location].label()}的待命区域"
+        return f"{o.owner}的{ZONE_NAMES.get(o.zone, o.zone)}"

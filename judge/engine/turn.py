@@ -1,0 +1,85 @@
+"""Turn structure: ending the turn (317: ending phase, its special cleanup 317.2) and starting the
+next player's turn (315: awaken, beginning phase with its scoring step, channel two runes (430),
+draw one with burn out (431)), then the main phase with rune pools emptied (165)."""
+
+from __future__ import annotations
+
+from judge.engine import cleanup, chain, effects, scoring, zones
+from judge.engine.errors import IllegalAction
+from judge.engine.state import Game
+from judge.trace.events import Change
+
+PHASES = ("beginning", "main", "ending")
+
+
+def end_turn(game: Game, player: str | None) -> None:
+    player = player or game.turn_player
+    if game.over:
+        raise IllegalAction("游戏已经结束。", "318")
+    if player != game.turn_player:
+        raise IllegalAction(f"只有回合玩家（{game.turn_player}）可以结束回合。", "317")
+    if game.phase != "main" or not game.neutral_open():
+        raise IllegalAction(f"只能在主阶段的普通开环状态结束回合（当前：{game.state_name()}）。", "317")
+    game.trace.add("action", f"{player} 没有更多的自决行动，结束主阶段，进入回合结束阶段。", rules=("317",))
+    game.phase = "ending"
+    cleanup.run(game, special="end_of_turn")
+    chain.run_pending(game)
+    if game.over:
+        return
+    start_turn(game, game.next_player(player))
+
+
+def start_turn(game: Game, player: str) -> None:
+    game.turn += 1
+    game.turn_player = player
+    game.phase = "beginning"
+    for bf in game.battlefields.values():
+        bf.scored_this_turn.clear()
+        bf.held_by_ally.clear()
+    t = game.trace
+    t.add("step", f"第 {game.turn} 回合：{player} 成为回合玩家，回合开始。", rules=("315",))
+    t.depth += 1
+    try:
+        # Awaken: the turn player readies everything they control.
+        changes = [c for c in (effects.set_exhausted(game, o, False) for o in list(game.board())
+                               if o.controller == player) if c]
+        t.add("change", f"唤醒：{player} 将其控制的所有游戏物体变为活跃状态。", rules=("315", "415"), changes=changes)
+        # Start of beginning phase: Temporary (瞬息) units die before the scoring step.
+        temps = [u for u in game.units() if u.controller == player and u.has("瞬息")]
+        if temps:
+            t.add("step", "开始阶段开始时：[瞬息]单位被摧毁。", rules=("816",))
+            effects.kill(game, temps, rules=("816", "428"))
+        cleanup.run(game)
+        chain.run_pending(game)
+        if game.over:
+            return
+        # Scoring step: hold every battlefield the turn player controls.
+        if game.mode == "2v2":
+            for bf in game.battlefields.values():
+                if bf.controller and bf.controller != player and game.teams[bf.controller] == game.teams[player]:
+                    bf.held_by_ally.add(game.teams[player])
+        held = [bf for bf in game.battlefields.values() if bf.controller == player]
+        t.add("step", f"得分步骤：{player} 据守其控制的所有战场（{'、'.join(b.label() for b in held) or '无'}）。",
+              rules=("315", "467"))
+        for bf in held:
+            scoring.hold(game, player, bf.bid)
+        cleanup.run(game)
+        if game.over:
+            return
+        # Channel two runes, then draw one.
+        zones.channel(game, player, 2)
+        zones.draw(game, player, 1, why="抽牌阶段")
+        cleanup.run(game)
+        chain.run_pending(game)
+        if game.over:
+            return
+        # Main phase: rune pools empty.
+        game.phase = "main"
+        pools = []
+        for p in game.players.values():
+            if p.energy or p.power:
+                pools.append(Change(p.name, "符文池", f"法力{p.energy} 符能{p.power}", "空"))
+                p.energy = p.power = 0
+        t.add("step", f"{player} 的主阶段开始：所有玩家的符文池清空。", rules=("315", "165"), changes=pools)
+    finally:
+        t.depth -= 1

@@ -1,0 +1,112 @@
+"""Zone changes (a card that changes zone becomes a new object, 119; cards only ever enter their
+owner's non-board zones, 188), drawing, channelling runes (430) and burning out (431)."""
+
+from __future__ import annotations
+
+from judge.engine.state import ZONE_NAMES, Game, GameObject
+from judge.trace.events import Change
+
+
+def put_in_zone(game: Game, o: GameObject, zone: str, rules=("119",), why: str = "") -> Change:
+    """Move `o` to `zone` of its owner (or to the board base of its controller)."""
+    before = game.location_label(o)
+    was_board = o.zone == "board"
+    if o.zone in game.players[o.owner].zones and o.oid in game.players[o.owner].zones[o.zone]:
+        game.players[o.owner].zones[o.zone].remove(o.oid)
+    if o.zone == "facedown" and o.location in game.battlefields:
+        if game.battlefields[o.location].facedown == o.oid:
+            game.battlefields[o.location].facedown = None
+    if was_board and zone != "board":
+        # Leaving the board: damage, buffs, statuses and designations are not kept (119, 701).
+        o.damage = 0
+        o.buff = 0
+        o.stunned = False
+        o.exhausted = False
+        o.designation = None
+        o.modifiers.clear()
+        o.controller = o.owner
+        o.incarnation += 1
+    if o.token and zone != "board":
+        # A token that leaves the board ceases to exist.
+        o.zone, o.location = "gone", None
+        return Change(o.label(), "位置", before, "不复存在（指示物离开场地）")
+    if zone == "board":
+        o.zone, o.location = "board", "base"
+    else:
+        o.zone, o.location = zone, None
+        game.players[o.owner].zones[zone].append(o.oid)
+    return Change(o.label(), "位置", before, game.location_label(o))
+
+
+def draw(game: Game, player: str, count: int = 1, why: str = "抽牌") -> None:
+    for _ in range(count):
+        if game.over:
+            return
+        deck = game.players[player].zones["deck"]
+        while not deck:
+            burn_out(game, player)
+            if game.over:
+                return
+            deck = game.players[player].zones["deck"]
+        oid = deck[0]
+        o = game.objects[oid]
+        deck.pop(0)
+        o.zone = "hand"
+        game.players[player].zones["hand"].append(oid)
+        game.trace.add("change", f"{player} {why}：抽一张牌（{o.name}）。", rules=("315",) if why == "抽牌阶段" else (),
+                       changes=[Change(o.label(), "位置", f"{player}的主牌堆", f"{player}的手牌")])
+    game.burnouts_in_sequence = 0
+
+
+def burn_out(game: Game, player: str) -> None:
+    """431: shuffle the trash into the main deck, an opponent gains 1 point, then the action continues."""
+    from judge.engine import scoring
+
+    game.burnouts_in_sequence += 1
+    p = game.players[player]
+    trash = p.zones["trash"]
+    moved = list(trash)
+    p.zones["deck"].extend(moved)
+    trash.clear()
+    for oid in moved:
+        game.objects[oid].zone = "deck"
+    opp = choose_burnout_opponent(game, player)
+    game.trace.add("step", f"{player} 燃尽：主牌堆没有可抽的牌。将废牌堆的 {len(moved)} 张牌洗入主牌堆，"
+                   f"并选择对手 {opp} 获得 1 分（第 {game.burnouts_in_sequence} 次连续燃尽）。",
+                   rules=("431",), faq=("R-BURN-OUT",))
+    scoring.gain_points(game, opp, 1, why="对手燃尽", rules=("431",))
+    if game.burnouts_in_sequence >= 2:
+        # From the second burn out of a sequence, reaching the victory score with the lead wins at once.
+        scoring.check_victory(game, rules=("431",), immediate=True)
+
+
+def choose_burnout_opponent(game: Game, player: str) -> str:
+    opps = game.opponents(player)
+    teams = []
+    for o in opps:
+        if game.teams[o] not in [game.teams[t] for t in teams]:
+            teams.append(o)
+    if len(teams) == 1:
+        return teams[0]
+    picked = game.choices.take("burnout_pick", player)
+    if picked is not None:
+        if picked[2] in opps:
+            return picked[2]
+    if game.choices.auto:
+        game.trace.add("auto", f"（自动选择）{player} 燃尽时选择按回合顺序的下一名对手 {teams[0]} 获得 1 分。")
+        return teams[0]
+    game.choices.need("burnout_pick", player, f"{player} 燃尽：请选择获得 1 分的对手。", teams,
+                      f"{player} 燃尽给分 {teams[0]}")
+
+
+def channel(game: Game, player: str, count: int) -> None:
+    """430: put the top runes of the rune deck onto the board (fewer if the deck has fewer)."""
+    deck = game.players[player].zones["rune_deck"]
+    n = min(count, len(deck))
+    for _ in range(n):
+        o = game.objects[deck.pop(0)]
+        o.zone, o.location, o.exhausted = "board", "base", False
+        game.trace.add("change", f"{player} 召出符文 {o.name}。", rules=("430",),
+                       changes=[Change(o.label(), "位置", f"{player}的符文牌堆", f"{player}的基地")])
+    if n < count:
+        game.trace.add("note", f"{player} 的符文牌堆只有 {n} 张符文，有多少召出多少。", rules=("430",))

@@ -1,0 +1,111 @@
+"""Renderers of a scenario result: Markdown (docs site), JSON (tools), terminal (rich).
+
+Rule numbers are shown with the tree's display_number (≈ marks inferred numbers); FAQ entries by id.
+"""
+
+from __future__ import annotations
+
+import json
+
+from judge.trace.rules_display import display
+
+KIND_MARK = {"action": "▶", "step": "•", "change": "→", "choice": "◆", "auto": "◇", "result": "★", "illegal": "⊘",
+             "check": "☑", "stop": "■", "note": "·"}
+
+
+def _refs(ev, rule_link=None, faq_link=None) -> str:
+    parts = []
+    rules = [f"[{display(r)}]({rule_link(r)})" if rule_link else display(r) for r in ev.rules]
+    if rules:
+        parts.append("规则 " + "、".join(rules))
+    faqs = [f"[{f}]({faq_link(f)})" if faq_link else f for f in ev.faq]
+    if faqs:
+        parts.append("FAQ " + "、".join(faqs))
+    return "；".join(parts)
+
+
+def _header_lines(result) -> list[str]:
+    sc = result.scenario
+    lines = [f"# {sc.title or sc.file}", ""]
+    for s in sc.sources:
+        lines.append(f"- 来源：{s}")
+    for n in sc.notes:
+        lines.append(f"- 说明：{n}")
+    if sc.sources or sc.notes:
+        lines.append("")
+    return lines
+
+
+def to_markdown(result, rule_link=None, faq_link=None, source_text: str | None = None) -> str:
+    """Markdown trace. `rule_link(number)` / `faq_link(id)` return URLs when the caller wants links."""
+    lines = _header_lines(result)
+    if source_text is not None:
+        lines += ["## 场景", "", "```text", source_text.rstrip(), "```", ""]
+    lines += ["## 推演过程", ""]
+    for ev in result.events:
+        indent = "  " * ev.depth
+        refs = _refs(ev, rule_link, faq_link)
+        text = ev.text.replace("\n", " ")
+        lines.append(f"{indent}- {KIND_MARK.get(ev.kind, '-')} {text}" + (f"（{refs}）" if refs else ""))
+        for c in ev.changes:
+            lines.append(f"{indent}  - {c.text()}")
+    lines += ["", "## 期望", ""]
+    for c in result.checks:
+        mark = "✓" if c.ok else "✗"
+        extra = "" if c.ok else f" —— 实际：{c.actual}"
+        kind = {"checkpoint": "检查点 ", "illegal": "", "final": ""}[c.kind]
+        lines.append(f"- {mark} {kind}{c.text}{extra}")
+    if result.stop is not None:
+        lines += ["", f"**推演中止（第 {result.stop.line} 行）**：{result.stop.message}"]
+        for o in result.stop.options:
+            lines.append(f"- {o}")
+    lines += ["", f"**结果：{'通过' if result.passed else '未通过'}**", ""]
+    return "\n".join(lines)
+
+
+def to_json(result, indent: int | None = 2) -> str:
+    d = result.to_dict()
+    for ev in d["events"]:
+        ev["rules_display"] = [display(r) for r in ev["rules"]]
+    return json.dumps(d, ensure_ascii=False, indent=indent)
+
+
+def to_terminal(result, console=None, quiet: bool = False) -> None:
+    from rich.console import Console
+    from rich.markup import escape
+
+    con = console or Console(highlight=False)
+    sc = result.scenario
+    status = "[green]✓ 通过[/green]" if result.passed else "[red]✗ 未通过[/red]"
+    con.print(f"[bold]{escape(sc.title or sc.file)}[/bold]  {status}  [dim]{escape(sc.file)}[/dim]")
+    if quiet:
+        for c in result.failures:
+            con.print(f"  [red]✗ {escape(c.text)}[/red] —— 实际：{escape(c.actual)}")
+        if result.stop is not None:
+            con.print(f"  [red]■ 第 {result.stop.line} 行：{escape(result.stop.message)}[/red]")
+        return
+    for s in sc.sources:
+        con.print(f"  [dim]来源：{escape(s)}[/dim]")
+    for ev in result.events:
+        indent = "  " * (ev.depth + 1)
+        refs = _refs(ev)
+        style = {"action": "bold", "result": "bold yellow", "stop": "bold red", "auto": "magenta",
+                 "illegal": "cyan", "check": "green" if ev.ok else "red"}.get(ev.kind, "")
+        text = escape(f"{KIND_MARK.get(ev.kind, '-')} {ev.text}")
+        con.print(f"{indent}[{style}]{text}[/{style}]" if style else f"{indent}{text}",
+                  end="")
+        con.print(f" [dim]（{escape(refs)}）[/dim]" if refs else "")
+        for c in ev.changes:
+            con.print(f"{indent}    [cyan]{escape(c.text())}[/cyan]")
+    con.print("  期望：")
+    for c in result.checks:
+        if c.ok:
+            con.print(f"    [green]✓[/green] {escape(c.text)}")
+        else:
+            con.print(f"    [red]✗ {escape(c.text)}[/red] —— 实际：{escape(c.actual)}")
+    if result.stop is not None:
+        con.print(f"  [bold red]推演中止（第 {result.stop.line} 行）：{escape(result.stop.message)}[/bold red]")
+        for o in result.stop.options:
+            con.print(f"    - {escape(o)}")
+        if result.stop.example:
+            con.print(f"    例如：{escape(result.stop.example)}")
