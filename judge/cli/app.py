@@ -17,7 +17,9 @@ app = typer.Typer(
 
 # Each module defines register(app). Listed here so the app is assembled in one obvious place.
 COMMAND_MODULES = [
+    "judge.cli.run_cmd",
     "judge.cli.corpus_cmd",
+    "judge.cli.search_cmd",
     "judge.cli.rules_cmd",
     "judge.cli.docs_cmd",
 ]
