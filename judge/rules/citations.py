@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 _CITE = re.compile(
     r"规则\s*\[?\s*(?P<number>\d{3}(?:\.\d+)?(?:\.[a-z])?(?:\.\d+)?)(?P<dot>\.)?\s*\]?"
-    r"(?P<title>[\u4e00-\u9fff]{0,12})"
+    r"(?P<title>(?:(?!和?规则)[\u4e00-\u9fff]){0,12})"
 )
 # Words that start ordinary prose rather than a title when no dot separates them.
 _TITLE_STOP = re.compile(r"(和规则|和|以及|或)$")
@@ -35,3 +35,9 @@ def find_citations(text: str) -> list[Citation]:
         title = title.split("规则")[0]
         cites.append(Citation(number, title, m.group(0).strip(), m.start()))
     return cites
+
+
+def strip_citations(text: str) -> str:
+    """The text without its citations and "see also" phrases: what the rule itself says."""
+    text = re.sub(r"想获取更多(有关)?.{0,12}?信息，?请查阅", "", text)
+    return _CITE.sub("", text)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from judge.corpus.cleanup import normalise_for_match
 from judge.corpus.reader import Paragraph
-from judge.rules.citations import Citation
+from judge.rules.citations import Citation, strip_citations
 from judge.rules.model import CITED, INFERRED, SOURCE, format_number, parse_number
 
 _STEP = re.compile(r"^(\d{1,2})([a-z])?\.(?!\d)")
@@ -71,7 +71,7 @@ class NumberingReport:
 def _title_score(title: str, text: str, prev_text: str) -> float:
     if not title:
         return 0.0
-    t = normalise_for_match(text)
+    t = normalise_for_match(strip_citations(text))
     if t == title:
         return 10.0
     score = 0.0
@@ -79,6 +79,8 @@ def _title_score(title: str, text: str, prev_text: str) -> float:
         score = 4.0 if len(t) > len(title) and t[len(title)] in "是为指会即的可在包被" else 3.0
     elif title in t[: len(title) + 6]:
         score = 1.5
+    elif title in t:
+        score = 0.6
     if score and prev_text.endswith("："):
         score -= 1.5
     return score
@@ -97,7 +99,7 @@ def place_level0_anchors(paras: list[Paragraph], cited: dict[int, str],
     for n in numbers:
         for i, p in enumerate(paras):
             s = _title_score(cited[n], p.text, paras[i - 1].text if i else "")
-            if s >= 2.5:
+            if s > 0:
                 cands.append((n, i, s))
     cands.extend(extra)
     cands.sort()
@@ -122,52 +124,90 @@ def place_level0_anchors(paras: list[Paragraph], cited: dict[int, str],
     if not cands:
         return {}
     j = max(range(len(cands)), key=lambda x: best[x])
-    chosen: dict[int, int] = {}
+    chain = []
     while j >= 0:
-        n, i, _ = cands[j]
-        chosen[n] = i
+        chain.append(cands[j])
         j = back[j]
-    return chosen
+    chain.reverse()
+    # A weak match (the title only mentioned) needs a strong anchor after it to vouch for it.
+    while chain and chain[-1][2] < 2.5:
+        chain.pop()
+    return {n: i for n, i, _ in chain}
 
 
 # ---------------------------------------------------------------- excerpt alignment
 
+def _pair_score(e: str, t: str, e_raw: str, t_raw: str) -> float:
+    from rapidfuzz import fuzz
+
+    if not e or not t:
+        return 0.0
+    s = fuzz.ratio(e, t)
+    if len(e) >= 8 and (t.startswith(e[:12]) or e.startswith(t[:12])):
+        s = max(s, 75.0)
+    elif len(e) >= 12 and len(t) >= 12 and fuzz.ratio(e[:16], t[:16]) >= 80:
+        s = max(s, 73.0)
+    se, st = _STEP.match(e_raw), _STEP.match(t_raw)
+    if se and st and se.group(0) == st.group(0):
+        s = max(s, 90.0)  # the same numbered step of the procedure
+    return s
+
+
 def align_excerpt(paras: list[Paragraph], excerpt: Excerpt) -> list[tuple[int, int | None]]:
     """Monotone alignment of excerpt paragraphs to document paragraphs by text similarity.
 
+    A global alignment (dynamic programming over a window around the excerpt's best match), so a
+    paragraph the new version moved elsewhere is left unmatched instead of dragging the rest along.
     Returns (excerpt index, paragraph index or None) for every excerpt paragraph.
     """
-    from rapidfuzz import fuzz
+    from rapidfuzz import fuzz, process
 
-    norm = [normalise_for_match(p.text) for p in paras]
-    result: list[tuple[int, int | None]] = []
-    last = -1
-    for ei, ep in enumerate(excerpt.paras):
-        e = normalise_for_match(ep.text)
-        e = _STEP.sub("", e)
-        if not e:
-            result.append((ei, None))
+    norm = [_STEP.sub("", normalise_for_match(p.text)) for p in paras]
+    ex_norm = [_STEP.sub("", normalise_for_match(p.text)) for p in excerpt.paras]
+    # Where does the excerpt sit? The document paragraph most of its long paragraphs match best.
+    votes: dict[int, int] = {}
+    for k, e in enumerate(ex_norm):
+        if len(e) < 12:
             continue
-        best_i, best_s = None, 0.0
-        lo = last + 1
-        hi = len(paras) if last < 0 else min(len(paras), last + 40)
-        for i in range(lo, hi):
-            t = _STEP.sub("", norm[i])
-            if not t:
-                continue
-            s = fuzz.ratio(e, t)
-            if len(e) >= 8 and (t.startswith(e[:12]) or e.startswith(t[:12])):
-                s = max(s, 75.0)
-            if s > best_s:
-                best_i, best_s = i, s
-        threshold = 72.0 if len(e) > 6 else 95.0
-        if last < 0:
-            threshold = max(threshold, 88.0)  # the first match anchors the whole alignment
-        if best_i is not None and best_s >= threshold:
-            result.append((ei, best_i))
-            last = best_i
+        best = process.extractOne(e, norm, scorer=fuzz.ratio, score_cutoff=90)
+        if best:
+            votes[best[2] - k] = votes.get(best[2] - k, 0) + 1
+    if not votes:
+        return [(k, None) for k in range(len(ex_norm))]
+    # Window: from the earliest strong match to well past the latest one.
+    offsets = sorted(votes)
+    lo = max(0, offsets[0] - 10)
+    hi = min(len(paras), offsets[-1] + len(ex_norm) * 3 + 10)
+    window = list(range(lo, hi))
+    n, m = len(ex_norm), len(window)
+    score = [[0.0] * m for _ in range(n)]
+    for i in range(n):
+        for jj, j in enumerate(window):
+            sc = _pair_score(ex_norm[i], norm[j], excerpt.paras[i].text, paras[j].text)
+            threshold = 72.0 if len(ex_norm[i]) > 6 else 95.0
+            score[i][jj] = sc - threshold + 1.0 if sc >= threshold else 0.0
+    # LCS-style DP maximising the total match score.
+    best = [[0.0] * (m + 1) for _ in range(n + 1)]
+    for i in range(n - 1, -1, -1):
+        row, nxt = best[i], best[i + 1]
+        sc = score[i]
+        for jj in range(m - 1, -1, -1):
+            v = max(nxt[jj], row[jj + 1])
+            if sc[jj] > 0:
+                v = max(v, sc[jj] + nxt[jj + 1])
+            row[jj] = v
+    result: list[tuple[int, int | None]] = []
+    i = jj = 0
+    while i < n:
+        if jj < m and score[i][jj] > 0 and abs(best[i][jj] - (score[i][jj] + best[i + 1][jj + 1])) < 1e-9:
+            result.append((i, window[jj]))
+            i += 1
+            jj += 1
+        elif jj < m and best[i][jj] == best[i][jj + 1]:
+            jj += 1
         else:
-            result.append((ei, None))
+            result.append((i, None))
+            i += 1
     return result
 
 
@@ -278,7 +318,41 @@ def recover(paras: list[Paragraph], citations: list[Citation], excerpts: list[Ex
     _choose_level0(items, anchors)
     _assign_sub_levels(items)
     _number(items)
+    if _apply_sub_anchors(items, citations):
+        _number(items)
     return items, report
+
+
+def _apply_sub_anchors(items: list[Item], citations: list[Citation]) -> int:
+    """Cited sub-rules ("规则 355.6.目标选取"): pin the item carrying that title to the cited number.
+
+    Only within the same level-0 rule, and only forward of the previous number, so the tree stays
+    monotone; the rest of the section is renumbered from the pinned rule on.
+    """
+    pinned = 0
+    for c in citations:
+        key = parse_number(c.number)
+        if not key or len(key) < 2 or not c.title:
+            continue
+        title = normalise_for_match(c.title)
+        if any(it.key == key and (normalise_for_match(it.title) == title or
+                                  normalise_for_match(strip_citations(it.text)).startswith(title)) for it in items):
+            continue
+        for k, it in enumerate(items):
+            if not it.key or it.key[0] != key[0] or it.fixed:
+                continue
+            own = normalise_for_match(it.title) == title or normalise_for_match(strip_citations(it.text)).startswith(title)
+            if not own:
+                continue
+            prev_key = next((items[j].key for j in range(k - 1, -1, -1) if items[j].key), None)
+            if prev_key is not None and not prev_key < key:
+                break
+            it.fixed, it.level = key, len(key) - 1
+            it.fixed_source = CITED
+            it.fixed_evidence = f"正文引用“规则 {c.number}.{c.title}”，本条即该标题"
+            pinned += 1
+            break
+    return pinned
 
 
 def _excerpt_alignment(paras, ex: Excerpt, cited0: dict[int, str]) -> tuple[int | None, dict[int, int]]:
@@ -343,8 +417,11 @@ def _apply_excerpts(items, by_para, aligned, report) -> None:
                 continue
             prev = next((items[j] for j in range(k - 1, a - 1, -1) if items[j].level is not None), None)
             nxt = next((items[j] for j in range(k + 1, b + 1) if items[j].level is not None and items[j].excerpt_number), None)
+            sibling = _shares_opening(it.text, items, k, a, None)
             if _STEP.match(it.text):
                 it.level, it.level_evidence = 0, "编号步骤（旧版摘录中步骤为 level-0）"
+            elif sibling is not None:
+                it.level, it.level_evidence = sibling, "旧版摘录中无此段；句式与相邻的同级规则相同"
             elif prev is not None and prev.level is not None and nxt is not None and nxt.level is not None and nxt.level > prev.level:
                 it.level, it.level_evidence = nxt.level, "位于旧版摘录对齐段落之间（取后一条的层级）"
             elif prev is not None and prev.text.endswith("："):
@@ -369,9 +446,12 @@ def _apply_excerpts(items, by_para, aligned, report) -> None:
 def _shares_opening(text: str, items: list[Item], k: int, lo: int, max_level) -> int | None:
     """The level of a recent sibling that opens with the same words ("如果是…", "如果打出的是…")."""
     head = text[:3]
-    for j in range(k - 1, max(lo, k - 12) - 1, -1):
+    if len(head) < 3:
+        return None
+    near = sorted(range(max(lo, k - 12), min(len(items), k + 8)), key=lambda j: abs(j - k))
+    for j in near:
         other = items[j]
-        if other.level is not None and other.excerpt_number and other.text[:3] == head and len(head) == 3:
+        if j != k and other.level is not None and other.excerpt_number and other.text[:3] == head:
             return other.level
     return None
 
@@ -424,8 +504,14 @@ def _number(items: list[Item]) -> None:
     counters: list[int] = []
     since_anchor = 0
     anchor_conf = 1.0
+    last: tuple[int, ...] = ()
     for it in items:
+        if it.fixed and last and not last < it.fixed:
+            it.level = len(it.fixed) - 1  # a pin that would run backwards: keep its level, count on
+            it.fixed = None
+            it.level_evidence = (it.level_evidence or "") + "（引用编号与前文推断冲突，未采用）"
         if it.fixed:
+            last = it.fixed
             counters = list(it.fixed)
             since_anchor = 0
             anchor_conf = 1.0 if it.fixed_source == CITED else 0.8
@@ -444,6 +530,7 @@ def _number(items: list[Item]) -> None:
         else:
             counters.append(1)
         it.key = tuple(counters)
+        last = it.key
         since_anchor += 1
         decay = 0.97 ** since_anchor
         it.source = INFERRED

@@ -70,11 +70,33 @@ def corpus_stat_signature(root: Path | None = None) -> str:
     return "|".join(parts)
 
 
+# Packages whose code shapes the store: an edited builder must not be served a stale store.
+BUILDER_PACKAGES = ("corpus", "rules", "store", "search")
+
+
+def code_signature() -> str:
+    """Names, sizes and mtimes of the builder's source files (a few stat calls, no reads)."""
+    from judge.paths import PACKAGE_DIR
+
+    parts = []
+    for pkg in BUILDER_PACKAGES:
+        try:
+            with os.scandir(PACKAGE_DIR / pkg) as it:
+                for entry in it:
+                    if entry.name.endswith((".py", ".lark", ".json", ".tsv")):
+                        st = entry.stat()
+                        parts.append(f"{pkg}/{entry.name}:{st.st_size}:{st.st_mtime_ns}")
+        except OSError:
+            continue
+    return "|".join(sorted(parts))
+
+
 def cache_key(base: Path | None = None) -> str:
     h = hashlib.sha256()
     h.update(corpus_hash_light().encode())
     h.update(f"\nschema={SCHEMA_VERSION}\n".encode())
     h.update(references_hash(base).encode())
+    h.update(code_signature().encode())
     return h.hexdigest()
 
 
