@@ -11,6 +11,7 @@ import importlib
 # sub-command -> "module:function"; filled by the modules that own the commands.
 FAST_COMMANDS: dict[str, str] = {
     "rule": "judge.cli.rule_fast:run",
+    "search": "judge.cli.search_cmd:fast",
 }
 
 

@@ -1,1 +1,55 @@
-"""search"""
+"""Search over the rules, FAQ entries, errata and glossary: `judge search QUERY`.
+
+Python API::
+
+    from judge.search.store import connect
+    from judge.search.engine import search
+    result = search(connect(), "燃尽", limit=10, kinds=["rule", "faq"])
+    data = result.to_dict()          # the JSON document below
+
+Build side: `judge.search.index:stage` (last stage of judge.store.build) pre-segments every
+document with jieba and writes the FTS5 index and the small dictionaries the query path needs.
+Query side (cold process, no jieba/typer/rich/pypinyin/opencc): judge.search.analyze (query ->
+concepts), judge.search.rank (FTS5 candidates -> scored hits), judge.search.snippet, render.
+
+JSON output (`judge search --json`), schema_version 1 — stable; fields are only ever added::
+
+    {
+      "schema_version": 1,
+      "query": str,                # as typed
+      "normalized": str,           # folded, traditional -> simplified
+      "question_like": bool,       # a question: FAQ entries are favoured
+      "concepts": [{"label": str, "forms": [str], "via": str, "weight": float}],
+                                   # via: text | synonym | english | pinyin | fuzzy | literal
+      "citations": [{"raw": str, "number": str, "numbering": "current" | "old",
+                     "rule": str | null, "note": str}],
+      "corrections": [{"from": str, "to": str}],      # typos fixed before searching
+      "notes": [str],              # Chinese remarks shown above the results
+      "suggestions": [str],        # "你是不是要找：…" when nothing matched well
+      "hits": [{
+        "rank": int,
+        "kind": "rule" | "faq" | "errata" | "term",
+        "kind_label": "规则" | "FAQ" | "勘误" | "术语",
+        "id": str,                 # rule id "<version>:<number>", FAQ id, errata id, or the term
+        "number": str | null,      # rule number (rules and terms with a defining rule)
+        "display_number": str | null,   # "≈352.4" when the number is inferred
+        "number_source": str | null,    # cited | source | inferred | absent | aligned
+        "inferred": bool,
+        "breadcrumb": [str],       # ancestors, e.g. ["300 游戏流程", "318 清理"]
+        "title": str,
+        "snippet": str,            # excerpt around the match
+        "highlights": [[start, end]],   # spans of matched words inside `snippet`
+        "text": str,               # the full text of the hit
+        "score": float,            # 100 for a direct hit
+        "coverage": float,         # share of the query's concepts the hit mentions (0..1)
+        "matched": [str],
+        "direct": bool,            # reached through a rule citation in the query
+        "note": str,
+        "status": str | null, "superseded": bool, "superseded_by": str | null,
+        "status_note": str | null, # FAQ entries superseded by the current rules
+        "source": str              # "file:line" of the paragraph
+      }]
+    }
+
+Exit status: 0 hits found, 1 nothing found, 2 bad input (empty query, unknown --kind).
+"""

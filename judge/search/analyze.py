@@ -1,0 +1,376 @@
+"""From what a judge typed to *concepts*: the things a matching document must mention.
+
+A concept has one or more written forms (simplified Chinese or Latin, normalised like the index):
+"潜伏" -> {潜伏, 待命}; "Hidden" -> {待命, 潜伏, hidden}; "ranjin" -> {燃尽}; "燃盡" -> {燃尽}.
+Steps: fold and convert traditional characters (search_t2s) -> extract rule citations -> Chinese
+runs: fix homophone typos (search_py + pinyin keys), segment by dynamic programming over the
+index vocabulary (search_lex: no jieba at query time) -> Latin runs: English names, then pinyin
+(with or without spaces and tones), then literal words -> fuzzy fallback (rapidfuzz, imported
+only when something did not match).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+
+from judge.search import citations
+from judge.search.text import fold, fts_phrase, runs, strip_tones
+
+MAX_QUERY_CHARS = 256
+MAX_WORD = 8
+
+# Function words of questions: dropped when the query has real content besides them.
+STOPWORDS = set(
+    "的 了 吗 呢 吧 啊 呀 么 是 在 我 你 他 她 它 我们 你们 他们 这 那 这个 那个 个 和 与 及 或 或者 "
+    "会 能 能否 可以 可否 可 如何 怎么 怎样 怎么办 什么 为什么 哪 哪些 哪个 谁 时 时候 的话 如果 是否 "
+    "有 有没有 没有 要 需要 被 把 对 一 就 都 也 还 吗? 么? 请问 问 一下 情况 时候 之后 之前 会不会 "
+    "能不能 可不可以 算 算不算 该 应该 多少 几 还是 然后 这样 那样 这种 那种 所以 因为 但是".split()
+)
+# Characters of question phrasing never taken for a misspelt term ("是什么" is not "提示").
+FUNCTION_CHARS = set("的了吗呢吧啊呀么是在我你他她它们这那个和与及或会能否可以如何怎样什为哪谁时候话果有没要被把对就都也还请问该吧")
+QUESTION_RE = re.compile(r"[?？]|吗|呢|么|如何|怎么|怎样|什么|为什么|是否|能否|能不能|可不可以|会不会|算不算|哪|谁|多少")
+
+
+# Plain classes, not dataclasses: `dataclasses` imports `inspect`, too slow for the cold path.
+class Concept:
+    __slots__ = ("label", "forms", "via", "weight", "df")
+
+    def __init__(self, label: str, forms: list[str], via: str = "text") -> None:
+        self.label = label  # as shown to the user
+        self.forms = forms  # normalised forms; a document matches if it contains any of them
+        self.via = via  # text | synonym | english | pinyin | fuzzy | literal
+        self.weight = 1.0  # idf: rare concepts count more
+        self.df = 0
+
+    def __repr__(self) -> str:
+        return f"Concept({self.label!r}, {self.forms!r}, {self.via!r}, {self.weight:.2f})"
+
+
+class Analysis:
+    def __init__(self, raw: str) -> None:
+        self.raw = raw
+        self.normalized = ""
+        self.concepts: list[Concept] = []
+        self.citations: list[citations.Citation] = []
+        self.corrections: list[tuple[str, str]] = []
+        self.notes: list[str] = []
+        self.question_like = False
+        self.truncated = False
+
+
+class _Vocab:
+    """Lazy, batched look-ups in the store's search tables."""
+
+    def __init__(self, conn):
+        self.conn = conn
+        self._info = None
+
+    def info(self) -> dict:
+        if self._info is None:
+            self._info = dict(self.conn.execute("SELECT key, value FROM search_info"))
+        return self._info
+
+    def t2s(self, text: str) -> str:
+        chars = sorted({c for c in text if ord(c) > 0x3000})
+        if not chars:
+            return text
+        mapping = dict(self._in("SELECT ch, s FROM search_t2s WHERE ch IN ({})", chars))
+        return "".join(mapping.get(c, c) for c in text)
+
+    def lex(self, words: list[str]) -> dict[str, tuple[int, int, int]]:
+        return {w: (f, d, t) for w, f, d, t in self._in("SELECT word, freq, df, is_term FROM search_lex WHERE word IN ({})", words)}
+
+    def aliases(self, keys: list[str], kinds: tuple[str, ...]) -> list[tuple[str, str, str]]:
+        if not keys:
+            return []
+        marks = ",".join("?" * len(kinds))
+        return self._in(
+            "SELECT alias, target, kind FROM search_alias WHERE alias IN ({}) AND kind IN (" + marks + ")", keys, tuple(kinds)
+        )
+
+    def synonyms_of(self, words: list[str]) -> list[tuple[str, str]]:
+        """(word, other form) pairs: a term's synonyms both ways ("潜伏" <-> "待命")."""
+        rows = self._in("SELECT alias, target FROM search_alias WHERE kind = 'synonym' AND (alias IN ({0}) OR target IN ({0}))", words, (), times=2)
+        out = []
+        for alias, target in rows:
+            if alias in words:
+                out.append((alias, target))
+            if target in words:
+                out.append((target, alias))
+        return out
+
+    def readings(self, chars: list[str]) -> dict[str, list[str]]:
+        return {c: py.split(",") for c, py in self._in("SELECT ch, py FROM search_py WHERE ch IN ({})", chars)}
+
+    def df(self, forms: list[str]) -> int:
+        """Number of documents containing any of the forms (an FTS5 count: exact phrase match)."""
+        phrases = [p for p in (fts_phrase(f) for f in forms) if p]
+        if not phrases:
+            return 0
+        expr = " OR ".join("{title chars extra} : " + p for p in phrases)
+        return self.conn.execute("SELECT count(*) FROM search_fts WHERE search_fts MATCH ?", (expr,)).fetchone()[0]
+
+    def _in(self, sql: str, items: list[str], extra: tuple = (), times: int = 1) -> list[tuple]:
+        items = list(dict.fromkeys(items))
+        out: list[tuple] = []
+        for i in range(0, len(items), 400):
+            chunk = items[i : i + 400]
+            marks = ",".join("?" * len(chunk))
+            out.extend(self.conn.execute(sql.format(marks), tuple(chunk) * times + extra).fetchall())
+        return out
+
+
+def is_question(text: str) -> bool:
+    return bool(QUESTION_RE.search(text))
+
+
+def analyze(conn, raw: str) -> Analysis:
+    vocab = _Vocab(conn)
+    a = Analysis(raw=raw)
+    text = fold(raw)
+    if len(text) > MAX_QUERY_CHARS:
+        text = text[:MAX_QUERY_CHARS]
+        a.truncated = True
+        a.notes.append(f"查询过长，只使用前 {MAX_QUERY_CHARS} 个字符。")
+    text = vocab.t2s(text)
+    a.normalized = re.sub(r"\s+", " ", text).strip()
+    a.question_like = is_question(a.normalized)
+    a.citations, rest = citations.find(a.normalized)
+
+    concepts: list[Concept] = []
+    # Split into Chinese runs and Latin spans, in order.
+    for kind, chunk in runs(rest):
+        if kind == "cjk":
+            concepts.extend(_chinese(vocab, chunk, a))
+        else:
+            concepts.extend(_latin(vocab, chunk, a))
+    concepts = _dedupe(concepts)
+    content = [c for c in concepts if not _is_stop(c.label)]
+    concepts = content or concepts
+    _expand_synonyms(vocab, concepts)
+    _weigh(vocab, concepts)
+    _fix_unmatched(vocab, concepts, a)
+    a.concepts = [c for c in concepts if c.forms]
+    return a
+
+
+def _is_stop(label: str) -> bool:
+    return label in STOPWORDS or all(ch in FUNCTION_CHARS for ch in label)
+
+
+def _dedupe(concepts: list[Concept]) -> list[Concept]:
+    seen, out = set(), []
+    for c in concepts:
+        key = tuple(sorted(c.forms))
+        if key not in seen:
+            seen.add(key)
+            out.append(c)
+    return out
+
+
+# ---- Chinese ---------------------------------------------------------------------------------
+
+
+def _chinese(vocab: _Vocab, run: str, a: Analysis) -> list[Concept]:
+    if vocab.df([run]) == 0:
+        run = _fix_homophones(vocab, run, a)
+    words = _segment(vocab, run)
+    known = vocab.lex(words)
+    concepts: list[Concept] = []
+    group: list[str] = []  # consecutive single characters: "手","牌" -> the phrase "手牌"
+
+    def flush() -> None:
+        if not group:
+            return
+        joined = "".join(group)
+        if len(group) > 1 and (vocab.df([joined]) > 0 or not any(ch in known for ch in group)):
+            concepts.append(Concept(joined, [joined]))
+        else:
+            concepts.extend(Concept(ch, [ch]) for ch in group)
+        group.clear()
+
+    for w in words:
+        if len(w) == 1 and not _is_stop(w):
+            group.append(w)
+            continue
+        flush()
+        concepts.append(Concept(w, [w]))
+    flush()
+    return concepts
+
+
+def _segment(vocab: _Vocab, run: str) -> list[str]:
+    """Most probable segmentation under the corpus word frequencies (jieba's DAG idea)."""
+    n = len(run)
+    cands = [run[i:j] for i in range(n) for j in range(i + 2, min(n, i + MAX_WORD) + 1)]
+    lex = vocab.lex(cands + list(run))
+    total = float(vocab.info().get("lex_total") or 1e5)
+
+    def logp(w: str) -> float:
+        f, _df, is_term = lex.get(w, (0, 0, 0))
+        if is_term:
+            f = max(f, 20)
+        if f == 0:
+            return math.log(0.5 / total) if len(w) == 1 else -math.inf
+        return math.log(f / total)
+
+    best = [(0.0, n)] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        best[i] = max(((logp(run[i:j]) + best[j][0], j) for j in range(i + 1, min(n, i + MAX_WORD) + 1)), key=lambda x: x[0])
+    out, i = [], 0
+    while i < n:
+        j = best[i][1]
+        out.append(run[i:j])
+        i = j
+    return out
+
+
+def _keys(readings: list[list[str]], cap: int = 32) -> list[str]:
+    combos = 1
+    for r in readings:
+        combos *= max(1, len(r))
+    if combos > cap:
+        readings = [r[:1] for r in readings]
+    return ["".join(p) for p in itertools.product(*readings)]
+
+
+def _fix_homophones(vocab: _Vocab, run: str, a: Analysis) -> str:
+    """"燃烬" / "结算连": a window that is no known word but sounds exactly like a term is replaced."""
+    readings = vocab.readings(list(set(run)))
+    if not readings:
+        return run
+    n = len(run)
+    windows = [(i, j) for length in range(min(6, n), 1, -1) for i in range(0, n - length + 1) for j in [i + length]]
+    known = vocab.lex([run[i:j] for i, j in windows])
+    keyed: dict[str, list[tuple[int, int]]] = {}
+    for i, j in windows:
+        if run[i:j] in known or any(c not in readings or c in FUNCTION_CHARS for c in run[i:j]):
+            continue
+        # The two commonest readings only: rare readings (是 "ti") make false homophones.
+        for k in _keys([readings[c][:2] for c in run[i:j]]):
+            keyed.setdefault(k, []).append((i, j))
+    hits = vocab.aliases(list(keyed), ("pinyin",))
+    if not hits:
+        return run
+    lex = vocab.lex([t for _k, t, _ in hits])
+    best: dict[tuple[int, int], tuple] = {}
+    for key, target, _kind in hits:
+        for i, j in keyed[key]:
+            if len(target) != j - i:
+                continue
+            f, _d, is_term = lex.get(target, (0, 0, 0))
+            overlap = sum(1 for x, y in zip(run[i:j], target) if x == y)
+            # A typo keeps most characters ("燃烬", "结算连"); a whole word misheard must be a term.
+            if overlap < max(1, (j - i) - 1) and not (is_term and j - i == n):
+                continue
+            rank = (overlap, is_term, f)
+            if (i, j) not in best or rank > best[(i, j)][0]:
+                best[(i, j)] = (rank, target)
+    used = [False] * n
+    out = list(run)
+    for (i, j), (_rank, target) in sorted(best.items(), key=lambda kv: (-(kv[0][1] - kv[0][0]), kv[0][0])):
+        if any(used[i:j]) or target == run[i:j]:
+            continue
+        if vocab.df([run[i:j]]) > 0:  # the text as typed exists ("伤害是" in "伤害是指"): no typo
+            continue
+        for p in range(i, j):
+            used[p] = True
+        out[i] = target
+        for p in range(i + 1, j):
+            out[p] = ""
+        a.corrections.append((run[i:j], target))
+    return "".join(out)
+
+
+# ---- Latin -----------------------------------------------------------------------------------
+
+
+def _latin(vocab: _Vocab, span: str, a: Analysis) -> list[Concept]:
+    words = [w for w in re.split(r"[ \-]+", strip_tones(span.replace("’", "'"))) if w]
+    words = [re.sub(r"[':]", "", w) for w in words]
+    words = [w for w in words if w]
+    concepts: list[Concept] = []
+    i = 0
+    while i < len(words):
+        for k in range(len(words) - i, 0, -1):
+            phrase = " ".join(words[i : i + k])
+            compact = "".join(words[i : i + k])
+            hit = vocab.aliases([phrase, compact], ("english",))
+            if hit:
+                targets = list(dict.fromkeys(t for _a, t, _k in hit))
+                concepts.append(Concept(phrase, targets + [phrase], via="english"))
+                break
+            hit = vocab.aliases([compact], ("pinyin",))
+            if hit and not compact.isdigit():
+                concepts.append(Concept(phrase, [_best_target(vocab, hit)], via="pinyin"))
+                break
+        else:
+            k = 1
+            concepts.extend(_latin_word(vocab, words[i]))
+        i += k
+    return concepts
+
+
+def _best_target(vocab: _Vocab, hits: list[tuple[str, str, str]]) -> str:
+    targets = list(dict.fromkeys(t for _a, t, _k in hits))
+    lex = vocab.lex(targets)
+    return max(targets, key=lambda t: (lex.get(t, (0, 0, 0))[2], lex.get(t, (0, 0, 0))[0]))
+
+
+def _latin_word(vocab: _Vocab, word: str) -> list[Concept]:
+    """One Latin word: run-together pinyin ("ranjinguize") split greedily, else the word itself."""
+    if word.isdigit():
+        return [Concept(word, [word], via="literal")]
+    pieces, i = [], 0
+    while i < len(word):
+        prefixes = [word[i:j] for j in range(len(word), i + 1, -1)]
+        hits = vocab.aliases(prefixes, ("pinyin",))
+        if not hits:
+            break
+        longest = max({h[0] for h in hits}, key=len)
+        pieces.append((longest, _best_target(vocab, [h for h in hits if h[0] == longest])))
+        i += len(longest)
+    if pieces and i == len(word):
+        return [Concept(p, [t], via="pinyin") for p, t in pieces]
+    return [Concept(word, [word], via="literal")]
+
+
+# ---- weights, synonyms, fallbacks ------------------------------------------------------------
+
+
+def _expand_synonyms(vocab: _Vocab, concepts: list[Concept]) -> None:
+    forms = [f for c in concepts for f in c.forms]
+    pairs = vocab.synonyms_of(forms) if forms else []
+    for c in concepts:
+        for word, other in pairs:
+            if word in c.forms and other not in c.forms:
+                c.forms.append(other)
+                if c.via == "text":
+                    c.via = "synonym"
+
+
+def _weigh(vocab: _Vocab, concepts: list[Concept]) -> None:
+    n = float(vocab.info().get("N") or 1)
+    for c in concepts:
+        c.df = vocab.df(c.forms)
+        c.weight = math.log((n - c.df + 0.5) / (c.df + 0.5) + 1.0)
+
+
+def _fix_unmatched(vocab: _Vocab, concepts: list[Concept], a: Analysis) -> None:
+    """A concept found nowhere: try the closest term (rapidfuzz, loaded only here)."""
+    missing = [c for c in concepts if c.df == 0]
+    if not missing:
+        return
+    from judge.search import fuzzy
+
+    for c in missing:
+        best = fuzzy.closest(vocab.conn, c.label)
+        if best:
+            a.corrections.append((c.label, best))
+            c.forms = [best] + [o for w, o in vocab.synonyms_of([best]) if w == best]
+            c.via = "fuzzy"
+            c.df = vocab.df(c.forms)
+            n = float(vocab.info().get("N") or 1)
+            c.weight = math.log((n - c.df + 0.5) / (c.df + 0.5) + 1.0)

@@ -1,0 +1,210 @@
+"""`search(conn, query)`: analysis -> direct hits for citations -> ranked hits -> suggestions."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from judge.errors import JudgeError
+from judge.search import rank, snippet
+from judge.search.analyze import Analysis, analyze
+from judge.search.citations import Citation
+
+KINDS = {"rule": "规则", "faq": "FAQ", "errata": "勘误", "term": "术语"}
+KIND_ALIASES = {
+    "rule": "rule", "rules": "rule", "规则": "rule", "規則": "rule",
+    "faq": "faq", "问答": "faq", "問答": "faq",
+    "errata": "errata", "erratum": "errata", "勘误": "errata", "勘誤": "errata", "修订": "errata",
+    "term": "term", "terms": "term", "glossary": "term", "术语": "term", "術語": "term",
+}
+WEAK_COVERAGE = 0.5  # below this for the best hit, the query "did not match well"
+SCHEMA_VERSION = 1
+
+
+class EmptyQuery(JudgeError):
+    def __init__(self) -> None:
+        super().__init__("搜索内容为空。", hint="请输入要查找的词语、问题或规则编号，例如：judge search 燃尽")
+
+
+class UnknownKind(JudgeError):
+    def __init__(self, kind: str) -> None:
+        super().__init__(
+            f"未知的结果类型「{kind}」。",
+            hint="--kind 可取：规则(rule)、FAQ(faq)、勘误(errata)、术语(term)，可用逗号分隔多个。",
+        )
+
+
+class SearchResult:
+    def __init__(self, query: str, analysis: Analysis, notes: list[str]) -> None:
+        self.query = query
+        self.analysis = analysis
+        self.hits: list[rank.Hit] = []
+        self.suggestions: list[str] = []
+        self.notes = notes
+        self.citations: list[dict] = []
+
+    def to_dict(self) -> dict:
+        return to_dict(self)
+
+
+def parse_kinds(values: list[str] | None) -> list[str] | None:
+    if not values:
+        return None
+    out = []
+    for v in values:
+        for part in re.split(r"[,，、\s]+", v.strip()):
+            if not part:
+                continue
+            kind = KIND_ALIASES.get(part.lower())
+            if not kind:
+                raise UnknownKind(part)
+            out.append(kind)
+    return list(dict.fromkeys(out)) or None
+
+
+def search(conn, query: str, *, limit: int = 10, kinds: list[str] | None = None) -> SearchResult:
+    if query is None or not query.strip() or not re.search(r"\w", query):
+        raise EmptyQuery()
+    limit = max(1, min(int(limit), 200))
+    a = analyze(conn, query)
+    result = SearchResult(query=query, analysis=a, notes=list(a.notes))
+    for wrong, right in a.corrections:
+        result.notes.append(f"「{wrong}」未找到，已按「{right}」搜索。")
+
+    direct = []
+    for cit in a.citations:
+        hit, info = _resolve(conn, cit)
+        result.citations.append(info)
+        if info.get("note"):
+            result.notes.append(info["note"])
+        if hit and (not kinds or "rule" in kinds):
+            direct.append(hit)
+
+    ranked: list[rank.Hit] = []
+    if a.concepts:
+        cands = rank.candidates(conn, a, kinds)
+        docs = rank.fetch_docs(conn, [i for i, _s in cands])
+        ranked = rank.score(a, docs, cands)
+    seen = {h.doc["id"] for h in direct}
+    hits = direct + [h for h in ranked if h.doc["id"] not in seen]
+    result.hits = hits[:limit]
+
+    best_cov = max((h.coverage for h in ranked), default=0.0)
+    if not direct and not a.citations and (not ranked or best_cov < WEAK_COVERAGE):
+        from judge.search import fuzzy
+
+        text = " ".join(c.label for c in a.concepts) or a.normalized
+        result.suggestions = [s for s in fuzzy.suggestions(conn, text) if s not in text][:5]
+    return result
+
+
+def _resolve(conn, cit: Citation) -> tuple[rank.Hit | None, dict]:
+    info = {"raw": cit.raw, "number": cit.number, "numbering": "old" if cit.old else "current", "rule": None, "note": ""}
+    if cit.old:
+        row = None
+        if conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'faq_refs'").fetchone():
+            row = conn.execute(
+                "SELECT rule_id, confidence FROM faq_refs WHERE rtrim(old_number, '.') = ? AND rule_id IS NOT NULL "
+                "ORDER BY confidence DESC LIMIT 1",
+                (cit.number,),
+            ).fetchone()
+        doc = _doc_by_ref(conn, row[0]) if row else None
+        if not doc:
+            info["note"] = f"「{cit.raw}」是裁判FAQ使用的旧版规则编号，未能对应到现行规则；以下为按文字搜索的结果。"
+            return None, info
+        conf = f"（置信度 {row[1]:.2f}）" if row[1] is not None else ""
+        info["rule"] = doc["display_number"]
+        info["note"] = f"「{cit.raw}」是裁判FAQ使用的旧版编号，对应现行规则 {doc['display_number']}{conf}。"
+        return rank.Hit(doc, 100.0, 1.0, [], direct=True, note=f"旧编号 {cit.number} 的对应规则"), info
+
+    doc = _doc_by_number(conn, cit.number)
+    wanted, note = cit.number, ""
+    parts = cit.number.split(".")
+    while not doc and len(parts) > 1:
+        parts = parts[:-1]
+        doc = _doc_by_number(conn, ".".join(parts))
+    if doc and ".".join(parts) != wanted:
+        note = f"没有规则 {wanted}，显示最接近的上级规则 {doc['display_number']}。"
+    if cit.title and (not doc or cit.title not in (doc["title"] or "") + (doc["text"] or "")):
+        titled = conn.execute(
+            f"SELECT {rank.DOC_COLUMNS} FROM search_docs WHERE kind = 'rule' AND title = ? ORDER BY id LIMIT 1", (cit.title,)
+        ).fetchone()
+        if titled:
+            cols = [c.strip() for c in rank.DOC_COLUMNS.split(",")]
+            tdoc = dict(zip(cols, titled))
+            if not doc or tdoc["id"] != doc["id"]:
+                note = (f"规则 {wanted} 的标题不是「{cit.title}」；「{cit.title}」是规则 {tdoc['display_number']}"
+                        "（所引编号可能是旧版编号）。")
+                doc = tdoc
+    if not doc:
+        info["note"] = f"现行规则中没有编号 {wanted}。"
+        return None, info
+    info["rule"] = doc["display_number"]
+    info["note"] = note
+    return rank.Hit(doc, 100.0, 1.0, [], direct=True, note=note or "规则编号直达"), info
+
+
+def _doc_by_number(conn, number: str) -> dict | None:
+    row = conn.execute(
+        f"SELECT {rank.DOC_COLUMNS} FROM search_docs WHERE kind = 'rule' AND number = ? ORDER BY id LIMIT 1", (number,)
+    ).fetchone()
+    return dict(zip([c.strip() for c in rank.DOC_COLUMNS.split(",")], row)) if row else None
+
+
+def _doc_by_ref(conn, ref: str) -> dict | None:
+    row = conn.execute(
+        f"SELECT {rank.DOC_COLUMNS} FROM search_docs WHERE kind = 'rule' AND ref = ? LIMIT 1", (ref,)
+    ).fetchone()
+    return dict(zip([c.strip() for c in rank.DOC_COLUMNS.split(",")], row)) if row else None
+
+
+def is_inferred(doc: dict) -> bool:
+    return doc.get("number_source") == "inferred" or str(doc.get("display_number") or "").startswith("≈")
+
+
+def hit_dict(h: rank.Hit, rank_no: int, forms: list[str]) -> dict:
+    d = h.doc
+    text = d["text"] or ""
+    snip, spans = snippet.make(text, h.matched or forms)
+    path = [" ".join(x for x in p if x).strip() for p in json.loads(d["path"] or "[]")]
+    return {
+        "rank": rank_no,
+        "kind": d["kind"],
+        "kind_label": KINDS.get(d["kind"], d["kind"]),
+        "id": d["ref"],
+        "number": d["number"],
+        "display_number": d["display_number"],
+        "number_source": d["number_source"],
+        "inferred": is_inferred(d),
+        "breadcrumb": [p for p in path if p],
+        "title": d["title"] or "",
+        "snippet": snip,
+        "highlights": [list(s) for s in spans],
+        "text": text,
+        "score": h.score,
+        "coverage": h.coverage,
+        "matched": h.matched,
+        "direct": h.direct,
+        "note": h.note,
+        "status": d["status"],
+        "superseded": bool(d["status"] and "supersed" in d["status"]),
+        "superseded_by": d["superseded_by"],
+        "status_note": d["status_note"],
+        "source": d["source"],
+    }
+
+
+def to_dict(r: SearchResult) -> dict:
+    forms = [f for c in r.analysis.concepts for f in c.forms]
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "query": r.query,
+        "normalized": r.analysis.normalized,
+        "question_like": r.analysis.question_like,
+        "concepts": [{"label": c.label, "forms": c.forms, "via": c.via, "weight": round(c.weight, 3)} for c in r.analysis.concepts],
+        "citations": r.citations,
+        "corrections": [{"from": a, "to": b} for a, b in r.analysis.corrections],
+        "notes": r.notes,
+        "suggestions": r.suggestions,
+        "hits": [hit_dict(h, i, forms) for i, h in enumerate(r.hits, start=1)],
+    }

@@ -1,0 +1,58 @@
+"""Typos: the closest known term or title (rapidfuzz). Imported only when a query matched badly.
+
+Candidates are the user-dictionary words (glossary terms, rule titles, keywords, card names), the
+English names and pinyin keys: a Chinese typo is compared with Chinese words, a Latin one with
+English names and pinyin.
+"""
+
+from __future__ import annotations
+
+import re
+
+from judge.search.text import CJK
+
+_CACHE: dict[int, tuple[list[str], dict[str, str]]] = {}
+
+
+def _candidates(conn) -> tuple[list[str], dict[str, str]]:
+    key = id(conn)
+    if key not in _CACHE:
+        words = [r[0] for r in conn.execute("SELECT word FROM search_lex WHERE is_term = 1 OR (freq >= 3 AND length(word) >= 2)")]
+        latin = {a: t for a, t in conn.execute("SELECT alias, target FROM search_alias WHERE kind IN ('english', 'pinyin')")}
+        _CACHE.clear()
+        _CACHE[key] = (words, latin)
+    return _CACHE[key]
+
+
+def closest(conn, text: str, cutoff: float = 72.0) -> str | None:
+    """The known word `text` was most likely meant to be, or None if nothing is close enough."""
+    from rapidfuzz import fuzz, process
+
+    words, latin = _candidates(conn)
+    if re.search(f"[{CJK}]", text):
+        if len(text) < 2:
+            return None
+        pool = [w for w in words if abs(len(w) - len(text)) <= 1]
+        best = process.extractOne(text, pool, scorer=fuzz.ratio, score_cutoff=cutoff)
+        return best[0] if best else None
+    if len(text) < 4:
+        return None
+    best = process.extractOne(text, list(latin), scorer=fuzz.ratio, score_cutoff=max(cutoff, 80.0))
+    return latin[best[0]] if best else None
+
+
+def suggestions(conn, text: str, limit: int = 5) -> list[str]:
+    """"你是不是要找：…" — terms and titles that look like what was typed."""
+    from rapidfuzz import fuzz, process
+
+    words, latin = _candidates(conn)
+    text = text.strip()
+    if not text:
+        return []
+    if re.search(f"[{CJK}]", text):
+        scored = process.extract(text, words, scorer=fuzz.WRatio, limit=limit * 3, score_cutoff=55)
+        out = [w for w, _s, _i in scored]
+    else:
+        scored = process.extract(text, list(latin), scorer=fuzz.WRatio, limit=limit * 3, score_cutoff=60)
+        out = [latin[w] for w, _s, _i in scored]
+    return list(dict.fromkeys(out))[:limit]

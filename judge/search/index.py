@@ -1,0 +1,367 @@
+"""Build stage `judge.search.index:stage`: the search index, built into the store after the tree.
+
+It reads the tables of the rule tree (rules, examples, terms, term_aliases, faq, errata) and writes:
+
+  search_docs   one row per searchable document (rule paragraph, FAQ entry, erratum, glossary term),
+                with everything the result list shows precomputed (breadcrumb, display number).
+  search_fts    FTS5 (contentless, bm25) over four columns: `title` and `chars` (one token per
+                Chinese character: exact phrases and two-character terms always match), `words`
+                (jieba segmentation with the rules' own user dictionary: whole-word matches score
+                higher), `extra` (examples, aliases, English names: low weight).
+  search_lex    the segmentation vocabulary with corpus frequencies: the query path segments a
+                query by dynamic programming over it, so jieba is never loaded to answer a query.
+  search_alias  other ways to write a term -> the term: english, synonym, traditional, pinyin.
+  search_t2s    traditional -> simplified characters (only those whose simplified form matters).
+  search_py     every toneless pinyin reading of each Chinese character (homophone typos).
+  search_info   N (document count) and the version indexed.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections import Counter
+
+from judge.search import lexicon
+from judge.search.text import CJK, char_tokens, fold, norm_text
+
+KIND_LABEL = {"rule": "规则", "faq": "FAQ", "errata": "勘误", "term": "术语"}
+
+SCHEMA = """
+DROP TABLE IF EXISTS search_docs;
+DROP TABLE IF EXISTS search_fts;
+DROP TABLE IF EXISTS search_lex;
+DROP TABLE IF EXISTS search_alias;
+DROP TABLE IF EXISTS search_t2s;
+DROP TABLE IF EXISTS search_py;
+DROP TABLE IF EXISTS search_info;
+CREATE TABLE search_docs (
+  id INTEGER PRIMARY KEY, kind TEXT, ref TEXT, number TEXT, display_number TEXT,
+  number_source TEXT, confidence REAL, path TEXT, title TEXT, text TEXT, examples TEXT,
+  norm TEXT, norm_extra TEXT, is_heading INTEGER, defines TEXT, status TEXT,
+  superseded_by TEXT, status_note TEXT, source TEXT
+);
+CREATE INDEX search_docs_number ON search_docs(number);
+CREATE INDEX search_docs_ref ON search_docs(ref);
+CREATE VIRTUAL TABLE search_fts USING fts5(
+  title, words, chars, extra, content='', tokenize='unicode61 remove_diacritics 2'
+);
+CREATE TABLE search_lex (word TEXT PRIMARY KEY, freq INTEGER, df INTEGER, is_term INTEGER) WITHOUT ROWID;
+CREATE TABLE search_alias (alias TEXT, target TEXT, kind TEXT, source TEXT);
+CREATE INDEX search_alias_alias ON search_alias(alias);
+CREATE TABLE search_t2s (ch TEXT PRIMARY KEY, s TEXT) WITHOUT ROWID;
+CREATE TABLE search_py (ch TEXT PRIMARY KEY, py TEXT) WITHOUT ROWID;
+CREATE TABLE search_info (key TEXT PRIMARY KEY, value TEXT);
+"""
+
+# Words a defining paragraph starts with: "致命伤害是指…", "休眠是一种行动…", "单位为：".
+_DEFINES = re.compile(r"^(.{2,10}?)(?:是指|指的是|是一种|是一个|指|是|为：|为)")
+
+
+def _table_exists(conn, name: str) -> bool:
+    return conn.execute("SELECT 1 FROM sqlite_master WHERE name = ?", (name,)).fetchone() is not None
+
+
+def _rows(conn, sql: str, params=()) -> list[dict]:
+    cur = conn.execute(sql, params)
+    cols = [c[0] for c in cur.description]
+    return [dict(zip(cols, r)) for r in cur.fetchall()]
+
+
+def current_version(conn, docs=None) -> str | None:
+    """The newest version of kind `rules` (the full rules document) present in the tree."""
+    versions = []
+    if docs:
+        versions = [d.version for d in docs if d.kind == "rules"]
+    if not versions and _table_exists(conn, "versions"):
+        versions = [r[0] for r in conn.execute("SELECT version FROM versions WHERE kind = 'rules'")]
+    if not versions and _table_exists(conn, "rules"):
+        versions = [r[0] for r in conn.execute("SELECT DISTINCT version FROM rules")]
+    return max(versions) if versions else None
+
+
+def _label(rule: dict) -> str:
+    num = rule.get("display_number") or rule.get("number") or ""
+    title = rule.get("title") or ""
+    return f"{num} {title}".strip()
+
+
+def _flatten_bullets(raw) -> str:
+    """FAQ bullets (JSON: [{"text", "children": [...]}] or plain strings) as indented lines."""
+    if not raw:
+        return ""
+    try:
+        items = json.loads(raw) if isinstance(raw, str) else raw
+    except ValueError:
+        return str(raw)
+    lines: list[str] = []
+
+    def walk(nodes, depth: int) -> None:
+        for node in nodes if isinstance(nodes, list) else [nodes]:
+            if isinstance(node, dict):
+                if node.get("text"):
+                    lines.append("  " * depth + "• " + str(node["text"]))
+                walk(node.get("children") or [], depth + 1)
+            elif node:
+                lines.append("  " * depth + "• " + str(node))
+
+    walk(items, 0)
+    return "\n".join(lines)
+
+
+def _rule_label(by_id: dict, rule_id: str | None) -> str | None:
+    """A superseding rule as the judge reads it ("318.2 清理"), whatever form the FAQ stage stored."""
+    if not rule_id:
+        return None
+    r = by_id.get(rule_id)
+    return _label(r) if r else rule_id
+
+
+def collect_docs(conn, version: str | None) -> list[dict]:
+    """Every searchable document, as rows of search_docs (without id/norm)."""
+    docs: list[dict] = []
+    rules = _rows(conn, "SELECT * FROM rules WHERE version = ? ORDER BY ord", (version,)) if version else []
+    by_id = {r["id"]: r for r in rules}
+    for r in rules:
+        # `parent` may hold the parent's id or its bare number: always resolve to an id.
+        p = r.get("parent")
+        if p and p not in by_id and f"{version}:{p}" in by_id:
+            r["parent"] = f"{version}:{p}"
+    children: dict[str, list[dict]] = {}
+    for r in rules:
+        if r.get("parent"):
+            children.setdefault(r["parent"], []).append(r)
+    examples: dict[str, list[str]] = {}
+    if _table_exists(conn, "examples"):
+        for e in conn.execute("SELECT rule_id, text FROM examples ORDER BY rule_id, ord"):
+            examples.setdefault(e[0], []).append(e[1])
+    terms = _rows(conn, "SELECT * FROM terms") if _table_exists(conn, "terms") else []
+    defined_by: dict[str, set[str]] = {}
+    for t in terms:
+        if t.get("rule_id"):
+            defined_by.setdefault(t["rule_id"], set()).add(t["term"])
+
+    for r in rules:
+        path, seen, p = [], set(), r.get("parent")
+        while p and p in by_id and p not in seen:
+            seen.add(p)
+            path.append([by_id[p].get("display_number") or by_id[p].get("number") or "", by_id[p].get("title") or ""])
+            p = by_id[p].get("parent")
+        path.reverse()
+        text = (r.get("text") or "").strip()
+        title = (r.get("title") or "").strip()
+        if r.get("number_source") == "absent" and not text:
+            text = "（本条正文不在当前语料中，仅知其编号与标题。）"
+        elif not text and children.get(r["id"]):
+            # A heading shows the start of its section: that is what a judge looks for.
+            preview = "".join((c.get("text") or c.get("title") or "") for c in children[r["id"]][:2])
+            text = preview[:160] + ("…" if len(preview) > 160 else "")
+        defines = set(defined_by.get(r["id"], ()))
+        if title:
+            defines.add(title)
+        m = _DEFINES.match(norm_text(r.get("text") or ""))
+        if m:
+            defines.add(m.group(1))
+        docs.append({
+            "kind": "rule", "ref": r["id"], "number": r.get("number"),
+            "display_number": r.get("display_number") or r.get("number"),
+            "number_source": r.get("number_source"), "confidence": r.get("confidence"),
+            "path": json.dumps(path, ensure_ascii=False), "title": title, "text": text,
+            "examples": json.dumps(examples.get(r["id"], []), ensure_ascii=False),
+            "is_heading": int(bool(r.get("is_heading"))), "defines": "|".join(sorted(norm_text(d) for d in defines if d)),
+            "status": None, "superseded_by": None, "status_note": None,
+            "source": f"{r.get('source_file') or ''}:{r.get('source_line') or ''}",
+        })
+
+    if _table_exists(conn, "faq"):
+        for f in _rows(conn, "SELECT * FROM faq"):
+            q, a = (f.get("question") or "").strip(), (f.get("answer") or "").strip()
+            bullets = _flatten_bullets(f.get("bullets"))
+            parts = ([f"问：{q}"] if q else []) + ([f"答：{a}"] if a else []) + ([bullets] if bullets else [])
+            doc_label = "裁判FAQ" if "referee" in (f.get("doc") or "") else "核心规则FAQ"
+            path = [[doc_label, ""]] + [[x, ""] for x in (f.get("part"), f.get("topic"), f.get("card")) if x]
+            docs.append({
+                "kind": "faq", "ref": f["id"], "number": None, "display_number": f["id"],
+                "number_source": None, "confidence": None, "path": json.dumps(path, ensure_ascii=False),
+                "title": " ".join(dict.fromkeys(x for x in (f.get("topic"), f.get("card")) if x)),
+                "text": "\n".join(parts), "examples": "[]", "is_heading": 0, "defines": "",
+                "status": f.get("status"), "superseded_by": _rule_label(by_id, f.get("superseded_by")),
+                "status_note": f.get("status_note"),
+                "source": f"{f.get('source_file') or ''}:{f.get('source_line') or ''}",
+            })
+
+    if _table_exists(conn, "errata"):
+        for e in _rows(conn, "SELECT * FROM errata"):
+            title = e.get("card_zh") or ""
+            if e.get("card_en"):
+                title = f"{title} ({e['card_en']})"
+            docs.append({
+                "kind": "errata", "ref": e["id"], "number": None, "display_number": e["id"],
+                "number_source": None, "confidence": None,
+                "path": json.dumps([["核心规则FAQ", ""], ["修订文本", ""]], ensure_ascii=False),
+                "title": title, "text": (e.get("text") or "").strip(), "examples": "[]", "is_heading": 0,
+                "defines": norm_text(e.get("card_zh") or ""), "status": None, "superseded_by": None,
+                "status_note": None, "source": f":{e.get('source_line') or ''}",
+            })
+
+    aliases: dict[str, list[str]] = {}
+    if _table_exists(conn, "term_aliases"):
+        for a in conn.execute("SELECT alias, term FROM term_aliases"):
+            aliases.setdefault(a[1], []).append(a[0])
+    merged: dict[str, dict] = {}
+    for t in terms:
+        m = merged.setdefault(t["term"], {"english": [], "rule_id": None})
+        if t.get("english") and t["english"] not in m["english"]:
+            m["english"].append(t["english"])
+        m["rule_id"] = m["rule_id"] or t.get("rule_id")
+    for term, m in merged.items():
+        rule = by_id.get(m["rule_id"]) if m["rule_id"] else None
+        title = term + (f" ({' / '.join(m['english'])})" if m["english"] else "")
+        definition = (rule.get("text") or "") if rule else ""
+        path = [[rule.get("display_number") or rule.get("number") or "", rule.get("title") or ""]] if rule else []
+        alias_list = sorted(set(aliases.get(term, [])))
+        docs.append({
+            "kind": "term", "ref": term, "number": rule.get("number") if rule else None,
+            "display_number": (rule.get("display_number") or rule.get("number")) if rule else None,
+            "number_source": rule.get("number_source") if rule else None,
+            "confidence": rule.get("confidence") if rule else None,
+            "path": json.dumps(path, ensure_ascii=False), "title": title,
+            "text": definition or ("别名：" + "、".join(alias_list) if alias_list else ""),
+            "examples": json.dumps(alias_list, ensure_ascii=False), "is_heading": 0,
+            "defines": norm_text(term), "status": None, "superseded_by": None, "status_note": None,
+            "source": "",
+        })
+    return docs
+
+
+def user_dictionary(conn, docs: list[dict]) -> set[str]:
+    """Words jieba must keep whole: glossary terms and aliases, rule titles, keywords, card names."""
+    words: set[str] = set()
+    if _table_exists(conn, "terms"):
+        words.update(r[0] for r in conn.execute("SELECT term FROM terms"))
+    if _table_exists(conn, "term_aliases"):
+        words.update(r[0] for r in conn.execute("SELECT alias FROM term_aliases"))
+    if _table_exists(conn, "errata"):
+        words.update(r[0] for r in conn.execute("SELECT card_zh FROM errata") if r[0])
+    if _table_exists(conn, "faq"):
+        words.update(r[0] for r in conn.execute("SELECT card FROM faq") if r[0])
+    for d in docs:
+        if d["kind"] == "rule" and d["title"] and len(d["title"]) <= 10:
+            words.add(d["title"])
+        blob = f"{d['title']} {d['text']} {d['examples']}"
+        words.update(lexicon.bracket_keywords(blob))
+        words.update(lexicon.card_names(blob))
+    cleaned = {lexicon.clean_term(w) for w in words if w}
+    return {w for w in cleaned if w}
+
+
+def build(conn, docs_manifest=None) -> dict:
+    """(Re)build every search table from the tree tables in `conn`; returns figures for logging."""
+    version = current_version(conn, docs_manifest)
+    docs = collect_docs(conn, version)
+    user_words = user_dictionary(conn, docs)
+    tok = lexicon.make_tokenizer(user_words, _corpus_hash(docs_manifest))
+
+    conn.executescript(SCHEMA)
+    freq: Counter = Counter()
+    df: Counter = Counter()
+    corpus_chars: set[str] = set()
+    doc_rows, fts_rows = [], []
+    for i, d in enumerate(docs, start=1):
+        examples = json.loads(d["examples"])
+        body = norm_text(d["text"])
+        title = norm_text(d["title"])
+        extra = norm_text(" ".join(examples))
+        words = lexicon.segment(tok, body) + lexicon.segment(tok, title)
+        freq.update(words)
+        df.update(set(words))
+        corpus_chars.update(c for c in body + title + extra if re.match(f"[{CJK}]", c))
+        d = dict(d, id=i, norm=f"{title}\n{body}", norm_extra=extra)
+        doc_rows.append(d)
+        fts_rows.append((i, char_tokens(title), " ".join(words), char_tokens(body), char_tokens(extra)))
+
+    cols = ["id", "kind", "ref", "number", "display_number", "number_source", "confidence", "path", "title",
+            "text", "examples", "norm", "norm_extra", "is_heading", "defines", "status", "superseded_by",
+            "status_note", "source"]
+    conn.executemany(
+        f"INSERT INTO search_docs ({','.join(cols)}) VALUES ({','.join('?' * len(cols))})",
+        [tuple(d[c] for c in cols) for d in doc_rows],
+    )
+    conn.executemany("INSERT INTO search_fts (rowid, title, words, chars, extra) VALUES (?,?,?,?,?)", fts_rows)
+
+    for w in user_words:
+        freq.setdefault(w, 0)
+    conn.executemany(
+        "INSERT INTO search_lex (word, freq, df, is_term) VALUES (?,?,?,?)",
+        [(w, n, df.get(w, 0), int(w in user_words)) for w, n in freq.items() if len(w) <= 16],
+    )
+
+    aliases = _aliases(conn, user_words, freq)
+    trad = lexicon.Traditional()
+    t2s = trad.char_map(corpus_chars | {c for w in user_words for c in w})
+    for w, forms in trad.variants(sorted(user_words)).items():
+        for v in forms:
+            # Stored as the query path will see it: after its character-level conversion.
+            v = "".join(t2s.get(c, c) for c in v)
+            if v != w:
+                aliases.add((v, w, "traditional", "opencc"))
+    py = lexicon.Pinyin()
+    for w, n in freq.items():
+        # Pinyin keys for the vocabulary: typed pinyin and homophone typos resolve to these words.
+        if len(w) >= 2 and re.fullmatch(f"[{CJK}]+", w) and (n >= 2 or w in user_words):
+            key = py.key(w)
+            if key:
+                aliases.add((key, w, "pinyin", "pypinyin"))
+    conn.executemany("INSERT INTO search_alias (alias, target, kind, source) VALUES (?,?,?,?)", sorted(aliases))
+    conn.executemany("INSERT INTO search_t2s (ch, s) VALUES (?,?)", sorted(t2s.items()))
+    conn.executemany("INSERT INTO search_py (ch, py) VALUES (?,?)", sorted(py.char_readings.items()))
+    info = {"N": str(len(doc_rows)), "lex_total": str(sum(freq.values()) or 1), "version": version or "", "avg_idf_floor": str(math.log(len(doc_rows) + 1))}
+    conn.executemany("INSERT INTO search_info (key, value) VALUES (?,?)", info.items())
+    conn.commit()
+    return {"docs": len(doc_rows), "lexicon": len(freq), "aliases": len(aliases), "t2s": len(t2s)}
+
+
+def _aliases(conn, user_words: set[str], freq: Counter) -> set[tuple[str, str, str, str]]:
+    out: set[tuple[str, str, str, str]] = set()
+
+    def add_english(name: str, term: str, source: str) -> None:
+        key = re.sub(r"\s+", " ", fold(name)).strip(" .")
+        if key and re.search("[a-z]", key):
+            out.add((key, term, "english", source))
+            compact = key.replace(" ", "").replace("-", "")
+            if compact != key:
+                out.add((compact, term, "english", source))
+
+    if _table_exists(conn, "terms"):
+        for term, english, source in conn.execute("SELECT term, english, source FROM terms"):
+            t = lexicon.clean_term(term)
+            if t and english:
+                for name in re.split(r"\s*[/;,，、]\s*", english):
+                    add_english(name, t, source or "terms")
+    if _table_exists(conn, "term_aliases"):
+        for alias, term, kind, source in conn.execute("SELECT alias, term, kind, source FROM term_aliases"):
+            t = lexicon.clean_term(term)
+            if not t or not alias:
+                continue
+            if kind == "english" or not re.search(f"[{CJK}]", alias):
+                add_english(alias, t, source or "term_aliases")
+            else:
+                a = lexicon.clean_term(alias)
+                if a and a != t:
+                    out.add((a, t, kind or "synonym", source or "term_aliases"))
+    return out
+
+
+def _corpus_hash(docs_manifest) -> str | None:
+    if not docs_manifest:
+        return None
+    from judge.corpus import manifest
+
+    return manifest.corpus_hash(docs_manifest)
+
+
+def stage(db, ctx) -> None:
+    """Build stage (see judge.store.build): runs last, after the tree, FAQ and glossary stages."""
+    stats = build(db.conn, getattr(ctx, "docs", None))
+    ctx.data["search"] = stats

@@ -1,0 +1,119 @@
+"""Candidates from FTS5, then a score from few, explainable signals.
+
+Signals (and why):
+  1. coverage  — the idf-weighted share of the query's concepts a document mentions (in its title
+                 or text; in its examples/aliases only half). A paragraph about *all* of what was
+                 asked beats one about a part of it. Squared: missing a concept costs a lot.
+  2. bm25      — FTS5's bm25 over title (x4), jieba words (x1.5), characters (x1), extra (x0.3),
+                 normalised to the best candidate: frequency, rarity, short focused paragraphs.
+  3. defining  — the document *defines* a concept (a heading of that name, the glossary's defining
+                 rule, a paragraph opening "X是指…"): a heading or definition ranks above passing
+                 mentions. Strongest for short term queries.
+  4. kind      — for term queries rule text ranks above FAQ text (the rules are the authority);
+                 for question-like queries FAQ entries that answer them directly rank higher.
+                 Superseded FAQ rulings are kept but ranked lower.
+Direct hits (rule citations in the query) are placed first, marked `direct`.
+"""
+
+from __future__ import annotations
+
+from judge.search.analyze import Analysis, Concept
+from judge.search.text import fts_phrase, fts_string
+
+BM25_WEIGHTS = (4.0, 1.5, 1.0, 0.3)  # title, words, chars, extra
+CANDIDATES = 300
+DOC_COLUMNS = (
+    "id, kind, ref, number, display_number, number_source, confidence, path, title, text, examples, "
+    "norm, norm_extra, is_heading, defines, status, superseded_by, status_note, source"
+)
+
+
+class Hit:
+    __slots__ = ("doc", "score", "coverage", "matched", "direct", "note")
+
+    def __init__(self, doc: dict, score: float, coverage: float = 0.0, matched: list[str] | None = None,
+                 direct: bool = False, note: str = "") -> None:
+        self.doc = doc
+        self.score = score
+        self.coverage = coverage
+        self.matched = matched or []  # forms found in the document
+        self.direct = direct
+        self.note = note
+
+
+def fts_query(concepts: list[Concept], lexicon_words: set[str]) -> str | None:
+    groups = []
+    for c in concepts:
+        parts = []
+        for f in c.forms:
+            p = fts_phrase(f)
+            if p:
+                parts.append("{title chars extra} : " + p)
+            if f in lexicon_words:
+                parts.append("words : " + fts_string(f))
+        if parts:
+            groups.append("(" + " OR ".join(parts) + ")")
+    return " OR ".join(groups) if groups else None
+
+
+def fetch_docs(conn, ids: list[int]) -> dict[int, dict]:
+    if not ids:
+        return {}
+    cur = conn.execute(f"SELECT {DOC_COLUMNS} FROM search_docs WHERE id IN ({','.join('?' * len(ids))})", ids)
+    cols = [c[0] for c in cur.description]
+    return {r[0]: dict(zip(cols, r)) for r in cur.fetchall()}
+
+
+def candidates(conn, analysis: Analysis, kinds: list[str] | None) -> list[tuple[int, float]]:
+    forms = [f for c in analysis.concepts for f in c.forms]
+    lex = {r[0] for r in conn.execute(
+        f"SELECT word FROM search_lex WHERE word IN ({','.join('?' * len(forms))})", forms)} if forms else set()
+    expr = fts_query(analysis.concepts, lex)
+    if not expr:
+        return []
+    sql = f"SELECT rowid, bm25(search_fts, {', '.join(map(str, BM25_WEIGHTS))}) AS s FROM search_fts WHERE search_fts MATCH ?"
+    params: list = [expr]
+    if kinds:
+        sql += f" AND rowid IN (SELECT id FROM search_docs WHERE kind IN ({','.join('?' * len(kinds))}))"
+        params += kinds
+    sql += f" ORDER BY s LIMIT {CANDIDATES}"
+    return [(r[0], -r[1]) for r in conn.execute(sql, params)]
+
+
+def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, float]]) -> list[Hit]:
+    concepts = analysis.concepts
+    total_w = sum(c.weight for c in concepts) or 1.0
+    best_bm25 = max((s for _i, s in cands), default=1.0) or 1.0
+    term_query = len(concepts) <= 2 and not analysis.question_like
+    hits = []
+    for doc_id, bm in cands:
+        d = docs.get(doc_id)
+        if not d:
+            continue
+        norm, extra = d["norm"] or "", d["norm_extra"] or ""
+        defines = set(filter(None, (d["defines"] or "").split("|")))
+        got, matched, defining = 0.0, [], False
+        for c in concepts:
+            found = [f for f in c.forms if f in norm]
+            if found:
+                got += c.weight
+                matched.extend(found)
+            elif any(f in extra for f in c.forms):
+                got += c.weight / 2
+                matched.extend(f for f in c.forms if f in extra)
+            if any(f in defines for f in c.forms):
+                defining = True
+        coverage = got / total_w
+        s = coverage**2 * (0.5 + 0.5 * max(bm, 0.0) / best_bm25)
+        if defining:
+            s *= 1.5 if term_query else 1.15
+        kind = d["kind"]
+        if analysis.question_like:
+            s *= {"faq": 1.3, "rule": 1.0, "errata": 0.9, "term": 0.8}.get(kind, 1.0)
+        else:
+            s *= {"rule": 1.1, "term": 1.0, "errata": 0.9, "faq": 0.85}.get(kind, 1.0)
+        if d.get("status") and "supersed" in (d["status"] or ""):
+            s *= 0.8
+        hits.append(Hit(d, round(s * 100, 2), round(coverage, 3), list(dict.fromkeys(matched))))
+    hits.sort(key=lambda h: (-h.score, h.doc["id"]))
+    return hits

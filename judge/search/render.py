@@ -1,0 +1,80 @@
+"""Plain-text rendering of search results (ANSI highlight on a terminal). No rich: fast path."""
+
+from __future__ import annotations
+
+import json
+import os
+
+BOLD_YELLOW = "\x1b[1;33m"
+DIM = "\x1b[2m"
+CYAN = "\x1b[36m"
+RED = "\x1b[31m"
+RESET = "\x1b[0m"
+PLAIN_MARKS = ("「", "」")  # highlight without colour
+
+
+def use_color(mode: str, stream) -> bool:
+    if mode == "always":
+        return True
+    if mode == "never":
+        return False
+    return bool(getattr(stream, "isatty", lambda: False)()) and not os.environ.get("NO_COLOR")
+
+
+def highlight(snippet: str, spans: list[list[int]], color: bool) -> str:
+    out, pos = [], 0
+    open_, close = (BOLD_YELLOW, RESET) if color else PLAIN_MARKS
+    for start, end in sorted(spans):
+        if start < pos:
+            continue
+        out.append(snippet[pos:start])
+        out.append(open_ + snippet[start:end] + close)
+        pos = end
+    out.append(snippet[pos:])
+    return "".join(out)
+
+
+def _c(text: str, code: str, color: bool) -> str:
+    return f"{code}{text}{RESET}" if color and text else text
+
+
+def render_text(data: dict, color: bool = False) -> str:
+    lines: list[str] = []
+    for note in data["notes"]:
+        lines.append(_c(f"提示：{note}", DIM, color))
+    if not data["hits"]:
+        lines.append(f"没有找到与「{data['query'].strip()}」相关的内容。")
+    for h in data["hits"]:
+        number = h["display_number"] or ""
+        if h["kind"] == "rule" and number:
+            number = f"规则 {number}"
+        head = f"{h['rank']:>2}. [{h['kind_label']}] {number}".rstrip()
+        if h["kind"] != "rule" and h["title"]:
+            head += f"  {h['title']}"
+        elif h["kind"] == "rule" and h["title"]:
+            head += f" {h['title']}"
+        tags = []
+        if h["direct"]:
+            tags.append("直接命中")
+        if h["inferred"]:
+            tags.append("编号为推断")
+        if h["number_source"] == "absent":
+            tags.append("正文缺失")
+        if h["superseded"]:
+            by = f"，以 {h['superseded_by']} 为准" if h["superseded_by"] else ""
+            tags.append(f"已被取代{by}")
+        tag = "".join(f"［{t}］" for t in tags)
+        lines.append(f"{_c(head, CYAN, color)} {_c(tag, RED, color)}  {_c('得分 %.1f' % h['score'], DIM, color)}".rstrip())
+        if h["breadcrumb"]:
+            lines.append("    " + _c(" › ".join(h["breadcrumb"]), DIM, color))
+        if h["snippet"]:
+            lines.append("    " + highlight(h["snippet"], h["highlights"], color))
+        if h["direct"] and h["note"] and h["note"] != "规则编号直达":
+            lines.append("    " + _c(h["note"], DIM, color))
+    if data["suggestions"]:
+        lines.append("你是不是要找：" + "、".join(data["suggestions"]))
+    return "\n".join(lines)
+
+
+def render_json(data: dict) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=2)

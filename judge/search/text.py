@@ -1,0 +1,131 @@
+"""Text normalisation shared by the index builder and the query path.
+
+Stdlib only: this module sits on the cold `judge search` path. Both sides must normalise the same
+way, so that a query form is a substring of a document's `norm` text exactly when it matches.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# CJK unified ideographs (+ extension A and compatibility ideographs): the characters segmented
+# one by one in the `chars` index column. Regexes over this class take milliseconds to compile,
+# so the query path tests code points directly and the regexes below are compiled on first use.
+CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]")
+_SPACES = re.compile(r"\s+")
+_lazy: dict[str, re.Pattern] = {}
+
+
+def _rx(name: str) -> re.Pattern:
+    if name not in _lazy:
+        _lazy["space_near_cjk"] = re.compile(f"(?<=[{CJK}])\\s+|\\s+(?=[{CJK}])")
+    return _lazy[name]
+
+
+def is_cjk(ch: str) -> bool:
+    o = ord(ch)
+    return 0x4E00 <= o <= 0x9FFF or 0x3400 <= o <= 0x4DBF or 0xF900 <= o <= 0xFAFF
+
+
+def is_word_char(ch: str) -> bool:
+    """Latin letters (with accents) and digits, as the FTS5 unicode61 tokenizer keeps them."""
+    return ("0" <= ch <= "9") or ("a" <= ch <= "z") or ("\u00c0" <= ch <= "\u024f" and ch not in "\u00d7\u00f7")
+
+
+def has_cjk(text: str) -> bool:
+    return any(is_cjk(c) for c in text)
+
+
+def runs(text: str) -> list[tuple[str, str]]:
+    """("cjk" | "latin", run) in order; Latin words separated only by spaces/hyphens stay one run."""
+    out: list[tuple[str, str]] = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if is_cjk(c):
+            j = i
+            while j < n and is_cjk(text[j]):
+                j += 1
+            out.append(("cjk", text[i:j]))
+            i = j
+        elif is_word_char(c) or c in "'’:":
+            j = i
+            while j < n:
+                if is_word_char(text[j]) or text[j] in "'’:":
+                    j += 1
+                elif text[j] in " -" and j + 1 < n and (is_word_char(text[j + 1])):
+                    j += 1
+                else:
+                    break
+            out.append(("latin", text[i:j].strip(" -")))
+            i = j
+        else:
+            i += 1
+    return [r for r in out if r[1]]
+
+
+def strip_controls(text: str) -> str:
+    """Control and invisible format characters become spaces (never reach SQL or the terminal)."""
+    text = _CONTROL.sub(" ", text)
+    # Surrogates (from broken input) cannot be encoded; drop them.
+    return text.encode("utf-8", "ignore").decode("utf-8") if any("\ud800" <= c <= "\udfff" for c in text) else text
+
+
+def fold(text: str) -> str:
+    """NFKC (full-width -> half-width, compatibility forms), lower case, controls removed."""
+    return unicodedata.normalize("NFKC", strip_controls(text)).lower()
+
+
+def norm_text(text: str) -> str:
+    """Searchable form of a document text: folded, stray spaces next to Chinese removed."""
+    text = _rx("space_near_cjk").sub("", fold(text))
+    return _SPACES.sub(" ", text).strip()
+
+
+def char_tokens(text: str) -> str:
+    """One token per Chinese character, Latin words and numbers whole: the `chars` column."""
+    out: list[str] = []
+    word: list[str] = []
+    for c in fold(text):
+        if is_word_char(c):
+            word.append(c)
+            continue
+        if word:
+            out.append("".join(word))
+            word = []
+        if is_cjk(c):
+            out.append(c)
+    if word:
+        out.append("".join(word))
+    return " ".join(out)
+
+
+def fts_phrase(form: str) -> str | None:
+    """The FTS5 phrase (a quoted string: user text can never be read as syntax) for `form`."""
+    toks = char_tokens(form)
+    if not toks:
+        return None
+    return '"' + toks.replace('"', '""') + '"'
+
+
+def fts_string(token: str) -> str:
+    return '"' + token.replace('"', '""') + '"'
+
+
+_TONED = str.maketrans({
+    **{c: "a" for c in "āáǎà"}, **{c: "e" for c in "ēéěèê"}, **{c: "i" for c in "īíǐì"},
+    **{c: "o" for c in "ōóǒò"}, **{c: "u" for c in "ūúǔù"}, **{c: "v" for c in "üǖǘǚǜ"},
+    **{c: "n" for c in "ńňǹ"}, "ḿ": "m",
+})
+_TONE_DIGIT = re.compile(r"(?<=[a-z])[1-5]")
+
+
+def strip_tones(text: str) -> str:
+    """Pinyin typed with tone marks or tone digits -> bare letters ("rán jìn", "ran2jin4" -> "ran jin")."""
+    text = text.strip().replace("u:", "v").translate(_TONED)
+    if not text.isascii():
+        decomposed = unicodedata.normalize("NFKD", text)
+        text = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return _TONE_DIGIT.sub("", text)
