@@ -33,9 +33,13 @@ def real_store_available() -> bool:
     return True
 
 
-@functools.lru_cache(maxsize=None)
 def built_site(real: bool | None = None) -> BuiltSite:
-    real = real_store_available() if real is None else real
+    """The site built from the real store (real=True), the fixture (False), or whichever exists (None)."""
+    return _built(real_store_available() if real is None else bool(real))
+
+
+@functools.lru_cache(maxsize=None)
+def _built(real: bool) -> BuiltSite:
     root = Path(tempfile.mkdtemp(prefix="judge-docs-site-"))
     if real:
         report = build_docs(root / "docs")

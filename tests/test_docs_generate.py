@@ -50,8 +50,11 @@ def test_rules_pages_anchor_every_rule_and_mark_inferred(site):
     md = read(site, "rules/349.md")
     anchors = page_anchors(md)
     assert {"r-349", "r-349-1", "r-352-8-a"} <= anchors
-    assert "≈352&#46;8&#46;a （推断编号）" in md
-    assert '!!! warning "推断编号"' in md and "置信度 0.72" in md
+    assert "#### ≈352&#46;8&#46;a {#r-352-8-a}" in md
+    assert "≈ 推断编号（并非原文所印，也未被正文引用确认，置信度 0.72" in md
+    assert '!!! note "编号说明"' in md
+    # a cited number is shown without the mark
+    assert "### 349&#46;1 {#r-349-1}" in md
     # examples are set apart in their own block
     assert '!!! example "举例"' in md
 

@@ -115,8 +115,11 @@ def build_docs(
         from judge.docs.sources import open_store_readonly
 
         conn = open_store_readonly()
+    from judge.docs.sources import add_suggested_refs
+
     try:
         data = docs_data.load(conn)
+        notes += add_suggested_refs(data, conn)
     finally:
         if own_conn:
             conn.close()
@@ -125,9 +128,6 @@ def build_docs(
 
         rulings, ruling_notes = load_rulings()
         notes += ruling_notes
-    from judge.docs.sources import add_suggested_refs
-
-    notes += add_suggested_refs(data)
     if results_md is None:
         results_md = REPO_DIR / "benchmarks" / "RESULTS.md"
 

@@ -231,7 +231,8 @@ def load(conn: sqlite3.Connection) -> DocsData:
         rule.examples = [t for _, t in sorted(examples.get(rule.id, []), key=lambda e: e[0])]
         all_rules.append(rule)
 
-    current = pick_current_version(versions, {r.version for r in all_rules})
+    meta = {_s(r.get("key")): _s(r.get("value")) for r in _rows(conn, "meta", present)}
+    current = meta.get("current_version") or pick_current_version(versions, {r.version for r in all_rules})
     rules = [r for r in all_rules if r.version == current]
     others: dict[str, list[Rule]] = defaultdict(list)
     for r in all_rules:
@@ -274,8 +275,6 @@ def load(conn: sqlite3.Connection) -> DocsData:
         alias = _s(r.get("alias"))
         if term and alias and alias != term.term and (alias, _s(r.get("kind"))) not in term.aliases:
             term.aliases.append((alias, _s(r.get("kind"))))
-    meta = {_s(r.get("key")): _s(r.get("value")) for r in _rows(conn, "meta", present)}
-
     data = DocsData(
         current_version=current, versions=versions, rules=rules, other_rules=dict(others),
         rules_by_id={r.id: r for r in all_rules}, refs=refs, faq=faq, faq_refs=faq_refs, errata=errata,

@@ -82,17 +82,11 @@ def render_rule(ctx: SiteContext, page: str, rule: Rule, level: int | None = Non
     number = rule.display_number or rule.number or "（无编号）"
     title = esc(rule.title) if rule.title else ""
     head = esc(number) + (f" {title}" if title else "")
-    if rule.number_source == "inferred":
-        head += " （推断编号）"
     if rule.number_source == "absent":
         head += " （语料缺失）"
     lines += [heading(level or _level_heading(rule), head, ctx.rule_anchor[rule.id]), ""]
 
     provenance = SOURCE_LABEL.get(rule.number_source, rule.number_source or "来源未知")
-    if rule.number_source == "inferred":
-        conf = f"，置信度 {rule.confidence:.2f}" if isinstance(rule.confidence, (int, float)) else ""
-        ev = f"。依据：{esc(rule.evidence)}" if rule.evidence else ""
-        lines += [f"!!! warning \"推断编号\"", f"    此编号并非原文所印，也未被正文引用确认{conf}{ev}。", ""]
     if rule.number_source == "absent":
         lines += [
             '!!! danger "本节正文不在语料中"',
@@ -125,6 +119,11 @@ def render_rule(ctx: SiteContext, page: str, rule: Rule, level: int | None = Non
     if rule.source_file:
         loc = f"第 {rule.source_line} 行" if rule.source_line else ""
         meta.append(f"来源：{esc(rule.source_file)} {loc}".strip())
+    if rule.number_source == "inferred":
+        # Marked on every inferred rule: the number is a reconstruction, never shown as certain.
+        conf = f"，置信度 {rule.confidence:.2f}" if isinstance(rule.confidence, (int, float)) else ""
+        ev = f"，依据：{esc(rule.evidence)}" if rule.evidence else ""
+        provenance = f"≈ 推断编号（并非原文所印，也未被正文引用确认{conf}{ev}）"
     meta.append(provenance)
     lines += ["<small>" + "；".join(meta) + "</small>", ""]
 
@@ -162,6 +161,9 @@ def render_section(ctx: SiteContext, section: RuleSection) -> str:
         lines += [f"# {esc(section.title)} {{#top}}", ""]
     if section.absent:
         lines += ["本节的规则正文不在现有语料中；以上列出已知的编号、标题与引用。", ""]
+    if any(r.number_source == "inferred" for r in section.rules):
+        lines += ['!!! note "编号说明"', "    编号前带“≈”者为推断编号：2026-07-17 版原文的编号在提取中丢失，"
+                  "此编号由文档结构推断，并非原文所印。未带“≈”者由正文中的引用确认。", ""]
     for rule in rules:
         lines += render_rule(ctx, section.page, rule)
     return "\n".join(lines)

@@ -30,23 +30,21 @@ def load_rulings() -> tuple[list[Ruling], list[str]]:
     return run_all_scenarios()
 
 
-SUGGEST_LIMIT = 3
-
-
-def add_suggested_refs(data: DocsData) -> list[str]:
-    """FAQ entries without suggested rules get the project's search's top rule hits, marked suggested."""
-    if not data.faq or any(fr.method == "suggested" for fr in data.faq_refs):
+def add_suggested_refs(data: DocsData, conn: sqlite3.Connection | None) -> list[str]:
+    """FAQ entries get the project's search's top rule hits, marked suggested (unless the store has them)."""
+    if not data.faq or conn is None or any(fr.method == "suggested" for fr in data.faq_refs):
         return []
     try:
-        from judge.docs.suggest import suggest_rules
+        from judge.docs.suggest import suggestions
+        import judge.search.engine  # noqa: F401
     except ImportError as exc:
         return [f"搜索尚未就绪，FAQ 条目没有“搜索建议”规则：{exc}"]
     added = 0
-    for entry in data.faq:
-        have = {fr.rule_id for fr in data.faq_refs_of(entry.id)}
-        for rule_id in suggest_rules(entry, limit=SUGGEST_LIMIT):
+    for faq_id, rule_ids in suggestions(conn, data).items():
+        have = {fr.rule_id for fr in data.faq_refs_of(faq_id)}
+        for rule_id in rule_ids:
             if rule_id not in have and rule_id in data.rules_by_id:
-                data.faq_refs.append(FaqRef(entry.id, "", "", rule_id, "suggested", None))
+                data.faq_refs.append(FaqRef(faq_id, "", "", rule_id, "suggested", None))
                 have.add(rule_id)
                 added += 1
     data.index()
