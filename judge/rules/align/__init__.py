@@ -1,0 +1,17 @@
+"""Exact numbers from a numbered copy the judge supplies (`judge corpus align`).
+
+reference  reads a plain-text numbered rules document (zh or en)
+features   what two paragraphs share, within and across languages; glossary: bilingual keywords
+dp         the monotone alignment (gaps, splits, merges, fixed points); confidence: calibrated scores
+apply      renumbers the current tree from the latest stored reference; storage: the JSON files
+report     the Chinese report of what the alignment did
+"""
+
+from __future__ import annotations
+
+
+def stage(db, ctx) -> None:
+    """Store build stage (after the tree): apply the latest stored reference, if any."""
+    from judge.rules.align.stage import run
+
+    run(db, ctx)

@@ -1,0 +1,296 @@
+"""Applying a stored reference to the current rule tree (the store build stage).
+
+Where the alignment is confident, a paragraph takes the reference's number, marked `aligned`
+with the reference's name and date. Numbers the corpus states itself (cited, source) are never
+overridden: a disagreement is reported as a conflict. Reference rules the corpus lacks become
+rows marked `reference` whose text is labelled as the reference's (language, name, file). If
+the reference uses another numbering than the corpus (an older edition), nothing is renumbered:
+the report gives the correspondence instead. Numbers stay unique and strictly increasing.
+"""
+
+from __future__ import annotations
+
+import bisect
+
+from judge.rules.align.confidence import CONFIDENT
+from judge.rules.align.dp import Aligner, Alignment, Para
+from judge.rules.align.glossary import Glossary
+from judge.rules.align.reference import LANG_NAMES, Reference
+
+ALIGNED, REFERENCE, INFERRED, ABSENT = "aligned", "reference", "inferred", "absent"
+STATED = ("cited", "source")
+
+
+def _key(number: str | None):
+    from judge.rules.model import parse_number
+
+    return parse_number(number) if number else None
+
+
+def _snip(text: str, n: int = 40) -> str:
+    text = (text or "").replace("\n", " ")
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def reference_label(ref: Reference) -> str:
+    date = ref.doc_date or ref.added_at[:10]
+    return f"参考文本「{ref.name}」（{LANG_NAMES.get(ref.lang, ref.lang)}，{date}，来源 {ref.source}）"
+
+
+def para_of(rule) -> Para:
+    text = rule.text + "".join(" 举例：" + e for e, _ in rule.examples)
+    return Para(rule.id, text, rule.number, rule.number_source, bool(rule.is_heading),
+                None, float(rule.confidence or 0.0))
+
+
+def align_tree(rules: list, ref: Reference, glossary: Glossary | None = None, lang: str = "zh"):
+    """(text-bearing rules in document order, their Paras, the alignment)."""
+    body = sorted((r for r in rules if r.text and r.number_source not in (ABSENT, REFERENCE) and r.source_line),
+                  key=lambda r: (r.source_line, r.ord))
+    paras = [para_of(r) for r in body]
+    al = Aligner(paras, lang, ref.rules, ref.lang, glossary).run()
+    return body, paras, al
+
+
+def apply(tree_rules: list, ref: Reference, version: str, glossary: Glossary | None = None,
+          lang: str = "zh") -> tuple[list, dict]:
+    """The renumbered rule list of the current version and the report (plain data).
+    `lang` is the corpus's language (the shipped corpus is Chinese)."""
+    from judge.rules.model import Rule, format_number
+
+    body, paras, al = align_tree(tree_rules, ref, glossary, lang)
+    refs = ref.rules
+    usable = {j: format_number(_key(r.number)) for j, r in enumerate(refs) if _key(r.number)}
+    label = reference_label(ref)
+    report = new_report(ref, al, len(body))
+
+    def ref_number(j):
+        return usable.get(j)
+
+    # 1. What the alignment says about each paragraph.
+    proposals: list[tuple[str | None, float, str]] = []   # (number, confidence, role)
+    for i, rule in enumerate(body):
+        link = al.by_para.get(i)
+        if not link:
+            proposals.append((None, 0.0, "unaligned"))
+            continue
+        conf = link.confidence_of(i)
+        primary = i == link.paras[0]
+        proposals.append((ref_number(link.refs[0]) if primary else None, conf, "primary" if primary else "part"))
+        if primary and ref_number(link.refs[0]) is not None:
+            report["pairs"].append({"ref": refs[link.refs[0]].number, "corpus": rule.number,
+                                    "source": rule.number_source, "confidence": conf,
+                                    "kind": link.kind, "refs": [refs[j].number for j in link.refs],
+                                    "text": _snip(rule.text)})
+
+    # 2. Conflicts with stated numbers; the shift between the numberings.
+    for i, rule in enumerate(body):
+        num, conf, role = proposals[i]
+        if rule.number_source in STATED and num and conf >= CONFIDENT and num != rule.number:
+            report["conflicts"].append({"corpus": rule.number, "source": rule.number_source, "reference": num,
+                                        "text": _snip(rule.text), "line": rule.source_line})
+    report["shift"] = top_level_shift(report["pairs"])
+
+    if not al.numbering_agrees:
+        report["applied"] = False
+        report["note"] = ("参考文本的编号体系与本语料自身陈述的编号不一致（可能是旧版或其他版本），"
+                          "因此未改动任何编号；下表给出两者的对应关系。")
+        for i, rule in enumerate(body):
+            if al.by_para.get(i) is None:
+                report["unaligned"].append({"number": rule.number, "old": rule.number, "text": _snip(rule.text),
+                                            "line": rule.source_line, "confidence": 0.0})
+        report["missing"] = [{"number": refs[j].number, "title": refs[j].title, "text": _snip(refs[j].text)}
+                             for j in al.missing]
+        return tree_rules, report
+
+    # 3. Fixed points: stated numbers, then confident aligned numbers that keep the order.
+    final: list[tuple[str | None, str, float, str]] = [None] * len(body)   # number, source, conf, evidence
+    stated_keys = [(i, _key(r.number)) for i, r in enumerate(body) if r.number_source in STATED and _key(r.number)]
+    for i, k in stated_keys:
+        final[i] = (body[i].number, body[i].number_source, body[i].confidence, body[i].evidence)
+    stated_pos = [i for i, _ in stated_keys]
+    last_key = None
+    for i, rule in enumerate(body):
+        if final[i] is not None:
+            last_key = _key(final[i][0])
+            continue
+        num, conf, role = proposals[i]
+        if num is None or conf < CONFIDENT:
+            continue
+        k = _key(num)
+        nxt = bisect.bisect_right(stated_pos, i)
+        upper = _key(body[stated_pos[nxt]].number) if nxt < len(stated_pos) else None
+        if (last_key is None or k > last_key) and (upper is None or k < upper):
+            final[i] = (num, ALIGNED, conf, "")
+            last_key = k
+
+    # 4. Reference rules the corpus lacks (not when the corpus states the number itself).
+    taken = {f[0] for f in final if f}
+    ref_only = []
+    for j in al.missing:
+        num = ref_number(j)
+        if num and num not in taken:
+            ref_only.append(j)
+            taken.add(num)
+
+    # 5. The rest: an unconfident proposal or the old inferred number, if it still fits; else none.
+    fixed_idx = [i for i in range(len(body)) if final[i] is not None]
+    for i, rule in enumerate(body):
+        if final[i] is not None:
+            continue
+        prev = max((f for f in fixed_idx if f < i), default=None)
+        nxt = min((f for f in fixed_idx if f > i), default=None)
+        lo = _key(final[prev][0]) if prev is not None else None
+        hi = _key(final[nxt][0]) if nxt is not None else None
+        num, conf, role = proposals[i]
+        cands = []
+        if role == "primary" and num:
+            cands.append((num, conf, "unconfident"))
+        if role != "part" and rule.number:
+            cands.append((rule.number, rule.confidence, "kept"))
+        chosen = None
+        for cnum, cconf, why in cands:
+            k = _key(cnum)
+            if k and (lo is None or k > lo) and (hi is None or k < hi) and cnum not in taken:
+                chosen = (cnum, INFERRED, min(cconf, 0.89), why)
+                break
+        if chosen:
+            final[i] = chosen
+            taken.add(chosen[0])
+            fixed_idx.append(i)
+            fixed_idx.sort()
+        else:
+            final[i] = (None, INFERRED, 0.0, "part" if role == "part" else "dropped")
+
+    # 6. Rewrite the paragraphs' numbers and evidence; collect the report.
+    for i, rule in enumerate(body):
+        number, source, conf, why = final[i]
+        old, old_source = rule.number, rule.number_source
+        link = al.by_para.get(i)
+        j = link.refs[0] if link else None
+        where = f"{label}第 {refs[j].line} 行" if j is not None else label
+        if source == ALIGNED:
+            rule.number, rule.number_source, rule.confidence = number, ALIGNED, conf
+            rule.evidence = (f"{where}编号为 {number}，对齐置信度 {conf:.2f}"
+                             + (f"；原推断编号 ≈{old}" if old and old != number else "") + "。")
+            if old_source == INFERRED and old == number:
+                report["confirmed"] += 1
+            elif old_source == INFERRED:
+                report["changed"].append({"old": old, "new": number, "text": _snip(rule.text), "line": rule.source_line})
+            else:
+                report["numbered_new"] += 1
+            report["numbered"] += 1
+            if link and len(link.refs) > 1:
+                rule.evidence += "本段同时包含参考文本的规则 " + "、".join(refs[k].number for k in link.refs[1:]) + "。"
+        elif source in STATED:
+            if link and conf >= CONFIDENT and proposals[i][0] == number:
+                report["stated_confirmed"] += 1
+        else:
+            rule.number, rule.number_source = number, INFERRED
+            rule.confidence = conf if number else 0.0
+            if why == "part":
+                owner = body[link.paras[0]]
+                rule.evidence = (f"{where}中，本段与上一段同属规则 {owner.number or '?'}（在语料中被拆成多段），故不另编号。")
+            elif why == "unconfident":
+                rule.evidence = f"按{where}对齐得出，但置信度仅 {proposals[i][1]:.2f}，仅作推断。" + (rule.evidence or "")
+            elif why == "dropped":
+                rule.evidence = (f"原推断编号 ≈{old} 与{label}的编号冲突，已撤销；" if old else "") + "此段未能与参考文本对齐。"
+            if why != "part":
+                entry = {"number": number, "old": old, "text": _snip(rule.text), "line": rule.source_line,
+                         "confidence": round(proposals[i][1], 3)}
+                report["unaligned" if link is None else "uncertain"].append(entry)
+
+    # 7. Nodes without text (absent or unlocated cited numbers) and the reference-only rules.
+    para_numbers = {r.number for r in body if r.number}
+    in_body = {id(r) for r in body}
+    keep_nodes = []
+    ref_by_number = {ref_number(j): j for j in range(len(refs)) if ref_number(j)}
+    ref_only_numbers = {ref_number(j) for j in ref_only}
+    for r in tree_rules:
+        if id(r) in in_body:
+            continue
+        if r.text and r.number_source != ABSENT:
+            keep_nodes.append(r)
+            continue
+        if r.number in para_numbers:
+            continue             # a paragraph now carries this number
+        j = ref_by_number.get(r.number)
+        if j is not None and (r.number in ref_only_numbers or j in al.missing):
+            ref_only_numbers.discard(r.number)
+            fill_from_reference(r, refs[j], ref, label)
+            report["filled"].append({"number": r.number, "title": r.title, "text": _snip(refs[j].text)})
+        keep_nodes.append(r)
+    for j in ref_only:
+        num = ref_number(j)
+        if num not in ref_only_numbers:
+            continue
+        rr = refs[j]
+        node = Rule(version=version, number=num, number_source=REFERENCE, confidence=1.0, evidence="")
+        fill_from_reference(node, rr, ref, label)
+        keep_nodes.append(node)
+    report["missing"] = [{"number": refs[j].number, "title": refs[j].title, "text": _snip(refs[j].text),
+                          "heading": refs[j].is_heading} for j in al.missing]
+    return order_rules(body, keep_nodes), report
+
+
+def fill_from_reference(rule, rr, ref: Reference, label: str) -> None:
+    """A node the corpus has no text for, filled with the reference's text, labelled as such."""
+    rule.number_source = REFERENCE
+    rule.confidence = 1.0
+    lang = LANG_NAMES.get(ref.lang, ref.lang)
+    rule.title = rr.text if rr.is_heading else (rule.title or "")
+    rule.is_heading = bool(rr.is_heading or rule.title)
+    rule.text = f"〔仅见于{label}，非本语料正文；{lang}原文〕{rr.text}"
+    rule.examples = [(f"〔参考文本，{lang}〕{e}", 0) for e in rr.examples]
+    rule.evidence = f"本语料没有此条；编号与文字取自{label}第 {rr.line} 行。" + (
+        "语料正文引用过此编号。" if rule.evidence and "引用" in rule.evidence else "")
+    rule.source_file = ""
+    rule.source_line = 0
+
+
+def order_rules(body: list, nodes: list) -> list:
+    """Paragraphs in document order, textless and reference rows slotted in by number."""
+    out = list(body)
+    for node in sorted(nodes, key=lambda r: _key(r.number) or (0,)):
+        k = _key(node.number)
+        at = len(out)
+        for idx, r in enumerate(out):
+            rk = _key(r.number)
+            if rk is not None and rk > k:
+                at = idx
+                break
+        out.insert(at, node)
+    for i, r in enumerate(out):
+        r.ord = i
+    return out
+
+
+def top_level_shift(pairs: list[dict]) -> dict | None:
+    """The most common offset between the reference's and the corpus's level-0 numbers."""
+    from collections import Counter
+
+    offsets = Counter()
+    example: dict[int, tuple[str, str]] = {}
+    for p in pairs:
+        a, b = _key(p["ref"]), _key(p["corpus"])
+        if a and b and p["confidence"] >= CONFIDENT and len(a) == len(b) and a[1:] == b[1:]:
+            offsets[b[0] - a[0]] += 1
+            if len(a) == 1 and (b[0] - a[0] not in example or p["source"] in STATED):
+                example[b[0] - a[0]] = (p["ref"], p["corpus"])
+    if not offsets:
+        return None
+    off, n = offsets.most_common(1)[0]
+    return {"offset": off, "support": n, "example": example.get(off) or next(
+        (p["ref"], p["corpus"]) for p in pairs if _key(p["ref"]) and _key(p["corpus"])
+        and _key(p["corpus"])[0] - _key(p["ref"])[0] == off)}
+
+
+def new_report(ref: Reference, al: Alignment, paragraphs: int) -> dict:
+    return {
+        "reference": {"name": ref.name, "lang": ref.lang, "source": ref.source, "doc_date": ref.doc_date,
+                      "added_at": ref.added_at, "rules": len(ref.rules)},
+        "paragraphs": paragraphs, "applied": True, "numbering_agrees": al.numbering_agrees,
+        "numbered": 0, "numbered_new": 0, "confirmed": 0, "stated_confirmed": 0, "changed": [],
+        "conflicts": [], "unaligned": [], "uncertain": [], "missing": [], "filled": [], "pairs": [], "shift": None, "note": "",
+        "confident_threshold": CONFIDENT,
+    }

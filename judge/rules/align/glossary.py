@@ -1,0 +1,161 @@
+"""Bilingual keywords for cross-language similarity: the store's glossary when it has English names,
+else (and always, as a floor) a small built-in map of keywords and core game terms.
+
+Each entry maps a Chinese spelling and an English spelling to one language-neutral concept id.
+"""
+
+from __future__ import annotations
+
+import re
+
+# concept id -> (Chinese spellings, English spellings). Written by hand for this project.
+BUILTIN: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    # keywords
+    "accelerate": (("急速",), ("accelerate",)),
+    "deathknell": (("绝念",), ("deathknell",)),
+    "hidden": (("待命", "潜伏"), ("hidden",)),
+    "action": (("迅捷",), ("action",)),
+    "reaction": (("反应",), ("reaction",)),
+    "legion": (("鼓舞",), ("legion",)),
+    "deflect": (("法盾",), ("deflect",)),
+    "ganking": (("游走",), ("ganking",)),
+    "temporary": (("瞬息",), ("temporary",)),
+    "equip": (("装配",), ("equip",)),
+    "shield": (("坚守",), ("shield",)),
+    "assault": (("强攻",), ("assault",)),
+    "vision": (("洞察",), ("vision",)),
+    "tank": (("坦克",), ("tank",)),
+    "stun": (("眩晕",), ("stun", "stunned")),
+    "mighty": (("强力",), ("mighty",)),
+    # game terms
+    "unit": (("单位",), ("unit", "units")),
+    "gear": (("装备",), ("gear",)),
+    "spell": (("法术",), ("spell", "spells")),
+    "rune": (("符文",), ("rune", "runes")),
+    "legend": (("传奇",), ("legend", "legends")),
+    "battlefield": (("战场",), ("battlefield", "battlefields")),
+    "chain": (("结算链",), ("chain",)),
+    "showdown": (("法术对决",), ("showdown", "showdowns")),
+    "combat": (("战斗",), ("combat",)),
+    "conquer": (("征服",), ("conquer", "conquers")),
+    "hold": (("据守",), ("hold", "holds")),
+    "score": (("得分", "分数"), ("score", "scores", "points", "point")),
+    "exhaust": (("休眠",), ("exhaust", "exhausted")),
+    "ready": (("活跃",), ("ready", "readied")),
+    "trash": (("废牌堆", "坟场"), ("trash",)),
+    "main_deck": (("主牌堆",), ("main deck",)),
+    "rune_deck": (("符文牌堆",), ("rune deck",)),
+    "hand": (("手牌",), ("hand", "hands")),
+    "banish": (("放逐",), ("banish", "banished", "banishment")),
+    "recycle": (("回收",), ("recycle", "recycled")),
+    "draw": (("抽",), ("draw", "draws")),
+    "destroy": (("摧毁",), ("destroy", "destroyed")),
+    "play": (("打出",), ("play", "played", "playing", "plays")),
+    "target": (("目标",), ("target", "targets", "targeting")),
+    "controller": (("控制者",), ("controller",)),
+    "owner": (("所属者",), ("owner",)),
+    "damage": (("伤害",), ("damage",)),
+    "might": (("战力", "力量值"), ("might",)),
+    "energy": (("法力",), ("energy",)),
+    "power": (("符能",), ("power",)),
+    "token": (("指示物",), ("token", "tokens")),
+    "ability": (("技能",), ("ability", "abilities")),
+    "trigger": (("触发",), ("trigger", "triggers", "triggered")),
+    "turn": (("回合",), ("turn", "turns")),
+    "phase": (("阶段",), ("phase",)),
+    "step": (("步骤",), ("step", "steps")),
+    "base": (("基地",), ("base",)),
+    "move": (("移动",), ("move", "moves", "movement")),
+    "recall": (("召回",), ("recall",)),
+    "champion": (("英雄",), ("champion",)),
+    "effect": (("效果",), ("effect", "effects")),
+    "cost": (("费用",), ("cost", "costs")),
+    "opponent": (("对手",), ("opponent", "opponents")),
+    "zone": (("区域",), ("zone", "zones")),
+    "buff": (("增益",), ("buff", "buffs")),
+    "cleanup": (("清理",), ("cleanup",)),
+    "resolve": (("结算",), ("resolve", "resolves", "resolution")),
+    "choose": (("选择",), ("choose", "choice", "choices", "chooses")),
+    "pending": (("待处理",), ("pending",)),
+    "priority": (("优先行动权",), ("priority",)),
+    "focus": (("焦点",), ("focus",)),
+    "game": (("游戏",), ("game",)),
+    "player": (("玩家",), ("player", "players")),
+    "card": (("卡牌",), ("card", "cards")),
+    "deck": (("卡组",), ("deck", "decks")),
+    "attack": (("进攻", "攻击"), ("attack", "attacker", "attacking")),
+    "defend": (("防守",), ("defend", "defender", "defending")),
+    "permanent": (("常驻牌",), ("permanent", "permanents")),
+    "replacement": (("替换效果",), ("replacement",)),
+    "passive": (("被动技能",), ("passive",)),
+    "activated": (("主动技能",), ("activated",)),
+    "reveal": (("展示",), ("reveal", "reveals", "revealed")),
+    "counter": (("无效化",), ("counter", "countered")),
+}
+
+
+class Glossary:
+    """Finds language-neutral concept ids in a text of either language."""
+
+    def __init__(self, pairs: dict[str, tuple[tuple[str, ...], tuple[str, ...]]]):
+        self.zh: list[tuple[str, str]] = []
+        en: dict[str, str] = {}
+        for cid, (zhs, ens) in pairs.items():
+            for z in zhs:
+                if z:
+                    self.zh.append((z, cid))
+            for e in ens:
+                if e:
+                    en[e.lower()] = cid
+        # Longest first, so 符文牌堆 is found before 符文 and masks it.
+        self.zh.sort(key=lambda p: -len(p[0]))
+        self.en_single = {k: v for k, v in en.items() if " " not in k}
+        self.en_multi = sorted(((k, v) for k, v in en.items() if " " in k), key=lambda p: -len(p[0]))
+
+    def concepts_zh(self, text: str) -> list[str]:
+        found = []
+        for term, cid in self.zh:
+            if term in text:
+                found.extend([cid] * text.count(term))
+                text = text.replace(term, "\u2060")
+        return found
+
+    def concepts_en(self, text: str) -> list[str]:
+        low = text.lower()
+        found = []
+        for term, cid in self.en_multi:
+            if term in low:
+                found.extend([cid] * low.count(term))
+                low = low.replace(term, " ")
+        for word in re.findall(r"[a-z][a-z'-]*", low):
+            cid = self.en_single.get(word) or self.en_single.get(word.rstrip("s"))
+            if cid:
+                found.append(cid)
+        return found
+
+
+def builtin() -> Glossary:
+    return Glossary(BUILTIN)
+
+
+def from_store(db) -> Glossary:
+    """The built-in map extended with the store's terms that have an English name (terms.english)."""
+    pairs = {k: (list(v[0]), list(v[1])) for k, v in BUILTIN.items()}
+    try:
+        rows = db.execute(
+            "SELECT term, english FROM terms WHERE english IS NOT NULL AND english != ''"
+        ).fetchall()
+    except Exception:  # no terms table yet (or an older store): the built-in map alone
+        rows = []
+    for term, english in rows:
+        term = (term or "").strip("[]【】 ")
+        english = (english or "").strip("[]() ").lower()
+        if len(term) < 2 or not english:
+            continue
+        cid = re.sub(r"\W+", "_", english)
+        zhs, ens = pairs.setdefault(cid, ([], []))
+        if term not in zhs:
+            zhs.append(term)
+        if english not in ens:
+            ens.append(english)
+    return Glossary({k: (tuple(v[0]), tuple(v[1])) for k, v in pairs.items()})
