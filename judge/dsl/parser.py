@@ -146,7 +146,7 @@ class _Build(Transformer):
         return ("aura", m.Aura(items[1], int(items[3])))
 
     def effect_deal(self, items):
-        return m.Effect("deal", int(items[1]), items[4])
+        return m.Effect("deal", int(items[1]), items[3])
 
     def deathknell(self, items):
         return ("deathknell", items[1])
@@ -427,6 +427,12 @@ class _Build(Transformer):
         return ("turn_player", None, False)
 
     def p_count(self, items):
+        if isinstance(items[0], Token) and items[0].type == "ZONE_COUNT":
+            word = str(items[0]).lower()
+            zone = {"手牌数": "hand", "hand-count": "hand", "主牌堆数": "deck", "deck-count": "deck",
+                    "符文牌堆数": "rune_deck", "废牌堆数": "trash", "trash-count": "trash", "放逐数": "banishment",
+                    "基地单位数": "base"}[word]
+            return ("count", (zone, int(items[1])), False)
         return ("count", (items[0], int(items[2])), False)
 
     @v_args(meta=True)
@@ -442,7 +448,7 @@ class _Build(Transformer):
 
     @v_args(meta=True)
     def trace_exp(self, meta, items):
-        negated = any(isinstance(i, Token) and i.type == "NOT" for i in items)
+        negated = any(isinstance(i, Token) and i.type in ("NOT", "NOT_INCLUDE") for i in items)
         last = items[-1]
         val = _text(last) if isinstance(last, Token) else str(last)
         is_rule = not (isinstance(last, Token) and last.type == "STRING")

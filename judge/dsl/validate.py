@@ -117,7 +117,7 @@ def validate(sc: m.Scenario) -> None:
             raise _err("战场的控制者不能同时是令其进入争夺状态的玩家。", b.pos, rule="188")
     ids = set(objs) | set(names) | set(bf_ids)
     card_names = {o.card for o, *_ in objs.values()}
-    refs = ids | card_names | {"基地", "base"} | set(ZONE_WORDS)
+    refs = ids | card_names | {"基地", "base", "游戏", "game"} | set(ZONE_WORDS)
     for step in sc.steps:
         if step.action is not None:
             _check_action(step.action, names, objs, bf_ids, refs)

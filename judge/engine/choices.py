@@ -25,6 +25,11 @@ class Choices:
     def push(self, kind: str, player: str, value, pos=None) -> None:
         self.queue.append((kind, player, value, pos))
 
+    def push_expect_illegal(self, kind: str, player: str, value, step) -> None:
+        """A scripted choice the scenario expects the rules to reject (`期望非法 … 分配伤害 …`)."""
+        step.expect_illegal = True
+        self.queue.append((kind, player, value, step))
+
     def take(self, kind: str, player: str):
         """The first scripted choice of this kind for this player, removed from the queue; else None."""
         for item in self.queue:

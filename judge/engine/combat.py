@@ -87,14 +87,26 @@ def _assign(game: Game, player: str, total: int, recipients) -> dict[str, int]:
     if total <= 0:
         t.add("step", f"{player} 没有可分配的伤害。", rules=("465",))
         return {}
-    picked = game.choices.take("assign", player)
-    if picked is not None:
-        a = dict(picked[1 + 1])
+    while True:
+        picked = game.choices.take("assign", player)
+        if picked is None:
+            break
+        a = dict(picked[2])
         why = da.problem(game, total, recipients, a)
-        if why is not None:
+        expect_illegal = bool(picked[3] and getattr(picked[3], "expect_illegal", False))
+        if expect_illegal:
+            # `期望非法 X 分配伤害 …`: record whether the rules reject it, then take the next scripted one.
+            ok = why is not None
+            game.__dict__.setdefault("deferred_checks", []).append(
+                (picked[3], ok, f"非法，依据规则 465：{why[0]}" if ok else "该分配合法"))
+            t.add("illegal", f"{player} 的伤害分配 {da.render(a)} " + (f"不合法：{why[0]}。" if ok else "合法。"),
+                  rules=("465",), faq=why[1] if ok else (), ok=ok)
+            if ok:
+                continue
+        elif why is not None:
             from judge.engine.errors import IllegalAction
 
-            raise IllegalAction(f"{player} 的伤害分配不合法：{why[0]}。合法的分配例如："
+            raise IllegalAction(f"{player} 的伤害分配 {da.render(a)} 不合法：{why[0]}。合法的分配例如："
                                 + "；".join(da.render(o) for o in da.options(game, total, recipients)[:6]), "465",
                                 faq=why[1])
         t.add("choice", f"{player} 分配 {total} 点伤害：{da.render(a)}。", rules=("465",))

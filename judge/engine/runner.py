@@ -77,6 +77,12 @@ def run_scenario(sc: Scenario, auto: bool = False, trace: bool = True) -> Scenar
     if result.stop is None:
         for item in game.choices.unused():
             t.add("note", f"第 {getattr(item[3], 'line', '?')} 行的选择（{item[0]}，{item[1]}）没有被用到。")
+    pending_illegal = [item for item in game.choices.unused() if getattr(item[3], "expect_illegal", False)]
+    for step, ok, actual in game.__dict__.get("deferred_checks", []):
+        result.checks.append(CheckResult(f"期望非法：{step.action.text}", ok, actual, step.pos, "illegal"))
+    for item in pending_illegal:
+        result.checks.append(CheckResult(f"期望非法：{item[3].action.text}", False, "这条分配从未被用到", item[3].pos,
+                                         "illegal"))
     for e in sc.expectations:
         ok, actual = evaluate(game, e)
         result.checks.append(CheckResult(e.text, ok, actual, e.pos, "final"))
@@ -89,6 +95,13 @@ def _run_step(game: Game, step: Step, result: ScenarioResult) -> bool:
         ok, actual = evaluate(game, step.expectation)
         result.checks.append(CheckResult(step.expectation.text, ok, actual, step.pos, "checkpoint"))
         t.add("check", f"检查点（第 {step.pos.line} 行）：{step.expectation.text} → {'✓' if ok else '✗ ' + actual}", ok=ok)
+        return True
+    if step.kind == "illegal" and step.action.verb in actions.CHOICE_VERBS:
+        if step.action.verb != "assign":
+            result.checks.append(CheckResult(f"期望非法：{step.action.text}", False,
+                                             "只有伤害分配可以作为“期望非法”的选择", step.pos, "illegal"))
+            return True
+        game.choices.push_expect_illegal("assign", step.action.player, step.action.args["assignment"], step)
         return True
     if step.kind == "illegal":
         try:
