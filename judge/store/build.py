@@ -15,6 +15,8 @@ from judge.corpus.manifest import Document
 # "module:function", in order. Each owner adds its own line.
 STAGES: list[str] = [
     "judge.rules.tree:stage",
+    "judge.rules.faq:stage",
+    "judge.rules.glossary:stage",
 ]
 
 
