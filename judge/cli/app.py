@@ -22,6 +22,7 @@ COMMAND_MODULES = [
     "judge.cli.search_cmd",
     "judge.cli.rules_cmd",
     "judge.cli.docs_cmd",
+    "judge.cli.bench_cmd",
     "judge.cli.faq_cmd",
 ]
 
