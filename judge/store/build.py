@@ -17,6 +17,7 @@ STAGES: list[str] = [
     "judge.rules.tree:stage",
     "judge.rules.faq:stage",
     "judge.rules.glossary:stage",
+    "judge.search.index:stage",
 ]
 
 
