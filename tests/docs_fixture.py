@@ -52,7 +52,7 @@ REFS = [
 ]
 FAQ = [
     {"id": "core-1", "doc": "core", "part": "第一部分", "topic": "资源", "card": "",
-     "question": "主牌堆空了还要抽牌会怎样？", "answer": "执行燃尽，对手得 1 分。", "bullets": '["然后继续抽牌。"]',
+     "question": "主牌堆空了还要抽牌会怎样？", "answer": "执行燃尽，对手得 1 分。", "bullets": '[{"text": "然后继续抽牌。", "line": 11, "children": [{"text": "嵌套的子项 <b>", "line": 12, "children": []}]}]',
      "truncated": 0, "status": "valid", "superseded_by": "", "status_note": "",
      "source_file": "origins-core-rules-faq.zh.txt", "source_line": 10},
     {"id": "core-2", "doc": "core", "part": "第一部分", "topic": "战斗", "card": "",

@@ -80,6 +80,8 @@ def test_faq_explicit_suggested_and_superseded(site):
     assert "**依据规则**" in core1 and "明确引用" in core1
     assert "此裁定已被现行规则取代" in core1
     assert "318.md#r-318-3-b" in " ".join(page_links(core1))
+    # nested answer bullets keep their nesting
+    assert "- 然后继续抽牌。\n    - 嵌套的子项 &lt;b&gt;" in core1
     core2 = read(site, "faq/core-2.md")
     assert "搜索建议，非原文引用" in core2
     referee = read(site, "faq/referee-1.md")

@@ -97,7 +97,7 @@ class SiteContext:
         self.ruling_page: dict[str, str] = {}
         used_pages: set[str] = set()
         for ru in rulings:
-            page = f"rulings/{slug(ru.topic)}/{slug(ru.slug)}.md"
+            page = f"rulings/{slug(ru.folder or ru.topic)}/{slug(ru.slug)}.md"
             base, n = page[:-3], 2
             while page in used_pages:
                 page, n = f"{base}-{n}.md", n + 1

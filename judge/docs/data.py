@@ -52,7 +52,7 @@ class FaqEntry:
     card: str
     question: str
     answer: str
-    bullets: list[str]
+    bullets: list[tuple[int, str]]
     truncated: bool
     status: str
     superseded_by: str
@@ -161,30 +161,30 @@ def _s(value) -> str:
     return "" if value is None else str(value)
 
 
-def _bullets(value) -> list[str]:
-    """faq.bullets: a JSON list (possibly nested) or newline-separated text."""
+def _bullets(value) -> list[tuple[int, str]]:
+    """faq.bullets as (depth, text): a JSON list of {"text", "children"} or plain lines."""
     if not value:
         return []
     try:
         parsed = json.loads(value)
     except (TypeError, ValueError):
-        return [line for line in str(value).splitlines() if line.strip()]
-    out: list[str] = []
+        return [(0, line.strip()) for line in str(value).splitlines() if line.strip()]
+    out: list[tuple[int, str]] = []
 
-    def walk(item):
+    def walk(item, depth):
         if isinstance(item, list):
             for sub in item:
-                walk(sub)
+                walk(sub, depth)
         elif isinstance(item, dict):
             text = item.get("text") or item.get("q") or item.get("a") or ""
             if text:
-                out.append(str(text))
+                out.append((depth, str(text)))
             for sub in item.get("children", []) or []:
-                walk(sub)
+                walk(sub, depth + 1)
         elif item is not None and str(item).strip():
-            out.append(str(item))
+            out.append((depth, str(item)))
 
-    walk(parsed)
+    walk(parsed, 0)
     return out
 
 

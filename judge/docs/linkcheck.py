@@ -59,34 +59,33 @@ def _parser():
     return MarkdownIt("commonmark").enable("table")
 
 
-def page_anchors(md_text: str, parser=None) -> set[str]:
-    parser = parser or _parser()
+def _scan(md_text: str, parser) -> tuple[set[str], list[str]]:
+    """(anchors, link hrefs) of one page, from a single parse."""
     tokens = parser.parse(dedent_admonitions(md_text))
     anchors: set[str] = set()
+    links: list[str] = []
     for i, tok in enumerate(tokens):
         if tok.type == "heading_open":
             m = _ATTR_ID.search(tokens[i + 1].content)
             if m:
                 anchors.add(m.group(1))
-        elif tok.type in ("html_block",):
+        elif tok.type == "html_block":
             anchors.update(_HTML_ID.findall(tok.content))
         elif tok.type == "inline":
             for child in tok.children or []:
                 if child.type == "html_inline":
                     anchors.update(_HTML_ID.findall(child.content))
-    return anchors
+                elif child.type == "link_open":
+                    links.append(str(child.attrs.get("href", "")))
+    return anchors, links
+
+
+def page_anchors(md_text: str, parser=None) -> set[str]:
+    return _scan(md_text, parser or _parser())[0]
 
 
 def page_links(md_text: str, parser=None) -> list[str]:
-    parser = parser or _parser()
-    links = []
-    for tok in parser.parse(dedent_admonitions(md_text)):
-        if tok.type != "inline":
-            continue
-        for child in tok.children or []:
-            if child.type == "link_open":
-                links.append(str(child.attrs.get("href", "")))
-    return links
+    return _scan(md_text, parser or _parser())[1]
 
 
 def check_dir(docs_dir: Path) -> LinkReport:
@@ -94,10 +93,11 @@ def check_dir(docs_dir: Path) -> LinkReport:
     parser = _parser()
     pages = {p.relative_to(docs_dir).as_posix(): p.read_text(encoding="utf-8")
              for p in sorted(docs_dir.rglob("*.md"))}
-    anchors = {name: page_anchors(text, parser) for name, text in pages.items()}
+    parsed = {name: _scan(text, parser) for name, text in pages.items()}
+    anchors = {name: a for name, (a, _links) in parsed.items()}
     report = LinkReport(pages=len(pages), anchors=sum(len(a) for a in anchors.values()))
-    for name, text in pages.items():
-        for href in page_links(text, parser):
+    for name in pages:
+        for href in parsed[name][1]:
             report.links += 1
             parts = urlsplit(href)
             if parts.scheme or parts.netloc:

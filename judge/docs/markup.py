@@ -8,8 +8,10 @@ exactly the source text, never markup from it.
 
 from __future__ import annotations
 
+import functools
 import posixpath
 import re
+import string
 
 # Characters left as they are: they start no Markdown syntax in inline text.
 _SAFE_PUNCT = set(",;?/@%\"'")
@@ -17,21 +19,28 @@ _ENTITY = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
+def _table() -> dict[int, str | None]:
+    table: dict[int, str | None] = {c: None for c in range(32) if chr(c) not in "\t\n\r"}
+    table[0x7F] = None
+    for c in "\t\n\r":
+        table[ord(c)] = " "
+    for c in string.punctuation:
+        if c in _ENTITY:
+            table[ord(c)] = _ENTITY[c]
+        elif c not in _SAFE_PUNCT:
+            table[ord(c)] = f"&#{ord(c)};"
+    return table
+
+
+_ESCAPES = _table()
+
+
 def esc(text: str | None) -> str:
     """One line of untrusted text as inert Markdown (newlines become spaces)."""
     if not text:
         return ""
-    text = _CONTROL.sub("", str(text)).replace("\r", " ").replace("\n", " ").replace("\t", " ")
-    out = []
-    for ch in text:
-        if ch in _ENTITY:
-            out.append(_ENTITY[ch])
-        elif ch.isascii() and not ch.isalnum() and ch != " " and ch not in _SAFE_PUNCT:
-            out.append(f"&#{ord(ch)};")
-        else:
-            out.append(ch)
     # Leading/trailing spaces could make a code block or a hard break.
-    return "".join(out).strip()
+    return str(text).translate(_ESCAPES).strip()
 
 
 def esc_lines(text: str | None) -> list[str]:
@@ -68,8 +77,13 @@ def rel(from_page: str, to_page: str, anchor: str = "") -> str:
     """Relative link between two pages of the docs dir (POSIX paths like 'rules/349.md')."""
     if from_page == to_page and anchor:
         return f"#{anchor}"
-    path = posixpath.relpath(to_page, posixpath.dirname(from_page) or ".")
+    path = _relpath(to_page, posixpath.dirname(from_page) or ".")
     return f"{path}#{anchor}" if anchor else path
+
+
+@functools.lru_cache(maxsize=4096)
+def _relpath(to_page: str, from_dir: str) -> str:
+    return posixpath.relpath(to_page, from_dir)
 
 
 def link(label_md: str, href: str) -> str:

@@ -33,14 +33,14 @@ def render_entry(ctx: SiteContext, page: str, e: FaqEntry) -> list[str]:
         lines += [f"**问**：{esc(e.question)}", ""]
     if e.answer:
         lines += [f"**答**：{esc(e.answer)}", ""]
-    for b in e.bullets:
-        lines.append(f"- {esc(b)}")
+    for depth, b in e.bullets:
+        lines.append(f"{'    ' * min(depth, 5)}- {esc(b)}")
     if e.bullets:
         lines.append("")
 
     refs = ctx.data.faq_refs_of(e.id)
     explicit = [r for r in refs if r.method in ("explicit", "mapped")]
-    suggested = [r for r in refs if r.method not in ("explicit", "mapped")]
+    suggested = [r for r in refs if r.method == "suggested"]
     if explicit:
         items = []
         for r in explicit:

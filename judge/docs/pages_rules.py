@@ -13,7 +13,7 @@ SOURCE_LABEL = {
     "absent": "正文不在语料中，编号与标题来自正文引用",
     "aligned": "编号来自用户提供的对照",
 }
-METHOD_LABEL = {"explicit": "明确引用", "mapped": "旧编号映射", "suggested": "搜索建议"}
+METHOD_LABEL = {"explicit": "明确引用", "mapped": "旧编号映射", "suggested": "搜索建议", "status": "此规则取代了该裁定"}
 
 
 def linked_text(ctx: SiteContext, page: str, text: str, refs: list[Ref]) -> list[str]:

@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections import defaultdict
 
 from judge.docs.context import SiteContext
-from judge.docs.markup import esc, esc_lines, fence, heading
+from judge.docs.markup import esc, esc_lines, fence, heading, slug
 from judge.docs.rulings_model import Ruling
 
 INDEX = "rulings/index.md"
+
+
+KIND_MARK = {"action": "▶", "result": "★", "illegal": "⊘", "check": "☑", "stop": "■", "auto": "◇", "choice": "◆"}
 
 
 def _mark(ok: bool | None) -> str:
@@ -19,7 +22,7 @@ def render_ruling(ctx: SiteContext, ru: Ruling) -> str:
     page = ctx.ruling_page[ru.path]
     lines = [f"# {esc(ru.title)} {{#top}}", ""]
     verdict = "引擎结果符合全部期望 ✓" if ru.passed else ("引擎未能运行此场景 ✗" if ru.error else "引擎结果与期望不符 ✗")
-    lines += [f"主题：{ctx.page_link(page, INDEX, esc(ru.topic), topic_anchor(ru.topic))} · 场景文件：`scenarios/{esc_code(ru.path)}` · {verdict}", ""]
+    lines += [f"主题：{ctx.page_link(page, INDEX, esc(ru.topic), topic_anchor(ru))} · 场景文件：`scenarios/{esc_code(ru.path)}` · {verdict}", ""]
 
     lines += [heading(2, "问题", "question"), ""]
     lines += [p + "\n" for p in esc_lines(ru.question)] or ["（场景未写明问题。）", ""]
@@ -37,14 +40,15 @@ def render_ruling(ctx: SiteContext, ru: Ruling) -> str:
     for step in ru.steps:
         rules = " ".join(f"〔{ctx.rule_link(page, n)}〕" for n in step.rules)
         faqs = " ".join(f"〔{ctx.faq_link(page, f, 'FAQ ' + f)}〕" for f in step.faq)
-        text = esc(step.text)
-        changes = "；".join(esc(c) for c in step.changes)
-        line = f"{step.index}. {text}"
-        if changes:
-            line += f"（{changes}）"
+        mark = KIND_MARK.get(step.kind, "")
+        text = (f"{mark} " if mark else "") + esc(step.text)
         if rules or faqs:
-            line += f" {rules} {faqs}".rstrip()
-        lines.append(line)
+            text += f" {rules} {faqs}".rstrip()
+        # top-level steps are numbered; sub-steps of a procedure nest under them
+        depth = min(step.depth, 4)
+        lines.append(("    " * depth) + ("1. " if depth == 0 else "- ") + text)
+        for change in step.changes:
+            lines.append(("    " * (depth + 1)) + f"- → {esc(change)}")
     lines.append("")
 
     lines += [heading(2, "期望", "expectations"), ""]
@@ -68,19 +72,20 @@ def esc_code(text: str) -> str:
     return text.replace("`", "'")
 
 
-def topic_anchor(topic: str) -> str:
-    from judge.docs.markup import slug
-
-    return slug(topic, "t-")
+def topic_anchor(ru: Ruling) -> str:
+    return slug(ru.folder or ru.topic, "t-")
 
 
 def _source(ctx: SiteContext, page: str, source: str) -> str:
+    """A source line: an FAQ id, a bare rule number, or free text whose rule citations become links."""
     if source in ctx.data.faq_by_id:
         return ctx.faq_link(page, source)
     rule = ctx.resolve_number(source)
     if rule is not None:
         return ctx.rule_link(page, rule, label=source)
-    return esc(source)
+    from judge.docs.pages_rules import linked_text
+
+    return " ".join(linked_text(ctx, page, source, []))
 
 
 def render_rulings_index(ctx: SiteContext) -> str:
@@ -94,7 +99,7 @@ def render_rulings_index(ctx: SiteContext) -> str:
     for ru in ctx.rulings:
         by_topic[ru.topic].append(ru)
     for topic in sorted(by_topic):
-        lines += [heading(2, esc(topic), topic_anchor(topic)), ""]
+        lines += [heading(2, esc(topic), topic_anchor(by_topic[topic][0])), ""]
         for ru in by_topic[topic]:
             lines.append(f"- {_mark(ru.passed)} {ctx.ruling_link(page, ru)}")
         lines.append("")

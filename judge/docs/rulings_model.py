@@ -12,6 +12,8 @@ class TraceStep:
     rules: list[str] = field(default_factory=list)     # rule numbers applied, e.g. "318.3.b"
     faq: list[str] = field(default_factory=list)       # FAQ entry ids a ruling rests on
     changes: list[str] = field(default_factory=list)   # state changes, e.g. "伤害 2→3"
+    depth: int = 0                  # nesting: sub-steps of a procedure
+    kind: str = ""                  # engine event kind (action, step, change, check, stop ...)
 
 
 @dataclass
@@ -25,7 +27,7 @@ class Expectation:
 class Ruling:
     slug: str                       # file-safe id, unique within the topic
     path: str                       # scenario file, relative to scenarios/
-    topic: str                      # folder under scenarios/
+    topic: str                      # shown topic (Chinese label of the folder)
     title: str
     question: str = ""
     sources: list[str] = field(default_factory=list)   # where the situation comes from (FAQ / rule)
@@ -34,6 +36,7 @@ class Ruling:
     steps: list[TraceStep] = field(default_factory=list)
     expectations: list[Expectation] = field(default_factory=list)
     error: str = ""                 # set when the scenario could not be run
+    folder: str = ""                # folder under scenarios/ (file-safe; used for paths and anchors)
 
     @property
     def cited_rules(self) -> list[str]:

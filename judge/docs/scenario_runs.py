@@ -1,0 +1,85 @@
+"""Running the shipped scenarios through the engine and turning each result into a Ruling.
+
+The engine's public API (judge.engine.runner) does the work; this module only reshapes its result
+(events, checks, stop) for the ruling pages.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from judge.docs.markup import slug
+from judge.docs.rulings_model import Expectation, Ruling, TraceStep
+from judge.paths import scenarios_dir
+
+# Folder names of scenarios/ shown in Chinese; an unknown folder is shown as named.
+TOPIC_LABELS = {
+    "abilities": "技能", "cards": "卡牌", "chain": "结算链", "cleanup": "清理", "combat": "战斗",
+    "damage_assignment": "伤害分配", "keywords": "关键词", "modes": "游戏模式", "movement": "移动",
+    "playing": "打出卡牌", "playing_cards": "打出卡牌", "priority": "优先权与焦点", "scoring": "得分",
+    "showdown": "法术对决", "showdowns": "法术对决", "timing": "时机", "triggers": "触发技能",
+    "turn": "回合流程", "replacement": "替换效果", "hidden": "待命", "targeting": "目标选择",
+}
+_ACTIONS_HEADER = re.compile(r"^\s*(行动|actions)\s*[:：]\s*$", re.I)
+
+
+def topic_label(folder: str) -> str:
+    return TOPIC_LABELS.get(folder, folder)
+
+
+def board_text(source: str) -> str:
+    """The scenario's setup: its text up to the actions block (players, zones, battlefields)."""
+    lines = source.splitlines()
+    for i, line in enumerate(lines):
+        if _ACTIONS_HEADER.match(line):
+            return "\n".join(lines[:i]).rstrip()
+    return source.rstrip()
+
+
+def to_ruling(path: Path, root: Path, result=None, error: str = "") -> Ruling:
+    rel = path.relative_to(root).as_posix()
+    folder = rel.split("/", 1)[0] if "/" in rel else "其他"
+    source = path.read_text(encoding="utf-8", errors="replace")
+    ru = Ruling(slug=slug(path.stem.split(".")[0]), path=rel, topic=topic_label(folder), title=path.stem,
+                source_text=source, board=board_text(source), error=error, folder=folder)
+    if result is None:
+        return ru
+    sc = result.scenario
+    ru.title = sc.title or path.stem
+    ru.question = "\n".join(sc.notes) or sc.title
+    ru.sources = list(sc.sources)
+    for n, ev in enumerate(result.events, start=1):
+        ru.steps.append(TraceStep(
+            index=n, text=ev.text, rules=[r for r in ev.rules if r], faq=[f for f in ev.faq if f],
+            changes=[c.text() for c in ev.changes], depth=ev.depth, kind=ev.kind,
+        ))
+    kinds = {"checkpoint": "检查点：", "illegal": "", "final": ""}
+    for c in result.checks:
+        ru.expectations.append(Expectation(kinds.get(c.kind, "") + c.text, bool(c.ok),
+                                           "" if c.ok else f"实际：{c.actual}"))
+    if result.stop is not None:
+        ru.error = f"推演中止（第 {result.stop.line} 行）：{result.stop.message}"
+    return ru
+
+
+def run_all_scenarios(root: Path | None = None) -> tuple[list[Ruling], list[str]]:
+    from judge.engine.runner import run_file, scenario_files
+
+    root = Path(root or scenarios_dir())
+    if not root.is_dir():
+        return [], [f"找不到场景目录：{root}"]
+    rulings, failed = [], []
+    for path in scenario_files(root):
+        try:
+            result = run_file(path)
+        except Exception as exc:  # a broken scenario gets a page saying so; the site still builds
+            message = getattr(exc, "message", None) or str(exc)
+            rulings.append(to_ruling(path, root, error=f"无法运行：{message}"))
+            failed.append(f"{path.relative_to(root)}：{message.splitlines()[0] if message else exc}")
+            continue
+        rulings.append(to_ruling(path, root, result))
+    notes = []
+    if failed:
+        notes.append(f"{len(failed)} 个场景无法运行，其裁定页只显示错误（例如 {failed[0]}）")
+    return rulings, notes

@@ -1,0 +1,59 @@
+"""Ruling pages from real engine runs: a shipped scenario becomes a page whose trace links its rules."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from judge.docs.build import build_docs
+from judge.docs.linkcheck import check_dir, page_links
+from judge.docs.scenario_runs import board_text, run_all_scenarios
+from judge.paths import scenarios_dir
+
+BURN_OUT = scenarios_dir() / "scoring" / "burn_out_draw_empty_deck.场景"
+
+
+def test_board_text_stops_before_actions():
+    src = "场景 x\n玩家 甲\n分数 3\n行动:\n  甲 结束回合\n期望:\n  甲 分数 3\n"
+    assert board_text(src) == "场景 x\n玩家 甲\n分数 3"
+    assert board_text("玩家 甲") == "玩家 甲"
+
+
+@pytest.fixture()
+def one_scenario(tmp_path):
+    if not BURN_OUT.is_file():
+        pytest.skip("the burn-out scenario is not shipped")
+    root = tmp_path / "scenarios"
+    (root / "scoring").mkdir(parents=True)
+    shutil.copy(BURN_OUT, root / "scoring" / BURN_OUT.name)
+    (root / "scoring" / "broken.场景").write_text("场景 坏的\n玩家 <script>\n行动 ???\n", encoding="utf-8")
+    return root
+
+
+def test_scenarios_become_rulings_and_a_broken_one_says_why(one_scenario):
+    rulings, notes = run_all_scenarios(one_scenario)
+    by_path = {r.path: r for r in rulings}
+    good = by_path["scoring/burn_out_draw_empty_deck.场景"]
+    assert good.topic == "得分" and good.folder == "scoring"
+    assert good.passed, [e for e in good.expectations if not e.ok]
+    assert "431" in good.cited_rules  # burn out (规则 431.燃尽) is applied
+    assert "行动" not in good.board and "玩家 甲" in good.board
+    bad = by_path["scoring/broken.场景"]
+    assert bad.error and not bad.passed
+    assert any("1 个场景无法运行" in n for n in notes)
+
+
+def test_ruling_page_from_engine_links_back_and_forth(one_scenario, tmp_path):
+    from judge.store import open_store
+
+    rulings, _ = run_all_scenarios(one_scenario)
+    report = build_docs(tmp_path / "out", conn=open_store(), rulings=rulings, results_md=None)
+    md = (report.out_dir / "rulings/scoring/burn-out-draw-empty-deck.md").read_text(encoding="utf-8")
+    assert "../../rules/431.md#r-431" in page_links(md)
+    assert "- ✓ 乙 分数 4" in md
+    rule_page = (report.out_dir / "rules/431.md").read_text(encoding="utf-8")
+    assert "../rulings/scoring/burn-out-draw-empty-deck.md" in page_links(rule_page)
+    broken = (report.out_dir / "rulings/scoring/broken.md").read_text(encoding="utf-8")
+    assert "无法运行" in broken and "<script>" not in broken.split("```")[0]
+    assert check_dir(report.out_dir).broken == []
