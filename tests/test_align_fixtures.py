@@ -83,7 +83,7 @@ def test_apply_numbers_the_tree_and_adds_reference_only_rows(corpus_lang, ref_la
     assert {r.number for r in only} == set(truth.removed) | set(truth.dropped)
     for r in only:
         lang_name = "中文" if ref_lang == "zh" else "英文"
-        assert r.text.startswith("〔仅见于参考文本") and lang_name in r.text and str(ref.source) in r.text
+        assert r.text.startswith(f"〔仅见于参考文本「{ref.name}」，{lang_name}") and str(ref.source) in r.evidence
     # split paragraphs: the second part carries no number of its own but says whose part it is
     parts = [r for r in rules if r.source_line and r.number is None and "同属规则" in r.evidence]
     assert len(parts) == sum(1 for a, b in zip(truth.numbers, truth.numbers[1:]) if a and a == b)

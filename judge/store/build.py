@@ -15,6 +15,7 @@ from judge.corpus.manifest import Document
 # "module:function", in order. Each owner adds its own line.
 STAGES: list[str] = [
     "judge.rules.tree:stage",
+    "judge.rules.align:stage",
     "judge.rules.faq:stage",
     "judge.rules.glossary:stage",
     "judge.search.index:stage",

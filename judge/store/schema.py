@@ -7,7 +7,8 @@ Tables (one row per ...):
   rules        rule paragraph or node of any version. id = "<version>:<number>" for numbered rules,
                "<version>:p<ord>" for paragraphs of an unnumbered version.
                number_source: cited | source | inferred | absent (cited by the text, no text in the corpus)
-               | aligned (from a user reference, see `judge corpus align`).
+               | aligned (from a user reference, see `judge corpus align`)
+               | reference (a rule only the user's reference has: its number, and its text labelled as such).
   examples     "举例：" blocks of a rule, in order.
   refs         a cross-reference in a rule's text ("规则 349.打出卡牌"); to_rule is null if it resolves nowhere.
   terms        a glossary term with its defining rule and English name.
@@ -19,7 +20,7 @@ Tables (one row per ...):
   meta         key/value: corpus_hash, schema_version, built_at.
 """
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 TABLES: dict[str, dict[str, type]] = {
     "rules": {

@@ -12,6 +12,6 @@ from __future__ import annotations
 
 def stage(db, ctx) -> None:
     """Store build stage (after the tree): apply the latest stored reference, if any."""
-    from judge.rules.align.stage import run
+    from judge.rules.align.build_stage import run
 
     run(db, ctx)

@@ -240,7 +240,7 @@ def fill_from_reference(rule, rr, ref: Reference, label: str) -> None:
     lang = LANG_NAMES.get(ref.lang, ref.lang)
     rule.title = rr.text if rr.is_heading else (rule.title or "")
     rule.is_heading = bool(rr.is_heading or rule.title)
-    rule.text = f"〔仅见于{label}，非本语料正文；{lang}原文〕{rr.text}"
+    rule.text = f"〔仅见于参考文本「{ref.name}」，{lang}，非本语料正文〕{rr.text}"
     rule.examples = [(f"〔参考文本，{lang}〕{e}", 0) for e in rr.examples]
     rule.evidence = f"本语料没有此条；编号与文字取自{label}第 {rr.line} 行。" + (
         "语料正文引用过此编号。" if rule.evidence and "引用" in rule.evidence else "")

@@ -138,15 +138,38 @@ def builtin() -> Glossary:
     return Glossary(BUILTIN)
 
 
-def from_store(db) -> Glossary:
-    """The built-in map extended with the store's terms that have an English name (terms.english)."""
-    pairs = {k: (list(v[0]), list(v[1])) for k, v in BUILTIN.items()}
+def from_store(db, docs=None) -> Glossary:
+    """The built-in map extended with the store's terms that have an English name (terms.english);
+    when that table is still empty (this stage runs before the glossary stage), with the project's
+    reviewed glossary file and the core FAQ's "中文 (English)" pairs instead."""
     try:
         rows = db.execute(
             "SELECT term, english FROM terms WHERE english IS NOT NULL AND english != ''"
         ).fetchall()
-    except Exception:  # no terms table yet (or an older store): the built-in map alone
+    except Exception:  # no terms table (an older store)
         rows = []
+    if not rows:
+        rows = project_pairs(docs)
+    return extended(rows)
+
+
+def project_pairs(docs=None) -> list[tuple[str, str]]:
+    """(Chinese, English) pairs from the glossary module's sources, without a store; [] if unavailable."""
+    rows: list[tuple[str, str]] = []
+    try:
+        from judge.rules import glossary as project
+
+        rows += [(c.term, c.english) for c in project.load_curated() if c.english]
+        for d in docs or []:
+            if d.kind == "faq-core":
+                rows += [(zh, en) for zh, en, _ in project.faq_pairs(d.read_text()) if 2 <= len(zh) <= 4]
+    except Exception:  # the glossary module is another engineer's: never let it break alignment
+        pass
+    return rows
+
+
+def extended(rows) -> Glossary:
+    pairs = {k: (list(v[0]), list(v[1])) for k, v in BUILTIN.items()}
     for term, english in rows:
         term = (term or "").strip("[]【】 ")
         english = (english or "").strip("[]() ").lower()

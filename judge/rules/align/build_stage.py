@@ -26,7 +26,7 @@ def run(db, ctx) -> None:
     from judge.rules.align.glossary import from_store
 
     try:
-        rules, report = apply(list(tree.rules), ref, current, from_store(db.conn))
+        rules, report = apply(list(tree.rules), ref, current, from_store(db.conn, ctx.docs))
     except Exception as exc:  # noqa: BLE001 - a user reference must never break the store
         _meta(db, "align_error", f"应用参考文本「{ref.name}」时出错：{type(exc).__name__}: {exc}")
         return
