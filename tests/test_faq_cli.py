@@ -1,0 +1,91 @@
+"""`judge faq …` and `judge glossary …` from the command line: outputs and Chinese errors, never a traceback."""
+
+import json
+
+import pytest
+
+from judge.cli import main
+
+
+def run(capsys, *args):
+    with pytest.raises(SystemExit) as exc:
+        main(list(args))
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return exc.value.code, out, err
+
+
+def test_show_superseded_entry_marks_it(capsys):
+    code, out, _ = run(capsys, "faq", "show", "C-L755")
+    assert code == 0
+    assert "⚠ 已被取代" in out and "提莫-军事家" in out
+    assert "修订文本：提莫-军事家 (Teemo, Strategist)" in out
+    assert "出处：origins-core-rules-faq.zh.txt 第 755 行" in out
+
+
+def test_show_referee_entry_lists_mapped_citations(capsys):
+    code, out, _ = run(capsys, "faq", "show", "r-l61")
+    assert code == 0
+    assert "466.1 战斗清理（正文未收录于语料）" in out
+    assert "原文“规则 [440.1.b.]”为旧编号" in out and "置信度" in out
+
+
+def test_show_accepts_short_ids_and_json(capsys):
+    code, out, _ = run(capsys, "faq", "show", "c33", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["id"] == "C-L33" and data["status"] == "valid"
+    assert data["bullets"][0]["text"].endswith("这称为据守。")
+
+
+def test_show_unknown_id_suggests(capsys):
+    code, _, err = run(capsys, "faq", "show", "C-L9999")
+    assert code == 1 and "没有编号为 C-L9999 的 FAQ 条目" in err and "C-L796" in err
+    code, _, err = run(capsys, "faq", "show", "提莫")
+    assert code == 2 and "不是 FAQ 条目编号" in err
+
+
+def test_list_filters(capsys):
+    code, out, _ = run(capsys, "faq", "list", "--doc", "core", "--topic", "战斗")
+    assert code == 0 and "C-L89" in out and "[已被取代 → 466]" in out and "R-L" not in out
+    code, out, _ = run(capsys, "faq", "list", "--status", "superseded", "--json")
+    assert len(json.loads(out)) == 12
+    code, out, _ = run(capsys, "faq", "list", "--doc", "referee")
+    assert "[问题开头缺失]" in out and "共 50 条" in out
+
+
+def test_list_bad_options(capsys):
+    assert run(capsys, "faq", "list", "--doc", "foo")[2].count("未知的 FAQ 文档") == 1
+    code, _, err = run(capsys, "faq", "list", "--topic", "不存在的主题")
+    assert code == 1 and "可用主题" in err
+    assert "未知的状态" in run(capsys, "faq", "list", "--status", "maybe")[2]
+
+
+def test_errata_by_chinese_english_alias_and_typo(capsys):
+    code, out, _ = run(capsys, "faq", "errata", "提莫")
+    assert code == 0 and "提莫-军事家 (Teemo, Strategist)" in out and "共 1 条勘误" in out
+    assert "风暴印记 (Sigil of the Storm)" in run(capsys, "faq", "errata", "雷霆之纹")[1]  # the FAQ's other name
+    assert "回响幽魂" in run(capsys, "faq", "errata", "wraith of echos")[1]               # typo
+    code, out, _ = run(capsys, "faq", "errata")
+    assert "共 32 条勘误" in out and "幻梦之树" in out
+
+
+def test_errata_unknown_card(capsys):
+    code, _, err = run(capsys, "faq", "errata", "妖异狐火")  # discussed in the FAQ, but no revised text
+    assert code == 1 and "没有“妖异狐火”的勘误" in err and "你是不是要找" in err
+
+
+def test_glossary_term(capsys):
+    code, out, _ = run(capsys, "glossary", "Deathknell")
+    assert code == 0 and out.startswith("绝念  Deathknell  [关键词]") and "临终遗言（C-L606）" in out
+    assert "待命  Hidden" in run(capsys, "glossary", "潜伏")[1]
+    out = run(capsys, "glossary", "trash")[1]
+    assert "废牌堆  Trash" in out and "坟场" in out
+    data = json.loads(run(capsys, "glossary", "Shield", "--json")[1])
+    assert [d["term"] for d in data] == ["坚守"]
+
+
+def test_glossary_list_and_unknown(capsys):
+    code, out, _ = run(capsys, "glossary")
+    assert code == 0 and "绝念      Deathknell" in out and "个术语" in out
+    code, _, err = run(capsys, "glossary", "zzqqxx")
+    assert code == 1 and "术语表中没有“zzqqxx”" in err
