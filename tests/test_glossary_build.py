@@ -134,3 +134,19 @@ def test_store_term_rules_exist(conn):
     dangling = conn.execute("""SELECT count(*) FROM terms t WHERE t.rule_id IS NOT NULL
                                AND NOT EXISTS (SELECT 1 FROM rules r WHERE r.id = t.rule_id)""").fetchone()[0]
     assert dangling == 0
+
+
+def test_store_curated_rule_links_exist(conn):
+    for c in g.load_curated():
+        if not c.rule:
+            continue
+        row = conn.execute("""SELECT r.number FROM terms t JOIN rules r ON r.id = t.rule_id
+                              WHERE t.term = ? AND t.kind != 'card'""", (c.term,)).fetchone()
+        assert row is not None and row[0] == c.rule, c.term
+
+
+def test_store_rules_definitions_link(conn):
+    # "休眠是一种行动…", "单位为：…" define their terms
+    for term in ("休眠", "单位", "致命伤害"):
+        row = conn.execute("SELECT r.text FROM terms t JOIN rules r ON r.id = t.rule_id WHERE t.term = ?", (term,)).fetchone()
+        assert row is not None and row[0].startswith(term), term

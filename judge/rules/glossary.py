@@ -111,13 +111,14 @@ def _english_case(en: str) -> str:
 
 # ------------------------------------------------------------ terms from the rules
 
-_DEFINES = re.compile(r"^([\u4e00-\u9fff]{2,8})\s*(?:是指|，是指|指的是)")
+# "致命伤害是指…", "休眠是一种行动…", "单位为：…", "传奇为游戏物体", "胜利得分默认为8分"
+_DEFINES = re.compile(r"^([\u4e00-\u9fff]{1,8})\s*(?:是指|，是指|指的是|是一种|为\s*：|为游戏物体|默认为)")
 _LABEL = re.compile(r"^([\u4e00-\u9fff]{2,8})\s*：\s*\S")
 _CALLED = re.compile(r"(?:也被)?称为\s*[“\[]?\s*([\u4e00-\u9fff]{2,10}?)\s*[”\]]?\s*(?=[。，；、）\s]|$)")
 _BRACKET_KEYWORD = re.compile(r"\[\s*([\u4e00-\u9fff]{2,4})\s*\]")
 _NOT_TERMS = {"举例", "提示", "注意", "例如", "此类", "这类", "该玩家", "其他", "以下"}
 # Label-like openings that are not terms: "任务包括但不限于：", "如果该游戏物体：", "在场地上时：".
-_NOT_TERM_SHAPE = re.compile(r"(包括|不限于|为|时|此牌)$|^(如果|若|在|当|该|其)|的")
+_NOT_TERM_SHAPE = re.compile(r"(包括|不限于|为|时|此牌|形式)$|^(如果|若|当|该|其)|的|在")
 
 
 def _is_term(word: str) -> bool:
