@@ -18,9 +18,10 @@ from judge.rules.align.features import Shape, Similarity, idf_weights, measure, 
 from judge.rules.align.glossary import Glossary, builtin
 from judge.rules.align.reference import RefRule
 
-FULL_DP_CELLS = 400_000
+FULL_DP_CELLS = 50_000
 BAND = 60
 MIN_BAND = 12
+LEVEL_BONUS = 0.04
 MAX_SPAN = 3          # longest split or merge step
 STATED = ("cited", "source")
 NEAR_PERFECT = 0.97   # a paragraph this close to one rule is not part of a split or merge
@@ -135,16 +136,22 @@ class Aligner:
         return self._rmerged[key]
 
     def bonus(self, i: int, j: int) -> float:
-        if not self.numbering_agrees:
-            return 0.0
         p = self.paras[i]
+        # The number's level against the paragraph's level in the tree (from its shape): stable across
+        # numberings, so it counts even when the numbers themselves do not.
+        level = 0.0
+        if p.number:
+            diff = abs(p.number.count(".") - self.refs[j].level)
+            level = LEVEL_BONUS if diff == 0 else -LEVEL_BONUS * min(diff, 2) / 2
+        if not self.numbering_agrees:
+            return level
         if not p.number or p.number != self.refs[j].number:
-            return 0.0
+            return level
         if p.number_source in STATED:
-            return self.p.stated_bonus
+            return level + self.p.stated_bonus
         if p.number_source == "inferred":
-            return self.p.inferred_bonus * min(max(p.confidence, 0.3), 1.0)
-        return 0.0
+            return level + self.p.inferred_bonus * min(max(p.confidence, 0.3), 1.0)
+        return level
 
     # -- fixed points -------------------------------------------------------------------------
     def _numbering_agrees(self) -> bool:
@@ -203,6 +210,8 @@ class Aligner:
             before = starts[pos - 1] if pos else -10 ** 6
             after = starts[pos] if pos < len(starts) else 10 ** 6
             w = min(BAND, MIN_BAND + (min(i - before, after - i)))
+            if chain and (chain[0][1] - (chain[0][0] - i) < 0 or chain[-1][1] + (i - chain[-1][0]) > m):
+                w = MIN_BAND   # beyond the reference's ends: these paragraphs can only be gaps
             rows.append([max(0, c - w), min(m, c + w)])
         rows[0][0] = 0
         rows[-1][1] = m
@@ -262,6 +271,8 @@ class Aligner:
                         for k in range(2, MAX_SPAN + 1):      # merge: one paragraph, k rules
                             if j - k < plo or self.refs[j - k].is_heading:
                                 break
+                            if j - k > phi:
+                                continue
                             base = prev[j - k - plo]
                             ratio = self.cs[i - 1].length / (self.rlen[j] - self.rlen[j - k])
                             if base == NEG or not LENGTH_LO < ratio < LENGTH_HI:
