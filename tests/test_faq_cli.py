@@ -89,3 +89,8 @@ def test_glossary_list_and_unknown(capsys):
     assert code == 0 and "绝念      Deathknell" in out and "个术语" in out
     code, _, err = run(capsys, "glossary", "zzqqxx")
     assert code == 1 and "术语表中没有“zzqqxx”" in err
+
+
+def test_show_reviewed_valid_entry(capsys):
+    code, out, _ = run(capsys, "faq", "show", "R-L99")
+    assert code == 0 and "✓ 有效（已与现行规则核对）" in out and "已核对，依据的现行规则" in out

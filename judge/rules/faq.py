@@ -69,6 +69,7 @@ class FaqEntry:
     status: str = "valid"
     superseded_by: str | None = None
     status_note: str | None = None
+    status_rule: str | None = None  # the current rule the reviewed status rests on (any status)
 
     def full_text(self) -> str:
         """Question, answer and every bullet, for matching and card detection."""

@@ -267,8 +267,8 @@ def faq_ref_rows(entries: list[FaqEntry], citations: list[Citation], rules: list
                      "rule_id": m.rule["id"] if m.rule else None, "method": "mapped", "confidence": m.confidence})
     for e in entries:
         linked = {r["rule_id"] for r in rows if r["faq_id"] == e.id}
-        if e.superseded_by:
-            rule = index.deepest_existing(e.superseded_by)
+        if e.status_rule:
+            rule = index.deepest_existing(e.status_rule)
             if rule and rule["id"] not in linked:
                 rows.append({"faq_id": e.id, "raw": None, "old_number": None, "rule_id": rule["id"],
                              "method": "status", "confidence": 1.0})

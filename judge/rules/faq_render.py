@@ -78,8 +78,10 @@ def entry_detail(e: dict) -> str:
     status = status_line(e)
     if status:
         out.append(status)
-        if e.get("status_note"):
-            out.append(f"  说明：{e['status_note']}")
+    elif e.get("status_note"):
+        out.append("✓ 有效（已与现行规则核对）")
+    if e.get("status_note"):
+        out.append(f"  说明：{e['status_note']}")
     if e["question"]:
         out.append(f"问：{e['question']}" + ("（问题开头在原文提取时缺失）" if e["truncated"] else ""))
     elif e["truncated"]:
@@ -92,6 +94,8 @@ def entry_detail(e: dict) -> str:
         for r in refs:
             label = rule_label(r["number"], r["display_number"], r["number_source"], r["title"])
             how = METHOD_LABELS.get(r["method"], r["method"])
+            if r["method"] == "status":
+                how = {"valid": "已核对，依据的现行规则", "disputed": "争议涉及的现行规则"}.get(e["status"], how)
             if r["method"] == "mapped":
                 how = f"原文“{r['raw']}”为旧编号，{how}"
             conf = f"，置信度 {r['confidence']:.2f}" if r["method"] in ("mapped", "suggested") else ""

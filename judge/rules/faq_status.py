@@ -107,7 +107,8 @@ def apply_status(entries, rows: list[StatusRow] | None = None, rules: list[dict]
             if rule is None:
                 problems.append(f"faq_status.tsv 第 {row.file_line} 行：规则树中找不到规则 {row.rule}（{row.anchor or '按编号'}）")
             number = rule["number"] if rule else None
-        entry.status, entry.superseded_by, entry.status_note = row.status, number, row.note
+        entry.status, entry.status_note, entry.status_rule = row.status, row.note, number
+        entry.superseded_by = number if row.status != VALID else None
     return problems
 
 
