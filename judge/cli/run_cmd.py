@@ -53,7 +53,12 @@ def register(app: typer.Typer) -> None:
                 else:
                     print(f"错误：{err.render()}", file=sys.stderr)
                 continue
-            result = run_scenario(sc, auto=auto)
+            try:
+                result = run_scenario(sc, auto=auto)
+            except Exception as err:  # an engine defect: report it per file, never as a traceback
+                errors += 1
+                print(f"错误：{f}: 引擎内部错误（{type(err).__name__}: {err}），请报告此场景。", file=sys.stderr)
+                continue
             failed += 0 if result.passed else 1
             if fmt == "json":
                 import json

@@ -50,14 +50,25 @@ def describe_terminal(name: str) -> str:
     return name
 
 
-def suggest(word: str, candidates, limit: int = 3, cutoff: int = 60) -> list[str]:
-    """Closest spellings of `word` among `candidates` (rapidfuzz), best first."""
+def suggest(word: str, candidates, limit: int = 3) -> list[str]:
+    """Closest spellings of `word` among `candidates` (rapidfuzz): small edit distance first,
+    same length preferred; falls back to fuzzy partial matching for longer words."""
     from rapidfuzz import fuzz, process
+    from rapidfuzz.distance import Levenshtein
 
     cands = sorted({c for c in candidates if c and c != word})
     if not word or not cands:
         return []
-    hits = process.extract(word, cands, scorer=fuzz.WRatio, limit=limit, score_cutoff=cutoff)
+    w = word.lower()
+    allowed = max(1, len(w) // 2) if len(w) <= 4 else max(2, len(w) * 2 // 5)
+    scored = []
+    for c in cands:
+        d = Levenshtein.distance(w, c.lower())
+        if d <= allowed:
+            scored.append((d, abs(len(c) - len(w)), c))
+    if scored:
+        return [c for *_, c in sorted(scored)[:limit]]
+    hits = process.extract(word, cands, scorer=fuzz.WRatio, limit=limit, score_cutoff=75)
     return [h[0] for h in hits]
 
 

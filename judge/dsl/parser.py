@@ -34,10 +34,38 @@ KEYWORDS = {"壁垒": "壁垒", "tank": "壁垒", "后排": "后排", "backline"
             "vision": "预视", "等级": "等级", "level": "等级"}
 
 
+_BUILDER = None
+
+
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
+    # The Transformer runs inline while parsing (LALR), so no intermediate tree is built.
+    global _BUILDER
+    _BUILDER = _Build("<场景>")
     return Lark(GRAMMAR_PATH.read_text("utf-8"), parser="lalr", lexer="contextual",
-                propagate_positions=True, maybe_placeholders=False, cache=False)
+                maybe_placeholders=False, transformer=_BUILDER)
+
+
+class _At:
+    __slots__ = ("line", "column")
+
+    def __init__(self, line, column):
+        self.line, self.column = line, column
+
+
+def _first_pos(items):
+    """Position of the first token (or positioned model object) among a rule's children."""
+    for it in items:
+        if isinstance(it, Token):
+            return it
+        pos = getattr(it, "pos", None)
+        if pos is not None:
+            return _At(pos.line, pos.column)
+        if isinstance(it, (list, tuple)):
+            found = _first_pos(it)
+            if found is not None:
+                return found
+    return None
 
 
 def _text(tok) -> str:
@@ -71,24 +99,24 @@ class _Build(Transformer):
         return items[0]
 
     # --- setup
-    @v_args(meta=True)
-    def title(self, meta, items):
+    def title(self, items):
+        meta = _first_pos(items)
         return ("title", str(items[1]).lstrip(":： ").strip())
 
-    @v_args(meta=True)
-    def source(self, meta, items):
+    def source(self, items):
+        meta = _first_pos(items)
         return ("source", str(items[1]).lstrip(":： ").strip())
 
-    @v_args(meta=True)
-    def note(self, meta, items):
+    def note(self, items):
+        meta = _first_pos(items)
         return ("note", str(items[1]).lstrip(":： ").strip())
 
-    @v_args(meta=True)
-    def include(self, meta, items):
+    def include(self, items):
+        meta = _first_pos(items)
         return ("include", _text(items[1]), self._pos(meta))
 
-    @v_args(meta=True)
-    def mode(self, meta, items):
+    def mode(self, items):
+        meta = _first_pos(items)
         word = _text(items[1])
         if word.lower() not in MODES and word not in MODES:
             raise ScenarioError("未知的游戏模式。", file=self.file, line=items[1].line, column=items[1].column,
@@ -151,8 +179,8 @@ class _Build(Transformer):
     def deathknell(self, items):
         return ("deathknell", items[1])
 
-    @v_args(meta=True)
-    def card_def(self, meta, items):
+    def card_def(self, items):
+        meta = _first_pos(items)
         card = m.CardDef(_text(items[1]), pos=self._pos(meta))
         for attr in items[2:]:
             tag = attr[0]
@@ -206,8 +234,8 @@ class _Build(Transformer):
     def attr_kw(self, items):
         return ("kw", self._keyword(items[1]), int(items[2]) if len(items) > 2 else 1)
 
-    @v_args(meta=True)
-    def obj(self, meta, items):
+    def obj(self, items):
+        meta = _first_pos(items)
         names = [i for i in items if isinstance(i, Token)]
         attrs = [i for i in items if isinstance(i, tuple)]
         oid, card = (names[0], names[1]) if len(names) == 2 else (None, names[0])
@@ -233,20 +261,22 @@ class _Build(Transformer):
                 spec.keywords[a[1]] = spec.keywords.get(a[1], 0) + a[2]
         return spec
 
-    @v_args(meta=True)
-    def zone_line(self, meta, items):
+    def zone_line(self, items):
+        meta = _first_pos(items)
         return ("zone", items[0], items[1] if len(items) > 1 else [], self._pos(meta), None)
 
-    @v_args(meta=True)
-    def bf_units(self, meta, items):
+    def bf_units(self, items):
+        meta = _first_pos(items)
         return ("zone", "battlefield", items[2] if len(items) > 2 else [], self._pos(meta), _text(items[1]))
 
     def points_line(self, items):
-        return ("points", int(items[-1]))
+        meta = _first_pos(items)
+        return ("points", int(items[-1]), None, self._pos(meta))
 
     def pool_line(self, items):
+        meta = _first_pos(items)
         ints = [int(i) for i in items if isinstance(i, Token) and i.type == "INT"]
-        return ("pool", ints[0], ints[1] if len(ints) > 1 else 0)
+        return ("pool", ints[0], ints[1] if len(ints) > 1 else 0, self._pos(meta))
 
     # --- battlefields
     def bf_controller(self, items):
@@ -261,8 +291,8 @@ class _Build(Transformer):
     def bf_facedown(self, items):
         return ("facedown", items[1])
 
-    @v_args(meta=True)
-    def battlefield_def(self, meta, items):
+    def battlefield_def(self, items):
+        meta = _first_pos(items)
         names = [i for i in items[1:] if isinstance(i, Token)]
         bf = m.BattlefieldSpec(_text(names[0]), self._pos(meta), name=_text(names[1]) if len(names) > 1 else None)
         for a in items[1:]:
@@ -288,18 +318,18 @@ class _Build(Transformer):
     def _names(items):
         return [i for i in items if isinstance(i, Token) and i.type in ("NAME", "STRING")]
 
-    @v_args(meta=True)
-    def std_move(self, meta, items):
+    def std_move(self, items):
+        meta = _first_pos(items)
         return self._action(meta, "standard_move", items, units=[_text(u) for u in items[2]], dest=_text(items[3]))
 
-    @v_args(meta=True)
-    def effect_move(self, meta, items):
+    def effect_move(self, items):
+        meta = _first_pos(items)
         refs, dest = items[-2], items[-1]
         return self._action(meta, "move", items, units=[_text(u) for u in refs], dest=_text(dest))
 
     def _simple(verb):
-        @v_args(meta=True)
-        def f(self, meta, items):
+        def f(self, items):
+            meta = _first_pos(items)
             refs = [i for i in items if isinstance(i, list)]
             return self._action(meta, verb, items, targets=[_text(u) for u in refs[0]] if refs else [])
         return f
@@ -312,8 +342,8 @@ class _Build(Transformer):
     exhaust = _simple("exhaust")
     ready = _simple("ready")
 
-    @v_args(meta=True)
-    def deal(self, meta, items):
+    def deal(self, items):
+        meta = _first_pos(items)
         amount = next(int(i) for i in items if isinstance(i, Token) and i.type == "INT")
         refs = next(i for i in items if isinstance(i, list))
         src = None
@@ -321,73 +351,73 @@ class _Build(Transformer):
             src = _text(items[-1])
         return self._action(meta, "deal", items, amount=amount, targets=[_text(u) for u in refs], source=src)
 
-    @v_args(meta=True)
-    def spend_buff(self, meta, items):
+    def spend_buff(self, items):
+        meta = _first_pos(items)
         return self._action(meta, "spend_buff", items, target=_text(items[-1]))
 
-    @v_args(meta=True)
-    def might_mod(self, meta, items):
+    def might_mod(self, items):
+        meta = _first_pos(items)
         return self._action(meta, "might_mod", items, target=_text(items[-2]), amount=int(str(items[-1])))
 
-    @v_args(meta=True)
-    def draw(self, meta, items):
+    def draw(self, items):
+        meta = _first_pos(items)
         n = int(items[2]) if len(items) > 2 else 1
         return self._action(meta, "draw", items, count=n)
 
-    @v_args(meta=True)
-    def pass_(self, meta, items):
+    def pass_(self, items):
+        meta = _first_pos(items)
         return self._action(meta, "pass", items)
 
-    @v_args(meta=True)
-    def pass_all(self, meta, items):
+    def pass_all(self, items):
+        meta = _first_pos(items)
         return self._action(meta, "pass_all", [])
 
-    @v_args(meta=True)
-    def end_turn(self, meta, items):
+    def end_turn(self, items):
+        meta = _first_pos(items)
         return self._action(meta, "end_turn", items)
 
-    @v_args(meta=True)
-    def gain_points(self, meta, items):
+    def gain_points(self, items):
+        meta = _first_pos(items)
         return self._action(meta, "gain_points", items, amount=int(items[2]))
 
-    @v_args(meta=True)
-    def cleanup(self, meta, items):
+    def cleanup(self, items):
+        meta = _first_pos(items)
         return self._action(meta, "cleanup", [])
 
     def assignment(self, items):
         return (_text(items[0]), int(items[1]))
 
-    @v_args(meta=True)
-    def assign(self, meta, items):
+    def assign(self, items):
+        meta = _first_pos(items)
         pairs = [i for i in items if isinstance(i, tuple)]
         return self._action(meta, "assign", items, assignment=pairs)
 
-    @v_args(meta=True)
-    def pick_bf(self, meta, items):
+    def pick_bf(self, items):
+        meta = _first_pos(items)
         return self._action(meta, "pick_battlefield", items, battlefield=_text(items[2]))
 
-    @v_args(meta=True)
-    def burnout_pick(self, meta, items):
+    def burnout_pick(self, items):
+        meta = _first_pos(items)
         return self._action(meta, "burnout_pick", items, opponent=_text(items[2]))
 
-    @v_args(meta=True)
-    def order(self, meta, items):
+    def order(self, items):
+        meta = _first_pos(items)
         return self._action(meta, "order", items, objects=[_text(u) for u in items[2]])
 
-    @v_args(meta=True)
-    def hide(self, meta, items):
+    def hide(self, items):
+        meta = _first_pos(items)
         return self._action(meta, "hide", items, card=_text(items[2]), battlefield=_text(items[3]))
 
-    @v_args(meta=True)
-    def action_line(self, meta, items):
+    def action_line(self, items):
+        meta = _first_pos(items)
         return m.Step("action", self._pos(meta), action=items[0])
 
-    @v_args(meta=True)
-    def checkpoint(self, meta, items):
+    def checkpoint(self, items):
+        meta = _first_pos(items)
         return m.Step("check", self._pos(meta), expectation=items[1])
 
-    @v_args(meta=True)
-    def expect_illegal(self, meta, items):
+    def expect_illegal(self, items):
+        meta = _first_pos(items)
         rule = items[3] if len(items) > 3 else None
         return m.Step("illegal", self._pos(meta), action=items[1], rule=rule)
 
@@ -435,19 +465,19 @@ class _Build(Transformer):
             return ("count", (zone, int(items[1])), False)
         return ("count", (items[0], int(items[2])), False)
 
-    @v_args(meta=True)
-    def subject_exp(self, meta, items):
+    def subject_exp(self, items):
+        meta = _first_pos(items)
         negated = any(isinstance(i, Token) and i.type == "NOT" for i in items)
         pred, val, neg2 = items[-1]
         return m.Expectation("subject", self._pos(meta), subject=_text(items[0]), predicate=pred, value=val,
                              negated=negated or neg2)
 
-    @v_args(meta=True)
-    def winner_exp(self, meta, items):
+    def winner_exp(self, items):
+        meta = _first_pos(items)
         return m.Expectation("winner", self._pos(meta), value=_text(items[1]))
 
-    @v_args(meta=True)
-    def trace_exp(self, meta, items):
+    def trace_exp(self, items):
+        meta = _first_pos(items)
         negated = any(isinstance(i, Token) and i.type in ("NOT", "NOT_INCLUDE") for i in items)
         last = items[-1]
         val = _text(last) if isinstance(last, Token) else str(last)
@@ -492,8 +522,7 @@ class _Build(Transformer):
             elif tag in ("zone", "points", "pool"):
                 if current is None:
                     raise ScenarioError("区域行之前必须先声明玩家（“玩家 甲”）。", file=self.file,
-                                        line=it[3].line if tag == "zone" else 0,
-                                        column=it[3].column if tag == "zone" else 0)
+                                        line=it[3].line, column=it[3].column)
                 if tag == "zone":
                     current.zones.append(m.ZoneSpec(current.name, it[1], it[2], it[3], it[4]))
                 elif tag == "points":
@@ -548,14 +577,23 @@ def parse_text(text: str, file: str = "<场景>", *, base_dir: Path | None = Non
         text += "\n"
     text = text.lstrip("\ufeff")
     try:
-        tree = _lark().parse(text)
-        sc = _Build(file).transform(tree)
+        lark = _lark()
+        _BUILDER.file = file
+        sc = lark.parse(text)
     except UnexpectedInput as err:
         raise _syntax_error(err, text, file) from None
     except VisitError as err:
         if isinstance(err.orig_exc, ScenarioError):
             raise err.orig_exc from None
-        raise ScenarioError(f"无法构建场景：{err.orig_exc}", file=file) from None
+        # Locate the failing node (e.g. a number too long to convert) instead of naming only the file.
+        meta = getattr(err.obj, "meta", err.obj)
+        line, col = getattr(meta, "line", 0) or 0, getattr(meta, "column", 0) or 0
+        lines = text.splitlines()
+        src = lines[line - 1] if 0 < line <= len(lines) else None
+        if isinstance(err.orig_exc, ValueError) and "digits" in str(err.orig_exc):
+            raise ScenarioError("数字太大：位数超过上限。", file=file, line=line, column=col, source_line=src) from None
+        raise ScenarioError(f"无法构建场景：{err.orig_exc}", file=file, line=line, column=col,
+                            source_line=src) from None
     _attach_source_text(sc, text)
     seen = set(_seen or ())
     seen.add(str(Path(file).resolve()) if base_dir is not None else file)
@@ -566,12 +604,37 @@ def parse_text(text: str, file: str = "<场景>", *, base_dir: Path | None = Non
         key = str(path.resolve())
         if key in seen:
             raise ScenarioError("循环包含。", file=file, line=pos.line, column=pos.column, text=inc)
-        sub = parse_text(path.read_text("utf-8"), str(path), base_dir=path.parent, _seen=seen | {key})
+        try:
+            sub_text = path.read_text("utf-8")
+        except UnicodeDecodeError:
+            raise ScenarioError("被包含的文件不是 UTF-8 编码。", file=file, line=pos.line, column=pos.column,
+                                text=inc) from None
+        except OSError as exc:
+            raise ScenarioError(f"无法读取被包含的文件（{exc.strerror or exc}）：应为一个卡牌定义文件。", file=file,
+                                line=pos.line, column=pos.column, text=inc) from None
+        sub = parse_text(sub_text, str(path), base_dir=path.parent, _seen=seen | {key})
         if sub.players or sub.battlefields or sub.steps or sub.expectations:
             raise ScenarioError("被包含的文件只能定义卡牌（“卡牌 …”行）。", file=str(path), line=1, column=1)
         for name, card in sub.cards.items():
             sc.cards.setdefault(name, card)
     return sc
+
+
+_INCLUDE_CACHE: dict[tuple[str, float], dict] = {}
+
+
+def _included_cards(path: Path, key: str, seen) -> dict:
+    """Card definitions of an included file, parsed once per process (per modification time)."""
+    import copy
+
+    stamp = (key, path.stat().st_mtime)
+    if stamp not in _INCLUDE_CACHE:
+        sub = parse_text(path.read_text("utf-8"), str(path), base_dir=path.parent, _seen=seen | {key})
+        if sub.players or sub.battlefields or sub.steps or sub.expectations:
+            raise ScenarioError("被包含的文件只能定义卡牌（“卡牌 …”行）。", file=str(path), line=1, column=1)
+        _INCLUDE_CACHE[stamp] = sub.cards
+    # Scenarios may add implicit cards to their own table; never share mutable card objects.
+    return {k: copy.copy(v) for k, v in _INCLUDE_CACHE[stamp].items()}
 
 
 def _attach_source_text(sc: m.Scenario, text: str) -> None:
@@ -601,8 +664,13 @@ def load_scenario(path: str | Path) -> m.Scenario:
         text = p.read_text("utf-8")
     except FileNotFoundError:
         raise ScenarioError("找不到场景文件。", file=str(p)) from None
-    except UnicodeDecodeError:
-        raise ScenarioError("场景文件不是 UTF-8 编码。", file=str(p)) from None
+    except UnicodeDecodeError as exc:
+        # Point at the first bad byte: line and column (in characters) of what decodes before it.
+        head = p.read_bytes()[: exc.start].decode("utf-8", "replace")
+        line = head.count("\n") + 1
+        col = len(head) - (head.rfind("\n") + 1) + 1
+        raise ScenarioError(f"场景文件不是 UTF-8 编码：第 {exc.start} 字节无法解码。", file=str(p), line=line, column=col,
+                            expected=["UTF-8 编码的文本"]) from None
     sc = parse_text(text, str(p), base_dir=p.parent)
     validate(sc)
     return sc
