@@ -41,6 +41,7 @@ def test_scenarios_become_rulings_and_a_broken_one_says_why(one_scenario):
     assert "行动" not in good.board and "玩家 甲" in good.board
     bad = by_path["scoring/broken.场景"]
     assert bad.error and not bad.passed
+    assert bad.title == "坏的"  # read from the file's own header line
     assert any("1 个场景无法运行" in n for n in notes)
 
 

@@ -37,6 +37,20 @@ def board_text(source: str) -> str:
     return source.rstrip()
 
 
+_HEADER_LINE = re.compile(r"^\s*(场景|scenario|来源|source|说明|note)\s+(.+?)\s*$", re.I)
+_HEADER_KEY = {"场景": "title", "scenario": "title", "来源": "source", "source": "source", "说明": "note", "note": "note"}
+
+
+def header_fields(source: str) -> dict[str, list[str]]:
+    """Title/source/note lines of a scenario file, read directly (for a file the engine cannot run)."""
+    out: dict[str, list[str]] = {"title": [], "source": [], "note": []}
+    for line in source.splitlines():
+        m = _HEADER_LINE.match(line)
+        if m:
+            out[_HEADER_KEY[m.group(1).lower()]].append(m.group(2))
+    return out
+
+
 def to_ruling(path: Path, root: Path, result=None, error: str = "") -> Ruling:
     rel = path.relative_to(root).as_posix()
     folder = rel.split("/", 1)[0] if "/" in rel else "其他"
@@ -44,6 +58,10 @@ def to_ruling(path: Path, root: Path, result=None, error: str = "") -> Ruling:
     ru = Ruling(slug=slug(path.stem.split(".")[0]), path=rel, topic=topic_label(folder), title=path.stem,
                 source_text=source, board=board_text(source), error=error, folder=folder)
     if result is None:
+        head = header_fields(source)
+        ru.title = (head["title"] or [path.stem])[0]
+        ru.question = "\n".join(head["note"])
+        ru.sources = head["source"]
         return ru
     sc = result.scenario
     ru.title = sc.title or path.stem

@@ -1,0 +1,42 @@
+"""`judge docs build|check` from the command line, on the real store and scenarios."""
+
+from __future__ import annotations
+
+import pytest
+
+from judge.cli import main
+from judge.docs.linkcheck import check_dir
+
+
+def run(args, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(args)
+    out = capsys.readouterr()
+    return exit_.value.code, out.out, out.err
+
+
+def test_docs_build_and_check(tmp_path, capsys):
+    out = tmp_path / "site-src"
+    code, stdout, stderr = run(["docs", "build", "--out", str(out)], capsys)
+    assert code == 0, stderr
+    assert "已生成" in stdout and "个页面" in stdout
+    assert (out / "index.md").is_file() and (out / "rules" / "index.md").is_file()
+    report = check_dir(out)
+    assert report.broken == []
+    # the real tree: every current-version rule has a page, and the burn-out rule its anchor
+    assert "{#r-431}" in (out / "rules" / "431.md").read_text(encoding="utf-8")
+    code, stdout, _ = run(["docs", "check", str(out)], capsys)
+    assert code == 0 and "0 个失效链接" in stdout
+
+
+def test_docs_build_refuses_foreign_folder_without_traceback(tmp_path, capsys):
+    (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")
+    code, stdout, stderr = run(["docs", "build", "--out", str(tmp_path)], capsys)
+    assert code == 2
+    assert "输出目录非空" in stderr and "Traceback" not in stderr
+    assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "mine"
+
+
+def test_docs_check_missing_dir(tmp_path, capsys):
+    code, _, stderr = run(["docs", "check", str(tmp_path / "nope")], capsys)
+    assert code == 2 and "找不到文档目录" in stderr
