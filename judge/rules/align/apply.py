@@ -48,7 +48,11 @@ def align_tree(rules: list, ref: Reference, glossary: Glossary | None = None, la
     body = sorted((r for r in rules if r.text and r.number_source not in (ABSENT, REFERENCE) and r.source_line),
                   key=lambda r: (r.source_line, r.ord))
     paras = [para_of(r) for r in body]
-    al = Aligner(paras, lang, ref.rules, ref.lang, glossary).run()
+    # Numbers the corpus cites with a title but has no paragraph for (dropped headings, absent chapters):
+    # they tell whether the reference numbers the rules the same way.
+    titled = [(r.number, r.title) for r in rules if r.number and r.title and not r.text
+              and r.number_source in ("cited", ABSENT)]
+    al = Aligner(paras, lang, ref.rules, ref.lang, glossary, titled).run()
     return body, paras, al
 
 

@@ -95,7 +95,7 @@ def params_for(same_lang: bool) -> Params:
 
 class Aligner:
     def __init__(self, paras: list[Para], para_lang: str, refs: list[RefRule], ref_lang: str,
-                 glossary: Glossary | None = None):
+                 glossary: Glossary | None = None, titled: list[tuple[str, str]] | None = None):
         glossary = glossary or builtin()
         self.paras, self.refs = paras, refs
         self.same_lang = para_lang == ref_lang
@@ -113,7 +113,9 @@ class Aligner:
             self.rlen.append(self.rlen[-1] + sh.length)
         self._cmerged: dict[tuple[int, int], Shape] = {}
         self._rmerged: dict[tuple[int, int], Shape] = {}
-        self.numbering_agrees = self._numbering_agrees()
+        self.para_lang, self.glossary = para_lang, glossary
+        self.titled = list(titled or [])
+        self.numbering_agrees = False
 
     # -- similarity, cached -------------------------------------------------------------------
     def s1(self, i: int, j: int) -> float:
@@ -154,27 +156,38 @@ class Aligner:
         return level
 
     # -- fixed points -------------------------------------------------------------------------
-    def _numbering_agrees(self) -> bool:
-        """Does the reference use the corpus's numbering? For each numbered paragraph whose number the
-        reference has, the rule of that number must be the most similar one nearby; stated numbers
-        (cited, printed) weigh three times an inferred one. Too little evidence counts as agreement:
-        the numbers are then only a tie-breaker and change nothing by themselves."""
-        yes = total = 0.0
+    def _stated_agreement(self) -> bool | None:
+        """Does the reference use the corpus's numbering, judged on the numbers the corpus states
+        (cited or printed paragraphs, and cited titles of nodes without text)? The rule of the stated
+        number must be the most similar one nearby. None when there are fewer than two such numbers."""
+        votes = []
+        def vote(shape: Shape, number: str, own: int | None):
+            j = self.ref_index[number]
+            sim = (lambda k: self.s1(own, k)) if own is not None else (lambda k: self.sim(shape, self.rs[k]))
+            s = sim(j)
+            near = [sim(k) for k in range(max(0, j - 3), min(len(self.refs), j + 4)) if k != j]
+            votes.append(s >= max(near, default=0.0))
         for i, p in enumerate(self.paras):
-            if not p.number or p.number not in self.ref_index:
-                continue
-            if p.number_source in STATED:
-                w = 3.0
-            elif p.number_source == "inferred":
-                w = 1.0
-            else:
-                continue
-            j = self.ref_index[p.number]
-            s = self.s1(i, j)
-            near = [self.s1(i, k) for k in range(max(0, j - 3), min(len(self.refs), j + 4)) if k != j]
-            total += w
-            yes += w * (s >= max(near, default=0.0))
-        return total < 3 or yes / total >= 0.6
+            if p.number_source in STATED and p.number in self.ref_index:
+                vote(self.cs[i], p.number, i)
+        for number, title in self.titled:
+            if number in self.ref_index and title:
+                vote(measure(title, self.para_lang, self.glossary, True), number, None)
+        if len(votes) < 2:
+            return None
+        return sum(votes) / len(votes) >= 0.6
+
+    def _inferred_agreement(self, al: "Alignment") -> bool | None:
+        """Judged on a content-only alignment: do confidently aligned paragraphs keep their inferred
+        level-0 number? (A dropped heading shifts inferred numbers only locally; another numbering
+        shifts them all.) None when fewer than five such paragraphs."""
+        same = total = 0
+        for link in al.links:
+            p = self.paras[link.paras[0]]
+            if link.confidence >= 0.9 and p.number and p.number_source == "inferred":
+                total += 1
+                same += p.number.split(".")[0] == self.refs[link.refs[0]].number.split(".")[0]
+        return None if total < 5 else same / total >= 0.5
 
     def anchors(self) -> list[tuple[int, int]]:
         """Sure pairs, as a strictly increasing chain: identical normalized texts unique on both
@@ -222,6 +235,19 @@ class Aligner:
 
     # -- the dynamic programme ----------------------------------------------------------------
     def run(self) -> Alignment:
+        """Decide whether the numberings agree (stated numbers first, else a content-only pass),
+        then align with the corpus's numbers as fixed points when they do."""
+        decided = self._stated_agreement()
+        if decided is None and any(p.number for p in self.paras):
+            self.numbering_agrees = False
+            first = self._run()
+            decided = self._inferred_agreement(first)
+            if decided is False:
+                return first
+        self.numbering_agrees = True if decided is None else decided
+        return self._run()
+
+    def _run(self) -> Alignment:
         n, m, P = len(self.paras), len(self.refs), self.p
         rows = self.band()
         NEG = -math.inf
