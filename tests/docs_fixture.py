@@ -76,7 +76,7 @@ FAQ_REFS = [
 ERRATA = [{"id": "err-1", "card_zh": "暴走萝莉", "card_en": "Jinx, Loose Cannon", "text": f"修订后的文本。{XSS}",
            "faq_id": "core-3", "source_line": 31}]
 TERMS = [{"term": "燃尽", "english": "Burn Out", "rule_id": f"{V}:431", "kind": "defined", "source": "规则 431"},
-         {"term": "结算链", "english": "Chain", "rule_id": f"{V}:349.1", "kind": "defined", "source": "FAQ"}]
+         {"term": "结算链", "english": "Chain", "rule_id": f"{V}:349.1", "kind": "defined", "source": "core-1（FAQ 写作“连锁”）"}]
 ALIASES = [{"alias": "燃盡", "term": "燃尽", "kind": "traditional", "source": "opencc"},
            {"alias": "Burn Out", "term": "燃尽", "kind": "english", "source": "FAQ"}]
 VERSIONS = [

@@ -114,6 +114,8 @@ def test_home_lists_versions_hashes_coverage_and_absent(site):
 def test_glossary_and_diff(site):
     gl = read(site, "glossary.md")
     assert "燃尽（Burn Out）" in gl and "燃盡" in gl and "{#t-ran-jin}" in gl
+    assert "- 出处：[FAQ core&#45;1](faq/core-1.md#faq-core-1)（FAQ 写作“连锁”）" in gl
+    assert "- 出处：[规则 431](rules/431.md#r-431)" in gl
     diff = read(site, "diff.md")
     assert "这是旧版独有的段落" in diff  # only in the older excerpt
     assert "| 346 | [349](rules/349.md#r-349) |" in diff  # old number mapped to the new rule

@@ -25,6 +25,19 @@ def _initial(term: str) -> str:
     return ch if ch.isascii() and ch.isalpha() else "#"
 
 
+_LEADING_ID = re.compile(r"^([A-Za-z0-9][A-Za-z0-9:\-]*)(.*)$", re.S)
+
+
+def _source(ctx: SiteContext, page: str, source: str) -> str:
+    """A term's source: an FAQ entry id (linked), optionally followed by a remark; else text."""
+    m = _LEADING_ID.match(source.strip())
+    if m and m.group(1) in ctx.data.faq_by_id:
+        return ctx.faq_link(page, m.group(1), f"FAQ {m.group(1)}") + esc(m.group(2))
+    from judge.docs.pages_rules import linked_text
+
+    return " ".join(linked_text(ctx, page, source, []))
+
+
 def term_anchor(term: str) -> str:
     """Stable anchor of a term from its pinyin: 燃尽 -> t-ran-jin."""
     try:
@@ -69,7 +82,7 @@ def render_glossary(ctx: SiteContext) -> str:
             for kind, aliases in by_kind.items():
                 lines.append(f"- {esc(ALIAS_KIND.get(kind, kind))}：{'、'.join(esc(a) for a in aliases)}")
             if t.source:
-                lines.append(f"- 出处：{esc(t.source)}")
+                lines.append(f"- 出处：{_source(ctx, page, t.source)}")
             lines.append("")
     return "\n".join(lines)
 
