@@ -84,7 +84,7 @@ def get_entry(conn, entry_id: str) -> dict:
         SELECT f.raw, f.old_number, f.method, f.confidence, r.id AS rule_id, r.number, r.display_number,
                r.number_source, r.title, r.text
         FROM faq_refs f LEFT JOIN rules r ON r.id = f.rule_id
-        WHERE f.faq_id = ? ORDER BY CASE f.method WHEN 'status' THEN 0 WHEN 'explicit' THEN 1
+        WHERE f.faq_id = ? ORDER BY CASE f.method WHEN 'status' THEN 0 WHEN 'reviewed' THEN 0 WHEN 'explicit' THEN 1
                                      WHEN 'mapped' THEN 2 ELSE 3 END, f.confidence DESC""", (canonical,))
     entry["errata"] = _rows(conn, "SELECT * FROM errata WHERE faq_id = ? ORDER BY source_line", (canonical,))
     entry["superseded_rule"] = None

@@ -269,9 +269,10 @@ def faq_ref_rows(entries: list[FaqEntry], citations: list[Citation], rules: list
         linked = {r["rule_id"] for r in rows if r["faq_id"] == e.id}
         if e.status_rule:
             rule = index.deepest_existing(e.status_rule)
-            if rule and rule["id"] not in linked:
+            if rule:  # kept even when a citation maps to the same rule: it says something else
+                # "status": the rule that superseded (or disputes) the ruling; "reviewed": the rule a valid one was checked against.
                 rows.append({"faq_id": e.id, "raw": None, "old_number": None, "rule_id": rule["id"],
-                             "method": "status", "confidence": 1.0})
+                             "method": "status" if e.status != "valid" else "reviewed", "confidence": 1.0})
                 linked.add(rule["id"])
         if not suggest:
             continue

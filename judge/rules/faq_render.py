@@ -7,6 +7,7 @@ from judge.rules.faq_status import STATUS_LABELS
 
 METHOD_LABELS = {
     "status": "取代此条的现行规则",
+    "reviewed": "已核对，依据的现行规则",
     "explicit": "FAQ 直接引用",
     "mapped": "旧编号按内容对应",
     "suggested": "内容相近",
@@ -94,8 +95,8 @@ def entry_detail(e: dict) -> str:
         for r in refs:
             label = rule_label(r["number"], r["display_number"], r["number_source"], r["title"])
             how = METHOD_LABELS.get(r["method"], r["method"])
-            if r["method"] == "status":
-                how = {"valid": "已核对，依据的现行规则", "disputed": "争议涉及的现行规则"}.get(e["status"], how)
+            if r["method"] == "status" and e["status"] == "disputed":
+                how = "争议涉及的现行规则"
             if r["method"] == "mapped":
                 how = f"原文“{r['raw']}”为旧编号，{how}"
             conf = f"，置信度 {r['confidence']:.2f}" if r["method"] in ("mapped", "suggested") else ""
