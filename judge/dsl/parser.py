@@ -42,8 +42,26 @@ def _lark() -> Lark:
     # The Transformer runs inline while parsing (LALR), so no intermediate tree is built.
     global _BUILDER
     _BUILDER = _Build("<场景>")
-    return Lark(GRAMMAR_PATH.read_text("utf-8"), parser="lalr", lexer="contextual",
-                maybe_placeholders=False, transformer=_BUILDER)
+    grammar = GRAMMAR_PATH.read_text("utf-8")
+    return Lark(grammar, parser="lalr", lexer="contextual", maybe_placeholders=False, transformer=_BUILDER,
+                cache=_grammar_cache_file(grammar))
+
+
+def _grammar_cache_file(grammar: str) -> str | bool:
+    """Compiled parser tables cached per grammar text in the user cache (no cache if unwritable)."""
+    import hashlib
+
+    from judge.paths import cache_dir
+
+    try:
+        d = cache_dir()
+        d.mkdir(parents=True, exist_ok=True)
+        import lark as _l
+
+        digest = hashlib.sha256((grammar + _l.__version__).encode("utf-8")).hexdigest()[:16]
+        return str(d / f"scenario-grammar-{digest}.lark-cache")
+    except OSError:
+        return False
 
 
 class _At:
@@ -605,17 +623,14 @@ def parse_text(text: str, file: str = "<场景>", *, base_dir: Path | None = Non
         if key in seen:
             raise ScenarioError("循环包含。", file=file, line=pos.line, column=pos.column, text=inc)
         try:
-            sub_text = path.read_text("utf-8")
+            cards = _included_cards(path, key, seen)
         except UnicodeDecodeError:
             raise ScenarioError("被包含的文件不是 UTF-8 编码。", file=file, line=pos.line, column=pos.column,
                                 text=inc) from None
         except OSError as exc:
             raise ScenarioError(f"无法读取被包含的文件（{exc.strerror or exc}）：应为一个卡牌定义文件。", file=file,
                                 line=pos.line, column=pos.column, text=inc) from None
-        sub = parse_text(sub_text, str(path), base_dir=path.parent, _seen=seen | {key})
-        if sub.players or sub.battlefields or sub.steps or sub.expectations:
-            raise ScenarioError("被包含的文件只能定义卡牌（“卡牌 …”行）。", file=str(path), line=1, column=1)
-        for name, card in sub.cards.items():
+        for name, card in cards.items():
             sc.cards.setdefault(name, card)
     return sc
 
