@@ -99,3 +99,46 @@ def test_cli_missing_choice_stops_in_strict_and_auto_decides(judge, tmp_path):
     assert strict.returncode == 1 and "分配伤害" in strict.stdout
     auto = judge("run", str(f), "--auto")
     assert auto.returncode == 0 and "自动选择" in auto.stdout
+
+
+def test_guide_example_runs(tmp_path):
+    """The complete example of scenarios/README.md is a working scenario."""
+    import re
+
+    guide = (ROOT / "scenarios" / "README.md").read_text("utf-8")
+    example = re.search(r"## 一个完整的例子\n\n```text\n(.*?)```", guide, re.S).group(1)
+    f = ROOT / "scenarios" / "combat" / "_guide_example.tmp.场景"
+    f.write_text(example, "utf-8")
+    try:
+        result = run_file(f)
+    finally:
+        f.unlink()
+    assert result.passed, [(c.text, c.actual) for c in result.failures] or result.stop
+
+
+def test_guide_expectation_forms_parse():
+    from judge.dsl import parse_text
+
+    sc = parse_text("""模式 1v1
+卡牌 战士 单位 战力 3
+玩家 甲
+基地: a1=战士
+玩家 乙
+战场 bf1 = 门
+行动:
+  甲 休眠 a1
+  甲 活跃 a1
+  检查 游戏 状态 普通开环
+期望:
+  a1 不 眩晕
+  甲 基地单位数 1
+  游戏 阶段 主阶段
+  甲 回合玩家
+  bf1 不 争夺
+  胜者 无
+  追踪 不包含 465
+""", "g.场景")
+    from judge.engine.runner import run_scenario
+
+    r = run_scenario(sc)
+    assert r.passed, [(c.text, c.actual) for c in r.failures]
