@@ -48,6 +48,9 @@ def normalize_number(text: str) -> str:
     m = _NUM.match(text)
     if not m:
         raise BadNumber(f"“{raw}”不是规则编号。规则编号形如 349、352.8、352.8.a 或 352.8.a.1。")
+    tail = text[m.end():].strip()
+    if tail and not ("\u4e00" <= tail[0] <= "\u9fff"):  # only a cited title may follow the number
+        raise BadNumber(f"“{raw}”不是有效的规则编号：编号后多出了“{tail}”。规则编号形如 349、352.8、352.8.a 或 352.8.a.1。")
     head, rest = m.group(1), m.group(2)
     number = f"{int(head):03d}{rest}"
     if _key(number) is None:

@@ -315,11 +315,14 @@ def recover(paras: list[Paragraph], citations: list[Citation], excerpts: list[Ex
         by_para[i] = it
 
     _apply_excerpts(items, by_para, aligned, report)
-    _choose_level0(items, anchors)
+    # Cited level-0 numbers we could not place: inferred numbering must leave them free, and one
+    # cited beyond the last anchor bounds the document's tail (its text is absent from the corpus).
+    reserved = {k[0] for k in (parse_number(c.number) for c in citations) if k and len(k) == 1} - set(anchors)
+    _choose_level0(items, anchors, reserved)
     _assign_sub_levels(items)
-    _number(items)
+    _number(items, reserved)
     if _apply_sub_anchors(items, citations):
-        _number(items)
+        _number(items, reserved)
     return items, report
 
 
@@ -456,7 +459,7 @@ def _shares_opening(text: str, items: list[Item], k: int, lo: int, max_level) ->
     return None
 
 
-def _choose_level0(items: list[Item], anchors: dict[int, int]) -> None:
+def _choose_level0(items: list[Item], anchors: dict[int, int], reserved: set[int] = frozenset()) -> None:
     """Between anchors, give the level-0 numbers to the paragraphs most likely to be level-0."""
     fixed_pos = [k for k, it in enumerate(items) if it.fixed and len(it.fixed) == 1]
     bounds = fixed_pos + [len(items)]
@@ -467,11 +470,17 @@ def _choose_level0(items: list[Item], anchors: dict[int, int]) -> None:
         seg = range(start, end_k)
         free = [k for k in seg if items[k].level is None]
         already0 = sum(1 for k in seg if items[k].level == 0 and not items[k].fixed)
-        if end_n is None:
-            room = len(free)  # after the last anchor: no upper bound, trust the shape
+        bound = end_n if end_n is not None else min((n for n in reserved if n > prev_n), default=None)
+        held = sum(1 for n in reserved if prev_n < n < (bound or 10**6))
+        if bound is None:
+            room = len(free)  # after the last anchor, nothing cited beyond: trust the shape
             picks = [k for k in free if _level0_score(items, k) > 0.5]
+        elif end_n is None:
+            room = max(0, bound - prev_n - 1 - already0 - held)
+            scored = sorted(((k, _level0_score(items, k)) for k in free), key=lambda x: -x[1])
+            picks = [k for k, s in scored[:room] if s > 0.5]
         else:
-            room = max(0, end_n - prev_n - 1 - already0)
+            room = max(0, end_n - prev_n - 1 - already0 - held)
             scored = sorted(((k, _level0_score(items, k)) for k in free), key=lambda x: -x[1])
             picks = [k for k, s in scored[:room] if s > -0.5]
         for k in sorted(picks):
@@ -499,7 +508,7 @@ def _assign_sub_levels(items: list[Item]) -> None:
             it.level = prev.level + 1
 
 
-def _number(items: list[Item]) -> None:
+def _number(items: list[Item], reserved: set[int] = frozenset()) -> None:
     """Turn levels into numbers with outline counters; fixed numbers reset the counters."""
     counters: list[int] = []
     since_anchor = 0
@@ -527,6 +536,8 @@ def _number(items: list[Item]) -> None:
         counters = counters[: level + 1]
         if len(counters) == level + 1:
             counters[level] += 1
+            while level == 0 and counters[0] in reserved:
+                counters[0] += 1  # a cited number whose place is unknown: keep it for its own node
         else:
             counters.append(1)
         it.key = tuple(counters)

@@ -1,0 +1,101 @@
+"""The pipeline is document-agnostic: altered or added rules documents are parsed with no code change."""
+
+import hashlib
+import shutil
+
+import pytest
+
+from judge.corpus import manifest
+from judge.paths import corpus_dir
+from judge.rules import CURRENT_VERSION
+from judge.rules.model import ABSENT, CITED
+from judge.rules.tree import build_trees
+
+RULES = "core-rules-2026-07-17.zh.txt"
+
+
+def make_corpus(tmp_path, edit=None, extra=None):
+    """A copy of rules_corpus/ with the rules document edited and/or an extra version added; MANIFEST updated."""
+    root = tmp_path / "rules_corpus"
+    shutil.copytree(corpus_dir(), root)
+    if edit:
+        p = root / RULES
+        p.write_text(edit(p.read_text(encoding="utf-8")), encoding="utf-8")
+    lines = (root / "MANIFEST.tsv").read_text(encoding="utf-8").splitlines()
+    if extra:
+        name, version, text = extra
+        (root / name).write_text(text, encoding="utf-8")
+        lines.append(f"{name}\t0\t{version}\trules\tA newer rules document")
+    out = [lines[0]]
+    for line in lines[1:]:
+        cells = line.split("\t")
+        cells[1] = hashlib.sha256((root / cells[0]).read_bytes()).hexdigest()
+        out.append("\t".join(cells))
+    (root / "MANIFEST.tsv").write_text("\n".join(out) + "\n", encoding="utf-8")
+    return root
+
+
+def tree_of(root, version=CURRENT_VERSION):
+    return build_trees(manifest.verify(root))[version]
+
+
+@pytest.fixture(scope="module")
+def shipped():
+    return tree_of(corpus_dir())
+
+
+def test_changed_paragraph_keeps_the_numbering(tmp_path, shipped):
+    old = "玩家使用自己卡牌的行为，即视为打出卡牌。"
+    new = "玩家从任意区域使用自己卡牌的行为，均视为打出卡牌。"
+    root = make_corpus(tmp_path, edit=lambda t: t.replace(old, new))
+    tree = tree_of(root)
+    before = {r.number: r.text for r in shipped.rules}
+    after = {r.number: r.text for r in tree.rules}
+    assert after["350"] == new and before["350"] == old
+    assert sorted(before) == sorted(after)
+    assert sum(1 for n in before if before[n] != after[n]) == 1
+
+
+def test_removed_section_becomes_absent(tmp_path, shipped):
+    def cut(text):
+        lines = text.splitlines(keepends=True)
+        start = next(i for i, l in enumerate(lines) if l.replace(" ", "").startswith("燃尽是一种限定行动"))
+        return "".join(lines[:start])
+
+    tree = tree_of(make_corpus(tmp_path, edit=cut))
+    by = tree.by_number()
+    assert shipped.by_number()["431"].number_source == CITED
+    assert by["431"].number_source == ABSENT and by["431"].title == "燃尽"
+    assert not any(r.text.startswith("燃尽是一种限定行动") for r in tree.rules)
+
+
+def test_added_section_fills_an_absent_node(tmp_path, shipped):
+    addition = "\n移动\n\n移动是指将常驻牌从一个位置移至另一个位置。\n\n移动是一种限定行动。\n"
+    tree = tree_of(make_corpus(tmp_path, edit=lambda t: t + addition))
+    by = tree.by_number()
+    assert shipped.by_number()["445"].number_source == ABSENT
+    assert by["445"].number_source == CITED and by["445"].title == "移动" and by["445"].source_line > 2890
+    nxt = tree.rules[tree.rules.index(by["445"]) + 1]
+    assert nxt.text.startswith("移动是指") and nxt.number.startswith("44")
+    assert all(ref.to_rule == by["445"].id for ref in tree.refs if ref.to_number == "445")
+
+
+def test_new_version_in_manifest_is_parsed_and_diffed(tmp_path, monkeypatch):
+    src = (corpus_dir() / RULES).read_text(encoding="utf-8")
+    newer = src.replace("法术卡牌会创造出可供执行的游戏效果， 打出后便进入废牌堆。", "法术卡牌会创造出可供执行的游戏效果，结算后便进入废牌堆。")
+    assert newer != src
+    root = make_corpus(tmp_path, extra=("core-rules-2026-09-01.zh.txt", "2026-09-01", newer))
+    trees = build_trees(manifest.verify(root))
+    assert set(trees) >= {CURRENT_VERSION, "2026-09-01", "older", "search"}
+    assert trees["2026-09-01"].by_number()["349"].number_source == CITED
+
+    monkeypatch.setenv("JUDGE_CORPUS_DIR", str(root))
+    monkeypatch.setenv("JUDGE_CACHE_DIR", str(tmp_path / "cache"))
+    from judge.rules import lookup, versions
+    from judge.store import open_store
+
+    conn = open_store()
+    assert lookup.current_version(conn) == CURRENT_VERSION
+    pairs = versions.compare(conn, CURRENT_VERSION, "2026-09-01")
+    changed = [p for p in pairs if p.status == versions.CHANGED]
+    assert len(changed) == 1 and changed[0].b["text"] == "法术卡牌会创造出可供执行的游戏效果，结算后便进入废牌堆。"
