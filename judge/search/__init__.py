@@ -40,6 +40,7 @@ JSON output (`judge search --json`), schema_version 1 — stable; fields are onl
         "snippet": str,            # excerpt around the match
         "highlights": [[start, end]],   # spans of matched words inside `snippet`
         "text": str,               # the full text of the hit
+        "examples": [str],         # a rule's "举例：" examples (empty for other kinds)
         "score": float,            # 100 for a direct hit
         "coverage": float,         # share of the query's concepts the hit mentions (0..1)
         "matched": [str],

@@ -25,11 +25,12 @@ MAX_WORD = 8
 STOPWORDS = set(
     "的 了 吗 呢 吧 啊 呀 么 是 在 我 你 他 她 它 我们 你们 他们 这 那 这个 那个 个 和 与 及 或 或者 "
     "会 能 能否 可以 可否 可 如何 怎么 怎样 怎么办 什么 为什么 哪 哪些 哪个 谁 时 时候 的话 如果 是否 "
-    "有 有没有 没有 要 需要 被 把 对 一 就 都 也 还 吗? 么? 请问 问 一下 情况 时候 之后 之前 会不会 "
-    "能不能 可不可以 算 算不算 该 应该 多少 几 还是 然后 这样 那样 这种 那种 所以 因为 但是".split()
+    "有 有没有 要 需要 被 把 对 一 就 都 也 还 吗? 么? 请问 问 一下 情况 时候 之后 之前 会不会 "
+    "能不能 可不可以 算 算不算 该 应该 多少 几 还是 然后 这样 那样 这种 那种 所以 因为 但是 "
+    "一处 一名 一张 一个 一些 一次 任何 某 某个 里 里面 上面".split()
 )
 # Characters of question phrasing never taken for a misspelt term ("是什么" is not "提示").
-FUNCTION_CHARS = set("的了吗呢吧啊呀么是在我你他她它们这那个和与及或会能否可以如何怎样什为哪谁时候话果有没要被把对就都也还请问该吧")
+FUNCTION_CHARS = set("的了吗呢吧啊呀么是在我你他她它们这那个和与及或会能否可以如何怎样什为哪谁时候话果有要被把就都也还请问该吧")
 QUESTION_RE = re.compile(r"[?？]|吗|呢|么|如何|怎么|怎样|什么|为什么|是否|能否|能不能|可不可以|会不会|算不算|哪|谁|多少")
 
 
@@ -58,6 +59,7 @@ class Analysis:
         self.notes: list[str] = []
         self.question_like = False
         self.truncated = False
+        self.phrase: str | None = None  # a short term-like query as a whole ("待命区域")
 
 
 class _Vocab:
@@ -141,9 +143,16 @@ def analyze(conn, raw: str) -> Analysis:
 
     concepts: list[Concept] = []
     # Split into Chinese runs and Latin spans, in order.
-    for kind, chunk in runs(rest):
+    parts = runs(rest)
+    for kind, chunk in parts:
         if kind == "cjk":
+            before = len(a.corrections)
             concepts.extend(_chinese(vocab, chunk, a))
+            if len(parts) == 1 and not a.question_like and 2 <= len(chunk) <= 10:
+                fixed = chunk
+                for wrong, right in a.corrections[before:]:
+                    fixed = fixed.replace(wrong, right)
+                a.phrase = fixed
         else:
             concepts.extend(_latin(vocab, chunk, a))
     concepts = _dedupe(concepts)
@@ -356,6 +365,8 @@ def _weigh(vocab: _Vocab, concepts: list[Concept]) -> None:
     for c in concepts:
         c.df = vocab.df(c.forms)
         c.weight = math.log((n - c.df + 0.5) / (c.df + 0.5) + 1.0)
+        if all(len(f) == 1 for f in c.forms):
+            c.weight /= 2  # a lone character means little out of context ("看", "放")
 
 
 def _fix_unmatched(vocab: _Vocab, concepts: list[Concept], a: Analysis) -> None:
@@ -369,6 +380,8 @@ def _fix_unmatched(vocab: _Vocab, concepts: list[Concept], a: Analysis) -> None:
         best = fuzzy.closest(vocab.conn, c.label)
         if best:
             a.corrections.append((c.label, best))
+            if a.phrase:
+                a.phrase = a.phrase.replace(c.label, best)
             c.forms = [best] + [o for w, o in vocab.synonyms_of([best]) if w == best]
             c.via = "fuzzy"
             c.df = vocab.df(c.forms)

@@ -181,6 +181,7 @@ def hit_dict(h: rank.Hit, rank_no: int, forms: list[str]) -> dict:
         "snippet": snip,
         "highlights": [list(s) for s in spans],
         "text": text,
+        "examples": json.loads(d["examples"] or "[]") if d["kind"] == "rule" else [],
         "score": h.score,
         "coverage": h.coverage,
         "matched": h.matched,

@@ -34,7 +34,9 @@ def closest(conn, text: str, cutoff: float = 72.0) -> str | None:
             return None
         pool = [w for w in words if abs(len(w) - len(text)) <= 1]
         best = process.extractOne(text, pool, scorer=fuzz.ratio, score_cutoff=cutoff)
-        return best[0] if best else None
+        if best:
+            return best[0]
+        return _near_homophone(conn, text, latin)
     if len(text) < 4:
         return None
     best = process.extractOne(text, list(latin), scorer=fuzz.ratio, score_cutoff=max(cutoff, 80.0))
@@ -56,3 +58,18 @@ def suggestions(conn, text: str, limit: int = 5) -> list[str]:
         scored = process.extract(text, list(latin), scorer=fuzz.WRatio, limit=limit * 3, score_cutoff=60)
         out = [latin[w] for w, _s, _i in scored]
     return list(dict.fromkeys(out))[:limit]
+
+
+def _near_homophone(conn, text: str, latin: dict[str, str]) -> str | None:
+    """"洞擦" -> 洞察: same length, a character in common, pinyin nearly equal (ca/cha, n/l, an/ang)."""
+    from rapidfuzz import fuzz, process
+
+    readings = dict(conn.execute(
+        f"SELECT ch, py FROM search_py WHERE ch IN ({','.join('?' * len(set(text)))})", tuple(set(text))
+    ).fetchall())
+    if any(c not in readings for c in text):
+        return None
+    key = "".join(readings[c].split(",")[0] for c in text)
+    pool = {a: t for a, t in latin.items() if len(t) == len(text) and any(x == y for x, y in zip(t, text))}
+    best = process.extractOne(key, list(pool), scorer=fuzz.ratio, score_cutoff=85)
+    return pool[best[0]] if best else None

@@ -55,8 +55,9 @@ CREATE TABLE search_py (ch TEXT PRIMARY KEY, py TEXT) WITHOUT ROWID;
 CREATE TABLE search_info (key TEXT PRIMARY KEY, value TEXT);
 """
 
-# Words a defining paragraph starts with: "致命伤害是指…", "休眠是一种行动…", "单位为：".
-_DEFINES = re.compile(r"^(.{2,10}?)(?:是指|指的是|是一种|是一个|指|是|为：|为)")
+# A defining sentence: "致命伤害是指…", "眩晕指的是…", "控制指玩家…", "单位为：". Classifying
+# sentences ("燃尽是一种限定行动") are not definitions: every action has one.
+_DEFINES = re.compile(r"^(.{2,10}?)(?:是指|指的是|指|为：)")
 
 
 def _table_exists(conn, name: str) -> bool:
@@ -118,6 +119,15 @@ def _rule_label(by_id: dict, rule_id: str | None) -> str | None:
     return _label(r) if r else rule_id
 
 
+def _following(rules: list[dict], heading: dict) -> list[dict]:
+    out = []
+    for r in rules[rules.index(heading) + 1 :]:
+        if r.get("is_heading") or r.get("title") or len(out) >= 2:
+            break
+        out.append(r)
+    return out
+
+
 def collect_docs(conn, version: str | None) -> list[dict]:
     """Every searchable document, as rows of search_docs (without id/norm)."""
     docs: list[dict] = []
@@ -153,16 +163,19 @@ def collect_docs(conn, version: str | None) -> list[dict]:
         title = (r.get("title") or "").strip()
         if r.get("number_source") == "absent" and not text:
             text = "（本条正文不在当前语料中，仅知其编号与标题。）"
-        elif not text and children.get(r["id"]):
-            # A heading shows the start of its section: that is what a judge looks for.
-            preview = "".join((c.get("text") or c.get("title") or "") for c in children[r["id"]][:2])
+        elif not text:
+            # A heading shows the start of its section (its children, else the paragraphs that
+            # follow it up to the next heading): that is what a judge looks for.
+            follow = children.get(r["id"]) or _following(rules, r)
+            preview = "".join((c.get("text") or c.get("title") or "") for c in follow[:2])
             text = preview[:160] + ("…" if len(preview) > 160 else "")
         defines = set(defined_by.get(r["id"], ()))
         if title:
             defines.add(title)
-        m = _DEFINES.match(norm_text(r.get("text") or ""))
-        if m:
-            defines.add(m.group(1))
+        for sentence in re.split(r"[。；]", norm_text(r.get("text") or "")):
+            m = _DEFINES.match(sentence)
+            if m:
+                defines.add(m.group(1))
         docs.append({
             "kind": "rule", "ref": r["id"], "number": r.get("number"),
             "display_number": r.get("display_number") or r.get("number"),
@@ -268,6 +281,11 @@ def build(conn, docs_manifest=None) -> dict:
     df: Counter = Counter()
     corpus_chars: set[str] = set()
     doc_rows, fts_rows = [], []
+    for d in docs:
+        # "洞察一张卡牌指的是…" defines 洞察: the first word of a defined subject is defined too.
+        subjects = [x for x in (d["defines"] or "").split("|") if x]
+        firsts = {tok.lcut(x, HMM=False)[0] for x in subjects}
+        d["defines"] = "|".join(sorted(set(subjects) | {w for w in firsts if len(w) >= 2}))
     for i, d in enumerate(docs, start=1):
         examples = json.loads(d["examples"])
         body = norm_text(d["text"])
@@ -297,7 +315,7 @@ def build(conn, docs_manifest=None) -> dict:
         [(w, n, df.get(w, 0), int(w in user_words)) for w, n in freq.items() if len(w) <= 16],
     )
 
-    aliases = _aliases(conn, user_words, freq)
+    aliases = _aliases(conn, user_words, freq, tok)
     trad = lexicon.Traditional()
     t2s = trad.char_map(corpus_chars | {c for w in user_words for c in w})
     for w, forms in trad.variants(sorted(user_words)).items():
@@ -322,7 +340,7 @@ def build(conn, docs_manifest=None) -> dict:
     return {"docs": len(doc_rows), "lexicon": len(freq), "aliases": len(aliases), "t2s": len(t2s)}
 
 
-def _aliases(conn, user_words: set[str], freq: Counter) -> set[tuple[str, str, str, str]]:
+def _aliases(conn, user_words: set[str], freq: Counter, tok=None) -> set[tuple[str, str, str, str]]:
     out: set[tuple[str, str, str, str]] = set()
 
     def add_english(name: str, term: str, source: str) -> None:
@@ -339,6 +357,23 @@ def _aliases(conn, user_words: set[str], freq: Counter) -> set[tuple[str, str, s
             if t and english:
                 for name in re.split(r"\s*[/;,，、]\s*", english):
                     add_english(name, t, source or "terms")
+    # The FAQ writes "主牌库 (Main Deck)" where the rules say 主牌堆 (glossary: Main Deck): a Chinese
+    # word given the English name of a glossary term is a synonym of that term.
+    by_english = {key: t for key, t, kind, _s in out if kind == "english"}
+    if _table_exists(conn, "faq"):
+        pair = re.compile(r"([" + CJK + r"]{2,6})\s*[（(]\s*([A-Za-z][A-Za-z' \-]{1,30}?)\s*[)）]")
+        for (blob,) in conn.execute("SELECT coalesce(question, '') || ' ' || coalesce(answer, '') || ' ' || coalesce(bullets, '') FROM faq"):
+            for zh, en in pair.findall(blob or ""):
+                term = by_english.get(re.sub(r"\s+", " ", fold(en)).strip())
+                if not term or zh == term or term in zh:
+                    continue
+                # The last word before the parenthesis names the thing: "当我的主牌库" -> "主牌库".
+                words = tok.lcut(zh, HMM=False) if tok else [zh]
+                cand = words[-1]
+                if len(cand) < 2 and len(words) > 1:
+                    cand = words[-2] + cand
+                if len(cand) >= 2 and cand != term:
+                    out.add((cand, term, "synonym", "faq-english"))
     if _table_exists(conn, "term_aliases"):
         for alias, term, kind, source in conn.execute("SELECT alias, term, kind, source FROM term_aliases"):
             t = lexicon.clean_term(term)

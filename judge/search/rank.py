@@ -85,6 +85,10 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
     total_w = sum(c.weight for c in concepts) or 1.0
     best_bm25 = max((s for _i, s in cands), default=1.0) or 1.0
     term_query = len(concepts) <= 2 and not analysis.question_like
+    # Block starts: for a term query, the paragraph that opens a run of paragraphs about the term
+    # (its heading was often lost in extraction) introduces it — it counts as defining.
+    key_forms = [analysis.phrase] if analysis.phrase else (concepts[0].forms if len(concepts) == 1 else [])
+    mentions = {i for i, d in docs.items() if d["kind"] == "rule" and any(f in (d["norm"] or "") for f in key_forms)}
     hits = []
     for doc_id, bm in cands:
         d = docs.get(doc_id)
@@ -103,8 +107,15 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
                 matched.extend(f for f in c.forms if f in extra)
             if any(f in defines for f in c.forms):
                 defining = True
+        phrase = analysis.phrase
+        if phrase and phrase in defines:
+            defining = True
+        if term_query and doc_id in mentions and doc_id - 1 not in mentions and doc_id + 1 in mentions:
+            defining = True
         coverage = got / total_w
         s = coverage**2 * (0.5 + 0.5 * max(bm, 0.0) / best_bm25)
+        if phrase and phrase in norm:
+            s *= 1.2  # the query as typed, verbatim: an exact phrase match
         if defining:
             s *= 1.5 if term_query else 1.15
         kind = d["kind"]

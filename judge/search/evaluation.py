@@ -1,0 +1,94 @@
+"""Search quality against the evaluation set tests/search_eval.tsv: recall@1, recall@5, MRR per kind.
+
+Used by tests/test_search_quality.py (a floor that must hold) and benchmarks/bench_search.py.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from judge.paths import REPO_DIR
+from judge.search.text import norm_text
+
+EVAL_PATH = REPO_DIR / "tests" / "search_eval.tsv"
+KINDS = ("term", "question", "english", "pinyin", "traditional", "typo", "citation")
+
+
+class Case:
+    def __init__(self, kind: str, query: str, targets: list[str], line: int) -> None:
+        self.kind, self.query, self.targets, self.line = kind, query, targets, line
+
+    def __repr__(self) -> str:
+        return f"Case({self.kind}, {self.query!r})"
+
+
+def load(path: Path = EVAL_PATH) -> list[Case]:
+    cases = []
+    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        kind, query, targets = line.split("\t")[:3]
+        cases.append(Case(kind, query, [t.strip() for t in targets.split("||") if t.strip()], lineno))
+    return cases
+
+
+def _term_of(hit: dict) -> str:
+    return (hit.get("title") or "").split(" (")[0].strip()
+
+
+def relevant(hit: dict, target: str) -> bool:
+    """Does a hit (a dict of the JSON output) answer the target?"""
+    code, _, value = target.partition(":")
+    value_n = norm_text(value)
+    body = norm_text("\n".join([hit.get("title") or "", hit.get("text") or ""] + list(hit.get("examples") or [])))
+    kind = hit.get("kind")
+    if code == "r":
+        return kind == "rule" and value_n in body
+    if code == "rt":
+        return kind == "rule" and norm_text(hit.get("title") or "") == value_n
+    if code == "n":
+        return kind == "rule" and hit.get("number") == value
+    if code == "f":
+        return kind == "faq" and value_n in body
+    if code == "e":
+        return kind == "errata" and value_n in body
+    if code == "g":
+        return kind == "term" and norm_text(_term_of(hit)) == value_n
+    if code == "any":
+        return value_n in body
+    raise ValueError(f"unknown target kind {code!r} in {target!r}")
+
+
+def first_relevant_rank(hits: list[dict], targets: list[str]) -> int | None:
+    for i, h in enumerate(hits, start=1):
+        if any(relevant(h, t) for t in targets):
+            return i
+    return None
+
+
+def evaluate(conn, cases: list[Case] | None = None, limit: int = 10) -> dict:
+    """{"overall": {...}, "by_kind": {kind: {...}}, "misses": [...]}; each {...} has n, r1, r5, mrr."""
+    from judge.search.engine import search
+
+    cases = cases if cases is not None else load()
+    ranks: dict[str, list[int | None]] = {}
+    misses = []
+    for c in cases:
+        hits = search(conn, c.query, limit=limit).to_dict()["hits"]
+        r = first_relevant_rank(hits, c.targets)
+        ranks.setdefault(c.kind, []).append(r)
+        if r is None or r > 5:
+            misses.append({"kind": c.kind, "query": c.query, "rank": r, "line": c.line,
+                           "top": [f"{h['kind_label']} {h['display_number'] or ''} {h['title']}" for h in hits[:3]]})
+
+    def stats(rs: list[int | None]) -> dict:
+        n = len(rs) or 1
+        return {
+            "n": len(rs),
+            "r1": sum(1 for r in rs if r == 1) / n,
+            "r5": sum(1 for r in rs if r is not None and r <= 5) / n,
+            "mrr": sum(1.0 / r for r in rs if r) / n,
+        }
+
+    every = [r for rs in ranks.values() for r in rs]
+    return {"overall": stats(every), "by_kind": {k: stats(v) for k, v in ranks.items()}, "misses": misses}

@@ -1,0 +1,97 @@
+"""`judge search` from the command line: fast path and typer path, text and JSON output, errors."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+JUDGE = [str(Path(sys.executable).with_name("judge"))] if Path(sys.executable).with_name("judge").exists() else [sys.executable, "-m", "judge"]
+
+
+def run(*args, env=None):
+    e = dict(os.environ, **(env or {}))
+    e.pop("NO_COLOR", None)
+    return subprocess.run(JUDGE + ["search", *args], capture_output=True, text=True, env=e, timeout=120)
+
+
+def test_text_output_lists_hits_with_kind_number_and_highlight():
+    r = run("燃尽", "--limit", "3")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0].lstrip().startswith("1. [")
+    assert "「燃尽」" in r.stdout  # highlighted without colour when not a terminal
+    assert "得分" in r.stdout
+    assert "Traceback" not in r.stderr
+
+
+def test_color_always_uses_ansi():
+    r = run("燃尽", "--color=always", "-n", "2")
+    assert "\x1b[1;33m燃尽\x1b[0m" in r.stdout
+
+
+def test_json_schema_is_stable():
+    r = run("Hidden", "--json", "--limit", "5")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert data["schema_version"] == 1
+    for key in ("query", "normalized", "question_like", "concepts", "citations", "corrections", "notes", "suggestions", "hits"):
+        assert key in data
+    hit = data["hits"][0]
+    for key in ("rank", "kind", "kind_label", "id", "number", "display_number", "number_source", "inferred",
+                "breadcrumb", "title", "snippet", "highlights", "text", "score", "coverage", "matched", "direct",
+                "note", "status", "superseded", "superseded_by", "status_note", "source"):
+        assert key in hit, key
+    assert hit["kind_label"] in ("规则", "FAQ", "勘误", "术语")
+
+
+def test_kind_filter_from_cli():
+    r = run("待命", "--kind", "FAQ", "--json")
+    data = json.loads(r.stdout)
+    assert data["hits"] and {h["kind"] for h in data["hits"]} == {"faq"}
+
+
+def test_citation_is_a_direct_hit():
+    r = run("规则", "318", "--json")
+    data = json.loads(r.stdout)
+    assert data["hits"][0]["direct"] and data["hits"][0]["number"] == "318"
+    assert "直接命中" in run("规则", "318").stdout
+
+
+def test_empty_query_is_a_clear_error():
+    for args in ([], ["   "]):
+        r = run(*args)
+        assert r.returncode == 2
+        assert "搜索内容为空" in r.stderr and "judge search 燃尽" in r.stderr
+        assert "Traceback" not in r.stderr
+
+
+def test_unknown_kind_is_a_clear_error():
+    r = run("燃尽", "--kind", "卡牌")
+    assert r.returncode == 2
+    assert "未知的结果类型「卡牌」" in r.stderr
+
+
+def test_nothing_found_exits_1_with_suggestion_or_message():
+    r = run("qqqqzzzzxxxx")
+    assert r.returncode in (0, 1)
+    if r.returncode == 1:
+        assert "没有找到" in r.stdout
+
+
+def test_help_goes_through_typer():
+    r = run("--help")
+    assert r.returncode == 0
+    assert "--limit" in r.stdout and "--kind" in r.stdout and "--json" in r.stdout
+
+
+def test_fts_syntax_from_the_command_line_does_not_crash():
+    for q in ("NEAR(", "燃尽 AND", "title:x", "燃尽^", "{chars}:燃"):
+        r = run(q)
+        assert r.returncode in (0, 1), (q, r.stderr)
+        assert "Traceback" not in r.stderr
+    for q in ('"', "*", "^", "()"):  # nothing searchable at all: the empty-query message
+        r = run(q)
+        assert r.returncode == 2 and "搜索内容为空" in r.stderr, q
