@@ -75,6 +75,10 @@ def validate(sc: m.Scenario) -> None:
     if sc.mode == "2v2":
         if len(sc.teams) != 2 or sorted(sum(sc.teams, [])) != sorted(names):
             raise _err("2v2 模式需要两行“队伍 X Y”，每名玩家恰好属于一个队伍。", pos0, rule="481")
+        team = {p: i for i, t in enumerate(sc.teams) for p in t}
+        if any(team[a] == team[b] for a, b in zip(names, names[1:] + names[:1])):
+            raise _err("2v2 的回合顺序在两队之间交替：请按回合顺序声明玩家（如 甲、乙、丙、丁，甲丙同队）。", pos0,
+                       rule="481")
     elif sc.teams:
         raise _err("只有 2v2 模式才有队伍。", pos0, rule="481")
     team_of = {p: i for i, t in enumerate(sc.teams) for p in t} if sc.teams else {p: p for p in names}

@@ -1,1 +1,18 @@
-"""engine"""
+"""The rules engine: game state and one module per rules chapter.
+
+Public API (import-light entry points):
+    judge.dsl.load_scenario(path) / judge.dsl.parse_text(text)      -> Scenario (validated)
+    judge.engine.runner.run_file(path, auto=False)                   -> ScenarioResult
+    judge.engine.runner.run_scenario(scenario, auto=False)           -> ScenarioResult
+        .passed .checks .events .stop .game .to_dict()
+    judge.trace.render.to_markdown(result) / to_json(result) / to_terminal(result)
+    judge.engine.setup.build_game(scenario, auto=False)              -> Game
+    judge.engine.actions.legal_actions(game) / apply(game, action)   (apply raises IllegalAction, NeedChoice)
+    judge.engine.invariants.violations(game)                         -> list of broken invariants
+    judge.engine.playout.random_playout(steps, seed, players)        -> stats (invariants checked each step)
+
+Chapters: zones (119, 431), movement (445, 447.2), cleanup (318, 317.2, 466.1), showdown (341),
+combat (459-466), damage_assignment (465), scoring (467, 469.1), turn (315, 317), chain (808;
+part 2 replaces it with the full chain), layers (Might), effects (417, 428, 454 ...).
+Every cited rule number is listed in judge.engine.citations.
+"""

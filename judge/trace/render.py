@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from judge.trace.rules_display import display
+from judge.trace.rules_display import display, faq_display, faq_status
 
 KIND_MARK = {"action": "▶", "step": "•", "change": "→", "choice": "◆", "auto": "◇", "result": "★", "illegal": "⊘",
              "check": "☑", "stop": "■", "note": "·"}
@@ -18,7 +18,7 @@ def _refs(ev, rule_link=None, faq_link=None) -> str:
     rules = [f"[{display(r)}]({rule_link(r)})" if rule_link else display(r) for r in ev.rules]
     if rules:
         parts.append("规则 " + "、".join(rules))
-    faqs = [f"[{f}]({faq_link(f)})" if faq_link else f for f in ev.faq]
+    faqs = [f"[{faq_display(f)}]({faq_link(f)})" if faq_link else faq_display(f) for f in ev.faq]
     if faqs:
         parts.append("FAQ " + "、".join(faqs))
     return "；".join(parts)
@@ -67,6 +67,7 @@ def to_json(result, indent: int | None = 2) -> str:
     d = result.to_dict()
     for ev in d["events"]:
         ev["rules_display"] = [display(r) for r in ev["rules"]]
+        ev["faq_status"] = {f: faq_status(f)[0] for f in ev["faq"]}
     return json.dumps(d, ensure_ascii=False, indent=indent)
 
 

@@ -48,3 +48,31 @@ def title(number: str) -> str | None:
         return row.get("title") if row else None
     except Exception:
         return None
+
+
+_faq_cache: dict[str, tuple[str, str | None]] = {}
+
+
+def faq_status(fid: str) -> tuple[str, str | None]:
+    """(status, superseded_by) of an FAQ entry from the store's faq table; ("valid", None) if unknown."""
+    if fid in _faq_cache:
+        return _faq_cache[fid]
+    out = ("valid", None)
+    try:
+        row = _conn().execute("SELECT status, superseded_by FROM faq WHERE id = ?", (fid,)).fetchone()
+        if row is not None:
+            out = (row[0] or "valid", row[1])
+    except Exception:
+        pass
+    _faq_cache[fid] = out
+    return out
+
+
+def faq_display(fid: str) -> str:
+    """'C-L89（已被取代，现行规则 466）' for superseded rulings, 'C-L598' otherwise."""
+    status, by = faq_status(fid)
+    if status == "superseded":
+        return f"{fid}（已被取代" + (f"，现行规则 {display(by)}）" if by else "）")
+    if status == "disputed":
+        return f"{fid}（有争议）"
+    return fid
