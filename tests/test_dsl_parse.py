@@ -173,3 +173,30 @@ def test_include_only_cards(tmp_path):
 def test_zone_line_before_player():
     e = err_of("模式 1v1\n基地: a=战士 战力 1\n玩家 甲\n玩家 乙\n")
     assert "先声明玩家" in e.message
+
+
+def test_attachment_must_share_location():
+    text = """模式 1v1
+卡牌 战士 单位 战力 3
+卡牌 剑 装备 战力加成 +2
+玩家 甲
+基地: w=战士
+战场 bf1: s=剑 贴附于 w
+玩家 乙
+战场 bf1 = 门
+"""
+    e = err_of(text)
+    assert e.rule == "716"
+
+
+def test_attachment_parsed():
+    text = """模式 1v1
+卡牌 战士 单位 战力 3
+卡牌 剑 装备 战力加成 +2
+玩家 甲
+基地: w=战士, s=剑 贴附于 w
+玩家 乙
+"""
+    sc = parse_text(text, "t.场景")
+    assert sc.cards["剑"].might_bonus == 2
+    assert sc.players[0].zones[0].objects[1].attached_to == "w"

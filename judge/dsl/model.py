@@ -46,6 +46,7 @@ class CardDef:
     champion: bool = False
     token: bool = False
     cannot_be_damaged: bool = False
+    might_bonus: int = 0  # equipment: added to the Might of the unit it is attached to (716)
     auras: list[Aura] = field(default_factory=list)
     deathknells: list[Effect] = field(default_factory=list)
     pos: Pos | None = None
@@ -67,6 +68,7 @@ class ObjSpec:
     cannot_be_damaged: bool = False
     controller: str | None = None
     keywords: dict[str, int] = field(default_factory=dict)
+    attached_to: str | None = None
 
 
 @dataclass

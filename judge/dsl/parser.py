@@ -182,6 +182,12 @@ class _Build(Transformer):
         t = items[0].type
         return ("flag", {"CHAMPION": "champion", "TOKEN": "token", "NO_DAMAGE": "cannot_be_damaged"}[t])
 
+    def card_bonus(self, items):
+        return ("bonus", int(str(items[1])))
+
+    def attr_attached(self, items):
+        return ("attached", _text(items[1]))
+
     def scope_word(self, items):
         return SCOPE[items[0].type]
 
@@ -212,6 +218,8 @@ class _Build(Transformer):
                 card.keywords[attr[1]] = card.keywords.get(attr[1], 0) + attr[2]
             elif tag == "flag":
                 setattr(card, attr[1], True)
+            elif tag == "bonus":
+                card.might_bonus = attr[1]
             elif tag == "aura":
                 card.auras.append(attr[1])
             elif tag == "deathknell":
@@ -275,6 +283,8 @@ class _Build(Transformer):
                     setattr(spec, a[1], True)
             elif a[0] == "controller":
                 spec.controller = a[1]
+            elif a[0] == "attached":
+                spec.attached_to = a[1]
             elif a[0] == "kw":
                 spec.keywords[a[1]] = spec.keywords.get(a[1], 0) + a[2]
         return spec

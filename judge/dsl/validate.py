@@ -103,6 +103,22 @@ def validate(sc: m.Scenario) -> None:
         if zone in ("deck", "hand", "trash", "rune_deck", "banishment", "champion", "legend") and o.controller \
                 and o.controller != owner:
             raise _err("卡牌不会进入其他玩家的非场地区域：这里的物体必须由其所属者控制。", o.pos, rule="188")
+    # Attachments (716): gear on the board, attached to a unit on the board at the same location.
+    for oid, (o, owner, zone, bf) in objs.items():
+        if o.attached_to is None:
+            continue
+        target = objs.get(o.attached_to)
+        card = sc.cards.get(o.card)
+        if target is None:
+            raise _err(f"未知的单位“{o.attached_to}”。", o.pos, text=o.attached_to, suggestions=suggest(o.attached_to, objs))
+        if card is None or card.type != "gear" or zone not in BOARD_ZONES:
+            raise _err("只有场上的装备可以贴附于单位。", o.pos, rule="716")
+        t_spec, _, t_zone, t_bf = target
+        t_card = sc.cards.get(t_spec.card)
+        if t_zone not in BOARD_ZONES or (t_card is not None and t_card.type != "unit"):
+            raise _err(f"“{o.attached_to}”不是场上的单位，装备无法贴附于它。", o.pos, rule="716")
+        if (t_zone, t_bf) != (zone, bf):
+            raise _err("已贴附的装备与其所贴附的单位位于同一位置：请把它写在同一个区域行中。", o.pos, rule="716")
     # Battlefield occupancy: units of at most two players, never two teammates (447.2, 459).
     for b in sc.battlefields:
         occupants = []

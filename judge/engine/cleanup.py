@@ -108,7 +108,8 @@ def _one(game: Game, special: str | None) -> bool:
                     changed = True
         # 5. corrective recalls; facedown cards not matching the battlefield's controller are removed
         for o in list(game.board()):
-            if o.location not in (None, "base") and not o.is_unit and o.card.type in ("gear", "rune"):
+            if o.location not in (None, "base") and not o.is_unit and o.card.type in ("gear", "rune") \
+                    and o.attached_to is None:
                 h.emit()
                 effects.recall(game, [o], rules=("318", "454"), why="（步骤5：非单位装备不应位于战场）")
                 changed = True

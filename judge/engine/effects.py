@@ -53,6 +53,9 @@ def recall(game: Game, targets: list[GameObject], rules=("454",), why: str = "")
             t.location = "base"
             t.designation = None
             changes.append(Change(t.label(), "位置", before, game.location_label(t)))
+            for gear in game.attachments(t.oid):
+                gear.location = "base"
+                changes.append(Change(gear.label(), "位置（随贴附的单位）", before, game.location_label(gear)))
     if changes:
         game.trace.add("change", f"召回 {'、'.join(c.subject for c in changes)}{why}（召回不是移动）。",
                        rules=rules, changes=changes)

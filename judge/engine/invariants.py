@@ -35,6 +35,10 @@ def violations(game: Game, settled: bool = True) -> list[str]:
                 out.append(f"{o.oid} 带有致命伤害却未被摧毁")
         elif o.zone in NON_BOARD_ZONES and o.oid not in seen:
             out.append(f"{o.oid} 不在其所属者的{o.zone}列表中")
+        if o.attached_to is not None:
+            unit = game.objects.get(o.attached_to)
+            if o.zone != "board" or unit is None or unit.zone != "board" or unit.location != o.location:
+                out.append(f"{o.oid} 的贴附关系无效")
         if o.zone != "board" and (o.damage or o.buff or o.designation):
             out.append(f"{o.oid} 离开场地后仍保留伤害/增益/身份")
     for bf in game.battlefields.values():

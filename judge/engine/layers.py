@@ -24,6 +24,8 @@ def might(game: Game, o: GameObject) -> int:
     if o.zone != "board":
         return value
     value += o.buff
+    for gear in game.attachments(o.oid):
+        value += gear.card.might_bonus  # attached equipment's Might bonus (716)
     for mod in o.modifiers:
         value += mod.amount
     for src in game.objects.values():

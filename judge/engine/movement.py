@@ -99,6 +99,9 @@ def _relocate(game: Game, player: str, units: list[GameObject], dest: str) -> No
         before = game.location_label(u)
         u.location = dest
         changes.append(Change(u.label(), "位置", before, game.location_label(u)))
+        for gear in game.attachments(u.oid):
+            gear.location = dest  # attachments follow their unit; that is not a move (716)
+            changes.append(Change(gear.label(), "位置（随贴附的单位）", before, game.location_label(gear)))
     game.trace.add("change", "移动完成。", rules=("445",), changes=changes)
     if dest != "base":
         bf = game.battlefields[dest]

@@ -42,7 +42,7 @@ def build_game(sc: m.Scenario, auto: bool = False) -> Game:
                                damage=spec.damage, exhausted=spec.exhausted, buff=1 if spec.buff else 0,
                                stunned=spec.stunned, token=spec.token or card.token,
                                cannot_be_damaged=spec.cannot_be_damaged, keywords=dict(spec.keywords),
-                               base_might=spec.might)
+                               base_might=spec.might, attached_to=spec.attached_to)
                 if on_board and (spec.damage or spec.buff or spec.stunned) and card.type != "unit":
                     raise ScenarioError("只有单位可以带有伤害、增益或眩晕。", file=spec.pos.file, line=spec.pos.line,
                                         column=spec.pos.column, rule="701")

@@ -47,6 +47,7 @@ class GameObject:
     designation: str | None = None  # attacker | defender
     incarnation: int = 0  # a zone change makes a new object (119); bumped each time
     hidden_turn: int | None = None
+    attached_to: str | None = None  # gear: the unit it is attached to (716)
 
     @property
     def name(self) -> str:
@@ -178,6 +179,9 @@ class Game:
 
     def units(self):
         return (o for o in self.objects.values() if o.zone == "board" and o.is_unit)
+
+    def attachments(self, unit_oid: str) -> list[GameObject]:
+        return [o for o in self.objects.values() if o.attached_to == unit_oid and o.zone == "board"]
 
     def units_at(self, location: str, controller: str | None = None) -> list[GameObject]:
         return [o for o in self.objects.values() if o.zone == "board" and o.is_unit and o.location == location

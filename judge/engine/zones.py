@@ -11,6 +11,8 @@ def put_in_zone(game: Game, o: GameObject, zone: str, rules=("119",), why: str =
     """Move `o` to `zone` of its owner (or to the board base of its controller)."""
     before = game.location_label(o)
     was_board = o.zone == "board"
+    if was_board and zone != "board":
+        detach_from(game, o)
     if o.zone in game.players[o.owner].zones and o.oid in game.players[o.owner].zones[o.zone]:
         game.players[o.owner].zones[o.zone].remove(o.oid)
     if o.zone == "facedown" and o.location in game.battlefields:
@@ -36,6 +38,16 @@ def put_in_zone(game: Game, o: GameObject, zone: str, rules=("119",), why: str =
         o.zone, o.location = zone, None
         game.players[o.owner].zones[zone].append(o.oid)
     return Change(o.label(), "位置", before, game.location_label(o))
+
+
+def detach_from(game: Game, o: GameObject) -> None:
+    """A unit leaving the board drops its attachments where they are; gear leaving is detached (716)."""
+    if o.attached_to is not None:
+        o.attached_to = None
+    for gear in game.attachments(o.oid):
+        gear.attached_to = None
+        game.trace.add("change", f"{o.label()} 离开场地：{gear.label()} 被卸除，留在{game.location_label(gear)}。",
+                       rules=("716",), changes=[Change(gear.label(), "贴附于", o.label(), None)])
 
 
 def draw(game: Game, player: str, count: int = 1, why: str = "抽牌") -> None:
