@@ -19,6 +19,7 @@ from judge.rules.align.reference import LANG_NAMES, Reference
 
 ALIGNED, REFERENCE, INFERRED, ABSENT = "aligned", "reference", "inferred", "absent"
 STATED = ("cited", "source")
+UNSURE_FLOOR = 0.5   # below this an alignment is not even offered as an inferred number
 
 
 def _key(number: str | None):
@@ -148,10 +149,11 @@ def apply(tree_rules: list, ref: Reference, version: str, glossary: Glossary | N
         hi = _key(final[nxt][0]) if nxt is not None else None
         num, conf, role = proposals[i]
         cands = []
-        if role == "primary" and num:
+        if role == "primary" and num and conf >= UNSURE_FLOOR:
             cands.append((num, conf, "unconfident"))
         if role != "part" and rule.number:
             cands.append((rule.number, rule.confidence, "kept"))
+        cands.sort(key=lambda c: -c[1])    # the likelier of the tree's guess and the alignment's
         chosen = None
         for cnum, cconf, why in cands:
             k = _key(cnum)

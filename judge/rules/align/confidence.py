@@ -12,12 +12,14 @@ from __future__ import annotations
 import math
 
 CONFIDENT = 0.9
+STRANDED_GAP = 3
 
 # Weights per language setting (same language?): bias, then one per feature of `features`:
-# sim, margin, contiguity, number agrees, number differs, split/merge step, unmatched neighbour.
+# sim, margin, contiguity, number agrees, number differs, split/merge step, unmatched neighbour,
+# stranded between long gaps, first/last match of a partial reference (these two set by hand).
 WEIGHTS = {
-    True: (-6.0, 8.0, 10.0, 1.2, 1.5, -1.5, -0.5, -2.5),
-    False: (-3.6, 6.9, 14.0, 2.2, 2.0, -2.0, -0.8, -2.0),
+    True: (-6.0, 8.0, 10.0, 1.2, 1.5, -1.5, -0.5, -2.5, -6.0, -3.0),
+    False: (-3.6, 6.9, 14.0, 2.2, 2.0, -2.0, -0.8, -2.0, -8.0, -4.0),
 }
 
 
@@ -53,7 +55,17 @@ def features(aligner, al, idx: int) -> tuple[float, ...]:
     # A reference neighbour left unmatched may sit inside this paragraph (a merge the DP missed).
     lonely = float(any(0 <= j < m and j in al.missing_set and not aligner.refs[j].is_heading
                        for j in (j0 - 1, j1 + 1)))
-    return (link.sim, margin, contig / 2, agrees, differs, span, lonely)
+    # Stranded between long gaps on both sides (typical at the edges of a partial reference, where
+    # a rule may match anything far away for free): not to be trusted on similarity alone.
+    prev_i, prev_j = (al.links[idx - 1].paras[-1], al.links[idx - 1].refs[-1]) if idx else (-1, -1)
+    next_i, next_j = (al.links[idx + 1].paras[0], al.links[idx + 1].refs[0]) if idx + 1 < len(al.links) else (n, m)
+    before = max(i0 - prev_i - 1, j0 - prev_j - 1)
+    after = max(next_i - i1 - 1, next_j - j1 - 1)
+    stranded = float(min(before, after) >= STRANDED_GAP)
+    # The first or last match of a reference that covers only part of the corpus: its edge rule
+    # may have been matched to a neighbour of the true paragraph.
+    edge = float(idx == 0 and i0 > 0 and j0 == 0 or idx == len(al.links) - 1 and i1 < n - 1 and j1 == m - 1)
+    return (link.sim, margin, contig / 2, agrees, differs, span, lonely, stranded, edge)
 
 
 def logistic(weights, feats) -> float:

@@ -3,7 +3,9 @@
 Steps: 1:1 match, a reference rule the corpus lacks (dropped heading, removed rule), a corpus
 paragraph the reference lacks (added rule), one rule split over 2-3 paragraphs (1:n), and 2-3
 rules merged into one paragraph (n:1). Each match scores its similarity minus a threshold, plus a
-bonus where the corpus already states the same number and the two numberings agree. Long inputs
+bonus where the corpus already states the same number and the two numberings agree. Gaps
+before the first match and after the last are free (semi-global alignment): a reference may
+cover only part of the corpus, or the corpus only part of the reference. Long inputs
 are aligned inside a band around a guide line drawn through sure anchors (identical texts, agreeing
 numbers), so 1,500 x 2,400 stays within seconds.
 """
@@ -268,11 +270,11 @@ class Aligner:
                     if v > best:
                         best, how = v, ("m", 1, 1, s)
                 if j > lo and srow[j - 1 - lo] > NEG:
-                    v = srow[j - 1 - lo] - gap_ref[j - 1]
+                    v = srow[j - 1 - lo] - (0.0 if i == 0 or i == n else gap_ref[j - 1])
                     if v > best:
                         best, how = v, ("r",)
                 if i and plo <= j <= phi and prev[j - plo] > NEG:
-                    v = prev[j - plo] - P.gap_corpus
+                    v = prev[j - plo] - (0.0 if j == 0 or j == m else P.gap_corpus)
                     if v > best:
                         best, how = v, ("c",)
                 if i and j and self.s1(i - 1, j - 1) < NEAR_PERFECT:

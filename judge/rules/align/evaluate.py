@@ -135,3 +135,13 @@ def damage(refs: list[RefRule], lang: str, seed: int, *, p_drop_heading=0.6, p_m
         truth.numbers.append([r.number])
         k += 1
     return [Para(f"d{k}", t) for k, t in enumerate(paras)], truth
+
+
+def restrict(truth: Truth, keep: set[str]) -> Truth:
+    """The truth against a reference cut down to the rules in `keep`: a paragraph whose rules all lie
+    outside is expected unaligned; a merged paragraph straddling the cut keeps its rules inside."""
+    numbers = []
+    for ns in truth.numbers:
+        inside = [n for n in ns if n in keep]
+        numbers.append(inside)
+    return Truth(numbers, [n for n in truth.removed if n in keep], [n for n in truth.dropped if n in keep])

@@ -169,16 +169,23 @@ def project_pairs(docs=None) -> list[tuple[str, str]]:
 
 
 def extended(rows) -> Glossary:
+    """The built-in map plus (Chinese, English) pairs; a pair joins an existing concept when either
+    side is already known (so "cards" stays the concept "card"), else starts a new one."""
     pairs = {k: (list(v[0]), list(v[1])) for k, v in BUILTIN.items()}
+    zh_cid = {z: k for k, (zhs, _) in pairs.items() for z in zhs}
+    en_cid = {e: k for k, (_, ens) in pairs.items() for e in ens}
     for term, english in rows:
         term = (term or "").strip("[]【】 ")
         english = (english or "").strip("[]() ").lower()
         if len(term) < 2 or not english:
             continue
-        cid = re.sub(r"\W+", "_", english)
+        cid = (zh_cid.get(term) or en_cid.get(english) or en_cid.get(english.rstrip("s"))
+               or re.sub(r"\W+", "_", english))
         zhs, ens = pairs.setdefault(cid, ([], []))
         if term not in zhs:
             zhs.append(term)
+            zh_cid[term] = cid
         if english not in ens:
             ens.append(english)
+            en_cid.setdefault(english, cid)
     return Glossary({k: (tuple(v[0]), tuple(v[1])) for k, v in pairs.items()})
