@@ -100,3 +100,40 @@ def test_reference_only_rows_and_filled_nodes(applied):
     keys = [parse_number(r.number) for r in out if r.number]
     assert keys == sorted(keys) and len(keys) == len(set(keys))
     assert [r.ord for r in out] == list(range(len(out)))
+
+
+def test_partial_reference_changes_only_what_it_covers():
+    """A reference of one chapter (305-310.3): paragraphs outside keep their numbers and are only
+    counted."""
+    paras = read_paragraphs(FIX / "damaged.zh.txt")
+    rules = []
+    for k, (p, (num, src)) in enumerate(zip(paras, TREE_NUMBERS)):
+        rules.append(Rule(version="v", number=num, number_source=src, confidence=1.0 if src == "cited" else 0.4,
+                          evidence="", text=p.text, is_heading=len(p.text) <= 6,
+                          title=p.text if len(p.text) <= 6 else "", source_file="d", source_line=2 * k + 1))
+    for i, r in enumerate(rules):
+        r.ord = i
+    lang, refs, date = parse_file(FIX / "numbered.zh.txt")
+    part = [r for r in refs if "305" <= r.number.split(".")[0] <= "310"]
+    ref = Reference("chapter", lang, "ch.txt", "0" * 64, date, "2026-03-04T00:00:00.000000Z", part)
+    before = {r.text: r.number for r in rules if r.source_line}
+    out, report = apply(rules, ref, "v")
+    after = {r.text: r for r in out if r.source_line}
+    assert after["每个回合分为若干阶段，始终按以下顺序进行："].number == before["每个回合分为若干阶段，始终按以下顺序进行："]
+    assert after["最先达到 8 分的玩家赢得游戏。"].number == "314.3"
+    assert after["当单位上标记的伤害大于或等于其战力时，该单位会在下一次清理时被消灭。"].number == "310.1"
+    assert report["outside"] >= 20 and report["unaligned"] == []
+    assert {m["number"] for m in report["missing"]} == {"308.1", "309"}
+
+
+def test_filled_node_keeps_the_title_the_corpus_cites():
+    from judge.rules.align.apply import fill_from_reference
+    from judge.rules.align.reference import RefRule
+
+    node = Rule(version="v", number="349", number_source="cited", confidence=0.5,
+                evidence="正文引用了此编号，但无法确定它对应哪一段文本", title="打出卡牌", is_heading=True)
+    ref = Reference("en", "en", "en.txt", "0" * 64, "2026-07-17", "2026-07-18T00:00:00.000000Z", [])
+    fill_from_reference(node, RefRule("349", "Playing Cards", 0, True, 12), ref, "参考文本「en」")
+    assert node.title == "打出卡牌" and node.number_source == "reference"
+    assert node.text == "〔仅见于参考文本「en」，英文，非本语料正文〕Playing Cards"
+    assert "第 12 行" in node.evidence and "语料正文引用过此编号" in node.evidence

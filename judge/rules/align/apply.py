@@ -100,8 +100,11 @@ def apply(tree_rules: list, ref: Reference, version: str, glossary: Glossary | N
         report["applied"] = False
         report["note"] = ("参考文本的编号体系与本语料自身陈述的编号不一致（可能是旧版或其他版本），"
                           "因此未改动任何编号；下表给出两者的对应关系。")
+        linked = [i for i in range(len(body)) if i in al.by_para]
         for i, rule in enumerate(body):
-            if al.by_para.get(i) is None:
+            if linked and not linked[0] <= i <= linked[-1]:
+                report["outside"] += 1
+            elif al.by_para.get(i) is None:
                 report["unaligned"].append({"number": rule.number, "old": rule.number, "text": _snip(rule.text),
                                             "line": rule.source_line, "confidence": 0.0})
         report["missing"] = [{"number": refs[j].number, "title": refs[j].title, "text": _snip(refs[j].text)}
@@ -169,6 +172,8 @@ def apply(tree_rules: list, ref: Reference, version: str, glossary: Glossary | N
             final[i] = (None, INFERRED, 0.0, "part" if role == "part" else "dropped")
 
     # 6. Rewrite the paragraphs' numbers and evidence; collect the report.
+    linked = [i for i in range(len(body)) if i in al.by_para]
+    covered = (linked[0], linked[-1]) if linked else (0, -1)
     for i, rule in enumerate(body):
         number, source, conf, why = final[i]
         old, old_source = rule.number, rule.number_source
@@ -204,7 +209,10 @@ def apply(tree_rules: list, ref: Reference, version: str, glossary: Glossary | N
             if why != "part":
                 entry = {"number": number, "old": old, "text": _snip(rule.text), "line": rule.source_line,
                          "confidence": round(proposals[i][1], 3)}
-                report["unaligned" if link is None else "uncertain"].append(entry)
+                if not covered[0] <= i <= covered[1]:
+                    report["outside"] += 1     # beyond what a partial reference covers: not news
+                else:
+                    report["unaligned" if link is None else "uncertain"].append(entry)
 
     # 7. Nodes without text (absent or unlocated cited numbers) and the reference-only rules.
     para_numbers = {r.number for r in body if r.number}
@@ -244,7 +252,8 @@ def fill_from_reference(rule, rr, ref: Reference, label: str) -> None:
     rule.number_source = REFERENCE
     rule.confidence = 1.0
     lang = LANG_NAMES.get(ref.lang, ref.lang)
-    rule.title = rr.text if rr.is_heading else (rule.title or "")
+    # A title the corpus itself cites ("规则 349.打出卡牌") stays: it is the corpus's own wording.
+    rule.title = rule.title or (rr.text if rr.is_heading else "")
     rule.is_heading = bool(rr.is_heading or rule.title)
     rule.text = f"〔仅见于参考文本「{ref.name}」，{lang}，非本语料正文〕{rr.text}"
     rule.examples = [(f"〔参考文本，{lang}〕{e}", 0) for e in rr.examples]
@@ -297,6 +306,6 @@ def new_report(ref: Reference, al: Alignment, paragraphs: int) -> dict:
                       "added_at": ref.added_at, "rules": len(ref.rules)},
         "paragraphs": paragraphs, "applied": True, "numbering_agrees": al.numbering_agrees,
         "numbered": 0, "numbered_new": 0, "confirmed": 0, "stated_confirmed": 0, "changed": [],
-        "conflicts": [], "unaligned": [], "uncertain": [], "missing": [], "filled": [], "pairs": [], "shift": None, "note": "",
+        "conflicts": [], "unaligned": [], "uncertain": [], "outside": 0, "missing": [], "filled": [], "pairs": [], "shift": None, "note": "",
         "confident_threshold": CONFIDENT,
     }

@@ -69,6 +69,8 @@ def render(report: dict, limit: int | None = None) -> str:
     out.append(f"  · 与语料自身陈述的编号冲突（保留语料编号，未改动，请核对）：{len(report['conflicts'])} 处")
     out += listing(report["conflicts"], lambda c: f"      语料 {c['corpus']}（{SOURCE_NAMES.get(c['source'], c['source'])}）"
                    f" ↔ 参考 {c['reference']}  {c['text']}（第 {c['line']} 行）")
+    if report.get("outside"):
+        out.append(f"  · 参考文本覆盖范围之外的段落：{report['outside']} 段（参考只含部分章节；这些段落保持原编号）")
     out.append(f"  · 参考文本中没有的段落（语料新增或改写）：{len(report['unaligned'])} 段")
     out += listing(report["unaligned"], lambda u: f"      {_num(u.get('number') or u.get('old'), True)}  {u['text']}（第 {u['line']} 行）")
     if report["applied"]:
