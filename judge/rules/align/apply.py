@@ -266,9 +266,12 @@ def fill_from_reference(rule, rr, ref: Reference, label: str) -> None:
 def order_rules(body: list, nodes: list) -> list:
     """Paragraphs in document order, textless and reference rows slotted in by number."""
     out = list(body)
-    for node in sorted(nodes, key=lambda r: _key(r.number) or (0,)):
+    for node in sorted(nodes, key=lambda r: _key(r.number) or (10 ** 6,)):
         k = _key(node.number)
         at = len(out)
+        if k is None:            # a node whose number the model cannot read: keep it, at the end
+            out.append(node)
+            continue
         for idx, r in enumerate(out):
             rk = _key(r.number)
             if rk is not None and rk > k:
