@@ -66,9 +66,19 @@ def start_turn(game: Game, player: str) -> None:
         cleanup.run(game)
         if game.over:
             return
-        # Channel two runes, then draw one.
-        zones.channel(game, player, 2)
-        zones.draw(game, player, 1, why="抽牌阶段")
+        # Channel two runes, then draw one; the mode's first-turn changes (481) apply on each
+        # player's first turn (turn numbers count from the first player's first turn).
+        first_turn = game.turn <= len(game.order)
+        extra = 0
+        if first_turn and ((game.mode == "1v1" and game.turn == 2) or
+                           (game.mode != "1v1" and game.turn == len(game.order))):
+            extra = 1
+            t.add("note", f"{player} 的第一个回合：按游戏模式多召出一张符文。", rules=("481",))
+        zones.channel(game, player, 2 + extra)
+        if first_turn and game.mode != "1v1" and game.turn == 1:
+            t.add("note", f"{player} 是起始玩家：按游戏模式跳过第一个回合的抽牌。", rules=("481",))
+        else:
+            zones.draw(game, player, 1, why="抽牌阶段")
         cleanup.run(game)
         chain.run_pending(game)
         if game.over:
