@@ -83,11 +83,15 @@ def search(conn, query: str, *, limit: int = 10, kinds: list[str] | None = None)
     ranked: list[rank.Hit] = []
     if a.concepts:
         cands = rank.candidates(conn, a, kinds)
-        docs = rank.fetch_docs(conn, [i for i, _s in cands])
+        docs = rank.fetch_docs(conn, [i for i, _s in cands], rank.SCORE_COLUMNS)
         ranked = rank.score(a, docs, cands)
     seen = {h.doc["id"] for h in direct}
     hits = direct + [h for h in ranked if h.doc["id"] not in seen]
     result.hits = hits[:limit]
+    full = rank.fetch_docs(conn, [h.doc["id"] for h in result.hits if not h.direct])
+    for h in result.hits:
+        if not h.direct:
+            h.doc = full[h.doc["id"]]
 
     best_cov = max((h.coverage for h in ranked), default=0.0)
     if not direct and not a.citations and (not ranked or best_cov < WEAK_COVERAGE):

@@ -24,7 +24,7 @@ import re
 from collections import Counter
 
 from judge.search import lexicon
-from judge.search.text import CJK, char_tokens, fold, norm_text
+from judge.search.text import CJK, char_tokens, fold, is_cjk, norm_text
 
 KIND_LABEL = {"rule": "规则", "faq": "FAQ", "errata": "勘误", "term": "术语"}
 
@@ -294,7 +294,7 @@ def build(conn, docs_manifest=None) -> dict:
         words = lexicon.segment(tok, body) + lexicon.segment(tok, title)
         freq.update(words)
         df.update(set(words))
-        corpus_chars.update(c for c in body + title + extra if re.match(f"[{CJK}]", c))
+        corpus_chars.update(body, title, extra)
         d = dict(d, id=i, norm=f"{title}\n{body}", norm_extra=extra)
         doc_rows.append(d)
         fts_rows.append((i, char_tokens(title), " ".join(words), char_tokens(body), char_tokens(extra)))
@@ -317,13 +317,10 @@ def build(conn, docs_manifest=None) -> dict:
 
     aliases = _aliases(conn, user_words, freq, tok)
     trad = lexicon.Traditional()
-    t2s = trad.char_map(corpus_chars | {c for w in user_words for c in w})
-    for w, forms in trad.variants(sorted(user_words)).items():
-        for v in forms:
-            # Stored as the query path will see it: after its character-level conversion.
-            v = "".join(t2s.get(c, c) for c in v)
-            if v != w:
-                aliases.add((v, w, "traditional", "opencc"))
+    wanted = {c for c in corpus_chars if is_cjk(c)} | {c for w in user_words for c in w}
+    # Character-level traditional -> simplified covers Taiwan and Hong Kong spellings ("燃盡",
+    # "結算鏈"); the query path applies this map before anything else.
+    t2s = trad.char_map(wanted)
     py = lexicon.Pinyin()
     for w, n in freq.items():
         # Pinyin keys for the vocabulary: typed pinyin and homophone typos resolve to these words.

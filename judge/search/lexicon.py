@@ -157,12 +157,9 @@ class Pinyin:
 class Traditional:
     """Traditional Chinese (Taiwan / Hong Kong) forms, from opencc's conversion tables."""
 
-    CONFIGS_S2T = ("s2t", "s2tw", "s2hk", "s2twp")
-
     def __init__(self) -> None:
         import opencc
 
-        self._opencc = opencc
         self._dir = Path(opencc.__file__).resolve().parent / "dictionary"
 
     def _pairs(self, name: str) -> list[tuple[str, list[str]]]:
@@ -189,19 +186,6 @@ class Traditional:
                         mapping.setdefault(variant, s)
         return mapping
 
-    def variants(self, words: list[str]) -> dict[str, set[str]]:
-        """Traditional spellings of simplified words, regional phrase forms included (s2twp)."""
-        out: dict[str, set[str]] = {w: set() for w in words}
-        joined = "\n".join(words)
-        for cfg in self.CONFIGS_S2T:
-            converted = self._opencc.OpenCC(cfg).convert(joined).split("\n")
-            if len(converted) != len(words):
-                continue
-            for w, v in zip(words, converted):
-                v = fold(v)
-                if v != w:
-                    out[w].add(v)
-        return out
 
 
 if __name__ == "__main__":  # regenerate the shipped jieba subset for the vendored corpus

@@ -21,7 +21,7 @@ from judge.search.analyze import Analysis, Concept
 from judge.search.text import fts_phrase, fts_string
 
 BM25_WEIGHTS = (4.0, 1.5, 1.0, 0.3)  # title, words, chars, extra
-CANDIDATES = 300
+CANDIDATES = 150
 DOC_COLUMNS = (
     "id, kind, ref, number, display_number, number_source, confidence, path, title, text, examples, "
     "norm, norm_extra, is_heading, defines, status, superseded_by, status_note, source"
@@ -56,10 +56,14 @@ def fts_query(concepts: list[Concept], lexicon_words: set[str]) -> str | None:
     return " OR ".join(groups) if groups else None
 
 
-def fetch_docs(conn, ids: list[int]) -> dict[int, dict]:
+SCORE_COLUMNS = "id, kind, norm, norm_extra, defines, status"
+
+
+def fetch_docs(conn, ids: list[int], columns: str = DOC_COLUMNS) -> dict[int, dict]:
+    """Documents by id; scoring needs only SCORE_COLUMNS, the shown hits everything."""
     if not ids:
         return {}
-    cur = conn.execute(f"SELECT {DOC_COLUMNS} FROM search_docs WHERE id IN ({','.join('?' * len(ids))})", ids)
+    cur = conn.execute(f"SELECT {columns} FROM search_docs WHERE id IN ({','.join('?' * len(ids))})", ids)
     cols = [c[0] for c in cur.description]
     return {r[0]: dict(zip(cols, r)) for r in cur.fetchall()}
 
@@ -88,7 +92,9 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
     # Block starts: for a term query, the paragraph that opens a run of paragraphs about the term
     # (its heading was often lost in extraction) introduces it — it counts as defining.
     key_forms = [analysis.phrase] if analysis.phrase else (concepts[0].forms if len(concepts) == 1 else [])
-    mentions = {i for i, d in docs.items() if d["kind"] == "rule" and any(f in (d["norm"] or "") for f in key_forms)}
+    mentions = set()
+    if term_query and key_forms:
+        mentions = {i for i, d in docs.items() if d["kind"] == "rule" and any(f in (d["norm"] or "") for f in key_forms)}
     hits = []
     for doc_id, bm in cands:
         d = docs.get(doc_id)

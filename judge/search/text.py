@@ -15,6 +15,7 @@ import unicodedata
 CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]")
 _SPACES = re.compile(r"\s+")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _lazy: dict[str, re.Pattern] = {}
 
 
@@ -70,7 +71,7 @@ def strip_controls(text: str) -> str:
     """Control and invisible format characters become spaces (never reach SQL or the terminal)."""
     text = _CONTROL.sub(" ", text)
     # Surrogates (from broken input) cannot be encoded; drop them.
-    return text.encode("utf-8", "ignore").decode("utf-8") if any("\ud800" <= c <= "\udfff" for c in text) else text
+    return _SURROGATE.sub("", text) if _SURROGATE.search(text) else text
 
 
 def fold(text: str) -> str:
