@@ -86,7 +86,7 @@ def read_unnumbered(text: str) -> list[Paragraph]:
         if bullet:
             cleaned = cleaned.lstrip("* ").strip()
         body, examples = split_examples(cleaned, lines[0])
-        rule_paras = [p for p in paras if not p.header]
+        rule_paras = paras if paras and not paras[-1].header else []
         # A line that is only an example, or only a "see also", belongs to the rule above it.
         if rule_paras and not body and examples:
             target = rule_paras[-1]

@@ -93,9 +93,11 @@ def subtree(conn: sqlite3.Connection, number: str, version: str | None = None, d
     number = normalize_number(number)
     version = _v(conn, version)
     base = len(number.split(".")) - 1
+    # [number, number + "/") is exactly the rule and its descendants ('/' sorts right after '.', and
+    # before the digits, so 355.1 does not take in 355.10): one index range scan.
     rows = conn.execute(
-        "SELECT * FROM rules WHERE version = ? AND (number = ? OR number LIKE ? ESCAPE '\\') ORDER BY ord",
-        (version, number, number.replace("_", "\\_") + ".%"),
+        "SELECT * FROM rules WHERE version = ? AND number >= ? AND number < ? ORDER BY ord",
+        (version, number, number + "/"),
     ).fetchall()
     out = []
     for r in rows:

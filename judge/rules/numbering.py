@@ -69,9 +69,11 @@ class NumberingReport:
 # ---------------------------------------------------------------- level-0 anchors
 
 def _title_score(title: str, text: str, prev_text: str) -> float:
-    if not title:
-        return 0.0
-    t = normalise_for_match(strip_citations(text))
+    return _title_score_norm(title, normalise_for_match(strip_citations(text)), prev_text) if title else 0.0
+
+
+def _title_score_norm(title: str, t: str, prev_text: str) -> float:
+    """How well a paragraph (normalised, citations stripped) opens the section titled `title`."""
     if t == title:
         return 10.0
     score = 0.0
@@ -96,11 +98,19 @@ def place_level0_anchors(paras: list[Paragraph], cited: dict[int, str],
     """
     numbers = sorted(cited)
     cands: list[tuple[int, int, float]] = []  # (number, position, score)
+    texts = [normalise_for_match(strip_citations(p.text)) for p in paras]
     for n in numbers:
-        for i, p in enumerate(paras):
-            s = _title_score(cited[n], p.text, paras[i - 1].text if i else "")
-            if s > 0:
+        title = cited[n]
+        weak = 0
+        for i, t in enumerate(texts):
+            if not title or title not in t:
+                continue
+            s = _title_score_norm(title, t, paras[i - 1].text if i else "")
+            if s >= 2.5:
                 cands.append((n, i, s))
+            elif s > 0 and weak < 8:  # a mere mention: only the first few can start the section
+                cands.append((n, i, s))
+                weak += 1
     cands.extend(extra)
     cands.sort()
     best: list[float] = []
@@ -178,14 +188,42 @@ def align_excerpt(paras: list[Paragraph], excerpt: Excerpt) -> list[tuple[int, i
     offsets = sorted(votes)
     lo = max(0, offsets[0] - 10)
     hi = min(len(paras), offsets[-1] + len(ex_norm) * 3 + 10)
+    hi = min(len(paras), offsets[-1] + int(len(ex_norm) * 1.6) + 20)
     window = list(range(lo, hi))
     n, m = len(ex_norm), len(window)
+    win_norm = [norm[j] for j in window]
+    win_heads = [t[:16] for t in win_norm]
+
+    def scores(query: str, choices: list[str]) -> list[float]:
+        """Ratio of query against every choice (computed in C by rapidfuzz, no numpy needed)."""
+        out = [0.0] * len(choices)
+        for _, sc, j in process.extract(query, choices, scorer=fuzz.ratio, limit=None):
+            out[j] = sc
+        return out
+
+    full = [scores(e, win_norm) for e in ex_norm]
+    heads = [scores(e[:16], win_heads) if len(e) >= 12 else [0.0] * m for e in ex_norm]
+    steps_e = [(_STEP.match(p.text) or None) and _STEP.match(p.text).group(0) for p in excerpt.paras]
+    steps_t = [(_STEP.match(paras[j].text) or None) and _STEP.match(paras[j].text).group(0) for j in window]
     score = [[0.0] * m for _ in range(n)]
     for i in range(n):
-        for jj, j in enumerate(window):
-            sc = _pair_score(ex_norm[i], norm[j], excerpt.paras[i].text, paras[j].text)
-            threshold = 72.0 if len(ex_norm[i]) > 6 else 95.0
-            score[i][jj] = sc - threshold + 1.0 if sc >= threshold else 0.0
+        e = ex_norm[i]
+        threshold = 72.0 if len(e) > 6 else 95.0
+        fr, hr, row = full[i], heads[i], score[i]
+        for jj in range(m):
+            sc = float(fr[jj])
+            if sc < threshold:
+                t = win_norm[jj]
+                if not e or not t:
+                    continue
+                if len(e) >= 8 and (t.startswith(e[:12]) or e.startswith(t[:12])):
+                    sc = 75.0
+                elif len(e) >= 12 and len(t) >= 12 and hr[jj] >= 80:
+                    sc = 73.0
+                if steps_e[i] and steps_e[i] == steps_t[jj]:
+                    sc = 90.0  # the same numbered step of the procedure
+            if sc >= threshold:
+                row[jj] = sc - threshold + 1.0
     # LCS-style DP maximising the total match score.
     best = [[0.0] * (m + 1) for _ in range(n + 1)]
     for i in range(n - 1, -1, -1):
