@@ -19,7 +19,7 @@ FIX = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "align"
 PAIRS = [("zh", "zh"), ("zh", "en"), ("en", "en"), ("en", "zh")]
 
 
-def synthetic_reference(body, seed: int = 7, target_size: int = 2400):
+def synthetic_reference(body, seed: int = 7, target_size: int = 2400, renumber: bool = True):
     """(reference rules, expected reference index of each paragraph or None)."""
     from judge.rules.align.reference import RefRule
     from judge.rules.model import format_number, parse_number
@@ -30,7 +30,7 @@ def synthetic_reference(body, seed: int = 7, target_size: int = 2400):
     offset = 0
     for r in body:
         key = parse_number(r.number)
-        if len(key) == 1 and rnd.random() < 0.04:          # a heading the corpus dropped
+        if renumber and len(key) == 1 and rnd.random() < 0.04:   # a heading the corpus dropped
             refs.append(RefRule(format_number((key[0] + offset,)), "插入的标题", 0, True, 0))
             offset += 1
         if rnd.random() < 0.03:                             # a rule the reference does not have
@@ -43,7 +43,7 @@ def synthetic_reference(body, seed: int = 7, target_size: int = 2400):
         number = format_number((key[0] + offset,) + key[1:])
         expected.append(len(refs))
         refs.append(RefRule(number, text, len(key) - 1, bool(r.is_heading), 0, [e for e, _ in r.examples]))
-    top = parse_number(refs[-1].number)[0] + 10
+    top = max(parse_number(refs[-1].number)[0] + 10, 900)   # clear of the numbers the corpus cites
     pool = [r.text for r in body if len(r.text) > 10]
     while len(refs) < target_size:                          # chapters the corpus lacks
         chars = list(rnd.choice(pool))
@@ -122,6 +122,26 @@ def bench_fixtures(quick: bool) -> list[dict]:
     return rows
 
 
+def bench_apply_same_numbering() -> list[dict]:
+    """The whole stage's work (align + renumber) for a reference in the corpus's own numbering."""
+    from judge.corpus import manifest
+    from judge.rules import tree as tree_mod
+    from judge.rules.align.apply import apply
+    from judge.rules.align.reference import Reference
+
+    docs = manifest.verify()
+    tree = tree_mod.build_trees(docs)["2026-07-17"]
+    body = sorted((r for r in tree.rules if r.text and r.source_line and r.number), key=lambda r: r.source_line)
+    refs, _ = synthetic_reference(body, renumber=False)
+    ref = Reference("synthetic", "zh", "synthetic.txt", "", "2026-07-17", "2026-07-18T00:00:00Z", refs)
+    t0 = time.perf_counter()
+    _, report = apply(list(tree.rules), ref, "2026-07-17")
+    elapsed = time.perf_counter() - t0
+    return [row(f"align + renumber the tree from a same-numbering reference ({len(refs)} rules)", round(elapsed, 2), "s",
+                target="<= 10", note=f"applied={report['applied']}, {report['numbered']} aligned, "
+                                     f"{len(report['missing'])} reference-only rows")]
+
+
 def bench_older_excerpt() -> list[dict]:
     from judge.corpus import manifest
     from judge.rules import tree as tree_mod
@@ -145,4 +165,4 @@ def bench_older_excerpt() -> list[dict]:
 
 
 def run(quick: bool) -> list[dict]:
-    return bench_full_corpus(quick) + bench_older_excerpt() + bench_fixtures(quick)
+    return bench_full_corpus(quick) + bench_apply_same_numbering() + bench_older_excerpt() + bench_fixtures(quick)

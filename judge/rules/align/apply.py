@@ -146,8 +146,9 @@ def apply(tree_rules: list, ref: Reference, version: str, glossary: Glossary | N
     for i, rule in enumerate(body):
         if final[i] is not None:
             continue
-        prev = max((f for f in fixed_idx if f < i), default=None)
-        nxt = min((f for f in fixed_idx if f > i), default=None)
+        at = bisect.bisect_left(fixed_idx, i)
+        prev = fixed_idx[at - 1] if at else None
+        nxt = fixed_idx[at] if at < len(fixed_idx) else None
         lo = _key(final[prev][0]) if prev is not None else None
         hi = _key(final[nxt][0]) if nxt is not None else None
         num, conf, role = proposals[i]
@@ -166,8 +167,7 @@ def apply(tree_rules: list, ref: Reference, version: str, glossary: Glossary | N
         if chosen:
             final[i] = chosen
             taken.add(chosen[0])
-            fixed_idx.append(i)
-            fixed_idx.sort()
+            bisect.insort(fixed_idx, i)
         else:
             final[i] = (None, INFERRED, 0.0, "part" if role == "part" else "dropped")
 
@@ -264,20 +264,20 @@ def fill_from_reference(rule, rr, ref: Reference, label: str) -> None:
 
 
 def order_rules(body: list, nodes: list) -> list:
-    """Paragraphs in document order, textless and reference rows slotted in by number."""
-    out = list(body)
-    for node in sorted(nodes, key=lambda r: _key(r.number) or (10 ** 6,)):
-        k = _key(node.number)
-        at = len(out)
-        if k is None:            # a node whose number the model cannot read: keep it, at the end
-            out.append(node)
-            continue
-        for idx, r in enumerate(out):
-            rk = _key(r.number)
-            if rk is not None and rk > k:
-                at = idx
-                break
-        out.insert(at, node)
+    """Paragraphs in document order, textless and reference rows slotted in by number (a merge:
+    each node goes before the first numbered paragraph with a greater number)."""
+    keyed = sorted(((k, i, node) for i, node in enumerate(nodes) if (k := _key(node.number)) is not None),
+                   key=lambda t: (t[0], t[1]))
+    out, pos = [], 0
+    for r in body:
+        rk = _key(r.number)
+        if rk is not None:
+            while pos < len(keyed) and keyed[pos][0] < rk:
+                out.append(keyed[pos][2])
+                pos += 1
+        out.append(r)
+    out.extend(t[2] for t in keyed[pos:])
+    out.extend(node for node in nodes if _key(node.number) is None)   # unreadable numbers: at the end
     for i, r in enumerate(out):
         r.ord = i
     return out

@@ -116,6 +116,12 @@ class Aligner:
         self._cmerged: dict[tuple[int, int], Shape] = {}
         self._rmerged: dict[tuple[int, int], Shape] = {}
         self.para_lang, self.glossary = para_lang, glossary
+        # Per paragraph: level of its current number (-1: none) and the weight of that number.
+        self.p_level = [p.number.count(".") if p.number else -1 for p in paras]
+        self.p_number_weight = [
+            self.p.stated_bonus if p.number_source in STATED
+            else self.p.inferred_bonus * min(max(p.confidence, 0.3), 1.0) if p.number_source == "inferred"
+            else 0.0 for p in paras]
         self.titled = list(titled or [])
         self.numbering_agrees = False
 
@@ -140,22 +146,17 @@ class Aligner:
         return self._rmerged[key]
 
     def bonus(self, i: int, j: int) -> float:
-        p = self.paras[i]
+        """Score added to matching paragraph i with rule j, from the paragraph's current number."""
+        level = self.p_level[i]
+        if level < 0:
+            return 0.0
         # The number's level against the paragraph's level in the tree (from its shape): stable across
         # numberings, so it counts even when the numbers themselves do not.
-        level = 0.0
-        if p.number:
-            diff = abs(p.number.count(".") - self.refs[j].level)
-            level = LEVEL_BONUS if diff == 0 else -LEVEL_BONUS * min(diff, 2) / 2
-        if not self.numbering_agrees:
-            return level
-        if not p.number or p.number != self.refs[j].number:
-            return level
-        if p.number_source in STATED:
-            return level + self.p.stated_bonus
-        if p.number_source == "inferred":
-            return level + self.p.inferred_bonus * min(max(p.confidence, 0.3), 1.0)
-        return level
+        diff = abs(level - self.refs[j].level)
+        score = LEVEL_BONUS if diff == 0 else -LEVEL_BONUS * min(diff, 2) / 2
+        if self.numbering_agrees and self.paras[i].number == self.refs[j].number:
+            score += self.p_number_weight[i]
+        return score
 
     # -- fixed points -------------------------------------------------------------------------
     def _stated_agreement(self) -> bool | None:
