@@ -86,6 +86,19 @@ def _first_pos(items):
     return None
 
 
+MAX_DIGITS = 9
+
+
+def _num(tok) -> int:
+    """A token's integer value; numbers no game state can hold are rejected where they stand."""
+    text = str(tok)
+    if len(text.lstrip("+-")) > MAX_DIGITS:
+        raise ScenarioError(f"数字太大（超过 {MAX_DIGITS} 位）。", file=_BUILDER.file if _BUILDER else "",
+                            line=getattr(tok, "line", 0) or 0, column=getattr(tok, "column", 0) or 0,
+                            text=text[:20] + "…")
+    return int(text)
+
+
 def _text(tok) -> str:
     s = str(tok)
     return s[1:-1] if s.startswith('"') and s.endswith('"') else s
@@ -143,10 +156,10 @@ class _Build(Transformer):
         return ("mode", MODES.get(word.lower(), MODES.get(word)))
 
     def victory(self, items):
-        return ("victory", int(items[1]))
+        return ("victory", _num(items[1]))
 
     def turn_no(self, items):
-        return ("turn", int(items[1]))
+        return ("turn", _num(items[1]))
 
     def turn_player(self, items):
         return ("turn_player", items[1])
@@ -170,20 +183,20 @@ class _Build(Transformer):
         return ("type", CARD_TYPES[items[0].type])
 
     def card_might(self, items):
-        return ("might", int(items[1]))
+        return ("might", _num(items[1]))
 
     def card_tag(self, items):
         return ("tag", _text(items[1]))
 
     def card_kw(self, items):
-        return ("kw", self._keyword(items[1]), int(items[2]) if len(items) > 2 else 1)
+        return ("kw", self._keyword(items[1]), _num(items[2]) if len(items) > 2 else 1)
 
     def card_flag(self, items):
         t = items[0].type
         return ("flag", {"CHAMPION": "champion", "TOKEN": "token", "NO_DAMAGE": "cannot_be_damaged"}[t])
 
     def card_bonus(self, items):
-        return ("bonus", int(str(items[1])))
+        return ("bonus", _num(items[1]))
 
     def attr_attached(self, items):
         return ("attached", _text(items[1]))
@@ -195,10 +208,10 @@ class _Build(Transformer):
         return tuple(items)
 
     def aura(self, items):
-        return ("aura", m.Aura(items[1], int(items[3])))
+        return ("aura", m.Aura(items[1], _num(items[3])))
 
     def effect_deal(self, items):
-        return m.Effect("deal", int(items[1]), items[3])
+        return m.Effect("deal", _num(items[1]), items[3])
 
     def deathknell(self, items):
         return ("deathknell", items[1])
@@ -246,10 +259,10 @@ class _Build(Transformer):
         return list(items)
 
     def attr_might(self, items):
-        return ("might", int(items[1]))
+        return ("might", _num(items[1]))
 
     def attr_damage(self, items):
-        return ("damage", int(str(items[1])), items[1])
+        return ("damage", _num(items[1]), items[1])
 
     def attr_flag(self, items):
         return ("flag", FLAGS[items[0].type])
@@ -258,7 +271,7 @@ class _Build(Transformer):
         return ("controller", _text(items[1]))
 
     def attr_kw(self, items):
-        return ("kw", self._keyword(items[1]), int(items[2]) if len(items) > 2 else 1)
+        return ("kw", self._keyword(items[1]), _num(items[2]) if len(items) > 2 else 1)
 
     def obj(self, items):
         meta = _first_pos(items)
@@ -299,7 +312,7 @@ class _Build(Transformer):
 
     def points_line(self, items):
         meta = _first_pos(items)
-        return ("points", int(items[-1]), None, self._pos(meta))
+        return ("points", _num(items[-1]), None, self._pos(meta))
 
     def pool_line(self, items):
         meta = _first_pos(items)
@@ -385,11 +398,11 @@ class _Build(Transformer):
 
     def might_mod(self, items):
         meta = _first_pos(items)
-        return self._action(meta, "might_mod", items, target=_text(items[-2]), amount=int(str(items[-1])))
+        return self._action(meta, "might_mod", items, target=_text(items[-2]), amount=_num(items[-1]))
 
     def draw(self, items):
         meta = _first_pos(items)
-        n = int(items[2]) if len(items) > 2 else 1
+        n = _num(items[2]) if len(items) > 2 else 1
         return self._action(meta, "draw", items, count=n)
 
     def pass_(self, items):
@@ -406,14 +419,14 @@ class _Build(Transformer):
 
     def gain_points(self, items):
         meta = _first_pos(items)
-        return self._action(meta, "gain_points", items, amount=int(items[2]))
+        return self._action(meta, "gain_points", items, amount=_num(items[2]))
 
     def cleanup(self, items):
         meta = _first_pos(items)
         return self._action(meta, "cleanup", [])
 
     def assignment(self, items):
-        return (_text(items[0]), int(items[1]))
+        return (_text(items[0]), _num(items[1]))
 
     def assign(self, items):
         meta = _first_pos(items)
@@ -458,7 +471,7 @@ class _Build(Transformer):
             vals = [i for i in items if isinstance(i, Token) and i.type in ("INT", "NAME", "STRING", "SIGNED")]
             val = vals[0] if vals else None
             if isinstance(val, Token) and val.type in ("INT", "SIGNED"):
-                val = int(str(val))
+                val = _num(val)
             elif val is not None:
                 val = _text(val)
             negated = any(isinstance(i, Token) and i.type == "NOT_IN" for i in items)
@@ -490,8 +503,8 @@ class _Build(Transformer):
             zone = {"手牌数": "hand", "hand-count": "hand", "主牌堆数": "deck", "deck-count": "deck",
                     "符文牌堆数": "rune_deck", "废牌堆数": "trash", "trash-count": "trash", "放逐数": "banishment",
                     "基地单位数": "base"}[word]
-            return ("count", (zone, int(items[1])), False)
-        return ("count", (items[0], int(items[2])), False)
+            return ("count", (zone, _num(items[1])), False)
+        return ("count", (items[0], _num(items[2])), False)
 
     def subject_exp(self, items):
         meta = _first_pos(items)
