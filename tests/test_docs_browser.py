@@ -123,29 +123,49 @@ def test_home_page_opens(server, browser):
     _shot(browser, "01-home")
 
 
-def test_search_ranjin_reaches_the_rule(server, browser):
+@pytest.mark.parametrize("term,shot", [("燃尽", "02-search-ranjin"), ("结算链", "02b-search-jiesuanlian")])
+def test_search_reaches_the_rule(server, browser, term, shot):
     base, _site = server
     browser.get(base + "/")
-    _wait(browser, lambda d: d.find_elements("css selector", "label.md-search__icon, .md-search__input"))
+    _wait(browser, lambda d: d.find_elements("css selector", ".md-search__input"))
     browser.execute_script("document.querySelector('.md-search__input').focus()")
     field = browser.find_element("css selector", ".md-search__input")
     field.click()
-    field.send_keys("燃尽")
+    field.send_keys(term)
 
     def rule_results(d):
+        # a result on a rule page whose heading is the term itself (the defining rule)
         links = d.find_elements("css selector", ".md-search-result__link")
-        return [a for a in links if "/rules/" in (a.get_attribute("href") or "")] or False
+        return [a for a in links if "/rules/" in (a.get_attribute("href") or "")
+                and term in a.find_element("css selector", "h1, h2").text.replace("\u200b", "")] or False
 
     results = _wait(browser, rule_results)
-    _shot(browser, "02-search-ranjin")
+    _shot(browser, shot)
     href = results[0].get_attribute("href")
     browser.get(href)  # a click may be intercepted by the overlay animation; the link is what we test
     _wait(browser, lambda d: d.find_elements("css selector", "article h1"))
     assert "/rules/" in browser.current_url
-    assert "燃尽" in browser.find_element("css selector", "article").text
+    assert term in browser.find_element("css selector", "article").text
     if "#" in href:
         assert _anchor_in_view(browser, href.split("#", 1)[1])
-    _shot(browser, "03-rule-ranjin")
+    _shot(browser, shot.replace("02", "03", 1) + "-rule")
+
+
+def test_dark_light_toggle(server, browser):
+    base, _site = server
+    browser.get(base + "/")
+    _wait(browser, lambda d: d.find_elements("css selector", "label.md-header__button[for^='__palette']"))
+    before = browser.execute_script("return document.body.getAttribute('data-md-color-scheme')")
+    toggle = [t for t in browser.find_elements("css selector", "label.md-header__button[for^='__palette']")
+              if t.is_displayed()][0]
+    toggle.click()
+    _wait(browser, lambda d: d.execute_script("return document.body.getAttribute('data-md-color-scheme')") != before)
+    after = browser.execute_script("return document.body.getAttribute('data-md-color-scheme')")
+    assert {before, after} == {"default", "slate"}
+    _shot(browser, "01b-home-other-theme")
+    toggle = [t for t in browser.find_elements("css selector", "label.md-header__button[for^='__palette']")
+              if t.is_displayed()][0]
+    toggle.click()  # leave the profile's theme as it was for the next tests
 
 
 def test_cross_reference_lands_on_anchor(server, browser):

@@ -25,6 +25,11 @@ def test_docs_build_and_check(tmp_path, capsys):
     assert report.broken == []
     # the real tree: every current-version rule has a page, and the burn-out rule its anchor
     assert "{#r-431}" in (out / "rules" / "431.md").read_text(encoding="utf-8")
+    # every rule number a ruling cites exists in the tree (rule_link marks any that does not)
+    rulings = list((out / "rulings").rglob("*.md"))
+    assert len(rulings) > 1
+    unknown = [p.name for p in rulings if "（不在规则树中）" in p.read_text(encoding="utf-8")]
+    assert unknown == []
     code, stdout, _ = run(["docs", "check", str(out)], capsys)
     assert code == 0 and "0 个失效链接" in stdout
 

@@ -59,9 +59,12 @@ def _parser():
     return MarkdownIt("commonmark").enable("table")
 
 
+_FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.S)
+
+
 def _scan(md_text: str, parser) -> tuple[set[str], list[str]]:
-    """(anchors, link hrefs) of one page, from a single parse."""
-    tokens = parser.parse(dedent_admonitions(md_text))
+    """(anchors, link hrefs) of one page, from a single parse (YAML front matter skipped)."""
+    tokens = parser.parse(dedent_admonitions(_FRONT_MATTER.sub("", md_text, count=1)))
     anchors: set[str] = set()
     links: list[str] = []
     for i, tok in enumerate(tokens):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from judge.docs.context import FaqPage, SiteContext, doc_label
 from judge.docs.data import FaqEntry
 from judge.docs.markup import esc, esc_lines, heading, indent, slug
-from judge.docs.pages_rules import METHOD_LABEL
+from judge.docs.pages_rules import GROUNDED_METHODS, METHOD_LABEL
 
 ERRATA_PAGE = "faq/errata.md"
 
@@ -39,7 +39,7 @@ def render_entry(ctx: SiteContext, page: str, e: FaqEntry) -> list[str]:
         lines.append("")
 
     refs = ctx.data.faq_refs_of(e.id)
-    explicit = [r for r in refs if r.method in ("explicit", "mapped")]
+    explicit = [r for r in refs if r.method in GROUNDED_METHODS]
     suggested = [r for r in refs if r.method == "suggested"]
     if explicit:
         items = []
@@ -49,7 +49,8 @@ def render_entry(ctx: SiteContext, page: str, e: FaqEntry) -> list[str]:
             if rule is not None:
                 target = ctx.rule_link(page, rule)
                 conf = f"，置信度 {r.confidence:.2f}" if r.method == "mapped" and isinstance(r.confidence, (int, float)) else ""
-                items.append(f"- {target}（{METHOD_LABEL[r.method]}{conf}{'；原文：' + cited if cited else ''}）")
+                label = METHOD_LABEL.get(r.method, esc(r.method))
+                items.append(f"- {target}（{label}{conf}{'；原文：' + cited if cited else ''}）")
             else:
                 items.append(f"- {cited or esc(r.old_number)}（原文引用，未能对应到现行规则）")
         lines += ["**依据规则**：", ""] + items + [""]

@@ -13,7 +13,12 @@ SOURCE_LABEL = {
     "absent": "正文不在语料中，编号与标题来自正文引用",
     "aligned": "编号来自用户提供的对照",
 }
-METHOD_LABEL = {"explicit": "明确引用", "mapped": "旧编号映射", "suggested": "搜索建议", "status": "此规则取代了该裁定"}
+METHOD_LABEL = {
+    "explicit": "明确引用", "mapped": "旧编号映射", "suggested": "搜索建议",
+    "reviewed": "项目审阅：与现行规则一致", "status": "项目审阅：此规则取代了该裁定",
+}
+# Links that are not the search's guesses: cited by the FAQ itself, mapped from its old number, or reviewed.
+GROUNDED_METHODS = ("explicit", "mapped", "reviewed", "status")
 
 
 def linked_text(ctx: SiteContext, page: str, text: str, refs: list[Ref]) -> list[str]:
@@ -154,7 +159,8 @@ def render_rule(ctx: SiteContext, page: str, rule: Rule, level: int | None = Non
 
 def render_section(ctx: SiteContext, section: RuleSection) -> str:
     rules = list(section.rules)
-    lines: list[str] = []
+    # Rule text outranks pages that only mention a term (FAQ, rulings, absent sections) in search.
+    lines: list[str] = [] if section.absent else ["---", "search:", "  boost: 2", "---", ""]
     if rules and rules[0].number == section.first:
         lines += render_rule(ctx, section.page, rules.pop(0), level=1)
     else:
