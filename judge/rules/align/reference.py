@@ -172,7 +172,7 @@ def parse_text(text: str, path: Path | str, lang: str | None = None) -> tuple[st
     detected = detect_lang(text)
     if lang is not None:
         if lang not in LANG_NAMES:
-            raise ReferenceError(f"未知的语言：--lang {lang}", hint="可选值为 zh（中文）或 en（英文）。")
+            raise ReferenceError(f"未知的语言：--lang {lang}（参考文件 {path}）", hint="可选值为 zh（中文）或 en（英文）；省略 --lang 则自动识别。")
         if lang != detected:
             raise ReferenceError(
                 f"参考文件 {path} 的正文是{LANG_NAMES[detected]}，与 --lang {lang}（{LANG_NAMES[lang]}）不符",
