@@ -142,6 +142,31 @@ def bench_apply_same_numbering() -> list[dict]:
                                      f"{len(report['missing'])} reference-only rows")]
 
 
+def bench_partial_references(quick: bool) -> list[dict]:
+    """References covering one slice of the fixture document (a chapter), all language pairs."""
+    from judge.rules.align.dp import Aligner
+    from judge.rules.align.evaluate import damage, restrict, score
+    from judge.rules.align.reference import parse_file
+
+    total = right = confident = confident_right = 0
+    for corpus_lang, ref_lang in PAIRS:
+        _, refs, _ = parse_file(FIX / f"numbered.{ref_lang}.txt")
+        _, src, _ = parse_file(FIX / f"numbered.{corpus_lang}.txt")
+        for lo, hi in [(0, 15), (14, 30), (28, 44), (10, 20), (5, 12), (20, 40), (30, 36)]:
+            part = refs[lo:hi]
+            keep = {r.number for r in part}
+            for seed in range(2 if quick else 6):
+                paras, truth = damage(src, corpus_lang, seed)
+                s = score(Aligner(paras, corpus_lang, part, ref_lang).run(), part, restrict(truth, keep))
+                total += s.paragraphs
+                right += s.correct
+                confident += s.confident
+                confident_right += s.confident_correct
+    return [row("align partial references (fixture slices, 4 language pairs): accuracy", round(right / total, 4), "ratio"),
+            row("align partial references: confident paragraphs right", round(confident_right / max(confident, 1), 4),
+                "ratio", target=">= 0.99", note=f"{confident} confident of {total}")]
+
+
 def bench_older_excerpt() -> list[dict]:
     from judge.corpus import manifest
     from judge.rules import tree as tree_mod
@@ -165,4 +190,5 @@ def bench_older_excerpt() -> list[dict]:
 
 
 def run(quick: bool) -> list[dict]:
-    return bench_full_corpus(quick) + bench_apply_same_numbering() + bench_older_excerpt() + bench_fixtures(quick)
+    return (bench_full_corpus(quick) + bench_apply_same_numbering() + bench_older_excerpt() + bench_fixtures(quick)
+            + bench_partial_references(quick))
