@@ -63,7 +63,7 @@ FAQ = [
      "question": "她的能力何时触发？", "answer": "打出时。", "bullets": "",
      "truncated": 0, "status": "valid", "superseded_by": "", "status_note": "",
      "source_file": "origins-core-rules-faq.zh.txt", "source_line": 30},
-    {"id": "ref-1", "doc": "referee", "part": "问答", "topic": "", "card": "",
+    {"id": "ref-1", "doc": "referee", "part": f"问答 {XSS}", "topic": "", "card": "",
      "question": "果可以，【拉文布鲁姆学生】会怎样？", "answer": "见规则 [322.2.]。", "bullets": "",
      "truncated": 1, "status": "valid", "superseded_by": "", "status_note": "",
      "source_file": "origins-referee-faq.zh.txt", "source_line": 5},
@@ -109,7 +109,7 @@ def make_store(path=":memory:", empty: bool = False) -> sqlite3.Connection:
 def make_rulings() -> list[Ruling]:
     return [
         Ruling(
-            slug="burn-out", path="turn/burn_out.rbs", topic="turn", title="空牌堆抽牌：燃尽",
+            slug="burn-out", path="turn/burn_out.rbs", topic="turn", title=f"空牌堆抽牌：燃尽 {XSS}",
             question=f"回合玩家的主牌堆为空时进入抽牌阶段会怎样？{XSS}",
             sources=["core-1", "431"], board="玩家 A：主牌堆 空\n玩家 B：0 分",
             source_text=f"# 场景\n玩家 A {{ 主牌堆: [] }}\n期望 B.分数 == 1\n```\n{XSS}",

@@ -23,6 +23,7 @@ from judge.docs.pages_rules import render_rules_index, render_section
 from judge.docs.pages_rulings import INDEX as RULINGS_INDEX
 from judge.docs.pages_rulings import render_ruling, render_rulings_index
 from judge.docs.rulings_model import Ruling
+from judge.docs.markup import front_matter
 from judge.docs.writer import SiteWriter
 from judge.paths import REPO_DIR
 
@@ -134,20 +135,25 @@ def build_docs(
     ctx = SiteContext(data, rulings)
     writer = SiteWriter(out_dir)
     writer.prepare()
-    writer.write("index.md", render_home(ctx))
-    writer.write("rules/index.md", render_rules_index(ctx))
+
+    def page(path: str, title: str, body: str, boost: float | None = None) -> None:
+        writer.write(path, front_matter(title, boost) + body)
+
+    page("index.md", "首页", render_home(ctx))
+    page("rules/index.md", "规则目录", render_rules_index(ctx))
     for section in ctx.sections:
-        writer.write(section.page, render_section(ctx, section))
-    writer.write("faq/index.md", render_faq_index(ctx))
+        # Rule text outranks pages that only mention a term (FAQ, rulings, absent sections) in search.
+        page(section.page, section.title, render_section(ctx, section), None if section.absent else 2)
+    page("faq/index.md", "FAQ 与勘误", render_faq_index(ctx))
     for fp in ctx.faq_pages:
-        writer.write(fp.page, render_faq_page(ctx, fp))
-    writer.write(ERRATA_PAGE, render_errata(ctx))
-    writer.write(RULINGS_INDEX, render_rulings_index(ctx))
+        page(fp.page, fp.title, render_faq_page(ctx, fp))
+    page(ERRATA_PAGE, "修订文本（勘误）", render_errata(ctx))
+    page(RULINGS_INDEX, "注释裁定", render_rulings_index(ctx))
     for ru in rulings:
-        writer.write(ctx.ruling_page[ru.path], render_ruling(ctx, ru))
-    writer.write(GLOSSARY, render_glossary(ctx))
-    writer.write(DIFF, render_diff(ctx))
-    writer.write("benchmarks.md", render_benchmarks(results_md))
+        page(ctx.ruling_page[ru.path], ru.title, render_ruling(ctx, ru))
+    page(GLOSSARY, "术语表", render_glossary(ctx))
+    page(DIFF, "版本差异", render_diff(ctx))
+    page("benchmarks.md", "性能与质量指标", render_benchmarks(results_md))
     pages = len(writer.written)
     writer.write("assets/judge.css", CSS)
     writer.write(NAV_FILE, json.dumps(_nav(ctx), ensure_ascii=False, indent=1))

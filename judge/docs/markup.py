@@ -19,6 +19,19 @@ _ENTITY = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
+def front_matter(title: str, boost: float | None = None) -> str:
+    """YAML front matter giving the page its <title> (HTML-escaped: mkdocs' templates print it raw)
+    and, optionally, its search boost."""
+    import html
+    import json
+
+    plain = " ".join(str(title).split())
+    lines = ["---", f"title: {json.dumps(html.escape(plain, quote=False), ensure_ascii=False)}"]
+    if boost is not None:
+        lines += ["search:", f"  boost: {boost}"]
+    return "\n".join(lines + ["---", ""]) + "\n"
+
+
 def _table() -> dict[int, str | None]:
     table: dict[int, str | None] = {c: None for c in range(32) if chr(c) not in "\t\n\r"}
     table[0x7F] = None

@@ -159,8 +159,7 @@ def render_rule(ctx: SiteContext, page: str, rule: Rule, level: int | None = Non
 
 def render_section(ctx: SiteContext, section: RuleSection) -> str:
     rules = list(section.rules)
-    # Rule text outranks pages that only mention a term (FAQ, rulings, absent sections) in search.
-    lines: list[str] = [] if section.absent else ["---", "search:", "  boost: 2", "---", ""]
+    lines: list[str] = []
     if rules and rules[0].number == section.first:
         lines += render_rule(ctx, section.page, rules.pop(0), level=1)
     else:
