@@ -38,6 +38,9 @@ def test_html_contains_no_raw_markup_from_the_corpus(site):
         assert "<script>alert" not in html, page
         assert "<img src=x" not in html, page
         assert 'href="http://evil' not in html, page
+    # the search index is rendered as HTML by the browser: corpus text stays escaped there too
+    index = (site.site_dir / "search" / "search_index.json").read_text(encoding="utf-8")
+    assert "<script" not in index and "<img" not in index
 
 
 def test_search_index_segments_chinese_terms(site):
