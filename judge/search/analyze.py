@@ -154,7 +154,11 @@ def analyze(conn, raw: str) -> Analysis:
                     fixed = fixed.replace(wrong, right)
                 a.phrase = fixed
         else:
-            concepts.extend(_latin(vocab, chunk, a))
+            got = _latin(vocab, chunk, a)
+            concepts.extend(got)
+            # "dai ming qu yu" typed as one run means the phrase 待命区域.
+            if len(parts) == 1 and len(got) > 1 and all(c.via == "pinyin" for c in got):
+                a.phrase = "".join(c.forms[0] for c in got)
     concepts = _dedupe(concepts)
     content = [c for c in concepts if not _is_stop(c.label)]
     concepts = content or concepts

@@ -116,9 +116,11 @@ def _resolve(conn, cit: Citation) -> tuple[rank.Hit | None, dict]:
         if not doc:
             info["note"] = f"「{cit.raw}」是裁判FAQ使用的旧版规则编号，未能对应到现行规则；以下为按文字搜索的结果。"
             return None, info
-        conf = f"（置信度 {row[1]:.2f}）" if row[1] is not None else ""
+        conf = row[1] if row[1] is not None else 0.0
+        maps = "对应" if conf >= 0.5 else "可能对应（把握不大，请核对）"
         info["rule"] = doc["display_number"]
-        info["note"] = f"「{cit.raw}」是裁判FAQ使用的旧版编号，对应现行规则 {doc['display_number']}{conf}。"
+        info["confidence"] = conf
+        info["note"] = f"「{cit.raw}」是裁判FAQ使用的旧版编号，{maps}现行规则 {doc['display_number']}（置信度 {conf:.2f}）。"
         return rank.Hit(doc, 100.0, 1.0, [], direct=True, note=f"旧编号 {cit.number} 的对应规则"), info
 
     doc = _doc_by_number(conn, cit.number)

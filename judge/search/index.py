@@ -115,7 +115,7 @@ def _rule_label(by_id: dict, rule_id: str | None) -> str | None:
     """A superseding rule as the judge reads it ("318.2 清理"), whatever form the FAQ stage stored."""
     if not rule_id:
         return None
-    r = by_id.get(rule_id)
+    r = by_id.get(rule_id) or next((x for k, x in by_id.items() if k.endswith(":" + rule_id)), None)
     return _label(r) if r else rule_id
 
 
@@ -169,9 +169,10 @@ def collect_docs(conn, version: str | None) -> list[dict]:
             follow = children.get(r["id"]) or _following(rules, r)
             preview = "".join((c.get("text") or c.get("title") or "") for c in follow[:2])
             text = preview[:160] + ("…" if len(preview) > 160 else "")
-        defines = set(defined_by.get(r["id"], ()))
+        # "!" marks the strongest claims: the rule's own title, the glossary's defining rule.
+        defines = {"!" + t for t in defined_by.get(r["id"], ())}
         if title:
-            defines.add(title)
+            defines.add("!" + title)
         for sentence in re.split(r"[。；]", norm_text(r.get("text") or "")):
             m = _DEFINES.match(sentence)
             if m:
@@ -182,7 +183,7 @@ def collect_docs(conn, version: str | None) -> list[dict]:
             "number_source": r.get("number_source"), "confidence": r.get("confidence"),
             "path": json.dumps(path, ensure_ascii=False), "title": title, "text": text,
             "examples": json.dumps(examples.get(r["id"], []), ensure_ascii=False),
-            "is_heading": int(bool(r.get("is_heading"))), "defines": "|".join(sorted(norm_text(d) for d in defines if d)),
+            "is_heading": int(bool(r.get("is_heading"))), "defines": "|".join(sorted(("!" if d.startswith("!") else "") + norm_text(d.lstrip("!")) for d in defines if d.lstrip("!"))),
             "status": None, "superseded_by": None, "status_note": None,
             "source": f"{r.get('source_file') or ''}:{r.get('source_line') or ''}",
         })
@@ -218,6 +219,7 @@ def collect_docs(conn, version: str | None) -> list[dict]:
                 "status_note": None, "source": f":{e.get('source_line') or ''}",
             })
 
+    shown = {d["ref"]: d["text"] for d in docs if d["kind"] == "rule"}
     aliases: dict[str, list[str]] = {}
     if _table_exists(conn, "term_aliases"):
         for a in conn.execute("SELECT alias, term FROM term_aliases"):
@@ -231,7 +233,7 @@ def collect_docs(conn, version: str | None) -> list[dict]:
     for term, m in merged.items():
         rule = by_id.get(m["rule_id"]) if m["rule_id"] else None
         title = term + (f" ({' / '.join(m['english'])})" if m["english"] else "")
-        definition = (rule.get("text") or "") if rule else ""
+        definition = shown.get(rule["id"], "") if rule else ""
         path = [[rule.get("display_number") or rule.get("number") or "", rule.get("title") or ""]] if rule else []
         alias_list = sorted(set(aliases.get(term, [])))
         docs.append({
@@ -284,7 +286,7 @@ def build(conn, docs_manifest=None) -> dict:
     for d in docs:
         # "洞察一张卡牌指的是…" defines 洞察: the first word of a defined subject is defined too.
         subjects = [x for x in (d["defines"] or "").split("|") if x]
-        firsts = {tok.lcut(x, HMM=False)[0] for x in subjects}
+        firsts = {tok.lcut(x, HMM=False)[0] for x in subjects if not x.startswith("!")}
         d["defines"] = "|".join(sorted(set(subjects) | {w for w in firsts if len(w) >= 2}))
     for i, d in enumerate(docs, start=1):
         examples = json.loads(d["examples"])
@@ -317,10 +319,9 @@ def build(conn, docs_manifest=None) -> dict:
 
     aliases = _aliases(conn, user_words, freq, tok)
     trad = lexicon.Traditional()
-    wanted = {c for c in corpus_chars if is_cjk(c)} | {c for w in user_words for c in w}
     # Character-level traditional -> simplified covers Taiwan and Hong Kong spellings ("燃盡",
-    # "結算鏈"); the query path applies this map before anything else.
-    t2s = trad.char_map(wanted)
+    # "結算鏈", and the question words around them: "會怎樣"); the query path applies it first.
+    t2s = trad.char_map()
     py = lexicon.Pinyin()
     for w, n in freq.items():
         # Pinyin keys for the vocabulary: typed pinyin and homophone typos resolve to these words.

@@ -170,19 +170,22 @@ class Traditional:
                 out.append((left, right.split()))
         return out
 
-    def char_map(self, wanted: set[str]) -> dict[str, str]:
-        """traditional / Taiwan / Hong Kong char -> simplified char, for every simplified char in `wanted`."""
+    def char_map(self, wanted: set[str] | None = None) -> dict[str, str]:
+        """traditional / Taiwan / Hong Kong char -> simplified char (only those whose simplified form
+        is in `wanted`, if given; a few thousand rows otherwise)."""
         t2s = {t: v[0] for t, v in self._pairs("TSCharacters.txt") if len(t) == 1}
         for s, trads in self._pairs("STCharacters.txt"):  # every traditional form of a simplified char
             for t in trads:
                 if len(s) == 1 and len(t) == 1:
                     t2s.setdefault(t, s)
-        mapping = {t: s for t, s in t2s.items() if s in wanted and t != s}
+        # A character that is itself simplified Chinese is never rewritten (么 is not 幺).
+        simplified = {s for s, _ in self._pairs("STCharacters.txt")}
+        mapping = {t: s for t, s in t2s.items() if (wanted is None or s in wanted) and t != s and t not in simplified}
         for name in ("TWVariantsRev.txt", "HKVariantsRev.txt"):  # regional variant -> standard traditional
             for variant, std in self._pairs(name):
                 if len(variant) == 1 and len(std[0]) == 1:
                     s = t2s.get(std[0], std[0])
-                    if s in wanted and variant != s:
+                    if (wanted is None or s in wanted) and variant != s and variant not in simplified:
                         mapping.setdefault(variant, s)
         return mapping
 

@@ -12,6 +12,7 @@ Signals (and why):
   4. kind      — for term queries rule text ranks above FAQ text (the rules are the authority);
                  for question-like queries FAQ entries that answer them directly rank higher.
                  Superseded FAQ rulings are kept but ranked lower.
+  5. proximity — query words that stand next to each other also do so in the document.
 Direct hits (rule citations in the query) are placed first, marked `direct`.
 """
 
@@ -95,14 +96,19 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
     mentions = set()
     if term_query and key_forms:
         mentions = {i for i, d in docs.items() if d["kind"] == "rule" and any(f in (d["norm"] or "") for f in key_forms)}
+    pairs = list(zip(concepts, concepts[1:]))
     hits = []
     for doc_id, bm in cands:
         d = docs.get(doc_id)
         if not d:
             continue
         norm, extra = d["norm"] or "", d["norm_extra"] or ""
-        defines = set(filter(None, (d["defines"] or "").split("|")))
-        got, matched, defining = 0.0, [], False
+        title = norm.split("\n", 1)[0].split(" (")[0]
+        marked = [x for x in (d["defines"] or "").split("|") if x]
+        strong = {x[1:] for x in marked if x.startswith("!")}
+        defines = strong | {x for x in marked if not x.startswith("!")}
+        got, matched = 0.0, []
+        names = set()  # forms of the query this document could be *about*
         for c in concepts:
             found = [f for f in c.forms if f in norm]
             if found:
@@ -111,24 +117,38 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
             elif any(f in extra for f in c.forms):
                 got += c.weight / 2
                 matched.extend(f for f in c.forms if f in extra)
-            if any(f in defines for f in c.forms):
-                defining = True
+        if term_query and d["kind"] != "faq":  # an FAQ topic named "待命" is a category, not a definition
+            names = set(key_forms) | ({f for c in concepts for f in c.forms} if len(concepts) == 1 else set())
         phrase = analysis.phrase
-        if phrase and phrase in defines:
-            defining = True
-        if term_query and doc_id in mentions and doc_id - 1 not in mentions and doc_id + 1 in mentions:
-            defining = True
+        # Defining strength, strongest first: a heading or glossary entry of that very name; an
+        # explicit definition ("X是指…", the glossary's defining rule); the paragraph opening a run
+        # of paragraphs about it.
+        defining = 1.0
+        if names & ({title} | strong):
+            defining = 1.6
+        elif names & defines or (phrase and phrase in defines and d["kind"] != "faq"):
+            defining = 1.5
+        elif term_query and doc_id in mentions and doc_id - 1 not in mentions and doc_id + 1 in mentions:
+            defining = 1.25
+        elif not term_query and any(f in defines for c in concepts for f in c.forms):
+            defining = 1.15
+        if d["kind"] == "rule" and norm.endswith("\n"):
+            defining = min(defining, 1.25)  # a bare heading with nothing to show is only a pointer
         coverage = got / total_w
         s = coverage**2 * (0.5 + 0.5 * max(bm, 0.0) / best_bm25)
         if phrase and phrase in norm:
             s *= 1.2  # the query as typed, verbatim: an exact phrase match
-        if defining:
-            s *= 1.5 if term_query else 1.15
+        # Words next to each other in the query and in the document ("没有牌"): 5. proximity.
+        adjacent = sum(1 for x, y in pairs if any(a + b in norm for a in x.forms for b in y.forms))
+        if adjacent:
+            s *= 1.0 + 0.15 * min(adjacent, 3)
+        s *= defining
         kind = d["kind"]
         if analysis.question_like:
             s *= {"faq": 1.3, "rule": 1.0, "errata": 0.9, "term": 0.8}.get(kind, 1.0)
         else:
-            s *= {"rule": 1.1, "term": 1.0, "errata": 0.9, "faq": 0.85}.get(kind, 1.0)
+            # The glossary entry shows the same definition: just after the defining rule.
+            s *= {"rule": 1.1, "term": 0.95, "errata": 0.9, "faq": 0.85}.get(kind, 1.0)
         if d.get("status") and "supersed" in (d["status"] or ""):
             s *= 0.8
         hits.append(Hit(d, round(s * 100, 2), round(coverage, 3), list(dict.fromkeys(matched))))
