@@ -153,7 +153,7 @@ def render_rule(ctx: SiteContext, page: str, rule: Rule, level: int | None = Non
 
     rulings = ctx.rulings_citing.get(rule.id, [])
     if rulings:
-        lines += ["**相关裁定**：" + " · ".join(ctx.ruling_link(page, ru) for ru in rulings), ""]
+        lines += ["**相关裁定**：", ""] + [f"- {ctx.ruling_link(page, ru)}（{esc(ru.topic)}）" for ru in rulings] + [""]
     return lines
 
 
