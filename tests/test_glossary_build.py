@@ -150,3 +150,17 @@ def test_store_rules_definitions_link(conn):
     for term in ("休眠", "单位", "致命伤害"):
         row = conn.execute("SELECT r.text FROM terms t JOIN rules r ON r.id = t.rule_id WHERE t.term = ?", (term,)).fetchone()
         assert row is not None and row[0].startswith(term), term
+
+
+@pytest.mark.parametrize("english,term", [
+    ("Deathknell", "绝念"), ("Hidden", "待命"), ("Ganking", "游走"), ("Showdown", "法术对决"), ("Chain", "结算链"),
+    ("Cleanup", "清理"), ("Burn Out", "燃尽"), ("Recall", "召回"), ("Tank", "壁垒"), ("Deflect", "法盾"),
+    ("Legion", "鼓舞"), ("Exhaust", "休眠"), ("Conquer", "征服"), ("Hold", "据守"), ("Might", "战力"),
+    ("Accelerate", "急速"), ("Assault", "强攻"), ("Shield", "坚守"), ("Reaction", "反应"), ("Action", "迅捷"),
+    ("Ephemeral", "瞬息"), ("Equip", "装配"), ("Quick-draw", "灵便"), ("Echo", "回响"), ("Trash", "废牌堆"),
+    ("Vision", "预视"), ("Level", "等级"), ("Weaponmaster", "百炼"),
+])
+def test_store_english_names_resolve(conn, english, term):
+    from judge.rules import faq_lookup
+
+    assert [r["term"] for r in faq_lookup.glossary(conn, english)][0] == term
