@@ -73,14 +73,38 @@ def _build_stage() -> list[dict]:
                 note=f"{stats['docs']} documents, {stats['lexicon']} words, {stats['aliases']} aliases")]
 
 
+def _has_bytecode() -> bool:
+    import importlib.util
+
+    from judge.search import engine
+
+    return Path(importlib.util.cache_from_source(engine.__file__)).exists()
+
+
+def _compile_package() -> None:
+    import compileall
+
+    import judge
+
+    compileall.compile_dir(str(Path(judge.__file__).parent), quiet=1)
+
+
 def run(quick: bool) -> list[dict]:
     from judge.search.store import connect
 
     conn = connect()
     rows = _quality(conn) + _latency(conn, quick)
     conn.close()
-    j, b, ratio = cold_process_ratio(["search", "燃尽"], repeats(quick, full=9, fast=3))
+    n = repeats(quick, full=9, fast=3)
+    pyc = "bytecode cached" if _has_bytecode() else "no .pyc (PYTHONDONTWRITEBYTECODE): every judge module compiled from source"
+    j, b, ratio = cold_process_ratio(["search", "燃尽"], n)
     rows.append(row("judge search 燃尽 (cold process) / python3 -c pass", round(j * 1000, 1), "ms", ratio=round(ratio, 2),
-                    target="<= 3", target_on="ratio", note=f"python3 -c pass: {b * 1000:.1f} ms"))
+                    target="<= 3", target_on="ratio", note=f"python3 -c pass: {b * 1000:.1f} ms; {pyc}"))
+    if not _has_bytecode():
+        # As after a regular `pip install`, which byte-compiles the package (__pycache__ is git-ignored).
+        _compile_package()
+        j, b, ratio = cold_process_ratio(["search", "燃尽"], n)
+        rows.append(row("judge search 燃尽 (cold, package byte-compiled) / python3 -c pass", round(j * 1000, 1), "ms",
+                        ratio=round(ratio, 2), target="<= 3", target_on="ratio", note=f"python3 -c pass: {b * 1000:.1f} ms"))
     rows += _build_stage()
     return rows

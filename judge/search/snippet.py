@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 
 WIDTH = 90
 
@@ -21,7 +20,8 @@ def _pattern(forms: list[str]) -> re.Pattern | None:
 
 def make(text: str, forms: list[str], width: int = WIDTH) -> tuple[str, list[tuple[int, int]]]:
     """(snippet, [(start, end), ...] of matched words inside the snippet)."""
-    text = re.sub(r"\s*\n\s*", " ", unicodedata.normalize("NFKC", text or "")).strip()
+    # Shown as written (no NFKC: Chinese full-width punctuation stays), newlines as spaces.
+    text = re.sub(r"\s*\n\s*", " ", text or "").strip()
     pat = _pattern(forms)
     matches = list(pat.finditer(text)) if pat else []
     start = 0
