@@ -51,7 +51,7 @@ def entry_list(rows: list[dict]) -> str:
         flags = []
         if r["status"] != "valid":
             flags.append(f"[{STATUS_LABELS[r['status']]}" + (f" → {r['superseded_by']}" if r["superseded_by"] else "") + "]")
-        if r["truncated"]:
+        if r["truncated"] and r["question"]:
             flags.append("[问题开头缺失]")
         topic = r["topic"] or r["part"]
         out.append(f"{r['id']:<7} {DOCS[r['doc']]}·{topic}  {_short(head)} {' '.join(flags)}".rstrip())
