@@ -26,6 +26,8 @@ from judge.rules.faq import Citation, FaqEntry
 _NON_TEXT = re.compile(r"[^0-9A-Za-z\u3400-\u4dbf\u4e00-\u9fff]+")
 _CITE_TEXT = re.compile(r"规则\s*\[?\s*\d{3}(?:\.(?:\d+|[a-z]))*\.?\s*\]?")
 _CARD_TEXT = re.compile(r"【[^【】]*】")
+_KEYWORD = re.compile(r"\[\s*([\u4e00-\u9fff][\u4e00-\u9fff\s]{0,5})\]")
+KEYWORD_BOOST = 1.5
 
 TITLE_CONFIDENCE = 0.9
 MIN_CONTENT = 0.12
@@ -80,6 +82,8 @@ class RuleIndex:
         """
         q = self._weigh(bigrams(text))
         qn = math.sqrt(sum(v * v for v in q.values())) or 1.0
+        # A bracketed keyword in the clause ("[绝念]") names what the rule is about: rules using it gain.
+        keywords = {re.sub(r"\s", "", k) for k in _KEYWORD.findall(text)}
         out = []
         for rule, vec, norm in zip(self.rules, self.vectors, self.norms):
             if within and not (rule["number"] == within or rule["number"].startswith(within + ".")):
@@ -91,7 +95,8 @@ class RuleIndex:
                 same = depth is None or rule["number"].count(".") + 1 == depth
                 top = int(rule["number"][:3])
                 close = near is None or near <= top <= near + RENUMBER_WINDOW
-                out.append((dot / (qn * norm) * (1.0 if same else 0.95) * (1.0 if close else 0.75), rule))
+                boost = KEYWORD_BOOST if keywords and any(k in (rule.get("text") or "") for k in keywords) else 1.0
+                out.append((dot / (qn * norm) * (1.0 if same else 0.95) * (1.0 if close else 0.75) * boost, rule))
         out.sort(key=lambda p: -p[0])
         return out
 
