@@ -55,7 +55,7 @@ def suggestions(conn, text: str, limit: int = 5) -> list[str]:
         scored = process.extract(text, words, scorer=fuzz.WRatio, limit=limit * 3, score_cutoff=55)
         out = [w for w, _s, _i in scored]
     else:
-        scored = process.extract(text, list(latin), scorer=fuzz.WRatio, limit=limit * 3, score_cutoff=60)
+        scored = process.extract(text, list(latin), scorer=fuzz.ratio, limit=limit * 3, score_cutoff=70)
         out = [latin[w] for w, _s, _i in scored]
     return list(dict.fromkeys(out))[:limit]
 

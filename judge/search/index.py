@@ -225,6 +225,7 @@ def collect_docs(conn, version: str | None) -> list[dict]:
         for a in conn.execute("SELECT alias, term FROM term_aliases"):
             aliases.setdefault(a[1], []).append(a[0])
     merged: dict[str, dict] = {}
+    sources = {t["term"]: t.get("source") for t in terms if t.get("source")}
     for t in terms:
         m = merged.setdefault(t["term"], {"english": [], "rule_id": None})
         if t.get("english") and t["english"] not in m["english"]:
@@ -242,7 +243,9 @@ def collect_docs(conn, version: str | None) -> list[dict]:
             "number_source": rule.get("number_source") if rule else None,
             "confidence": rule.get("confidence") if rule else None,
             "path": json.dumps(path, ensure_ascii=False), "title": title,
-            "text": definition or ("别名：" + "、".join(alias_list) if alias_list else ""),
+            "text": definition or "；".join(x for x in (
+                "别名：" + "、".join(alias_list) if alias_list else "",
+                f"出处：{sources[term]}" if sources.get(term) else "") if x),
             "examples": json.dumps(alias_list, ensure_ascii=False), "is_heading": 0,
             "defines": norm_text(term), "status": None, "superseded_by": None, "status_note": None,
             "source": "",

@@ -151,6 +151,8 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
             s *= {"rule": 1.1, "term": 0.95, "errata": 0.9, "faq": 0.85}.get(kind, 1.0)
         if d.get("status") and "supersed" in (d["status"] or ""):
             s *= 0.8
+        if kind == "term" and norm.find("\n") >= 0 and not norm.split("\n", 1)[1].strip():
+            s *= 0.7  # a glossary entry with nothing to show
         hits.append(Hit(d, round(s * 100, 2), round(coverage, 3), list(dict.fromkeys(matched))))
     hits.sort(key=lambda h: (-h.score, h.doc["id"]))
     return hits
