@@ -15,4 +15,17 @@ Chapters: zones (119, 431), movement (445, 447.2), cleanup (318, 317.2, 466.1), 
 combat (459-466), damage_assignment (465), scoring (467, 469.1), turn (315, 317), chain (808;
 part 2 replaces it with the full chain), layers (Might), effects (417, 428, 454 ...).
 Every cited rule number is listed in judge.engine.citations.
+
+Extension points for part 2 (chain, priority/focus, playing cards, abilities, keywords):
+- judge.engine.chain: PendingItem and `run_pending(game)` (called whenever no cleanup is outstanding;
+  returns with an empty chain). Replace its body with the HOT FEPR loop; keep `record_death_triggers`
+  / `flush_triggers` as the way cleanup step 3a hands triggers over.
+- judge.engine.showdown: Showdown(focus, passes); `pass_focus`, `reset_passes`, `close`. Priority and
+  the initial combat chain (attack/defend triggers) go in `combat.open_combat` after designations.
+- judge.engine.actions: `_perform` dispatches on Action.verb; add verbs (play, activate …) there and
+  in judge/dsl/scenario.lark; `legal_actions` enumerates them for fuzzing.
+- judge.dsl.model.Effect(kind, amount, scope) + judge.engine.chain.resolve: new effect kinds.
+- keywords live on CardDef.keywords / GameObject.keywords (`obj.has("壁垒")`); one module per keyword
+  can read them from the procedures that consult them (damage_assignment for 壁垒/后排, layers for
+  强攻/坚守, turn for 瞬息 …).
 """
