@@ -94,3 +94,11 @@ def test_glossary_list_and_unknown(capsys):
 def test_show_reviewed_valid_entry(capsys):
     code, out, _ = run(capsys, "faq", "show", "R-L99")
     assert code == 0 and "✓ 有效（已与现行规则核对）" in out and "已核对，依据的现行规则" in out
+
+
+@pytest.mark.parametrize("text", ["🙂", "'; DROP TABLE faq; --", "a" * 10000, "\x00\x07", "C-L", "R-L-1"])
+def test_odd_input_never_raises(capsys, text):
+    for args in (("faq", "show", text), ("faq", "errata", text), ("glossary", text), ("faq", "list", "--topic", text)):
+        code, out, err = run(capsys, *args)
+        assert code in (0, 1, 2), args
+        assert code == 0 or err.startswith("错误：")

@@ -236,9 +236,18 @@ def build_glossary(rules: list[dict], core_faq_text: str = "", cards: dict[str, 
             terms[kw] = Term(kw, None, target["id"], "keyword", f"rule {rule.get('display_number') or rule['number']}")
 
     # 4. card names of the FAQs (the search's user dictionary wants them whole)
+    # "卡尔玛 - 圣灵之媒" (referee FAQ) and "卡尔玛-圣灵之媒" (core FAQ) are one card: keep the first spelling.
+    keys = {name_key(t): t for t in terms}
     for zh, en in (cards or {}).items():
-        if zh not in terms and len(zh) >= 2:
+        key = name_key(zh)
+        if key in keys:
+            known = terms[keys[key]]
+            if known.kind == "card" and not known.english and en:
+                known.english = en
+            continue
+        if len(zh) >= 2:
             terms[zh] = Term(zh, en, None, "card", (card_sources or {}).get(zh, "faq"))
+            keys[key] = zh
     return list(terms.values())
 
 
