@@ -150,3 +150,13 @@ def test_store_reviewed_valid_entries(conn):
     row = conn.execute("""SELECT r.text FROM faq_refs f JOIN rules r ON r.id = f.rule_id
                           WHERE f.faq_id='R-L101' AND f.method='reviewed'""").fetchone()
     assert "也不会导致燃尽" in row[0]
+
+
+def test_no_rules_maps_nothing_without_error(referee):
+    rows = faq_ref_rows(referee.entries, referee.citations, [])
+    assert rows and all(r["rule_id"] is None for r in rows)
+
+
+def test_core_faq_has_no_current_number_citations():
+    core = parse_shipped()[0]
+    assert core.citations == []
