@@ -262,8 +262,8 @@ def user_dictionary(conn, docs: list[dict]) -> set[str]:
         words.update(r[0] for r in conn.execute("SELECT alias FROM term_aliases"))
     if _table_exists(conn, "errata"):
         words.update(r[0] for r in conn.execute("SELECT card_zh FROM errata") if r[0])
-    if _table_exists(conn, "faq"):
-        words.update(r[0] for r in conn.execute("SELECT card FROM faq") if r[0])
+    if _table_exists(conn, "faq"):  # an entry may be about several cards: "格挡、凯特琳-守望者"
+        words.update(w for r in conn.execute("SELECT card FROM faq") if r[0] for w in re.split(r"[、，,；;]", r[0]))
     for d in docs:
         if d["kind"] == "rule" and d["title"] and len(d["title"]) <= 10:
             words.add(d["title"])
