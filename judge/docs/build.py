@@ -51,7 +51,10 @@ class BuildReport:
 
 
 def default_out_dir() -> Path:
-    """docs_build/ beside mkdocs.yml (its docs_dir)."""
+    """docs_build/ beside mkdocs.yml (its docs_dir): the current folder's if it has one, else the checkout's."""
+    here = Path.cwd()
+    if (here / "mkdocs.yml").is_file():
+        return here / "docs_build"
     return REPO_DIR / "docs_build"
 
 
