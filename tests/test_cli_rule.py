@@ -57,7 +57,8 @@ def test_absent_rule_says_the_text_is_not_in_the_corpus(capsys):
 def test_range_and_depth(capsys):
     code, out, _ = run(capsys, "rule", "318-323", "--depth", "0")
     lines = out.splitlines()
-    assert code == 0 and lines[0].startswith("318 清理") and any(l.startswith("≈323") for l in lines)
+    assert code == 0 and lines[0].startswith("318 清理") and any(l.startswith("≈319") for l in lines)
+    assert all(318 <= int(l.split()[0].lstrip("≈")) <= 323 for l in lines)
     assert all("." not in l.split()[0] for l in lines)  # depth 0: level-0 rules only
     code, out, _ = run(capsys, "rule", "355", "--depth=1", "--json")
     data = json.loads(out)

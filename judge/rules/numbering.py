@@ -257,10 +257,16 @@ def _level0_score(items: list[Item], idx: int) -> float:
     text = it.text
     prev = items[idx - 1] if idx else None
     score = -0.6
-    if prev is not None and prev.level == 0 and prev.title and not prev.text:
-        score += 3.0  # the first statement under a (dropped) heading
-    if _STEP.match(text):
-        score += 2.5
+    if prev is not None and prev.level == 0 and prev.title:
+        score -= 2.0  # the first statement under a heading is the heading's N.1
+    step = _STEP.match(text)
+    if step:
+        first = _step_run_start(items, idx)
+        intro = items[first - 1] if first > 0 else None
+        if intro is not None and intro.text.endswith("："):
+            score -= 3.0  # a step of a procedure some rule introduces with "：": that rule's sub-item
+        else:
+            score += 2.5
     if it.para and it.para.bullet:
         score -= 4.0
     if prev is not None and prev.text.endswith("："):
@@ -276,6 +282,46 @@ def _level0_score(items: list[Item], idx: int) -> float:
     return score
 
 
+def _step_run_start(items: list[Item], idx: int) -> int:
+    """Index of the "1." step that opens the procedure item idx (a step) belongs to, else idx."""
+    m = _STEP.match(items[idx].text)
+    if not m or m.group(1) == "1" and not m.group(2):
+        return idx
+    for j in range(idx - 1, max(-1, idx - 40), -1):
+        mj = _STEP.match(items[j].text)
+        if mj and mj.group(1) == "1" and not mj.group(2):
+            return j
+    return idx
+
+
+def _step_level(items: list[Item], idx: int) -> int | None:
+    """For a later step ("2.", "3a."), the level its procedure's earlier steps already got."""
+    m = _STEP.match(items[idx].text)
+    if not m:
+        return None
+    for j in range(idx - 1, max(-1, idx - 40), -1):
+        mj = _STEP.match(items[j].text)
+        if mj and items[j].level is not None:
+            lvl = items[j].level
+            # "3a." under "3." is one level deeper than a plain step
+            if m.group(2) and not mj.group(2):
+                return min(lvl + 1, MAX_LEVEL) if m.group(1) == mj.group(1) else lvl
+            if mj.group(2) and not m.group(2):
+                return max(lvl - 1, 1) if False else lvl
+            return lvl
+    return None
+
+
+def _in_step(items: list[Item], idx: int) -> int | None:
+    """Level of the step a plain paragraph follows (its elaboration), if it sits inside a procedure."""
+    for j in range(idx - 1, max(-1, idx - 6), -1):
+        if items[j].level == 0:
+            return None
+        if _STEP.match(items[j].text) and items[j].level is not None:
+            return items[j].level
+    return None
+
+
 def _sub_level(items: list[Item], idx: int, list_stack: list[int]) -> tuple[int, float, str]:
     """Level of a non-level-0 paragraph from the paragraph before it."""
     it = items[idx]
@@ -284,6 +330,9 @@ def _sub_level(items: list[Item], idx: int, list_stack: list[int]) -> tuple[int,
     text = it.text
     if prev.level == 0:
         return 1, 0.5, "level-0 规则之后的第一条子规则"
+    step_level = _step_level(items, idx)
+    if step_level is not None and step_level > 0:
+        return step_level, 0.45, "同一流程中的下一步骤"
     if prev.text.endswith("：") and prev_level < MAX_LEVEL:
         list_stack.append(prev_level + 1)
         return prev_level + 1, 0.45, "上一段以“：”引出列表"
@@ -296,6 +345,9 @@ def _sub_level(items: list[Item], idx: int, list_stack: list[int]) -> tuple[int,
         if prev_level >= lvl and (len(text) < 60 or _STEP.match(text)):
             return lvl, 0.35, "列表延续"
         list_stack.pop()
+    in_step = _in_step(items, idx)
+    if in_step is not None and not _STEP.match(text) and in_step < MAX_LEVEL:
+        return in_step + 1, 0.35, "步骤下的说明"
     if _ELABORATION.match(text) and prev_level < MAX_LEVEL and not prev.text.endswith("。") is False:
         return min(prev_level + 1, MAX_LEVEL), 0.35, "补充说明挂在上一条规则之下"
     if _STEP.match(text):
@@ -327,14 +379,35 @@ def recover(paras: list[Paragraph], citations: list[Citation], excerpts: list[Ex
                 nxt = next((pos_of[j] for j in range(ei, len(ex.paras)) if j in pos_of), None)
                 if nxt is not None:
                     extra.append((key[0] + shift, nxt, 12.0))
+    # "规则 410.1.自决行动": the paragraph opening with 自决行动 is 410.1, so the one before it is 410.
+    self_anchored: set[tuple[int, int]] = set()
+    texts = None
+    for c in citations:
+        key = parse_number(c.number)
+        if not key or len(key) != 2 or key[1] != 1 or not c.title or key[0] in cited0:
+            continue
+        title = normalise_for_match(c.title)
+        if texts is None:
+            texts = [normalise_for_match(strip_citations(p.text)) for p in paras]
+        for i, t in enumerate(texts):
+            if i and t.startswith(title) and t != title:
+                extra.append((key[0], i - 1, 6.0))
+                self_anchored.add((key[0], i - 1))
     anchors = place_level0_anchors(paras, cited0, extra)
     for n, i in sorted(anchors.items()):
-        report.anchors.append((format_number((n,)), cited0[n], i))
+        report.anchors.append((format_number((n,)), cited0.get(n, ""), i))
 
     items: list[Item] = []
     by_para: dict[int, Item] = {}
     anchor_at = {i: n for n, i in anchors.items()}
     for i, p in enumerate(paras):
+        if i in anchor_at and (anchor_at[i], i) in self_anchored:
+            n = anchor_at[i]
+            it = Item(p, level=0, fixed=(n,), fixed_source=INFERRED,
+                      fixed_evidence=f"下一段是正文引用的 {n:03d}.1，故本段为其上级规则 {n:03d}")
+            items.append(it)
+            by_para[i] = it
+            continue
         if i in anchor_at:
             n = anchor_at[i]
             title = cited0[n]
@@ -355,7 +428,8 @@ def recover(paras: list[Paragraph], citations: list[Citation], excerpts: list[Ex
     _apply_excerpts(items, by_para, aligned, report)
     # Cited level-0 numbers we could not place: inferred numbering must leave them free, and one
     # cited beyond the last anchor bounds the document's tail (its text is absent from the corpus).
-    reserved = {k[0] for k in (parse_number(c.number) for c in citations) if k and len(k) == 1} - set(anchors)
+    reserved = {k[0] for k, c in ((parse_number(c.number), c) for c in citations)
+                if k and len(k) == 1 and c.title} - set(anchors)
     _choose_level0(items, anchors, reserved)
     _assign_sub_levels(items)
     _number(items, reserved)
