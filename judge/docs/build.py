@@ -119,11 +119,12 @@ def build_docs(
         from judge.docs.sources import open_store_readonly
 
         conn = open_store_readonly()
-    from judge.docs.sources import add_suggested_refs
+    from judge.docs.sources import add_suggested_refs, add_version_diffs
 
     try:
         data = docs_data.load(conn)
         notes += add_suggested_refs(data, conn)
+        notes += add_version_diffs(data, conn)
     finally:
         if own_conn:
             conn.close()

@@ -115,6 +115,7 @@ class DocsData:
     terms: list[Term]
     meta: dict[str, str]
     missing_tables: list[str]
+    diffs: dict = field(default_factory=dict)  # other version -> judge.rules.versions.compare pairs
 
     def refs_out(self, rule_id: str) -> list[Ref]:
         return self._refs_out.get(rule_id, [])

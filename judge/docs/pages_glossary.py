@@ -6,7 +6,6 @@ import re
 from collections import defaultdict
 
 from judge.docs.context import SiteContext, number_key
-from judge.docs.data import Rule
 from judge.docs.markup import esc, heading, slug
 
 GLOSSARY = "glossary.md"
@@ -87,65 +86,53 @@ def render_glossary(ctx: SiteContext) -> str:
     return "\n".join(lines)
 
 
-_NORM = re.compile(r"[\s\u3000，。、：；“”\"'（）()《》【】\[\]·•*]+")
-
-
-def _norm(text: str) -> str:
-    return _NORM.sub("", text or "")
-
-
-def _best_match(rule: Rule, choices: dict[str, str], by_id: dict[str, Rule],
-                by_text: dict[str, Rule]) -> tuple[Rule | None, float]:
-    key = _norm(rule.title + rule.text)
-    if key in by_text:
-        return by_text[key], 100.0
-    from rapidfuzz import fuzz, process
-
-    hit = process.extractOne(key, choices, scorer=fuzz.ratio, score_cutoff=60)
-    if not hit:
-        return None, 0.0
-    return by_id[hit[2]], float(hit[1])
-
-
 def render_diff(ctx: SiteContext) -> str:
+    """Each other version against the current one, as `judge diff` compares them (judge.rules.versions)."""
     page = DIFF
     lines = ["# 版本差异 {#top}", ""]
-    current = ctx.data.rules
     cur_v = ctx.data.current_version or "—"
-    others = ctx.data.other_rules
-    if not current or not others:
+    diffs = ctx.data.diffs
+    if not ctx.data.rules or not diffs:
         return "\n".join(lines + ["没有可比较的版本：数据库中只有一个规则版本。", ""])
-    lines += [f"将其他版本的段落与现行版本（{esc(cur_v)}）逐段比较：相同、有改动（列出两版文字）或在现行版本中找不到。"
-              "有编号的旧版本同时给出旧编号到新编号的对应。", ""]
-    by_text = {_norm(r.title + r.text): r for r in current if r.text or r.title}
-    choices = {r.id: _norm(r.title + r.text) for r in current if r.text or r.title}
-    by_id = {r.id: r for r in current}
-    for version in sorted(others):
-        rules = sorted(others[version], key=lambda r: r.ord)
-        results = [(r, *_best_match(r, choices, by_id, by_text)) for r in rules if (r.text or r.title)]
-        same = sum(1 for _, m, s in results if m is not None and s == 100.0)
-        changed = [(r, m, s) for r, m, s in results if m is not None and s < 100.0]
-        missing = [r for r, m, _ in results if m is None]
-        lines += [heading(2, f"{esc(version)} 与 {esc(cur_v)}", slug(version, "v-")), ""]
-        lines += [f"共 {len(results)} 段：相同 {same} 段，有改动 {len(changed)} 段，现行版本中找不到 {len(missing)} 段。", ""]
-        numbered = [(r, m) for r, m, _ in results if m is not None and r.number and r.number_source in ("source", "cited")]
+    lines += [f"将其他版本的段落与现行版本（{esc(cur_v)}）逐段比较（与 `judge diff` 相同的比较）："
+              "相同、有改动（列出两版文字）、只在旧版本中出现。有编号的旧版本同时给出旧编号到新编号的对应。", ""]
+    for version in sorted(diffs):
+        pairs = diffs[version]
+        same = [p for p in pairs if p.status == "same"]
+        changed = [p for p in pairs if p.status == "changed"]
+        only_old = [p for p in pairs if p.status == "only_a"]
+        only_new = [p for p in pairs if p.status == "only_b"]
+        anchor = slug(version, "v-")
+        lines += [heading(2, f"{esc(version)} 与 {esc(cur_v)}", anchor), ""]
+        lines += [f"相同 {len(same)} 段，有改动 {len(changed)} 段，只在 {esc(version)} 中 {len(only_old)} 段；"
+                  f"现行版本另有 {len(only_new)} 段不在 {esc(version)} 中。", ""]
+        numbered = [p for p in pairs if p.a and p.b and p.a.get("number") and p.a.get("number_source") in ("source", "cited")]
         if numbered:
-            lines += [heading(3, "编号对应（旧 → 新）", slug(version, "v-") + "-map"), ""]
-            lines += ["| 旧编号 | 新编号 | 标题或开头 |", "|---|---|---|"]
-            for r, m in sorted(numbered, key=lambda x: number_key(x[0].number)):
-                head = esc((r.title or r.text)[:24])
-                lines.append(f"| {esc(r.number)} | {ctx.rule_link(page, m)} | {head} |")
+            lines += [heading(3, "编号对应（旧 → 新）", anchor + "-map"), ""]
+            lines += ["| 旧编号 | 新编号 | 比较 | 标题或开头 |", "|---|---|---|---|"]
+            for p in sorted(numbered, key=lambda p: number_key(p.a["number"])):
+                new_rule = ctx.data.rules_by_id.get(p.b["id"])
+                target = ctx.rule_link(page, new_rule) if new_rule else esc(p.b.get("display_number") or "")
+                status = "相同" if p.status == "same" else f"有改动（相似度 {p.similarity:.0f}%）"
+                head = esc(((p.a.get("title") or "") or (p.a.get("text") or ""))[:24])
+                lines.append(f"| {esc(p.a['number'])} | {target} | {status} | {head} |")
             lines.append("")
         if changed:
-            lines += [heading(3, "有改动的段落", slug(version, "v-") + "-changed"), ""]
-            for r, m, s in changed:
-                old_no = esc(r.display_number or r.number or "—")
-                lines += [f"- {esc(version)} {old_no} → {ctx.rule_link(page, m)}（相似度 {s:.0f}%）", "",
-                          f"    旧：{esc(r.title + ' ' + r.text if r.title else r.text)}", "",
-                          f"    新：{esc(m.title + ' ' + m.text if m.title else m.text)}", ""]
-        if missing:
-            lines += [heading(3, "现行版本中找不到的段落", slug(version, "v-") + "-missing"), ""]
-            for r in missing:
-                lines.append(f"- {esc(r.display_number or r.number or '')} {esc(r.title + ' ' + r.text if r.title else r.text)}".rstrip())
+            lines += [heading(3, "有改动的段落", anchor + "-changed"), ""]
+            for p in changed:
+                new_rule = ctx.data.rules_by_id.get(p.b["id"])
+                target = ctx.rule_link(page, new_rule) if new_rule else esc(p.b.get("display_number") or "")
+                old_no = esc(p.a.get("display_number") or p.a.get("number") or "—")
+                lines += [f"- {esc(version)} {old_no} → {target}（相似度 {p.similarity:.0f}%）", "",
+                          f"    旧：{esc(_para(p.a))}", "", f"    新：{esc(_para(p.b))}", ""]
+        if only_old:
+            lines += [heading(3, f"只在 {esc(version)} 中的段落", anchor + "-missing"), ""]
+            for p in only_old:
+                lines.append(f"- {esc(p.a.get('display_number') or p.a.get('number') or '')} {esc(_para(p.a))}".rstrip())
             lines.append("")
     return "\n".join(lines)
+
+
+def _para(r: dict) -> str:
+    title, text = r.get("title") or "", r.get("text") or ""
+    return f"{title} {text}".strip()

@@ -49,3 +49,21 @@ def add_suggested_refs(data: DocsData, conn: sqlite3.Connection | None) -> list[
                 added += 1
     data.index()
     return [] if added else ["搜索没有为任何 FAQ 条目找到相关规则。"]
+
+
+def add_version_diffs(data: DocsData, conn: sqlite3.Connection) -> list[str]:
+    """Each other rules version compared with the current one, as `judge diff` does."""
+    if not data.current_version or not data.other_rules:
+        return []
+    try:
+        from judge.rules.versions import compare
+    except ImportError as exc:
+        return [f"版本比较尚未就绪：{exc}"]
+    previous = conn.row_factory
+    conn.row_factory = sqlite3.Row  # compare() reads rows as mappings
+    try:
+        for version in data.other_rules:
+            data.diffs[version] = compare(conn, version, data.current_version)
+    finally:
+        conn.row_factory = previous
+    return []
