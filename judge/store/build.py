@@ -78,6 +78,15 @@ def build(path=None, progress=None, *, key: str | None = None, force: bool = Fal
             if existing is not None:  # another process finished it while we waited
                 existing.close()
                 return path
+        if path.is_dir():
+            raise StoreError(f"规则数据库的位置被一个目录占用：{path}", hint="请删除或移走该目录后重试，或设置 JUDGE_CACHE_DIR 指定其他目录。")
+        # Temp files of builds of this store that were killed (SIGKILL skips the cleanup below); the
+        # lock guarantees no live builder of this path is writing one.
+        for stray in path.parent.glob(path.name + ".*.tmp"):
+            try:
+                stray.unlink()
+            except OSError:
+                pass
         docs = manifest.verify()
         fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
         os.close(fd)

@@ -121,7 +121,11 @@ def store_dir() -> Path:
     if d.is_dir() and os.access(d, os.W_OK) or _writable(d):
         return d
     fallback = Path(tempfile.gettempdir()) / f"riftbound-judge-{os.getuid() if hasattr(os, 'getuid') else 'user'}"
-    fallback.mkdir(parents=True, exist_ok=True)
+    if not _writable(fallback):
+        from judge.errors import StoreError
+
+        raise StoreError(f"缓存目录 {d} 不可写，临时目录 {fallback} 也无法使用。",
+                         hint="请设置 JUDGE_CACHE_DIR 为一个可写的目录，例如 JUDGE_CACHE_DIR=$HOME/.cache/riftbound-judge。")
     if not _warned:
         print(f"注意：缓存目录 {d} 不可写，改用临时目录 {fallback}（可设置 JUDGE_CACHE_DIR 指定其他目录）。", file=sys.stderr)
         _warned = True
