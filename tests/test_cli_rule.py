@@ -132,3 +132,17 @@ def test_diff_maps_old_numbers_to_new(capsys):
     assert any("结算后便进入废牌堆" in t for t in texts)
     code, _, err = run(capsys, "diff", "nosuchversion")
     assert code != 0 and "没有版本" in err
+
+
+def test_absent_rule_lists_faq_entries_about_it(capsys):
+    from judge.store import open_store
+
+    conn = open_store()
+    if not conn.execute("SELECT count(*) FROM sqlite_master WHERE name = 'faq'").fetchone()[0] or \
+            not conn.execute("SELECT count(*) FROM faq WHERE topic = '移动'").fetchone()[0]:
+        pytest.skip("FAQ tables not built")
+    data = json.loads(run(capsys, "rule", "445", "--json")[1])
+    assert data["rule"]["number_source"] == "absent"
+    assert data["faq"] and all("移动" in (f["topic"] or "") for f in data["faq"] if f["method"] == "topic")
+    out = run(capsys, "rule", "445")[1]
+    assert "相关 FAQ" in out and "主题：移动" in out

@@ -207,6 +207,23 @@ def faq_for(conn: sqlite3.Connection, rule_id: str) -> list[dict]:
     return [dict(r) for r in rows]
 
 
+def faq_about(conn: sqlite3.Connection, title: str, limit: int = 12) -> list[dict]:
+    """FAQ entries filed under a topic of that name (exact topic first, then topics containing it).
+
+    For rules absent from the corpus, whose FAQ links cannot come from their text.
+    """
+    if not title:
+        return []
+    try:
+        rows = conn.execute(
+            "SELECT *, 'topic' AS method FROM faq WHERE topic = ? OR topic LIKE ? "
+            "ORDER BY topic != ?, source_line LIMIT ?",
+            (title, f"%{title}%", title, limit)).fetchall()
+    except sqlite3.Error:
+        return []
+    return [dict(r) for r in rows]
+
+
 def versions(conn: sqlite3.Connection) -> list[dict]:
     return [dict(r) for r in conn.execute("SELECT * FROM versions ORDER BY version")]
 

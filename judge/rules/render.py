@@ -88,6 +88,15 @@ def _tree_lines(rows: list[dict], st: Style) -> list[str]:
     return lines
 
 
+def _faq(conn, rule: dict) -> list[dict]:
+    """FAQ entries resting on the rule; for a rule absent from the corpus also those filed under its title."""
+    entries = lookup.faq_for(conn, rule["id"])
+    if rule["number_source"] == "absent" and rule["title"]:
+        seen = {e["id"] for e in entries}
+        entries += [e for e in lookup.faq_about(conn, rule["title"]) if e["id"] not in seen]
+    return entries
+
+
 def rule_payload(conn, rule: dict, depth: int | None) -> dict:
     """Everything `judge rule` shows about one rule, as plain data (also the --json output)."""
     number = rule["number"]
@@ -106,7 +115,7 @@ def rule_payload(conn, rule: dict, depth: int | None) -> dict:
         "refs_in": [{"from_number": r["from_number"], "from_display": r["from_display"], "raw": r["raw"],
                      "text": r["from_text"], "source_line": r["source_line"]} for r in lookup.refs_in(conn, rule["id"])],
         "faq": [{"id": f["id"], "question": f["question"], "answer": f["answer"], "status": f["status"],
-                 "method": f["method"]} for f in lookup.faq_for(conn, rule["id"])],
+                 "method": f["method"], "topic": f.get("topic")} for f in _faq(conn, rule)],
     }
     return out
 
@@ -162,7 +171,8 @@ def render_rule(conn, rule: dict, depth: int | None = None, st: Style | None = N
         lines.append(f"相关 FAQ（{len(p['faq'])} 条）：")
         for f in p["faq"]:
             status = f" [{f['status']}]" if f["status"] else ""
-            lines.append(f"  · {f['id']}{status} {_snippet(f['question'] or '', 60)}")
+            via = f"（主题：{f['topic']}）" if f["method"] == "topic" else ""
+            lines.append(f"  · {f['id']}{status}{via} {_snippet(f['question'] or f['answer'] or '', 60)}")
     if rule["number_source"] == "absent" and not p["refs_in"] and not p["faq"]:
         lines.append(st.dim("（没有其他已知信息。）"))
     return "\n".join(lines)
