@@ -34,6 +34,18 @@ class Effect:
     kind: str
     amount: int = 0
     scope: tuple[str, ...] = ()
+    targets: int = 0  # part 2: number of targets chosen when played (0: no target)
+    up_to: bool = False  # "up to N" / "any number": zero targets allowed (355.12)
+
+
+@dataclass
+class Trigger:
+    """A triggered ability (382): `触发 进攻时 [费用 …] 效果 …`."""
+
+    event: str  # play | attack | defend | legion | conquer | hold | spell_played
+    effect: Effect
+    energy: int = 0
+    power: int = 0
 
 
 @dataclass
@@ -50,6 +62,12 @@ class CardDef:
     auras: list[Aura] = field(default_factory=list)
     deathknells: list[Effect] = field(default_factory=list)
     pos: Pos | None = None
+    # part 2: base cost (energy, power), spell effects, triggered abilities, death replacement
+    cost_energy: int = 0
+    cost_power: int = 0
+    effects: list[Effect] = field(default_factory=list)
+    triggers: list[Trigger] = field(default_factory=list)
+    replaces_death: bool = False
 
 
 @dataclass

@@ -34,6 +34,12 @@ KEYWORDS = {"壁垒": "壁垒", "tank": "壁垒", "后排": "后排", "backline"
             "vision": "预视", "等级": "等级", "level": "等级"}
 
 
+# Trigger conditions of `触发 <时机> …` (382; attack/defend once per combat, 384.31/384.32).
+TRIGGER_EVENTS = {"打出时": "play", "on-play": "play", "进攻时": "attack", "on-attack": "attack",
+                  "防守时": "defend", "on-defend": "defend", "鼓舞": "legion", "legion": "legion",
+                  "征服时": "conquer", "on-conquer": "conquer", "据守时": "hold", "on-hold": "hold",
+                  "打出法术时": "spell_played", "on-spell": "spell_played"}
+
 _BUILDER = None
 
 
@@ -216,6 +222,51 @@ class _Build(Transformer):
     def deathknell(self, items):
         return ("deathknell", items[1])
 
+    # --- part 2: costs, effects, triggers, replacements
+    def card_cost(self, items):
+        ints = [_num(i) for i in items if isinstance(i, Token) and i.type == "INT"]
+        return ("cost", ints[0], ints[1] if len(ints) > 1 else 0)
+
+    def card_effect(self, items):
+        return ("effect", items[1])
+
+    def card_trigger(self, items):
+        word = _text(items[1])
+        event = TRIGGER_EVENTS.get(word) or TRIGGER_EVENTS.get(word.lower())
+        if event is None:
+            raise ScenarioError("未知的触发时机。", file=self.file, line=items[1].line, column=items[1].column,
+                                text=word, expected=sorted(TRIGGER_EVENTS), suggestions=suggest(word, TRIGGER_EVENTS),
+                                rule="382")
+        cost = next((i for i in items if isinstance(i, tuple) and i[0] == "cost"), ("cost", 0, 0))
+        return ("trigger", m.Trigger(event, items[-1], cost[1], cost[2]))
+
+    def card_replace(self, items):
+        return ("replace_death",)
+
+    def target_spec(self, items):
+        scope = tuple(i for i in items if isinstance(i, str) and not isinstance(i, Token))
+        ints = [_num(i) for i in items if isinstance(i, Token) and i.type == "INT"]
+        up_to = any(isinstance(i, Token) and i.type == "UPTO" for i in items)
+        return (scope, ints[0] if ints else 1, up_to)
+
+    def pe_deal(self, items):
+        scope, n, up_to = items[-1]
+        return m.Effect("deal", _num(items[1]), scope, n, up_to)
+
+    def pe_unary(self, items):
+        kind = {"KILL": "kill", "STUNNED": "stun", "BUFF": "buff", "RECALL": "recall", "HEAL": "heal",
+                "READY": "ready", "EXHAUSTED": "exhaust", "SAVE": "save"}[items[0].type]
+        scope, n, up_to = items[-1]
+        return m.Effect(kind, 0, scope, n, up_to)
+
+    def pe_might(self, items):
+        scope, n, up_to = items[1]
+        return m.Effect("might", _num(items[2]), scope, n, up_to)
+
+    def pe_draw(self, items):
+        # `抽牌 N -> 目标`: the controller of the previous effect's target draws (Hidden Blade)
+        return m.Effect("draw", _num(items[1]), ("target_controller",) if len(items) > 2 else ())
+
     def card_def(self, items):
         meta = _first_pos(items)
         card = m.CardDef(_text(items[1]), pos=self._pos(meta))
@@ -238,6 +289,14 @@ class _Build(Transformer):
             elif tag == "deathknell":
                 card.deathknells.append(attr[1])
                 card.keywords.setdefault("绝念", 1)
+            elif tag == "cost":
+                card.cost_energy, card.cost_power = attr[1], attr[2]
+            elif tag == "effect":
+                card.effects.append(attr[1])
+            elif tag == "trigger":
+                card.triggers.append(attr[1])
+            elif tag == "replace_death":
+                card.replaces_death = True
         return ("card", card)
 
     def _keyword(self, tok) -> str:
@@ -448,6 +507,31 @@ class _Build(Transformer):
     def hide(self, items):
         meta = _first_pos(items)
         return self._action(meta, "hide", items, card=_text(items[2]), battlefield=_text(items[3]))
+
+    def play_targets(self, items):
+        return ("targets", [_text(u) for u in items[1]])
+
+    def play_dest(self, items):
+        return ("dest", _text(items[0]))
+
+    def play_accel(self, items):
+        return ("accelerate", True)
+
+    def play(self, items):
+        meta = _first_pos(items)
+        opts = dict(i for i in items if isinstance(i, tuple))
+        extra = {"dest": opts["dest"]} if "dest" in opts else {}
+        return self._action(meta, "play", items, card=_text(items[2]), targets=opts.get("targets", []),
+                            accelerate=opts.get("accelerate", False), **extra)
+
+    def decline(self, items):
+        meta = _first_pos(items)
+        return self._action(meta, "decline", items, source=_text(items[2]))
+
+    def choose_target(self, items):
+        meta = _first_pos(items)
+        return self._action(meta, "choose_target", items, source=_text(items[2]),
+                            targets=[_text(u) for u in items[3]])
 
     def action_line(self, items):
         meta = _first_pos(items)

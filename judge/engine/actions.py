@@ -12,7 +12,7 @@ from judge.engine import chain, cleanup, effects, movement, scoring, showdown, t
 from judge.engine.errors import IllegalAction
 from judge.engine.state import Game, GameObject
 
-CHOICE_VERBS = {"assign", "pick_battlefield", "burnout_pick", "order"}
+CHOICE_VERBS = {"assign", "pick_battlefield", "burnout_pick", "order", "decline", "choose_target"}
 _NOPOS = Pos("<引擎>", 0, 0)
 
 
@@ -46,8 +46,10 @@ def _on_board_units(game: Game, refs) -> list[GameObject]:
 def push_choice(game: Game, action: Action) -> None:
     a = action.args
     value = {"assign": lambda: a["assignment"], "pick_battlefield": lambda: a["battlefield"],
-             "burnout_pick": lambda: a["opponent"], "order": lambda: a["objects"]}[action.verb]()
-    game.choices.push(action.verb, action.player, value, action.pos)
+             "burnout_pick": lambda: a["opponent"], "order": lambda: a["objects"],
+             "decline": lambda: a["source"], "choose_target": lambda: (a["source"], a["targets"])}[action.verb]()
+    kind = {"choose_target": "target"}.get(action.verb, action.verb)
+    game.choices.push(kind, action.player, value, action.pos)
 
 
 def apply(game: Game, action: Action) -> None:
@@ -133,8 +135,23 @@ def _perform(game: Game, action: Action) -> None:
     elif v == "draw":
         t.add("action", f"{p} 按效果指示抽 {a['count']} 张牌。", rules=("431",) if not game.players[p].zones["deck"] else ())
         zones.draw(game, p, a["count"], why="效果抽牌")
+    elif v == "pass" and game.chain:
+        from judge.engine import priority  # part 2: passing priority on a closed chain (328.8)
+
+        priority.pass_priority(game, p)
     elif v == "pass":
         showdown.pass_focus(game, p)
+    elif v == "play":
+        from judge.engine import playing  # part 2: the six steps of playing a card (349)
+
+        game.explicit_priority = True
+        playing.play_card(game, p, a)
+        _acting(game, p)
+    elif v == "pass_all" and game.chain:
+        from judge.engine import priority
+
+        while game.chain and not game.over:
+            priority.pass_priority(game, game.priority)
     elif v == "pass_all":
         if game.showdown is None:
             raise IllegalAction("现在没有进行中的法术对决，无法让过。", "341")

@@ -70,6 +70,11 @@ def run_pending(game: Game) -> None:
     """Finalize pending items oldest first, then resolve newest first, a cleanup after each."""
     from judge.engine import cleanup
 
+    if game.explicit_priority or any(type(i) is not PendingItem for i in game.chain):
+        from judge.engine import resolution  # part 2: the FEPR loop
+
+        resolution.run(game, wait=True)
+        return
     if not game.chain:
         return
     for item in game.chain:

@@ -34,7 +34,9 @@ def kill(game: Game, targets: list[GameObject], who: str = "", passive: bool = F
     """Kill: record death triggers first (808), then put the cards in their owners' trash."""
     from judge.engine import chain
 
-    targets = [t for t in targets if t.zone == "board"]
+    from judge.engine.abilities import replacement
+
+    targets = replacement.replace_deaths(game, [t for t in targets if t.zone == "board"])  # 367 (part 2)
     for t in targets:
         chain.record_death_triggers(game, t)
     changes = [zones.put_in_zone(game, t, "trash") for t in targets]

@@ -139,6 +139,12 @@ class Game:
     trace: Trace = field(default_factory=Trace)
     cards: dict[str, CardDef] = field(default_factory=dict)
     choices: object = None  # judge.engine.choices.Choices
+    # part 2 (judge.engine.priority / playing / resolution)
+    priority: str | None = None  # player holding priority while a chain exists (331)
+    priority_passes: int = 0  # consecutive passes of priority on the current chain item (328.8)
+    explicit_priority: bool = False  # a scenario that plays cards scripts every pass
+    finalized_cards: dict = field(default_factory=dict)  # player -> card oids finalized this turn (鼓舞)
+    chain_opened_by: str | None = None  # card | trigger: decides whether focus passes (329.1)
 
     # ------------------------------------------------------------------ queries
     @property

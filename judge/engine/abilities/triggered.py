@@ -1,0 +1,152 @@
+"""Triggered abilities (382): conditions checked right after the event; simultaneous triggers go on
+the chain as pending items, each player's in the order that player chooses, players from the turn
+player in turn order (384.12); the initial chain of a combat puts the focus holder's first, then the
+other non-defending players' in turn order, the defender's last (FAQ R-L21). Attack and defend
+triggers fire once per combat per unit (384.31, 384.32). At finalize the controller chooses targets
+and pays the cost, or declines to pay and the trigger leaves the chain (399.18)."""
+
+from __future__ import annotations
+
+from judge.engine import costs, targeting
+from judge.engine.chain_items import ChainItem
+from judge.engine.errors import IllegalAction
+from judge.engine.keywords import deflect
+from judge.engine.state import Game, GameObject
+
+_BATCH = "_trigger_batch"
+EVENT_NAMES = {"play": "打出时", "attack": "进攻时", "defend": "防守时", "legion": "鼓舞", "conquer": "征服时",
+               "hold": "据守时", "spell_played": "打出法术时"}
+
+
+def _queue(game: Game, src: GameObject, trig) -> None:
+    game.__dict__.setdefault(_BATCH, []).append((src, trig))
+
+
+def fire(game: Game, event: str, player: str | None = None, source: GameObject | None = None) -> None:
+    if event in ("play", "legion"):
+        for trig in source.card.triggers:
+            if trig.event == event:
+                _queue(game, source, trig)
+    elif event == "spell_played":
+        for o in list(game.board()):
+            for trig in o.card.triggers:
+                if trig.event == "spell_played":
+                    _queue(game, o, trig)
+
+
+def combat_started(game: Game) -> None:
+    """Attack/defend triggers of the units that just got their designation (once per combat)."""
+    cb = game.combat
+    for u in game.units_at(cb.battlefield):
+        event = u.designation and {"attacker": "attack", "defender": "defend"}[u.designation]
+        if event is None or (u.oid, u.designation) in cb.triggered:
+            continue
+        cb.triggered.add((u.oid, u.designation))
+        for trig in u.card.triggers:
+            if trig.event == event:
+                _queue(game, u, trig)
+    flush(game, combat=True)
+
+
+def flush(game: Game, combat: bool = False) -> None:
+    batch = game.__dict__.pop(_BATCH, [])
+    if not batch:
+        return
+    if combat and game.combat is not None:
+        first = game.showdown.focus if game.showdown else game.combat.attacker
+        order = [first] + [p for p in game.order_from(game.turn_player) if p not in (first, game.combat.defender)]
+        order.append(game.combat.defender)
+        rules, faq = ("384.12", "384.31"), ("R-L21",)
+    else:
+        order, rules, faq = game.order_from(game.turn_player), ("384.12",), ("R-L19",)
+    if not game.chain:
+        game.chain_opened_by = "trigger"
+    for player in order:
+        mine = [(s, tr) for s, tr in batch if s.controller == player]
+        if len(mine) > 1:
+            mine = _ordered(game, player, mine)
+        for src, trig in mine:
+            item = ChainItem(player, src.label(), f"{src.label()} 的{EVENT_NAMES[trig.event]}触发式技能", trig.effect,
+                             {"oid": src.oid, "location": src.location}, rules=("382",), kind="trigger", oid=src.oid,
+                             trigger=trig)
+            game.chain.append(item)
+            game.trace.add("step", f"{item.description}触发，作为待处理项目加入结算链（控制者 {player}）。",
+                           rules=("382",) + rules, faq=faq if len(batch) > 1 else ())
+
+
+def _ordered(game: Game, player: str, mine):
+    picked = game.choices.take("order", player)
+    if picked is not None:
+        by = {s.oid: (s, tr) for s, tr in mine}
+        if sorted(picked[2]) == sorted(by):
+            return [by[o] for o in picked[2]]
+    return mine
+
+
+def _matches_source(item: ChainItem, ref: str) -> bool:
+    return ref in (item.oid, item.source) or item.source.endswith(f"（{ref}）")
+
+
+def finalize(game: Game, item: ChainItem) -> None:
+    """Complete the playing steps of a pending triggered ability (398): targets, cost, pay or decline."""
+    t = game.trace
+    eff, trig, p = item.effect, item.trigger, item.controller
+    chosen: list[GameObject] = []
+    if eff.targets:
+        cands = targeting.candidates(game, p, eff)
+        scripted = _take_targets(game, p, item)
+        if scripted is not None:
+            from judge.engine.actions import resolve_ref
+
+            chosen = [resolve_ref(game, r) for r in scripted]
+            targeting.check_choice(game, p, eff, chosen, item.description)
+        elif len(cands) <= eff.targets:
+            chosen = cands
+            if cands:
+                t.add("step", f"{item.description}：唯一可选的合法目标为 {'、'.join(c.label() for c in cands)}，必须选择。",
+                      rules=("355.6",), faq=("R-L31",))
+        elif game.choices.auto:
+            chosen = cands[:eff.targets]
+            t.add("auto", f"（自动选择）{item.description} 的目标：{'、'.join(c.label() for c in chosen)}。")
+        else:
+            game.choices.need("target", p, f"{p} 需要为 {item.description} 选择 {eff.targets} 个目标。",
+                              [c.oid for c in cands], f"{p} 选择目标 {item.oid} -> {cands[0].oid}")
+    item.targets = [targeting.snapshot(o) for o in chosen]
+    cost = costs.Cost()
+    cost.add(trig.energy, trig.power, "技能费用")
+    cost.add(0, deflect.additional_power(game, p, chosen), "强制额外费用[法盾]")
+    if cost.energy or cost.power:
+        declined = _take(game, "decline", p, item)
+        reason = "选择拒绝支付"
+        if not declined:
+            try:
+                payment = costs.plan(game, p, cost)
+            except IllegalAction:
+                declined, reason = True, "无法支付"
+        if declined:
+            game.chain.remove(item)
+            t.add("step", f"{p} {reason}{item.description}的费用（{cost}）：该技能不再是待处理项目，从结算链上移除（这不是无效化）。",
+                  rules=("399.18", "809") if "法盾" in "".join(cost.parts) else ("399.18",), faq=("R-L29", "R-L31"))
+            if not game.chain:
+                game.chain_opened_by = None if game.chain_opened_by == "trigger" else game.chain_opened_by
+            return
+        costs.pay(game, p, cost, payment)
+    item.pending = False
+    what = f"，目标 {'、'.join(o.label() for o in chosen)}" if chosen else ""
+    t.add("step", f"确认 {item.description}{what}。", rules=("337", "398"))
+
+
+def _take_targets(game: Game, player: str, item: ChainItem):
+    for entry in list(game.choices.queue):
+        if entry[0] == "target" and entry[1] == player and _matches_source(item, entry[2][0]):
+            game.choices.queue.remove(entry)
+            return entry[2][1]
+    return None
+
+
+def _take(game: Game, kind: str, player: str, item: ChainItem) -> bool:
+    for entry in list(game.choices.queue):
+        if entry[0] == kind and entry[1] == player and _matches_source(item, entry[2]):
+            game.choices.queue.remove(entry)
+            return True
+    return False

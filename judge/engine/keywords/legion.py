@@ -1,0 +1,17 @@
+"""鼓舞 Legion (800; chapter 812 absent): active while its controller has finalized this turn a
+card other than the one carrying it. Tokens, abilities and hiding do not count (FAQ C-L129, C-L139).
+FAQ C-L718 (Sun Disc's own play counts) conflicts with the rule: flagged disputed, the engine
+follows the rule's 'other card' wording."""
+
+from __future__ import annotations
+
+from judge.engine.state import Game, GameObject
+
+
+def record_finalized(game: Game, player: str, card: GameObject) -> None:
+    if not card.token:
+        game.finalized_cards.setdefault(player, []).append((game.turn, card.oid))
+
+
+def active(game: Game, player: str, card: GameObject) -> bool:
+    return any(t == game.turn and oid != card.oid for t, oid in game.finalized_cards.get(player, []))

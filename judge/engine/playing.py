@@ -1,0 +1,152 @@
+"""Playing a card (349), its six steps (354-359): put it on the chain as pending; make the choices
+(destination 355.2, targets 355.6); determine the total cost (356: ignored base cost 356.2,
+additional costs such as 急速 805 and 法盾 809, increases then reductions 356.4, floor zero);
+pay it (357, from the rune pool and runes); check legality (358.3, any failure undoes everything,
+358.3.a); finalize (337): units and gear resolve at once (327.2), spells stay on the chain.
+
+Legality is established before anything changes, so an illegal play leaves the state exactly as
+it was (the whole play is undone) and the trace says which check failed."""
+
+from __future__ import annotations
+
+from judge.engine import costs, priority, targeting
+from judge.engine.chain_items import ChainItem
+from judge.engine.errors import IllegalAction
+from judge.engine.keywords import accelerate, deflect, hidden, legion, timing
+from judge.engine.state import Game, GameObject
+from judge.trace.events import Change
+
+PERMANENTS = ("unit", "gear")
+
+
+def play_card(game: Game, player: str, args: dict) -> None:
+    from judge.engine.actions import resolve_ref
+
+    card = resolve_ref(game, args["card"])
+    t = game.trace
+    try:
+        plan = _prepare(game, player, card, args)
+    except IllegalAction as err:
+        t.add("step", f"{player} 试图打出 {card.label()}，但{err.message} 打出过程中的所有行动被撤销，"
+              f"{card.label()} 留在{game.location_label(card)}。", rules=("358.3.a",))
+        raise
+    _commit(game, player, card, plan)
+
+
+def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
+    from_facedown = card.zone == "facedown"
+    if from_facedown:
+        hidden_at = hidden.check_play(game, player, card)
+    elif card.zone == "hand" and card.owner == player:
+        hidden_at = None
+    else:
+        raise IllegalAction(f"{card.label()} 不在 {player} 的手牌或待命区域（位于{game.location_label(card)}）。", "349")
+    if card.card.type not in ("unit", "gear", "spell"):
+        raise IllegalAction(f"{card.label()} 不是可以打出的卡牌类型。", "349")
+    priority.check_may_act(game, player)
+    permission = timing.check(game, player, card, from_facedown)
+    # Step 2: choices.
+    dest = None
+    if card.card.type == "unit":
+        dest = _unit_destination(game, player, card, args.get("dest"), hidden_at)
+    elif card.card.type == "gear":
+        dest = hidden.check_destination(card, hidden_at, args.get("dest")) if hidden_at else "base"
+    chosen = [resolve_ref(game, r) for r in args.get("targets", [])]
+    targeting_effects = [e for e in card.card.effects if e.targets]
+    parts = targeting.split(card.card.effects, chosen)
+    if sum(len(p) for p in parts) != len(chosen):
+        raise IllegalAction(f"{card.label()} 最多只能选择 {sum(e.targets for e in targeting_effects)} 个目标。", "355.6")
+    for eff, picked in zip(card.card.effects, parts):
+        if eff.targets:
+            targeting.check_choice(game, player, eff, picked, card.label())
+    if hidden_at:
+        hidden.check_targets(game, hidden_at, chosen)
+    # Step 3: total cost.
+    cost = costs.Cost()
+    if from_facedown:
+        cost.parts.append("基础费用被无视（从待命状态打出）")
+    else:
+        cost.add(card.card.cost_energy, card.card.cost_power, "基础费用")
+    acc = accelerate.additional_cost(card, args.get("accelerate", False))
+    cost.add(*acc, "额外费用[急速]")
+    cost.add(0, deflect.additional_power(game, player, chosen), "强制额外费用[法盾]")
+    cost.floor()
+    payment = costs.plan(game, player, cost)
+    return {"from_facedown": from_facedown, "hidden_at": hidden_at, "permission": permission, "dest": dest,
+            "targets": chosen, "cost": cost, "payment": payment, "accelerate": bool(acc[0] or acc[1])}
+
+
+def _unit_destination(game: Game, player: str, card: GameObject, dest: str | None, hidden_at: str | None) -> str:
+    if hidden_at:
+        return hidden.check_destination(card, hidden_at, dest)
+    dest = "base" if dest in (None, "基地", "base") else dest
+    if dest != "base":
+        bf = game.battlefields.get(dest)
+        if bf is None or bf.controller != player:
+            raise IllegalAction(f"单位只能打出到基地或自己控制的战场（{dest} 的控制者：{bf.controller if bf else '无'}）。",
+                                "355.2")
+    return dest
+
+
+def _commit(game: Game, player: str, card: GameObject, plan: dict) -> None:
+    t = game.trace
+    was_empty = not game.chain
+    before = game.location_label(card)
+    if plan["from_facedown"]:
+        game.battlefields[plan["hidden_at"]].facedown = None
+    else:
+        game.players[player].zones["hand"].remove(card.oid)
+    card.zone, card.location = "chain", None
+    item = ChainItem(player, card.label(), f"{player} 打出的 {card.label()}", None, {"oid": card.oid},
+                     rules=("349",), kind="card", oid=card.oid,
+                     targets=[targeting.snapshot(o) for o in plan["targets"]], dest=plan["dest"],
+                     accelerate=plan["accelerate"], hidden_at=plan["hidden_at"])
+    game.chain.append(item)
+    if was_empty:
+        game.chain_opened_by = "card"
+    t.add("action", f"{player} 打出 {card.label()}（时机：{plan['permission']}）。", rules=("349",))
+    t.depth += 1
+    try:
+        t.add("step", f"步骤1：{card.label()} 作为待处理项目放入结算链。", rules=("327",),
+              changes=[Change(card.label(), "位置", before, "结算链（待处理）")])
+        if plan["dest"] is not None:
+            where = "基地" if plan["dest"] == "base" else game.battlefields[plan["dest"]].label()
+            t.add("step", f"步骤2 做出选择：打出位置 {where}。", rules=("355.2",))
+        if plan["targets"]:
+            t.add("step", f"步骤2 做出选择：目标 {'、'.join(o.label() for o in plan['targets'])}。", rules=("355.6",))
+        elif any(e.targets for e in card.card.effects):
+            t.add("step", "步骤2 做出选择：选择了 0 个目标（“最多”允许选择 0 个）。", rules=("355.12",))
+        cost = plan["cost"]
+        rules = ["356.4"]
+        if plan["from_facedown"]:
+            rules.insert(0, "356.2")
+        if plan["accelerate"]:
+            rules.append("805")
+        if any("法盾" in p for p in cost.parts):
+            rules.append("809")
+        t.add("step", f"步骤3 确定总费用：{'；'.join(cost.parts) or '无费用'} → 总费用 {cost}。", rules=tuple(rules))
+        costs.pay(game, player, cost, plan["payment"])
+        t.add("step", "步骤5 检查合法性：通过。", rules=("358.3",))
+        finalize(game, item)
+    finally:
+        t.depth -= 1
+
+
+def finalize(game: Game, item: ChainItem) -> None:
+    """Step 6 (337): the item is finalized; permanents resolve at once (327.2)."""
+    from judge.engine import resolution
+    from judge.engine.abilities import triggered
+
+    card = game.objects[item.oid]
+    item.pending = False
+    legion.record_finalized(game, item.controller, card)
+    game.trace.add("step", f"步骤6：{card.label()} 确认为已确认的结算链项目（确认不会让过优先行动权）。", rules=("337", "322.11"))
+    if card.card.type == "spell":
+        triggered.fire(game, "spell_played", player=item.controller, source=card)
+    if card.card.type in PERMANENTS:
+        game.chain.remove(item)
+        resolution.enter_board(game, item, card)
+        triggered.fire(game, "play", player=item.controller, source=card)
+        if any(tr.event == "legion" for tr in card.card.triggers) and legion.active(game, item.controller, card):
+            triggered.fire(game, "legion", player=item.controller, source=card)
+    triggered.flush(game)

@@ -1,0 +1,190 @@
+"""The FEPR loop of the chain (327, 328): Finalize pending items oldest first (337; permanents
+resolve at once, 327.2), then priority to the controller of the newest item (331), passes (328.8),
+Resolve the newest finalized item (328.9) with a cleanup after it (318), and again until the chain
+is empty; then the state is open again and, in a showdown, focus passes on unless the chain was
+opened by a triggered ability (329.1).
+
+Resolving a spell: its instructions top to bottom, as much as can be done (002.2); targets that are
+no longer legal are ignored (359.3.d.4); then the card goes to its owner's trash (359.3.d)."""
+
+from __future__ import annotations
+
+from judge.engine import chain as chain1
+from judge.engine import effects, priority, targeting
+from judge.engine.chain_items import ChainItem, is_pending
+from judge.engine.state import Game, GameObject
+from judge.trace.events import Change
+
+
+def run(game: Game, wait: bool = False) -> None:
+    """Called when no cleanup is outstanding. With `wait` (a scenario that scripts its passes) the
+    loop stops when a player must act; otherwise every player passes (part-1 behaviour)."""
+    from judge.engine import cleanup
+
+    while game.chain and not game.over:
+        finalize_pending(game)
+        if not game.chain:
+            break
+        if wait and game.explicit_priority:
+            newest = game.chain[-1]
+            if game.__dict__.get("_priority_top") is not newest:
+                game.__dict__["_priority_top"] = newest
+                priority.grant(game, newest.controller, "（结算链上最新项目的控制者）")
+            return
+        newest = game.chain[-1]
+        game.trace.add("step", f"所有玩家让过，结算最新的结算链项目：{newest.description}。", rules=("328.8", "328.9"))
+        resolve_newest(game)
+        cleanup.run(game)
+    _chain_closed(game)
+
+
+def finalize_pending(game: Game) -> None:
+    """FEPR step 1: pending items, oldest first, are finalized by their controllers (337)."""
+    from judge.engine.abilities import triggered
+
+    while True:
+        pending = [i for i in game.chain if is_pending(i)]
+        if not pending:
+            return
+        item = pending[0]
+        if isinstance(item, ChainItem) and item.kind == "trigger":
+            triggered.finalize(game, item)
+        else:
+            item.pending = False
+            game.trace.add("step", f"确认结算链项目：{item.description}。", rules=("337",))
+
+
+def resolve_newest(game: Game) -> None:
+    item = game.chain.pop()
+    game.priority, game.priority_passes = None, 0
+    t = game.trace
+    t.add("step", f"结算最新的已确认结算链项目：{item.description}。", rules=("328.9",))
+    t.depth += 1
+    try:
+        if isinstance(item, ChainItem):
+            _resolve_item(game, item)
+        else:
+            chain1.resolve(game, item)
+    finally:
+        t.depth -= 1
+
+
+def after_resolution(game: Game) -> None:
+    """A cleanup after each resolution, then continue the loop (the scenario scripts the passes)."""
+    from judge.engine import cleanup
+
+    cleanup.run(game)
+    run(game, wait=True)
+
+
+def _chain_closed(game: Game) -> None:
+    game.priority, game.priority_passes = None, 0
+    opened = game.chain_opened_by
+    game.chain_opened_by = None
+    sd = game.showdown
+    if sd is None or opened is None:
+        return
+    if opened == "card":
+        before = sd.focus
+        sd.focus = game.next_player(before)
+        sd.passes = 0
+        game.trace.add("step", f"结算链关闭，回合回到开环状态：焦点从 {before} 按回合顺序传给 {sd.focus}。", rules=("329.1", "341"))
+    else:
+        sd.passes = 0
+        game.trace.add("step", f"结算链由触发式技能开启，关闭后焦点不传递，仍由 {sd.focus} 持有。", rules=("329.1",),
+                       faq=("R-L37",))
+
+
+def enter_board(game: Game, item: ChainItem, card: GameObject) -> None:
+    """327.2: a finalized unit or gear resolves at once and enters the board."""
+    dest = item.dest or "base"
+    card.zone, card.location = "board", dest
+    card.controller = item.controller
+    where = "基地" if dest == "base" else game.battlefields[dest].label()
+    if card.card.type == "unit":
+        card.exhausted = not item.accelerate
+        state, rules = ("活跃（已支付[急速]）", ("327.2", "805")) if item.accelerate else ("休眠", ("327.2", "150.3"))
+    else:
+        card.exhausted = False
+        state, rules = "活跃", ("327.2", "359.2.d")
+    game.trace.add("change", f"{card.label()} 立即结算，以{state}状态进入{where}。", rules=rules,
+                   changes=[Change(card.label(), "位置", "结算链", f"{item.controller}的{where}" if dest == "base" else where)])
+
+
+def _resolve_item(game: Game, item: ChainItem) -> None:
+    if item.kind == "card":
+        card = game.objects[item.oid]
+        effs = card.card.effects
+        snaps = _split_snaps(effs, item.targets)
+        last_targets: list[GameObject] = []
+        for eff, picked in zip(effs, snaps):
+            last_targets = apply_effect(game, item, eff, picked, last_targets)
+        from judge.engine import zones
+
+        ch = zones.put_in_zone(game, card, "trash", rules=("359.3.d",))
+        game.trace.add("change", f"{card.label()} 结算完毕，放入其所有者的废牌堆。", rules=("359.3.d",), changes=[ch])
+    else:
+        apply_effect(game, item, item.trigger.effect, item.targets, [])
+
+
+def _split_snaps(effs, snaps):
+    out, rest = [], list(snaps)
+    for eff in effs:
+        n = eff.targets if eff.targets else 0
+        out.append(rest[:n])
+        rest = rest[n:]
+    return out
+
+
+def apply_effect(game: Game, item: ChainItem, eff, snaps, previous: list[GameObject]) -> list[GameObject]:
+    """One instruction; illegal targets are ignored, the rest is done as far as possible (002.2)."""
+    t = game.trace
+    legal = []
+    for snap in snaps:
+        o = targeting.still_legal(game, item.controller, eff, snap)
+        if o is None:
+            t.add("step", f"目标 {snap[0]} 已不再合法（已离开场地或不再符合条件），结算时忽略。", rules=("359.3.d.4", "002.2"))
+        else:
+            legal.append(o)
+    who = f"{item.source} 的效果"
+    k = eff.kind
+    if eff.targets and not legal and k != "draw":
+        t.add("step", f"{who}：没有合法目标，此指示无法执行。", rules=("002.2",))
+        return []
+    if k == "deal":
+        effects.deal(game, legal, eff.amount, who, source=item.source)
+    elif k == "kill":
+        from judge.engine import chain
+
+        effects.kill(game, legal, who=who)
+        chain.flush_triggers(game)
+    elif k == "draw":
+        from judge.engine import zones
+
+        if "target_controller" in eff.scope:
+            # Information that is still available (the unit's controller) is used (FAQ C-L592).
+            drawers = [o.controller for o in previous] or []
+            if not drawers:
+                t.add("step", f"{who}：无法得知“其控制者”，不抽牌。", rules=("002.2",))
+            for p in drawers:
+                zones.draw(game, p, eff.amount, why=f"{who}（目标的控制者）")
+        else:
+            zones.draw(game, item.controller, eff.amount, why=who)
+    elif k == "save":
+        from judge.engine.abilities import replacement
+
+        for o in legal:
+            replacement.add_save(game, o, item.source)
+    else:
+        fn = {"stun": effects.stun, "buff": effects.buff,
+              "exhaust": lambda g, u: effects.set_exhausted(g, u, True),
+              "ready": lambda g, u: effects.set_exhausted(g, u, False),
+              "heal": lambda g, u: (effects.heal(g, [u]) or [None])[0],
+              "might": lambda g, u: effects.might_change(g, u, eff.amount)}.get(k)
+        if k == "recall":
+            effects.recall(game, legal)
+        elif fn is not None:
+            changes = [c for c in (fn(game, u) for u in legal) if c]
+            t.add("change", f"{who}作用于 {'、'.join(u.label() for u in legal)}。", rules=("002.2",), changes=changes)
+    return legal
+

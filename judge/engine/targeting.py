@@ -1,0 +1,62 @@
+"""Targets (355.6): what an effect may choose, how many (355.12: 'up to' allows zero), and which
+chosen targets are still legal on resolution (359.3.d.3/4: a target that changed zones is a new
+object and no longer legal)."""
+
+from __future__ import annotations
+
+from judge.engine.errors import IllegalAction
+from judge.engine.state import Game, GameObject
+
+
+def matches(game: Game, controller: str, scope, o: GameObject) -> bool:
+    if o.zone != "board" or not o.is_unit:
+        return False
+    same = game.teams[o.controller] == game.teams[controller]
+    if "friendly" in scope and not same:
+        return False
+    if "enemy" in scope and same:
+        return False
+    return True
+
+
+def candidates(game: Game, controller: str, effect, where: str | None = None) -> list[GameObject]:
+    return [o for o in game.units() if matches(game, controller, effect.scope, o)
+            and (where is None or o.location == where)]
+
+
+def check_choice(game: Game, controller: str, effect, chosen: list[GameObject], what: str) -> None:
+    n = effect.targets
+    if len(chosen) > n or (len(chosen) < n and not effect.up_to):
+        need = f"最多 {n} 个" if effect.up_to else f"{n} 个"
+        raise IllegalAction(f"{what} 需要选择{need}目标，实际选择了 {len(chosen)} 个。", "355.12" if effect.up_to else "355.6")
+    for o in chosen:
+        if not matches(game, controller, effect.scope, o):
+            raise IllegalAction(f"{o.label()} 不是 {what} 的合法目标（{scope_text(effect.scope)}场上单位）。", "355.6")
+
+
+def scope_text(scope) -> str:
+    return "".join({"friendly": "友方", "enemy": "敌方"}.get(s, "") for s in scope)
+
+
+def split(card_effects, targets: list[GameObject]) -> list[list[GameObject]]:
+    """The chosen targets in order, divided among the targeting effects (each takes its count)."""
+    out, rest = [], list(targets)
+    for eff in card_effects:
+        if eff.targets:
+            take = min(eff.targets, len(rest)) if eff.up_to else eff.targets
+            out.append(rest[:take])
+            rest = rest[take:]
+        else:
+            out.append([])
+    return out
+
+
+def snapshot(o: GameObject) -> tuple[str, int]:
+    return (o.oid, o.incarnation)
+
+
+def still_legal(game: Game, controller: str, effect, snap: tuple[str, int]) -> GameObject | None:
+    o = game.objects.get(snap[0])
+    if o is None or o.incarnation != snap[1]:
+        return None
+    return o if matches(game, controller, effect.scope, o) else None
