@@ -150,8 +150,11 @@ def _perform(game: Game, action: Action) -> None:
     elif v == "pass_all" and game.chain:
         from judge.engine import priority
 
+        sd = game.showdown
         while game.chain and not game.over:
             priority.pass_priority(game, game.priority)
+        while sd is not None and game.showdown is sd and not game.chain and not game.over:
+            showdown.pass_focus(game, sd.focus)
     elif v == "pass_all":
         if game.showdown is None:
             raise IllegalAction("现在没有进行中的法术对决，无法让过。", "341")

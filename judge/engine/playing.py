@@ -34,6 +34,8 @@ def play_card(game: Game, player: str, args: dict) -> None:
 
 
 def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
+    from judge.engine.actions import resolve_ref
+
     from_facedown = card.zone == "facedown"
     if from_facedown:
         hidden_at = hidden.check_play(game, player, card)
