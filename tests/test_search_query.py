@@ -131,9 +131,14 @@ def test_question_words_do_not_become_typos(conn):
     assert [c.label for c in a.concepts][:2] == ["致命", "伤害"] or "致命伤害" in [c.label for c in a.concepts]
 
 
-def test_suggestion_when_nothing_matches(conn):
-    r = search(conn, "xyzzyqwv").to_dict()
-    assert r["hits"] == [] or r["hits"][0]["coverage"] < 0.5
+def test_suggestion_when_nothing_matches_well(conn):
+    r = search(conn, "休眠xyz").to_dict()  # "xyz" matches nothing: the best hit covers only part of it
+    assert r["hits"][0]["coverage"] < 0.5
+    assert r["suggestions"] and all("休眠" in s for s in r["suggestions"][:2])
+    assert search(conn, "休眠").to_dict()["suggestions"] == []  # a good match needs no suggestion
+    from judge.search.render import render_text
+
+    assert "你是不是要找：" in render_text(r)
 
 
 def test_direct_hit_for_citation(conn):

@@ -119,6 +119,11 @@ def _rule_label(by_id: dict, rule_id: str | None) -> str | None:
     return _label(r) if r else rule_id
 
 
+def _short(text: str, n: int = 12) -> str:
+    text = re.sub(r"\s+", " ", text).strip()  # as written: no NFKC, full-width punctuation stays
+    return text if len(text) <= n else text[:n] + "…"
+
+
 def _following(rules: list[dict], heading: dict) -> list[dict]:
     out = []
     for r in rules[rules.index(heading) + 1 :]:
@@ -156,7 +161,10 @@ def collect_docs(conn, version: str | None) -> list[dict]:
         path, seen, p = [], set(), r.get("parent")
         while p and p in by_id and p not in seen:
             seen.add(p)
-            path.append([by_id[p].get("display_number") or by_id[p].get("number") or "", by_id[p].get("title") or ""])
+            anc = by_id[p]
+            # An ancestor without a title is named by the start of its text.
+            name = anc.get("title") or _short(anc.get("text") or "")
+            path.append([anc.get("display_number") or anc.get("number") or "", name])
             p = by_id[p].get("parent")
         path.reverse()
         text = (r.get("text") or "").strip()

@@ -71,6 +71,8 @@ def render_text(data: dict, color: bool = False) -> str:
             lines.append("    " + highlight(h["snippet"], h["highlights"], color))
         if h["direct"] and h["note"] and h["note"] != "规则编号直达":
             lines.append("    " + _c(h["note"], DIM, color))
+        if h["direct"] and h["number"]:
+            lines.append("    " + _c(f"完整条文与子条款：judge rule {h['number']}", DIM, color))
     if data["suggestions"]:
         lines.append("你是不是要找：" + "、".join(data["suggestions"]))
     return "\n".join(lines)
