@@ -203,13 +203,14 @@ def _cli_mutations(seed: Path) -> dict[str, bytes]:
     }
 
 
-def test_judge_check_on_mutated_files_exits_nonzero_without_traceback(tmp_path):
+def test_judge_check_and_run_on_mutated_files_exit_nonzero_without_traceback(tmp_path):
     seed = SEEDS[0]
     for name, data in _cli_mutations(seed).items():
         f = tmp_path / name
         f.write_bytes(data)
-        proc = subprocess.run([sys.executable, "-c", "from judge.cli import main; main()", "check", str(f)],
-                              capture_output=True, text=True, timeout=60)
-        assert proc.returncode != 0, name
-        assert "Traceback" not in proc.stderr, f"{name}: {proc.stderr[-2000:]}"
-        assert f"{f}:" in proc.stderr and "错误" in proc.stderr, f"{name}: {proc.stderr[-500:]}"
+        for argv in (["check", str(f)], ["run", "--format", "md", str(f)]):
+            proc = subprocess.run([sys.executable, "-c", "from judge.cli import main; main()", *argv],
+                                  capture_output=True, text=True, timeout=120)
+            assert proc.returncode != 0, (name, argv)
+            assert "Traceback" not in proc.stderr, f"{name}: {proc.stderr[-2000:]}"
+            assert f"{f}:" in proc.stderr and "错误" in proc.stderr, f"{name}: {proc.stderr[-500:]}"
