@@ -116,6 +116,8 @@ def finalize(game: Game, item: ChainItem) -> None:
     cost.add(trig.energy, trig.power, "技能费用")
     cost.add(0, deflect.additional_power(game, p, chosen), "强制额外费用[法盾]")
     if cost.energy or cost.power:
+        t.add("step", f"{item.description}的总费用：{'；'.join(cost.parts)} → {cost}。",
+              rules=("809",) if any("法盾" in x for x in cost.parts) else ("398",))
         declined = _take(game, "decline", p, item)
         reason = "选择拒绝支付"
         if not declined:
