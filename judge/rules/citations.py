@@ -13,6 +13,7 @@ _CITE = re.compile(
     r"规则\s*\[?\s*(?P<number>\d{3}(?:\.\d+)?(?:\.[a-z])?(?:\.\d+)?)(?P<dot>\.)?\s*\]?"
     r"(?P<title>(?:(?!和?规则)[\u4e00-\u9fff]){0,12})"
 )
+_CONTEXT = re.compile(r"有关\s*([\u4e00-\u9fff\[\]]{1,10}?)\s*的信息[，,]?\s*请查阅\s*$")
 # Words that start ordinary prose rather than a title when no dot separates them.
 _TITLE_STOP = re.compile(r"(和规则|和|以及|或)$")
 
@@ -23,6 +24,7 @@ class Citation:
     title: str    # cited title, "" when the citation names only a number
     raw: str
     start: int
+    context: str = ""  # "想获取更多有关致命伤害的信息，请查阅规则142.4.": the subject named before it
 
 
 def find_citations(text: str) -> list[Citation]:
@@ -33,7 +35,8 @@ def find_citations(text: str) -> list[Citation]:
         title = _TITLE_STOP.sub("", title) if title else ""
         # "规则165.符文池和规则429.获得": the title stops before the next citation.
         title = title.split("规则")[0]
-        cites.append(Citation(number, title, m.group(0).strip(), m.start()))
+        ctx = _CONTEXT.search(text[: m.start()])
+        cites.append(Citation(number, title, m.group(0).strip(), m.start(), ctx.group(1) if ctx else ""))
     return cites
 
 

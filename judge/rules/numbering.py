@@ -279,7 +279,25 @@ def _level0_score(items: list[Item], idx: int) -> float:
         score += 0.6
     if len(text) <= 12 and not re.search(r"[。，：]", text):
         score += 1.5  # a surviving heading line
+    # A level-0 rule opens a subject ("伤害是一种…"); statements that go on about the same subject
+    # ("伤害不是…", "致命伤害是指…") are its sub-rules.
+    subject = _subject(text)
+    if subject and prev is not None:
+        for j in range(idx - 1, max(-1, idx - 12), -1):
+            other = items[j]
+            if other.level == 0 or (other.para and _DEFINES.match(other.text) and not _ELABORATION.match(other.text)):
+                if subject in other.text[:8] or (_subject(other.text) == subject):
+                    score -= 1.5
+                elif _DEFINES.match(text):
+                    score += 0.5
+                break
     return score
+
+
+def _subject(text: str) -> str:
+    """The leading two characters, as a cheap stand-in for a statement's subject."""
+    head = re.sub(r"^(如果|当|在|每当|所有|一名|一张|任何|某些|部分)", "", text)
+    return head[:2] if len(head) >= 2 and "\u4e00" <= head[0] <= "\u9fff" else ""
 
 
 def _step_run_start(items: list[Item], idx: int) -> int:
@@ -435,39 +453,113 @@ def recover(paras: list[Paragraph], citations: list[Citation], excerpts: list[Ex
     _number(items, reserved)
     if _apply_sub_anchors(items, citations):
         _number(items, reserved)
+    if _insert_cited_headings(items, citations):
+        _number(items, reserved)
     return items, report
 
 
-def _apply_sub_anchors(items: list[Item], citations: list[Citation]) -> int:
-    """Cited sub-rules ("规则 355.6.目标选取"): pin the item carrying that title to the cited number.
-
-    Only within the same level-0 rule, and only forward of the previous number, so the tree stays
-    monotone; the rest of the section is renumbered from the pinned rule on.
-    """
-    pinned = 0
+def _insert_cited_headings(items: list[Item], citations: list[Citation]) -> int:
+    """A titled sub-rule citation whose number fell on a paragraph without that title: the heading
+    line was dropped there. Put the cited heading back at that number; what held it counts on."""
+    added = 0
     for c in citations:
         key = parse_number(c.number)
         if not key or len(key) < 2 or not c.title:
             continue
         title = normalise_for_match(c.title)
-        if any(it.key == key and (normalise_for_match(it.title) == title or
-                                  normalise_for_match(strip_citations(it.text)).startswith(title)) for it in items):
+        at = next((k for k, it in enumerate(items) if it.key == key), None)
+        if at is None or _opens_with(items[at], title) or items[at].fixed:
             continue
-        for k, it in enumerate(items):
-            if not it.key or it.key[0] != key[0] or it.fixed:
+        items.insert(at, Item(None, title=c.title, level=len(key) - 1, fixed=key, fixed_source=CITED, synthetic=True,
+                              fixed_evidence=f"正文引用“规则 {c.number}.{c.title}”；标题行在提取中丢失，位置按编号推定"))
+        added += 1
+    return added
+
+
+def _opens_with(it: Item, title: str) -> bool:
+    return normalise_for_match(it.title) == title or normalise_for_match(strip_citations(it.text)).startswith(title)
+
+
+def _subtree_end(items: list[Item], k: int) -> int:
+    lvl = items[k].level or 0
+    e = k + 1
+    while e < len(items) and (items[e].level or 0) > lvl:
+        e += 1
+    return e
+
+
+def _apply_sub_anchors(items: list[Item], citations: list[Citation]) -> int:
+    """Cited sub-rules pin the item they name to the cited number.
+
+    "规则 355.6.目标选取" names the rule by its title; "想获取更多有关致命伤害的信息，请查阅规则142.4."
+    names it by the subject before the citation. The pinned item's parent (the level-0 rule above it)
+    takes the cited parent number, and surplus earlier siblings are hung under the sibling before
+    them so the pinned number is reached; nothing is pinned that would run the numbers backwards.
+    """
+    pinned = 0
+    fixed0 = sorted((it.fixed[0], k) for k, it in enumerate(items) if it.fixed and len(it.fixed) == 1)
+    for c in citations:
+        key = parse_number(c.number)
+        name = c.title or c.context
+        if not key or len(key) < 2 or not name:
+            continue
+        title = normalise_for_match(name)
+        if len(title) < 2 or any(it.key == key and _opens_with(it, title) for it in items):
+            continue
+        # The stretch between the fixed level-0 numbers around key[0].
+        lo = max((k for n, k in fixed0 if n < key[0]), default=-1)
+        hi = min((k for n, k in fixed0 if n > key[0]), default=len(items))
+        same = [k for n, k in fixed0 if n == key[0]]
+        if same:
+            lo = same[0]
+        for k in range(lo + 1, hi):
+            it = items[k]
+            if it.fixed or not _opens_with(it, title):
                 continue
-            own = normalise_for_match(it.title) == title or normalise_for_match(strip_citations(it.text)).startswith(title)
-            if not own:
-                continue
-            prev_key = next((items[j].key for j in range(k - 1, -1, -1) if items[j].key), None)
-            if prev_key is not None and not prev_key < key:
-                break
-            it.fixed, it.level = key, len(key) - 1
-            it.fixed_source = CITED
-            it.fixed_evidence = f"正文引用“规则 {c.number}.{c.title}”，本条即该标题"
-            pinned += 1
+            if len(key) == 2 and _pin_level1(items, k, key, lo):
+                it.fixed_source = CITED
+                it.fixed_evidence = f"正文引用“规则 {c.number}”（{name}），本条即其所指"
+                pinned += 1
+            elif len(key) > 2 and it.key and it.key[:-1] == key[:-1]:
+                prev_key = next((items[j].key for j in range(k - 1, -1, -1) if items[j].key), None)
+                if prev_key is None or prev_key < key:
+                    it.fixed, it.level = key, len(key) - 1
+                    it.fixed_source = CITED
+                    it.fixed_evidence = f"正文引用“规则 {c.number}”（{name}），本条即其所指"
+                    pinned += 1
             break
     return pinned
+
+
+def _pin_level1(items: list[Item], k: int, key: tuple[int, ...], lo: int) -> bool:
+    """Make items[k] rule key = (N, m): its level-0 parent becomes N, surplus siblings move down."""
+    parent = next((j for j in range(k - 1, lo - 1, -1) if j >= 0 and items[j].level == 0), None)
+    if parent is None:
+        return False
+    p = items[parent]
+    if p.fixed and p.fixed != key[:1]:
+        return False
+    if not p.fixed:
+        if p.key and p.key[0] > key[0]:
+            return False
+        p.fixed, p.fixed_source = key[:1], INFERRED
+        p.fixed_evidence = f"其子规则 {format_number(key)} 由正文引用确认，故本条为 {key[0]:03d}"
+    siblings = [j for j in range(parent + 1, k) if items[j].level == 1]
+    surplus = len(siblings) - (key[1] - 1)
+    if surplus > 0:
+        keep = siblings[: key[1] - 1]
+        if not keep:
+            return False
+        moved = siblings[key[1] - 1:]
+        if any((items[j].level or 0) >= MAX_LEVEL for s in moved for j in range(s, _subtree_end(items, s))):
+            return False
+        for s in moved:
+            for j in range(s, _subtree_end(items, s)):
+                items[j].level = (items[j].level or 0) + 1
+                items[j].level_evidence = (items[j].level_evidence or "") + f"（为使引用的 {format_number(key)} 成立而下移一级）"
+    it = items[k]
+    it.fixed, it.level = key, 1
+    return True
 
 
 def _excerpt_alignment(paras, ex: Excerpt, cited0: dict[int, str]) -> tuple[int | None, dict[int, int]]:

@@ -107,8 +107,9 @@ def _add_cited_nodes(rules: list[Rule], cites: list[Citation], version: str) -> 
             continue
         number = format_number(key)
         if number not in present:
-            if c.title or number not in wanted:
-                wanted[number] = c.title or wanted.get(number, "")
+            # A title after the number wins; else the subject named before it ("有关征服的信息，请查阅规则469.1").
+            if c.title or not wanted.get(number):
+                wanted[number] = c.title or wanted.get(number) or c.context
     # Ancestors of absent sub-rules exist too (447.2 implies 447).
     for number in list(wanted):
         key = parse_number(number)
