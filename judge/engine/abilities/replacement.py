@@ -59,6 +59,8 @@ def _instead(game: Game, u: GameObject, source: str) -> None:
     game.trace.add("change", f"{u.label()} 的死亡被替换（{source}）：改为移除伤害、使其休眠并召回；能做到的都做到"
                    + (f"（{'、'.join(skipped)}无需执行）" if skipped else "") + "。", rules=("367", "002.2"),
                    faq=("C-L584",), changes=changes)
+    if u.card.deathknells:
+        game.trace.add("step", f"{u.label()} 没有被摧毁：其[绝念]被移除，不会结算。", rules=("808", "367"))
     if u.location != "base":
         effects.recall(game, [u])
     else:

@@ -10,7 +10,8 @@ from judge.engine.state import Game, GameObject
 def has_reaction(game: Game, card: GameObject, from_facedown: bool) -> bool:
     if card.has("反应"):
         return True
-    return from_facedown and card.hidden_turn is not None and card.hidden_turn < game.turn
+    # A card set up facedown in the scenario was hidden on an earlier turn.
+    return from_facedown and (card.hidden_turn is None or card.hidden_turn < game.turn)
 
 
 def check(game: Game, player: str, card: GameObject, from_facedown: bool) -> str:
