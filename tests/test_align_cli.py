@@ -146,3 +146,22 @@ def test_older_numbering_is_reported_but_not_applied(env, capsys):
     run(capsys, "corpus", "align", "--remove", "older")
     code, out, err = run(capsys, "corpus", "references")
     assert "没有存储任何参考文本" in out
+
+
+def test_a_reference_that_cannot_be_applied_is_rolled_back(env, capsys, monkeypatch, tmp_path):
+    """If applying fails inside the build, the store is still built (shipped numbering), the error is
+    shown in Chinese, and the reference is not kept."""
+    from judge.rules.align import apply as apply_mod
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("simulated failure")
+
+    before = snapshot()
+    monkeypatch.setattr(apply_mod, "apply", broken)
+    path = tmp_path / "ok.txt"
+    path.write_text("300. 游戏结构\n\n301. 一局游戏由一系列回合组成。\n", encoding="utf-8")
+    code, out, err = run(capsys, "corpus", "align", str(path), "--name", "broken")
+    assert code == 2 and "应用参考文本「broken」时出错" in err and "已恢复原有编号" in err and "Traceback" not in err
+    assert not (env / "references" / "broken.json").exists()
+    monkeypatch.undo()
+    assert snapshot() == before
