@@ -125,6 +125,8 @@ def test_align_applies_reports_and_remove_restores(env, capsys, self_reference):
     assert code == 0 and "〔仅见于参考文本「self-copy」，中文，非本语料正文〕战斗在一处战场上" in out
     code, out, err = run(capsys, "corpus", "references")
     assert "▶ 应用中  self-copy  中文  2026-07-17" in out and "段采用参考编号" in out
+    code, out, err = run(capsys, "corpus", "references", "--report")
+    assert code == 0 and f"≈{moved['number']} → {new_number}" in out
     after = snapshot()
     keys = [parse_number(r[1]) for r in after if r[1]]
     assert keys == sorted(keys) and len(keys) == len(set(keys))

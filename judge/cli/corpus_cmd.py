@@ -58,11 +58,23 @@ def register(app: typer.Typer) -> None:
         typer.echo(f"已存储到用户缓存（不在仓库中）；删除：judge corpus align --remove {report['reference']['name']}")
 
     @corpus_app.command("references")
-    def references_cmd() -> None:
+    def references_cmd(
+        report: bool = typer.Option(False, "--report", help="再次显示当前应用的参考文本的完整对齐报告。"),
+        show_all: bool = typer.Option(False, "--all", help="与 --report 同用：列出全部条目。"),
+    ) -> None:
         """列出已存储的参考文本（最新添加的一个被应用）。"""
         from judge.rules.align import service, storage
         from judge.rules.align.reference import LANG_NAMES
 
+        if report:
+            from judge.rules.align.report import render
+
+            current = service.current_report()
+            if current is None:
+                typer.echo("没有应用中的参考文本；规则树使用随附语料的编号。")
+            else:
+                typer.echo(render(current, None if show_all else 30))
+            return
         items = service.list_references()
         if not items:
             typer.echo("没有存储任何参考文本；规则树使用随附语料的编号。添加：judge corpus align PATH")
