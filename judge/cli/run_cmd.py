@@ -22,6 +22,8 @@ def register(app: typer.Typer) -> None:
         fmt: str = typer.Option("terminal", "--format", help="输出格式：terminal | md | json"),
         quiet: bool = typer.Option(False, "--quiet", "-q", help="只输出汇总"),
         auto: bool = typer.Option(False, "--auto", help="缺少选择时按文档中的默认方式决定（并在追踪中注明）"),
+        interactive: bool = typer.Option(False, "--interactive", "-i",
+                                         help="缺少选择时在终端询问（列出合法选项），并可把回答写入场景文件"),
     ) -> None:
         """推演场景：打印逐步追踪（含规则编号）与每条期望的 ✓/✗；有失败时退出码非零。"""
         from judge.dsl.errors import ScenarioError
@@ -34,6 +36,9 @@ def register(app: typer.Typer) -> None:
         if not files:
             raise ScenarioError("目录中没有场景文件（*.场景）。", file=str(path))
         fmt = "json" if as_json else fmt
+        if interactive:
+            _run_interactive(path, files)
+            return
         if fmt not in ("terminal", "md", "json"):
             raise ScenarioError(f"未知的输出格式“{fmt}”：可用 terminal、md、json。", file=str(path))
         failed = errors = 0
@@ -77,6 +82,30 @@ def register(app: typer.Typer) -> None:
             ok = len(files) - failed - errors
             print(f"\n共 {len(files)} 个场景：{ok} 个通过，{failed} 个未通过，{errors} 个无法读取。")
         if failed or errors:
+            raise typer.Exit(1)
+
+    def _run_interactive(path: Path, files) -> None:
+        """Part 2: ask for missing choices at the terminal (judge.engine.interactive)."""
+        from rich.console import Console
+
+        from judge.dsl.errors import ScenarioError
+        from judge.engine.interactive import run_interactive
+        from judge.trace import render
+
+        if len(files) != 1 or not path.is_file():
+            raise ScenarioError("--interactive 只能用于单个场景文件。", file=str(path))
+        console = Console(highlight=False)
+
+        def ask(prompt: str, options: list[str]) -> str:
+            for i, opt in enumerate(options, 1):
+                console.print(f"  {i}. {opt}")
+            return typer.prompt("请输入选项编号（或直接写出一行场景语句）")
+
+        run = run_interactive(path, ask, lambda q: typer.confirm(q, default=False), console.print)
+        render.to_terminal(run.result, console)
+        if run.added and not run.saved:
+            console.print("未写入文件；加入的行：" + "；".join(f"第 {n} 行前：{line}" for n, line in run.added))
+        if not run.result.passed:
             raise typer.Exit(1)
 
     @app.command("check")
