@@ -97,3 +97,29 @@ def test_missing_file_and_directory(tmp_path):
         parse_file(tmp_path / "nope.txt")
     with pytest.raises(ReferenceError, match="目录"):
         parse_file(tmp_path)
+
+
+def test_pdf_artifacts_wrapped_cross_references_and_page_numbers(tmp_path):
+    path = tmp_path / "pdf.txt"
+    path.write_text(
+        "360. Abilities\n"
+        "361. An ability is text on a card. For more information about playing cards, see rule\n"
+        "349. Playing Cards. It may be\n"
+        "12\n"
+        "Page 13 of 80\n"
+        "activated or triggered.\n"
+        "361.1. Abilities can be written on any card, see rule\n"
+        "800. Keywords.\n"
+        "362. Next rule.\n", encoding="utf-8")
+    lang, rules, _ = parse_file(path)
+    assert [r.number for r in rules] == ["360", "361", "361.1", "362"]
+    assert rules[1].text == ("An ability is text on a card. For more information about playing cards, see rule "
+                             "349. Playing Cards. It may be activated or triggered.")
+    assert rules[2].text.endswith("see rule 800. Keywords.")
+
+
+def test_out_of_order_after_a_finished_sentence_is_still_an_error(tmp_path):
+    path = tmp_path / "r.txt"
+    path.write_text("360. Abilities\n361. An ability is text.\n349. Playing Cards\n", encoding="utf-8")
+    with pytest.raises(ReferenceError, match="编号不是递增的"):
+        parse_file(path)

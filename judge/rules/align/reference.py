@@ -35,6 +35,8 @@ EN_DATE_RE = re.compile(
 MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september",
           "october", "november", "december"]
 CJK_RE = re.compile(r"[\u3400-\u9fff]")
+EMPTY_MATCH = re.match(r"()()", "")
+PAGE_NUMBER_RE = re.compile(r"^\s*(?:\d{1,4}|[Pp]age\s+\d{1,4}(?:\s+of\s+\d{1,4})?|第\s*\d{1,4}\s*页(?:\s*/\s*共\s*\d+\s*页)?|-\s*\d{1,4}\s*-)\s*$")
 LATIN_WORD_RE = re.compile(r"[A-Za-z]{2,}")
 CLOSING = tuple("。．.：:；;！!？?）)」”\"")
 LANG_NAMES = {"zh": "中文", "en": "英文"}
@@ -182,11 +184,25 @@ def parse_text(text: str, path: Path | str, lang: str | None = None) -> tuple[st
     lines = text.splitlines()
     blocks: list[list] = []   # [number, lineno, body, examples]
     preamble: list[str] = []
+    prev_line, blank_before = "", True
     for lineno, raw in enumerate(lines, start=1):
         line = raw.replace("\u3000", " ").rstrip()
         if not line.strip():
+            blank_before = True
             continue
+        if PAGE_NUMBER_RE.match(line):
+            continue                       # a page number or running footer of the PDF
+        prev_rest = (NUMBER_RE.match(prev_line) or EMPTY_MATCH).group(2) if prev_line else ""
+        wrapped = (not blank_before and bool(prev_line) and not prev_line.rstrip().endswith(CLOSING)
+                   and not looks_like_heading(prev_rest or prev_line, lang))
+        prev_line, blank_before = line, False
         m = NUMBER_RE.match(line)
+        if m and blocks and wrapped:
+            # "…see rule" / "349. Playing Cards." : a cross-reference the PDF wrapped onto a new line,
+            # not a rule, when its number is out of order or far ahead of the rule being read.
+            k, last = number_key(m.group(1)), number_key(blocks[-1][0])
+            if k <= last or k[0][1] > last[0][1] + 3:
+                m = None
         if m:
             number, rest = m.group(1), m.group(2)
             if blocks and number_key(number) <= number_key(blocks[-1][0]):
