@@ -194,7 +194,7 @@ def apply(tree_rules: list, ref: Reference, version: str, glossary: Glossary | N
             if link and len(link.refs) > 1:
                 rule.evidence += "本段同时包含参考文本的规则 " + "、".join(refs[k].number for k in link.refs[1:]) + "。"
         elif source in STATED:
-            if link and conf >= CONFIDENT and proposals[i][0] == number:
+            if link and proposals[i][1] >= CONFIDENT and proposals[i][0] == number:
                 report["stated_confirmed"] += 1
         else:
             rule.number, rule.number_source = number, INFERRED
@@ -229,7 +229,7 @@ def apply(tree_rules: list, ref: Reference, version: str, glossary: Glossary | N
         if r.number in para_numbers:
             continue             # a paragraph now carries this number
         j = ref_by_number.get(r.number)
-        if j is not None and (r.number in ref_only_numbers or j in al.missing):
+        if j is not None and (r.number in ref_only_numbers or j in al.missing_set):
             ref_only_numbers.discard(r.number)
             fill_from_reference(r, refs[j], ref, label)
             report["filled"].append({"number": r.number, "title": r.title, "text": _snip(refs[j].text)})
