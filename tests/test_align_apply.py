@@ -71,6 +71,7 @@ def test_stated_numbers_are_never_overridden(applied):
     assert report["conflicts"] == [{"corpus": "314.3", "source": "cited", "reference": "314.2",
                                     "text": "最先达到 8 分的玩家赢得游戏。", "line": 81}]
     assert by_text["游戏结构"].number == "300" and by_text["游戏结构"].number_source == "cited"
+    assert report["stated_confirmed"] == 3          # 300, 305 and 313 agree with the reference
 
 
 def test_inserted_paragraph_and_split_parts(applied):
