@@ -13,6 +13,7 @@ _CITE = re.compile(
     r"规则\s*\[?\s*(?P<number>\d{3}(?:\.\d+)?(?:\.[a-z])?(?:\.\d+)?)(?P<dot>\.)?\s*\]?"
     r"(?P<title>(?:(?!和?规则)[\u4e00-\u9fff]){0,12})"
 )
+_GLOSS = re.compile(r"\s*([\u4e00-\u9fff]{0,20})")
 _CONTEXT = re.compile(r"有关\s*([\u4e00-\u9fff\[\]]{1,10}?)\s*的信息[，,]?\s*请查阅\s*$")
 # Words that start ordinary prose rather than a title when no dot separates them.
 _TITLE_STOP = re.compile(r"(和规则|和|以及|或)$")
@@ -25,6 +26,7 @@ class Citation:
     raw: str
     start: int
     context: str = ""  # "想获取更多有关致命伤害的信息，请查阅规则142.4.": the subject named before it
+    gloss: str = ""    # "按照规则356.2施加该额外费用": words describing the rule, no dot after the number
 
 
 def find_citations(text: str) -> list[Citation]:
@@ -36,7 +38,8 @@ def find_citations(text: str) -> list[Citation]:
         # "规则165.符文池和规则429.获得": the title stops before the next citation.
         title = title.split("规则")[0]
         ctx = _CONTEXT.search(text[: m.start()])
-        cites.append(Citation(number, title, m.group(0).strip(), m.start(), ctx.group(1) if ctx else ""))
+        gloss = "" if m.group("dot") else _GLOSS.match(text, m.end("number")).group(1)
+        cites.append(Citation(number, title, m.group(0).strip(), m.start(), ctx.group(1) if ctx else "", gloss))
     return cites
 
 

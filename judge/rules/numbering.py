@@ -277,6 +277,10 @@ def _level0_score(items: list[Item], idx: int) -> float:
         score += 0.6
     if _DEFINES.match(text) and len(text) < 60:
         score += 0.6
+    if text.startswith(("如果", "若", "当")):
+        score -= 1.0  # a condition qualifies the rule above; it rarely opens one
+    if re.match(r"^[^，。：]{1,12}?(指的是|是指)", text):
+        score += 1.2  # "眩晕指的是…的行动": a definition opens a rule of its own
     if len(text) <= 12 and not re.search(r"[。，：]", text):
         score += 1.5  # a surviving heading line
     # A level-0 rule opens a subject ("伤害是一种…"); statements that go on about the same subject
@@ -528,34 +532,67 @@ def _apply_sub_anchors(items: list[Item], citations: list[Citation]) -> int:
                     it.fixed_evidence = f"正文引用“规则 {c.number}”（{name}），本条即其所指"
                     pinned += 1
             break
+    pinned += _apply_glosses(items, citations, fixed0)
+    return pinned
+
+
+def _apply_glosses(items: list[Item], citations: list[Citation], fixed0) -> int:
+    """"按照规则356.2施加该额外费用": pin 356.2 on the rule of section 356 that reads most like the gloss."""
+    from rapidfuzz import fuzz
+
+    pinned = 0
+    for c in citations:
+        key = parse_number(c.number)
+        if not key or len(key) != 2 or c.title or len(c.gloss) < 4:
+            continue
+        if any(it.key == key and it.fixed for it in items):
+            continue
+        start = next((k for k, it in enumerate(items) if it.key == key[:1]), None)
+        if start is None:
+            continue
+        end = next((k for k in range(start + 1, len(items)) if items[k].level == 0), len(items))
+        best, best_k = 0.0, None
+        for k in range(start + 1, end):
+            it = items[k]
+            if it.fixed or (it.level or 0) > 2 or not it.text:
+                continue
+            sc = fuzz.partial_ratio(normalise_for_match(it.text)[:24], c.gloss)
+            if sc > best:
+                best, best_k = sc, k
+        if best_k is None or best < 70:
+            continue
+        prev_key = next((items[j].key for j in range(best_k - 1, -1, -1) if items[j].key and items[j].fixed), None)
+        if prev_key is not None and not prev_key < key:
+            continue
+        if _pin_level1(items, best_k, key, start - 1):
+            items[best_k].fixed_source = INFERRED
+            items[best_k].fixed_evidence = f"正文“规则 {c.number}{c.gloss}”描述的正是本条（相似度 {best:.0f}%）"
+            pinned += 1
     return pinned
 
 
 def _pin_level1(items: list[Item], k: int, key: tuple[int, ...], lo: int) -> bool:
-    """Make items[k] rule key = (N, m): its level-0 parent becomes N, surplus siblings move down."""
+    """Make items[k] rule key = (N, m): its level-0 parent becomes N, surplus siblings move down.
+
+    Checks everything first and changes nothing unless the pin can be made.
+    """
     parent = next((j for j in range(k - 1, lo - 1, -1) if j >= 0 and items[j].level == 0), None)
     if parent is None:
         return False
     p = items[parent]
-    if p.fixed and p.fixed != key[:1]:
+    if p.fixed and p.fixed != key[:1] or not p.fixed and p.key and p.key[0] > key[0]:
         return False
-    if not p.fixed:
-        if p.key and p.key[0] > key[0]:
-            return False
-        p.fixed, p.fixed_source = key[:1], INFERRED
-        p.fixed_evidence = f"其子规则 {format_number(key)} 由正文引用确认，故本条为 {key[0]:03d}"
     siblings = [j for j in range(parent + 1, k) if items[j].level == 1]
     surplus = len(siblings) - (key[1] - 1)
+    if surplus > 0 and key[1] - 1 == 0:
+        return False
+    if not p.fixed:
+        p.fixed, p.fixed_source = key[:1], INFERRED
+        p.fixed_evidence = f"其子规则 {format_number(key)} 由正文引用确认，故本条为 {key[0]:03d}"
     if surplus > 0:
-        keep = siblings[: key[1] - 1]
-        if not keep:
-            return False
-        moved = siblings[key[1] - 1:]
-        if any((items[j].level or 0) >= MAX_LEVEL for s in moved for j in range(s, _subtree_end(items, s))):
-            return False
-        for s in moved:
+        for s in siblings[key[1] - 1:]:
             for j in range(s, _subtree_end(items, s)):
-                items[j].level = (items[j].level or 0) + 1
+                items[j].level = min((items[j].level or 0) + 1, MAX_LEVEL)
                 items[j].level_evidence = (items[j].level_evidence or "") + f"（为使引用的 {format_number(key)} 成立而下移一级）"
     it = items[k]
     it.fixed, it.level = key, 1
@@ -682,7 +719,7 @@ def _choose_level0(items: list[Item], anchors: dict[int, int], reserved: set[int
         elif end_n is None:
             room = max(0, bound - prev_n - 1 - already0 - held)
             scored = sorted(((k, _level0_score(items, k)) for k in free), key=lambda x: -x[1])
-            picks = [k for k, s in scored[:room] if s > 0.5]
+            picks = [k for k, s in scored[:room] if s > 1.0]  # no upper anchor: only clear openings
         else:
             room = max(0, end_n - prev_n - 1 - already0 - held)
             scored = sorted(((k, _level0_score(items, k)) for k in free), key=lambda x: -x[1])
