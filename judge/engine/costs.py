@@ -55,12 +55,12 @@ def plan(game: Game, player: str, cost: Cost) -> Payment:
     runes = runes_of(game, player)
     ready = [r for r in runes if not r.exhausted]
     if need_e > len(ready):
-        raise IllegalAction(f"{player} 无法支付 {cost}：符文池有法力 {pl.energy}，可休眠的符文只有 {len(ready)} 枚。", "357")
+        raise IllegalAction(f"{player} 无法支付 {cost}：符文池有法力 {pl.energy}，可休眠的符文只有 {len(ready)} 枚。", "349")
     exhaust = ready[:need_e]
     # Recycle exhausted runes first, so ready runes stay available.
     order = [r for r in runes if r.exhausted or r in exhaust] + [r for r in ready if r not in exhaust]
     if need_p > len(order):
-        raise IllegalAction(f"{player} 无法支付 {cost}：符文池有符能 {pl.power}，可回收的符文只有 {len(order)} 枚。", "357")
+        raise IllegalAction(f"{player} 无法支付 {cost}：符文池有符能 {pl.power}，可回收的符文只有 {len(order)} 枚。", "349")
     return Payment((use_e, use_p), exhaust, order[:need_p])
 
 
@@ -82,4 +82,4 @@ def pay(game: Game, player: str, cost: Cost, payment: Payment) -> None:
                           f"{pl.energy - cost.energy}/{pl.power - cost.power}"))
     pl.energy -= cost.energy
     pl.power -= cost.power
-    game.trace.add("step", f"步骤4 支付费用：{player} 支付 {cost}。", rules=("357", "165"), changes=changes)
+    game.trace.add("step", f"步骤4 支付费用：{player} 支付 {cost}。", rules=("349", "165"), changes=changes)

@@ -28,7 +28,7 @@ def play_card(game: Game, player: str, args: dict) -> None:
         plan = _prepare(game, player, card, args)
     except IllegalAction as err:
         t.add("step", f"{player} 试图打出 {card.label()}，但{err.message} 打出过程中的所有行动被撤销，"
-              f"{card.label()} 留在{game.location_label(card)}。", rules=("358.3.a",))
+              f"{card.label()} 留在{game.location_label(card)}。", rules=("349",))
         raise
     _commit(game, player, card, plan)
 
@@ -86,7 +86,7 @@ def _unit_destination(game: Game, player: str, card: GameObject, dest: str | Non
         bf = game.battlefields.get(dest)
         if bf is None or bf.controller != player:
             raise IllegalAction(f"单位只能打出到基地或自己控制的战场（{dest} 的控制者：{bf.controller if bf else '无'}）。",
-                                "355.2")
+                                "349")
     return dest
 
 
@@ -113,22 +113,22 @@ def _commit(game: Game, player: str, card: GameObject, plan: dict) -> None:
               changes=[Change(card.label(), "位置", before, "结算链（待处理）")])
         if plan["dest"] is not None:
             where = "基地" if plan["dest"] == "base" else game.battlefields[plan["dest"]].label()
-            t.add("step", f"步骤2 做出选择：打出位置 {where}。", rules=("355.2",))
+            t.add("step", f"步骤2 做出选择：打出位置 {where}。", rules=("349",))
         if plan["targets"]:
             t.add("step", f"步骤2 做出选择：目标 {'、'.join(o.label() for o in plan['targets'])}。", rules=("355.6",))
         elif any(e.targets for e in card.card.effects):
-            t.add("step", "步骤2 做出选择：选择了 0 个目标（“最多”允许选择 0 个）。", rules=("355.12",))
+            t.add("step", "步骤2 做出选择：选择了 0 个目标（“最多”允许选择 0 个）。", rules=("355.6",))
         cost = plan["cost"]
-        rules = ["356.4"]
+        rules = ["349"]
         if plan["from_facedown"]:
-            rules.insert(0, "356.2")
+            rules.insert(0, "349")
         if plan["accelerate"]:
             rules.append("805")
         if any("法盾" in p for p in cost.parts):
             rules.append("809")
         t.add("step", f"步骤3 确定总费用：{'；'.join(cost.parts) or '无费用'} → 总费用 {cost}。", rules=tuple(rules))
         costs.pay(game, player, cost, plan["payment"])
-        t.add("step", "步骤5 检查合法性：通过。", rules=("358.3",))
+        t.add("step", "步骤5 检查合法性：通过。", rules=("349",))
         finalize(game, item)
     finally:
         t.depth -= 1
@@ -142,7 +142,7 @@ def finalize(game: Game, item: ChainItem) -> None:
     card = game.objects[item.oid]
     item.pending = False
     legion.record_finalized(game, item.controller, card)
-    game.trace.add("step", f"步骤6：{card.label()} 确认为已确认的结算链项目（确认不会让过优先行动权）。", rules=("337", "322.11"))
+    game.trace.add("step", f"步骤6：{card.label()} 确认为已确认的结算链项目（确认不会让过优先行动权）。", rules=("337",))
     if card.card.type == "spell":
         triggered.fire(game, "spell_played", player=item.controller, source=card)
     if card.card.type in PERMANENTS:

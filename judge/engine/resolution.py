@@ -32,7 +32,7 @@ def run(game: Game, wait: bool = False) -> None:
                 priority.grant(game, newest.controller, "（结算链上最新项目的控制者）")
             return
         newest = game.chain[-1]
-        game.trace.add("step", f"所有玩家让过，结算最新的结算链项目：{newest.description}。", rules=("328.8", "328.9"))
+        game.trace.add("step", f"所有玩家让过，结算最新的结算链项目：{newest.description}。", rules=("327",))
         resolve_newest(game)
         cleanup.run(game)
     _chain_closed(game)
@@ -58,7 +58,7 @@ def resolve_newest(game: Game) -> None:
     item = game.chain.pop()
     game.priority, game.priority_passes = None, 0
     t = game.trace
-    t.add("step", f"结算最新的已确认结算链项目：{item.description}。", rules=("328.9",))
+    t.add("step", f"结算最新的已确认结算链项目：{item.description}。", rules=("327",))
     t.depth += 1
     try:
         if isinstance(item, ChainItem):
@@ -88,10 +88,10 @@ def _chain_closed(game: Game) -> None:
         before = sd.focus
         sd.focus = game.next_player(before)
         sd.passes = 0
-        game.trace.add("step", f"结算链关闭，回合回到开环状态：焦点从 {before} 按回合顺序传给 {sd.focus}。", rules=("329.1", "341"))
+        game.trace.add("step", f"结算链关闭，回合回到开环状态：焦点从 {before} 按回合顺序传给 {sd.focus}。", rules=("341",))
     else:
         sd.passes = 0
-        game.trace.add("step", f"结算链由触发式技能开启，关闭后焦点不传递，仍由 {sd.focus} 持有。", rules=("329.1",),
+        game.trace.add("step", f"结算链由触发式技能开启，关闭后焦点不传递，仍由 {sd.focus} 持有。", rules=("341",),
                        faq=("R-L37",))
 
 
@@ -103,10 +103,10 @@ def enter_board(game: Game, item: ChainItem, card: GameObject) -> None:
     where = "基地" if dest == "base" else game.battlefields[dest].label()
     if card.card.type == "unit":
         card.exhausted = not item.accelerate
-        state, rules = ("活跃（已支付[急速]）", ("327.2", "805")) if item.accelerate else ("休眠", ("327.2", "150.3"))
+        state, rules = ("活跃（已支付[急速]）", ("327", "805")) if item.accelerate else ("休眠", ("327", "349"))
     else:
         card.exhausted = False
-        state, rules = "活跃", ("327.2", "359.2.d")
+        state, rules = "活跃", ("327", "349")
     game.trace.add("change", f"{card.label()} 立即结算，以{state}状态进入{where}。", rules=rules,
                    changes=[Change(card.label(), "位置", "结算链", f"{item.controller}的{where}" if dest == "base" else where)])
 
@@ -121,8 +121,8 @@ def _resolve_item(game: Game, item: ChainItem) -> None:
             last_targets = apply_effect(game, item, eff, picked, last_targets)
         from judge.engine import zones
 
-        ch = zones.put_in_zone(game, card, "trash", rules=("359.3.d",))
-        game.trace.add("change", f"{card.label()} 结算完毕，放入其所有者的废牌堆。", rules=("359.3.d",), changes=[ch])
+        ch = zones.put_in_zone(game, card, "trash", rules=("349",))
+        game.trace.add("change", f"{card.label()} 结算完毕，放入其所有者的废牌堆。", rules=("349",), changes=[ch])
     else:
         apply_effect(game, item, item.trigger.effect, item.targets, [])
 
@@ -143,13 +143,13 @@ def apply_effect(game: Game, item: ChainItem, eff, snaps, previous: list[GameObj
     for snap in snaps:
         o = targeting.still_legal(game, item.controller, eff, snap)
         if o is None:
-            t.add("step", f"目标 {snap[0]} 已不再合法（已离开场地或不再符合条件），结算时忽略。", rules=("359.3.d.4", "002.2"))
+            t.add("step", f"目标 {snap[0]} 已不再合法（已离开场地或不再符合条件），结算时忽略。", rules=("355.6", "349"))
         else:
             legal.append(o)
     who = f"{item.source} 的效果"
     k = eff.kind
     if eff.targets and not legal and k != "draw":
-        t.add("step", f"{who}：没有合法目标，此指示无法执行。", rules=("002.2",))
+        t.add("step", f"{who}：没有合法目标，此指示无法执行。", rules=("349",))
         return []
     if k == "deal":
         effects.deal(game, legal, eff.amount, who, source=item.source)
@@ -165,7 +165,7 @@ def apply_effect(game: Game, item: ChainItem, eff, snaps, previous: list[GameObj
             # Information that is still available (the unit's controller) is used (FAQ C-L592).
             drawers = [o.controller for o in previous] or []
             if not drawers:
-                t.add("step", f"{who}：无法得知“其控制者”，不抽牌。", rules=("002.2",))
+                t.add("step", f"{who}：无法得知“其控制者”，不抽牌。", rules=("349",))
             for p in drawers:
                 zones.draw(game, p, eff.amount, why=f"{who}（目标的控制者）")
         else:
@@ -185,6 +185,6 @@ def apply_effect(game: Game, item: ChainItem, eff, snaps, previous: list[GameObj
             effects.recall(game, legal)
         elif fn is not None:
             changes = [c for c in (fn(game, u) for u in legal) if c]
-            t.add("change", f"{who}作用于 {'、'.join(u.label() for u in legal)}。", rules=("002.2",), changes=changes)
+            t.add("change", f"{who}作用于 {'、'.join(u.label() for u in legal)}。", rules=("349",), changes=changes)
     return legal
 

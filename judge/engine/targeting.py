@@ -28,7 +28,7 @@ def check_choice(game: Game, controller: str, effect, chosen: list[GameObject], 
     n = effect.targets
     if len(chosen) > n or (len(chosen) < n and not effect.up_to):
         need = f"最多 {n} 个" if effect.up_to else f"{n} 个"
-        raise IllegalAction(f"{what} 需要选择{need}目标，实际选择了 {len(chosen)} 个。", "355.12" if effect.up_to else "355.6")
+        raise IllegalAction(f"{what} 需要选择{need}目标，实际选择了 {len(chosen)} 个。", "355.6" if effect.up_to else "355.6")
     for o in chosen:
         if not matches(game, controller, effect.scope, o):
             raise IllegalAction(f"{o.label()} 不是 {what} 的合法目标（{scope_text(effect.scope)}场上单位）。", "355.6")

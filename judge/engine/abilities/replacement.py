@@ -44,7 +44,7 @@ def _hourglass(game: Game, u: GameObject):
     for g in game.board():
         if g.card.replaces_death and g is not u and game.teams[g.controller] == game.teams[u.controller]:
             ch = zones.put_in_zone(game, g, "trash")
-            game.trace.add("change", f"{u.label()} 将死亡：{g.label()} 的替换效果改为摧毁 {g.label()}。", rules=("367", "370.4"),
+            game.trace.add("change", f"{u.label()} 将死亡：{g.label()} 的替换效果改为摧毁 {g.label()}。", rules=("367",),
                            faq=("C-L553",), changes=[ch])
             return g.label()
     return None
@@ -57,11 +57,11 @@ def _instead(game: Game, u: GameObject, source: str) -> None:
         changes.append(ch)
     skipped = [w for w, done in (("移除伤害", bool(changes) and changes[0].attribute == "伤害"), ("休眠", ch is not None)) if not done]
     game.trace.add("change", f"{u.label()} 的死亡被替换（{source}）：改为移除伤害、使其休眠并召回；能做到的都做到"
-                   + (f"（{'、'.join(skipped)}无需执行）" if skipped else "") + "。", rules=("367", "002.2"),
+                   + (f"（{'、'.join(skipped)}无需执行）" if skipped else "") + "。", rules=("367", "349"),
                    faq=("C-L584",), changes=changes)
     if u.card.deathknells:
         game.trace.add("step", f"{u.label()} 没有被摧毁：其[绝念]被移除，不会结算。", rules=("808", "367"))
     if u.location != "base":
         effects.recall(game, [u])
     else:
-        game.trace.add("step", f"{u.label()} 已在基地，无法召回；其余部分照常执行。", rules=("002.2",), faq=("C-L584",))
+        game.trace.add("step", f"{u.label()} 已在基地，无法召回；其余部分照常执行。", rules=("349",), faq=("C-L584",))

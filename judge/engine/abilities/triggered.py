@@ -56,9 +56,9 @@ def flush(game: Game, combat: bool = False) -> None:
         first = game.showdown.focus if game.showdown else game.combat.attacker
         order = [first] + [p for p in game.order_from(game.turn_player) if p not in (first, game.combat.defender)]
         order.append(game.combat.defender)
-        rules, faq = ("384.12", "384.31"), ("R-L21",)
+        rules, faq = ("382",), ("R-L21",)
     else:
-        order, rules, faq = game.order_from(game.turn_player), ("384.12",), ("R-L19",)
+        order, rules, faq = game.order_from(game.turn_player), ("382",), ("R-L19",)
     if not game.chain:
         game.chain_opened_by = "trigger"
     for player in order:
@@ -128,7 +128,7 @@ def finalize(game: Game, item: ChainItem) -> None:
         if declined:
             game.chain.remove(item)
             t.add("step", f"{p} {reason}{item.description}的费用（{cost}）：该技能不再是待处理项目，从结算链上移除（这不是无效化）。",
-                  rules=("399.18", "809") if "法盾" in "".join(cost.parts) else ("399.18",), faq=("R-L29", "R-L31"))
+                  rules=("398", "809") if "法盾" in "".join(cost.parts) else ("398",), faq=("R-L29", "R-L31"))
             if not game.chain:
                 game.chain_opened_by = None if game.chain_opened_by == "trigger" else game.chain_opened_by
             return

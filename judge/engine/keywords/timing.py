@@ -19,11 +19,11 @@ def check(game: Game, player: str, card: GameObject, from_facedown: bool) -> str
     reaction = has_reaction(game, card, from_facedown)
     if game.chain:
         if not reaction:
-            raise IllegalAction(f"{card.label()} 没有[反应]：默认情况下卡牌不能在闭环状态下打出。", "328.2")
+            raise IllegalAction(f"{card.label()} 没有[反应]：默认情况下卡牌不能在闭环状态下打出。", "327")
         return "反应"
     if game.showdown is not None:
         if not (reaction or card.has("迅捷")):
-            raise IllegalAction(f"{card.label()} 没有[迅捷]或[反应]：默认情况下卡牌不能在法术对决状态下打出。", "341.5")
+            raise IllegalAction(f"{card.label()} 没有[迅捷]或[反应]：默认情况下卡牌不能在法术对决状态下打出。", "341")
         return "反应" if reaction else "迅捷"
     if player != game.turn_player or game.phase != "main":
         if reaction:
