@@ -95,3 +95,23 @@ def test_fts_syntax_from_the_command_line_does_not_crash():
     for q in ('"', "*", "^", "()"):  # nothing searchable at all: the empty-query message
         r = run(q)
         assert r.returncode == 2 and "搜索内容为空" in r.stderr, q
+
+
+def test_cold_path_loads_no_heavy_library():
+    """jieba, typer, rich, sqlite_utils, opencc, pypinyin (and rapidfuzz for a plain query) stay unloaded."""
+    code = (
+        "import sys, io, contextlib\n"
+        "from judge.cli import main\n"
+        "buf = io.StringIO()\n"
+        "try:\n"
+        "    with contextlib.redirect_stdout(buf):\n"
+        "        main(['search', '燃尽'])\n"
+        "except SystemExit as e:\n"
+        "    assert e.code == 0, e.code\n"
+        "heavy = {'jieba', 'typer', 'rich', 'sqlite_utils', 'opencc', 'pypinyin', 'rapidfuzz', 'click'}\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy))\n"
+    )
+    assert run("燃尽").returncode == 0  # the store exists (building it is not the query path)
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip().splitlines()[-1] == "[]"
