@@ -38,7 +38,8 @@ KEYWORDS = {"壁垒": "壁垒", "tank": "壁垒", "后排": "后排", "backline"
 TRIGGER_EVENTS = {"打出时": "play", "on-play": "play", "进攻时": "attack", "on-attack": "attack",
                   "防守时": "defend", "on-defend": "defend", "鼓舞": "legion", "legion": "legion",
                   "征服时": "conquer", "on-conquer": "conquer", "据守时": "hold", "on-hold": "hold",
-                  "打出法术时": "spell_played", "on-spell": "spell_played"}
+                  "打出法术时": "spell_played", "on-spell": "spell_played",
+                  "首次死亡时": "first_death", "on-first-death": "first_death"}
 
 _BUILDER = None
 

@@ -32,6 +32,8 @@ class Cost:
 
 
 def fmt(energy: int, power: int) -> str:
+    if power and not energy:
+        return f"符能 {power}"
     return f"法力 {energy}" + (f" + 符能 {power}" if power else "")
 
 

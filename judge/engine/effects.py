@@ -44,6 +44,9 @@ def kill(game: Game, targets: list[GameObject], who: str = "", passive: bool = F
         text = "、".join(t.label() for t in targets)
         game.trace.add("change", f"{who}摧毁 {text}。" if who else f"{text} 被摧毁。", rules=rules, faq=faq,
                        changes=changes)
+        from judge.engine.abilities import triggered
+
+        triggered.deaths(game, targets)  # part 2: "when a unit dies" triggers of what is still on the board
 
 
 def recall(game: Game, targets: list[GameObject], rules=("454",), why: str = "") -> None:

@@ -15,7 +15,7 @@ from judge.engine.state import Game, GameObject
 
 _BATCH = "_trigger_batch"
 EVENT_NAMES = {"play": "打出时", "attack": "进攻时", "defend": "防守时", "legion": "鼓舞", "conquer": "征服时",
-               "hold": "据守时", "spell_played": "打出法术时"}
+               "hold": "据守时", "spell_played": "打出法术时", "first_death": "本回合首次有单位死亡时"}
 
 
 def _queue(game: Game, src: GameObject, trig) -> None:
@@ -32,6 +32,30 @@ def fire(game: Game, event: str, player: str | None = None, source: GameObject |
             for trig in o.card.triggers:
                 if trig.event == "spell_played":
                     _queue(game, o, trig)
+
+
+def deaths(game: Game, dead: list[GameObject]) -> None:
+    """'The first time a unit dies each turn' (Wraith of Echoes, FAQ C-L781..C-L792): checked right
+    after the event by what is still on the board, so the dying unit and those dying with it never
+    see it; several simultaneous deaths are one event and trigger it once."""
+    from judge.engine import chain
+
+    if not dead or not any(o.card.type == "unit" for o in dead):
+        return
+    first = game.__dict__.get("_first_death_turn") != game.turn
+    game.__dict__["_first_death_turn"] = game.turn
+    if not first:
+        return
+    for o in list(game.board()):
+        for trig in o.card.triggers:
+            if trig.event == "first_death":
+                item = ChainItem(o.controller, o.label(), f"{o.label()} 的{EVENT_NAMES[trig.event]}触发式技能", trig.effect,
+                                 {"oid": o.oid, "location": o.location}, rules=("382",), kind="trigger", oid=o.oid,
+                                 trigger=trig)
+                if not game.chain:
+                    game.chain_opened_by = "trigger"
+                # Handed to the cleanup's batch so it is put on the chain with the other triggers.
+                game.__dict__.setdefault(chain._BATCH_KEY, []).append(item)
 
 
 def combat_started(game: Game) -> None:
