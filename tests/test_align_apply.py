@@ -83,6 +83,9 @@ def test_inserted_paragraph_and_split_parts(applied):
     assert part.number is None and "同属规则 310.2" in part.evidence
     merged = by_text["回合玩家让自己控制的所有 休眠 游戏物体变为活跃状态。此阶段中，没有玩家获得 优先行动权。"]
     assert merged.number == "303.1.a" and "303.1.b" in merged.evidence
+    pointer = next(r for r in out if r.number == "303.1.b")
+    assert pointer.number_source == "aligned" and "见规则 303.1.a" in pointer.text and not pointer.source_line
+    assert {"number": "303.1.b", "into": "303.1.a", "text": "此阶段中，没有玩家获得优先行动权。"} in report["merged"]
 
 
 def test_reference_only_rows_and_filled_nodes(applied):

@@ -242,6 +242,23 @@ def apply(tree_rules: list, ref: Reference, version: str, glossary: Glossary | N
         node = Rule(version=version, number=num, number_source=REFERENCE, confidence=1.0, evidence="")
         fill_from_reference(node, rr, ref, label)
         keep_nodes.append(node)
+    # 8. Rules merged into one paragraph: a pointer row per extra number, so a lookup finds the text.
+    used = {r.number for r in body if r.number} | {r.number for r in keep_nodes if r.number}
+    for i, rule in enumerate(body):
+        link = al.by_para.get(i)
+        if rule.number_source != ALIGNED or not link or len(link.refs) < 2 or link.paras[0] != i:
+            continue
+        for j in link.refs[1:]:
+            num = ref_number(j)
+            if not num or num in used:
+                continue
+            used.add(num)
+            keep_nodes.append(Rule(
+                version=version, number=num, number_source=ALIGNED, confidence=rule.confidence,
+                evidence=f"{label}第 {refs[j].line} 行编号为 {num}；语料把它与规则 {rule.number} 合成了一段。",
+                text=f"（本条正文在语料中与规则 {rule.number} 合为一段，见规则 {rule.number}。）",
+                title=refs[j].text if refs[j].is_heading else ""))
+            report["merged"].append({"number": num, "into": rule.number, "text": _snip(refs[j].text)})
     report["missing"] = [{"number": refs[j].number, "title": refs[j].title, "text": _snip(refs[j].text),
                           "heading": refs[j].is_heading} for j in al.missing]
     return order_rules(body, keep_nodes), report
@@ -309,6 +326,6 @@ def new_report(ref: Reference, al: Alignment, paragraphs: int) -> dict:
                       "added_at": ref.added_at, "rules": len(ref.rules)},
         "paragraphs": paragraphs, "applied": True, "numbering_agrees": al.numbering_agrees,
         "numbered": 0, "numbered_new": 0, "confirmed": 0, "stated_confirmed": 0, "changed": [],
-        "conflicts": [], "unaligned": [], "uncertain": [], "outside": 0, "missing": [], "filled": [], "pairs": [], "shift": None, "note": "",
+        "conflicts": [], "unaligned": [], "uncertain": [], "outside": 0, "merged": [], "missing": [], "filled": [], "pairs": [], "shift": None, "note": "",
         "confident_threshold": CONFIDENT,
     }

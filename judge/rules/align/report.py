@@ -63,6 +63,9 @@ def render(report: dict, limit: int | None = None) -> str:
         out.append(f"  · 推断编号得到确认：{report['confirmed']} 段")
         out.append(f"  · 推断编号被更正：{len(report['changed'])} 段")
         out += listing(report["changed"], lambda c: f"      ≈{c['old']} → {c['new']}  {c['text']}（第 {c['line']} 行）")
+        if report.get("merged"):
+            out.append(f"  · 语料中与上一条合为一段的规则（已加指向该段的条目）：{len(report['merged'])} 条")
+            out += listing(report["merged"], lambda m: f"      {m['number']} → 见 {m['into']}  {m['text']}")
         if report.get("numbered_new"):
             out.append(f"  · 原无编号、现由参考得到编号：{report['numbered_new']} 段")
         out.append(f"  · 语料自身陈述的编号经参考确认：{report['stated_confirmed']} 处")
