@@ -68,6 +68,7 @@ class CardDef:
     effects: list[Effect] = field(default_factory=list)
     triggers: list[Trigger] = field(default_factory=list)
     replaces_death: bool = False
+    extra_kill: bool = False  # additional cost: kill a friendly unit (Cruel Patron)
 
 
 @dataclass

@@ -244,6 +244,9 @@ class _Build(Transformer):
     def card_replace(self, items):
         return ("replace_death",)
 
+    def card_extra_kill(self, items):
+        return ("extra_kill",)
+
     def target_spec(self, items):
         scope = tuple(i for i in items if isinstance(i, str) and not isinstance(i, Token))
         ints = [_num(i) for i in items if isinstance(i, Token) and i.type == "INT"]
@@ -298,6 +301,8 @@ class _Build(Transformer):
                 card.triggers.append(attr[1])
             elif tag == "replace_death":
                 card.replaces_death = True
+            elif tag == "extra_kill":
+                card.extra_kill = True
         return ("card", card)
 
     def _keyword(self, tok) -> str:
@@ -518,10 +523,15 @@ class _Build(Transformer):
     def play_accel(self, items):
         return ("accelerate", True)
 
+    def play_sacrifice(self, items):
+        return ("sacrifice", _text(items[1]))
+
     def play(self, items):
         meta = _first_pos(items)
         opts = dict(i for i in items if isinstance(i, tuple))
         extra = {"dest": opts["dest"]} if "dest" in opts else {}
+        if "sacrifice" in opts:
+            extra["target"] = opts["sacrifice"]  # validated as an object reference
         return self._action(meta, "play", items, card=_text(items[2]), targets=opts.get("targets", []),
                             accelerate=opts.get("accelerate", False), **extra)
 

@@ -72,10 +72,30 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
     acc = accelerate.additional_cost(card, args.get("accelerate", False))
     cost.add(*acc, "额外费用[急速]")
     cost.add(0, deflect.additional_power(game, player, chosen), "强制额外费用[法盾]")
+    sacrifice = _sacrifice(game, player, card, args.get("target"))
+    if sacrifice is not None:
+        cost.parts.append(f"额外费用：摧毁友方单位 {sacrifice.label()}")
     cost.floor()
     payment = costs.plan(game, player, cost)
     return {"from_facedown": from_facedown, "hidden_at": hidden_at, "permission": permission, "dest": dest,
-            "targets": chosen, "cost": cost, "payment": payment, "accelerate": bool(acc[0] or acc[1])}
+            "targets": chosen, "cost": cost, "payment": payment, "accelerate": bool(acc[0] or acc[1]),
+            "sacrifice": sacrifice}
+
+
+def _sacrifice(game: Game, player: str, card: GameObject, ref: str | None) -> GameObject | None:
+    """A mandatory additional cost 'kill a friendly unit' (Cruel Patron)."""
+    from judge.engine.actions import resolve_ref
+
+    if not card.card.extra_kill:
+        if ref is not None:
+            raise IllegalAction(f"{card.label()} 没有“摧毁一名友方单位”的额外费用。", "349")
+        return None
+    if ref is None:
+        raise IllegalAction(f"{card.label()} 的额外费用是强制的：须写“作为费用摧毁 单位”。", "349")
+    u = resolve_ref(game, ref)
+    if u.zone != "board" or not u.is_unit or game.teams[u.controller] != game.teams[player]:
+        raise IllegalAction(f"{u.label()} 不是可以作为费用摧毁的友方单位。", "349")
+    return u
 
 
 def _unit_destination(game: Game, player: str, card: GameObject, dest: str | None, hidden_at: str | None) -> str:
@@ -128,6 +148,8 @@ def _commit(game: Game, player: str, card: GameObject, plan: dict) -> None:
             rules.append("809")
         t.add("step", f"步骤3 确定总费用：{'；'.join(cost.parts) or '无费用'} → 总费用 {cost}。", rules=tuple(rules))
         costs.pay(game, player, cost, plan["payment"])
+        if plan["sacrifice"] is not None:
+            _pay_by_killing(game, player, plan["sacrifice"])
         t.add("step", "步骤5 检查合法性：通过。", rules=("349",))
         finalize(game, item)
     finally:
@@ -152,3 +174,14 @@ def finalize(game: Game, item: ChainItem) -> None:
         if any(tr.event == "legion" for tr in card.card.triggers) and legion.active(game, item.controller, card):
             triggered.fire(game, "legion", player=item.controller, source=card)
     triggered.flush(game)
+
+
+def _pay_by_killing(game: Game, player: str, unit: GameObject) -> None:
+    """Paying is the decision and the act: what happens to the unit afterwards does not matter,
+    a replaced death still paid the cost (FAQ C-L588)."""
+    from judge.engine import effects
+
+    game.trace.add("step", f"步骤4 支付额外费用：{player} 摧毁 {unit.label()}。", rules=("349",), faq=("C-L588",))
+    effects.kill(game, [unit], who=f"{player} 作为费用")
+    state = "已被摧毁" if unit.zone != "board" else "死亡被替换、仍在场上"
+    game.trace.add("step", f"额外费用已支付（{unit.label()} {state}）。", rules=("349",), faq=("C-L588",))
