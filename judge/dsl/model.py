@@ -46,6 +46,7 @@ class Trigger:
     effect: Effect
     energy: int = 0
     power: int = 0
+    more: list = field(default_factory=list)  # further instructions after "并且", in order
 
 
 @dataclass
@@ -69,6 +70,7 @@ class CardDef:
     triggers: list[Trigger] = field(default_factory=list)
     replaces_death: bool = False
     extra_kill: bool = False  # additional cost: kill a friendly unit (Cruel Patron)
+    prevents_enemy_ready: bool = False  # passive: opponents' units can't become ready by effects
 
 
 @dataclass

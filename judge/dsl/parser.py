@@ -39,7 +39,8 @@ TRIGGER_EVENTS = {"打出时": "play", "on-play": "play", "进攻时": "attack",
                   "防守时": "defend", "on-defend": "defend", "鼓舞": "legion", "legion": "legion",
                   "征服时": "conquer", "on-conquer": "conquer", "据守时": "hold", "on-hold": "hold",
                   "打出法术时": "spell_played", "on-spell": "spell_played",
-                  "首次死亡时": "first_death", "on-first-death": "first_death"}
+                  "首次死亡时": "first_death", "on-first-death": "first_death",
+                  "第二张牌时": "second_card", "on-second-card": "second_card"}
 
 _BUILDER = None
 
@@ -239,7 +240,8 @@ class _Build(Transformer):
                                 text=word, expected=sorted(TRIGGER_EVENTS), suggestions=suggest(word, TRIGGER_EVENTS),
                                 rule="382")
         cost = next((i for i in items if isinstance(i, tuple) and i[0] == "cost"), ("cost", 0, 0))
-        return ("trigger", m.Trigger(event, items[-1], cost[1], cost[2]))
+        effs = [i for i in items if isinstance(i, m.Effect)]
+        return ("trigger", m.Trigger(event, effs[0], cost[1], cost[2], effs[1:]))
 
     def card_replace(self, items):
         return ("replace_death",)
@@ -247,7 +249,12 @@ class _Build(Transformer):
     def card_extra_kill(self, items):
         return ("extra_kill",)
 
+    def card_no_ready(self, items):
+        return ("no_ready",)
+
     def target_spec(self, items):
+        if len(items) == 1 and isinstance(items[0], Token) and items[0].type == "SELF_W":
+            return (("self",), 0, False)
         scope = tuple(i for i in items if isinstance(i, str) and not isinstance(i, Token))
         ints = [_num(i) for i in items if isinstance(i, Token) and i.type == "INT"]
         up_to = any(isinstance(i, Token) and i.type == "UPTO" for i in items)
@@ -303,6 +310,8 @@ class _Build(Transformer):
                 card.replaces_death = True
             elif tag == "extra_kill":
                 card.extra_kill = True
+            elif tag == "no_ready":
+                card.prevents_enemy_ready = True
         return ("card", card)
 
     def _keyword(self, tok) -> str:
@@ -318,7 +327,8 @@ class _Build(Transformer):
         return ("player", items[1])
 
     def zone_kw(self, items):
-        return ZONES[items[0].type]
+        # Keep the keyword's position (a zone line may hold nothing else to locate errors by).
+        return Token.new_borrow_pos("ZONE", ZONES[items[0].type], items[0])
 
     def obj_list(self, items):
         return list(items)
@@ -381,7 +391,7 @@ class _Build(Transformer):
 
     def pool_line(self, items):
         meta = _first_pos(items)
-        ints = [int(i) for i in items if isinstance(i, Token) and i.type == "INT"]
+        ints = [_num(i) for i in items if isinstance(i, Token) and i.type == "INT"]
         return ("pool", ints[0], ints[1] if len(ints) > 1 else 0, self._pos(meta))
 
     # --- battlefields

@@ -173,6 +173,9 @@ def finalize(game: Game, item: ChainItem) -> None:
         triggered.fire(game, "play", player=item.controller, source=card)
         if any(tr.event == "legion" for tr in card.card.triggers) and legion.active(game, item.controller, card):
             triggered.fire(game, "legion", player=item.controller, source=card)
+    if legion.count_this_turn(game, item.controller) == 2:
+        # Checked right after the event: a permanent played as the second card already sees it (FAQ C-L680).
+        triggered.fire(game, "second_card", player=item.controller)
     triggered.flush(game)
 
 

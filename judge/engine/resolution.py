@@ -124,7 +124,9 @@ def _resolve_item(game: Game, item: ChainItem) -> None:
         ch = zones.put_in_zone(game, card, "trash", rules=("349",))
         game.trace.add("change", f"{card.label()} 结算完毕，放入其所有者的废牌堆。", rules=("349",), changes=[ch])
     else:
-        apply_effect(game, item, item.trigger.effect, item.targets, [])
+        previous = apply_effect(game, item, item.trigger.effect, item.targets, [])
+        for eff in item.trigger.more:
+            previous = apply_effect(game, item, eff, [], previous)
 
 
 def _split_snaps(effs, snaps):
@@ -148,6 +150,9 @@ def apply_effect(game: Game, item: ChainItem, eff, snaps, previous: list[GameObj
             legal.append(o)
     who = f"{item.source} 的效果"
     k = eff.kind
+    if "self" in eff.scope:
+        src = game.objects.get(item.oid)
+        legal = [src] if src is not None and src.zone == "board" else []
     if eff.targets and not legal and k != "draw":
         t.add("step", f"{who}：没有合法目标，此指示无法执行。", rules=("349",))
         return []
@@ -178,7 +183,7 @@ def apply_effect(game: Game, item: ChainItem, eff, snaps, previous: list[GameObj
     else:
         fn = {"stun": effects.stun, "buff": effects.buff,
               "exhaust": lambda g, u: effects.set_exhausted(g, u, True),
-              "ready": lambda g, u: effects.set_exhausted(g, u, False),
+              "ready": _ready,
               "heal": lambda g, u: (effects.heal(g, [u]) or [None])[0],
               "might": lambda g, u: effects.might_change(g, u, eff.amount)}.get(k)
         if k == "recall":
@@ -188,3 +193,13 @@ def apply_effect(game: Game, item: ChainItem, eff, snaps, previous: list[GameObj
             t.add("change", f"{who}作用于 {'、'.join(u.label() for u in legal)}。", rules=("349",), changes=changes)
     return legal
 
+
+
+def _ready(game: Game, u: GameObject):
+    """'Can't' beats 'can' (FAQ R-L95, R-L97): an opponent's passive forbidding readying by effects wins."""
+    for o in game.board():
+        if o.card.prevents_enemy_ready and game.teams[o.controller] != game.teams[u.controller]:
+            game.trace.add("step", f"{u.label()} 不能因效果变为活跃状态（{o.label()}）：“无法”优先于“可以”，此指示被跳过。",
+                           rules=("349",), faq=("R-L95", "R-L97"))
+            return None
+    return effects.set_exhausted(game, u, False)

@@ -15,7 +15,8 @@ from judge.engine.state import Game, GameObject
 
 _BATCH = "_trigger_batch"
 EVENT_NAMES = {"play": "打出时", "attack": "进攻时", "defend": "防守时", "legion": "鼓舞", "conquer": "征服时",
-               "hold": "据守时", "spell_played": "打出法术时", "first_death": "本回合首次有单位死亡时"}
+               "hold": "据守时", "spell_played": "打出法术时", "first_death": "本回合首次有单位死亡时",
+               "second_card": "本回合打出第二张牌时"}
 
 
 def _queue(game: Game, src: GameObject, trig) -> None:
@@ -27,6 +28,12 @@ def fire(game: Game, event: str, player: str | None = None, source: GameObject |
         for trig in source.card.triggers:
             if trig.event == event:
                 _queue(game, source, trig)
+    elif event == "second_card":
+        for o in list(game.board()):
+            if o.controller == player:
+                for trig in o.card.triggers:
+                    if trig.event == "second_card":
+                        _queue(game, o, trig)
     elif event == "spell_played":
         for o in list(game.board()):
             for trig in o.card.triggers:

@@ -15,3 +15,7 @@ def record_finalized(game: Game, player: str, card: GameObject) -> None:
 
 def active(game: Game, player: str, card: GameObject) -> bool:
     return any(t == game.turn and oid != card.oid for t, oid in game.finalized_cards.get(player, []))
+
+
+def count_this_turn(game: Game, player: str) -> int:
+    return sum(1 for t, _ in game.finalized_cards.get(player, []) if t == game.turn)
