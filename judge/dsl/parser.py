@@ -252,6 +252,22 @@ class _Build(Transformer):
     def card_no_ready(self, items):
         return ("no_ready",)
 
+    def card_activated(self, items):
+        cost = next((i for i in items if isinstance(i, tuple) and i[0] == "cost"), ("cost", 0, 0))
+        exhaust = any(isinstance(i, Token) and i.type == "EXHAUSTED" for i in items)
+        names = [i for i in items if isinstance(i, Token) and i.type in ("NAME", "STRING")]
+        timing = None
+        if names:
+            timing = self._keyword(names[0])
+            if timing not in ("迅捷", "反应"):
+                raise ScenarioError("主动技能的时机只能是[迅捷]或[反应]。", file=self.file, line=names[0].line,
+                                    column=names[0].column, text=str(names[0]), expected=["迅捷", "反应"], rule="376")
+        effs = [i for i in items if isinstance(i, m.Effect)]
+        return ("activated", m.Activated(effs, cost[1], cost[2], exhaust, timing))
+
+    def pe_add(self, items):
+        return m.Effect("add_energy", _num(items[2]))
+
     def target_spec(self, items):
         if len(items) == 1 and isinstance(items[0], Token) and items[0].type == "SELF_W":
             return (("self",), 0, False)
@@ -312,6 +328,8 @@ class _Build(Transformer):
                 card.extra_kill = True
             elif tag == "no_ready":
                 card.prevents_enemy_ready = True
+            elif tag == "activated":
+                card.activated.append(attr[1])
         return ("card", card)
 
     def _keyword(self, tok) -> str:
@@ -379,7 +397,7 @@ class _Build(Transformer):
 
     def zone_line(self, items):
         meta = _first_pos(items)
-        return ("zone", items[0], items[1] if len(items) > 1 else [], self._pos(meta), None)
+        return ("zone", str(items[0]), items[1] if len(items) > 1 else [], self._pos(meta), None)
 
     def bf_units(self, items):
         meta = _first_pos(items)
@@ -545,6 +563,11 @@ class _Build(Transformer):
         return self._action(meta, "play", items, card=_text(items[2]), targets=opts.get("targets", []),
                             accelerate=opts.get("accelerate", False), **extra)
 
+    def activate(self, items):
+        meta = _first_pos(items)
+        opts = dict(i for i in items if isinstance(i, tuple))
+        return self._action(meta, "activate", items, source=_text(items[2]), targets=opts.get("targets", []))
+
     def decline(self, items):
         meta = _first_pos(items)
         return self._action(meta, "decline", items, source=_text(items[2]))
@@ -609,7 +632,7 @@ class _Build(Transformer):
                     "符文牌堆数": "rune_deck", "废牌堆数": "trash", "trash-count": "trash", "放逐数": "banishment",
                     "基地单位数": "base"}[word]
             return ("count", (zone, _num(items[1])), False)
-        return ("count", (items[0], _num(items[2])), False)
+        return ("count", (str(items[0]), _num(items[2])), False)
 
     def subject_exp(self, items):
         meta = _first_pos(items)
