@@ -50,6 +50,21 @@ class Trigger:
 
 
 @dataclass
+class Activated:
+    """An activated ability (376): `主动 [费用 N [符能 M]] [休眠] [反应|迅捷] 效果 … [并且 …]`."""
+
+    effects: list
+    energy: int = 0
+    power: int = 0
+    exhaust: bool = False
+    timing: str | None = None  # 迅捷 | 反应 | None (normal timing)
+
+    @property
+    def adds_resources(self) -> bool:
+        return all(e.kind == "add_energy" for e in self.effects)
+
+
+@dataclass
 class CardDef:
     name: str
     type: str = "unit"  # unit | gear | spell | rune | legend | battlefield
@@ -71,6 +86,7 @@ class CardDef:
     replaces_death: bool = False
     extra_kill: bool = False  # additional cost: kill a friendly unit (Cruel Patron)
     prevents_enemy_ready: bool = False  # passive: opponents' units can't become ready by effects
+    activated: list = field(default_factory=list)  # Activated abilities
 
 
 @dataclass

@@ -147,6 +147,12 @@ def _perform(game: Game, action: Action) -> None:
         game.explicit_priority = True
         playing.play_card(game, p, a)
         _acting(game, p)
+    elif v == "activate":
+        from judge.engine import activating  # part 2: activated abilities (376, 398)
+
+        game.explicit_priority = True
+        activating.activate(game, p, a)
+        _acting(game, p)
     elif v == "pass_all" and game.chain:
         from judge.engine import priority
 

@@ -123,6 +123,11 @@ def _resolve_item(game: Game, item: ChainItem) -> None:
 
         ch = zones.put_in_zone(game, card, "trash", rules=("349",))
         game.trace.add("change", f"{card.label()} 结算完毕，放入其所有者的废牌堆。", rules=("349",), changes=[ch])
+    elif item.kind == "ability":
+        previous: list[GameObject] = []
+        snaps = list(item.targets)
+        for eff in item.trigger.effects:
+            previous = apply_effect(game, item, eff, snaps if eff.targets else [], previous)
     else:
         previous = apply_effect(game, item, item.trigger.effect, item.targets, [])
         for eff in item.trigger.more:

@@ -1,0 +1,78 @@
+"""Activated abilities (376) and playing or activating them (398): timing as for cards (normal
+timing, 迅捷 806, 反应 813), costs (energy, power, exhausting the source [E]), targets. Abilities that
+only add resources (获得) don't use the chain: they resolve at once and pass neither priority nor
+focus (327; FAQ R-L33, R-L35 Malzahar)."""
+
+from __future__ import annotations
+
+from judge.engine import costs, priority, targeting
+from judge.engine.chain_items import ChainItem
+from judge.engine.errors import IllegalAction
+from judge.engine.state import Game
+from judge.trace.events import Change
+
+
+def activate(game: Game, player: str, args: dict) -> None:
+    from judge.engine.actions import resolve_ref
+
+    src = resolve_ref(game, args["source"])
+    if src.zone != "board" or src.controller != player:
+        raise IllegalAction(f"只能激活自己控制的场上游戏物体的技能（{src.label()}）。", "376")
+    if not src.card.activated:
+        raise IllegalAction(f"{src.label()} 没有主动技能。", "376")
+    ab = src.card.activated[0]
+    t = game.trace
+    if not ab.adds_resources:
+        priority.check_may_act(game, player)
+        _check_timing(game, player, ab)
+    if ab.exhaust and src.exhausted:
+        raise IllegalAction(f"{src.label()} 已经休眠，无法支付[E]（使其休眠）的费用。", "376")
+    chosen = [resolve_ref(game, r) for r in args.get("targets", [])]
+    eff = next((e for e in ab.effects if e.targets), None)
+    if eff is not None:
+        targeting.check_choice(game, player, eff, chosen, f"{src.label()} 的主动技能")
+    elif chosen:
+        raise IllegalAction(f"{src.label()} 的主动技能没有目标。", "355.6")
+    cost = costs.Cost()
+    cost.add(ab.energy, ab.power, "技能费用")
+    from judge.engine.keywords import deflect
+
+    cost.add(0, deflect.additional_power(game, player, chosen), "强制额外费用[法盾]")
+    payment = costs.plan(game, player, cost)
+    t.add("action", f"{player} 激活 {src.label()} 的主动技能。", rules=("376", "398"))
+    t.depth += 1
+    try:
+        if ab.exhaust:
+            src.exhausted = True
+            t.add("step", f"支付费用：使 {src.label()} 休眠。", rules=("398",),
+                  changes=[Change(src.label(), "状态", "活跃", "休眠")])
+        if cost.energy or cost.power:
+            costs.pay(game, player, cost, payment)
+        if ab.adds_resources:
+            pl = game.players[player]
+            gained = sum(e.amount for e in ab.effects)
+            before = pl.energy
+            pl.energy += gained
+            t.add("change", f"获得资源的技能确认后立即结算，不进入结算链：{player} 获得 {gained} 点法力。优先行动权与焦点不因此传递。",
+                  rules=("327",), faq=("R-L33", "R-L35"), changes=[Change(f"{player}的符文池", "法力", before, pl.energy)])
+            return
+        was_empty = not game.chain
+        item = ChainItem(player, src.label(), f"{src.label()} 的主动技能", None, {"oid": src.oid},
+                         rules=("376",), kind="ability", oid=src.oid,
+                         targets=[targeting.snapshot(o) for o in chosen], pending=False, trigger=ab)
+        game.chain.append(item)
+        if was_empty:
+            game.chain_opened_by = "card"
+        t.add("step", f"{item.description}确认为结算链项目（激活技能开启或加入结算链）。", rules=("337", "398"))
+    finally:
+        t.depth -= 1
+
+
+def _check_timing(game: Game, player: str, ab) -> None:
+    if game.chain and ab.timing != "反应":
+        raise IllegalAction("没有[反应]的主动技能不能在闭环状态下激活。", "327")
+    if game.showdown is not None and ab.timing is None:
+        raise IllegalAction("没有[迅捷]或[反应]的主动技能不能在法术对决中（包括战斗中）激活。", "341",
+                            faq=("C-L165",))
+    if game.showdown is None and not game.chain and (player != game.turn_player or game.phase != "main"):
+        raise IllegalAction("主动技能只能在自己的主阶段、法术对决之外激活。", "410.1", faq=("C-L169",))
