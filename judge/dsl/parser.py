@@ -40,7 +40,9 @@ TRIGGER_EVENTS = {"打出时": "play", "on-play": "play", "进攻时": "attack",
                   "征服时": "conquer", "on-conquer": "conquer", "据守时": "hold", "on-hold": "hold",
                   "打出法术时": "spell_played", "on-spell": "spell_played",
                   "首次死亡时": "first_death", "on-first-death": "first_death",
-                  "第二张牌时": "second_card", "on-second-card": "second_card"}
+                  "第二张牌时": "second_card", "on-second-card": "second_card",
+                  "回收时": "recycle", "on-recycle": "recycle",
+                  "增益友方单位死亡时": "buffed_death", "on-buffed-death": "buffed_death"}
 
 _BUILDER = None
 
@@ -267,6 +269,12 @@ class _Build(Transformer):
 
     def pe_add(self, items):
         return m.Effect("add_energy", _num(items[2]))
+
+    def pe_play_top(self, items):
+        return m.Effect("play_top")
+
+    def pe_recycle(self, items):
+        return m.Effect("recycle", _num(items[1]))
 
     def target_spec(self, items):
         if len(items) == 1 and isinstance(items[0], Token) and items[0].type == "SELF_W":

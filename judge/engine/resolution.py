@@ -49,6 +49,13 @@ def finalize_pending(game: Game) -> None:
         item = pending[0]
         if isinstance(item, ChainItem) and item.kind == "trigger":
             triggered.finalize(game, item)
+        elif isinstance(item, ChainItem) and item.kind == "card":
+            from judge.engine import playing
+
+            # A play created while another item resolved (Baited Hook): finalized in creation order.
+            game.trace.add("step", f"确认在结算过程中产生的待处理项目：{item.description}。", rules=("337",),
+                           faq=("R-L9", "R-L13"))
+            playing.finalize(game, item)
         else:
             item.pending = False
             game.trace.add("step", f"确认结算链项目：{item.description}。", rules=("337",))
@@ -180,6 +187,10 @@ def apply_effect(game: Game, item: ChainItem, eff, snaps, previous: list[GameObj
                 zones.draw(game, p, eff.amount, why=f"{who}（目标的控制者）")
         else:
             zones.draw(game, item.controller, eff.amount, why=who)
+    elif k == "play_top":
+        _play_top(game, item)
+    elif k == "recycle":
+        _recycle(game, item, eff.amount)
     elif k == "save":
         from judge.engine.abilities import replacement
 
@@ -208,3 +219,35 @@ def _ready(game: Game, u: GameObject):
                            rules=("349",), faq=("R-L95", "R-L97"))
             return None
     return effects.set_exhausted(game, u, False)
+
+
+def _play_top(game: Game, item: ChainItem) -> None:
+    """'Play a unit from among the top cards' during a resolution: the play goes on the chain as a
+    pending item now and is finalized after this resolution, in creation order (FAQ R-L9..R-L15)."""
+    p = item.controller
+    deck = game.players[p].zones["deck"]
+    unit = next((game.objects[o] for o in deck[:5] if game.objects[o].is_unit), None)
+    if unit is None:
+        game.trace.add("step", f"{p} 主牌堆顶部没有可以打出的单位。", rules=("349",))
+        return
+    deck.remove(unit.oid)
+    unit.zone, unit.location = "chain", None
+    game.chain.append(ChainItem(p, unit.label(), f"{p} 打出的 {unit.label()}（由 {item.source} 打出）", None,
+                                {"oid": unit.oid}, rules=("349",), kind="card", oid=unit.oid, dest="base"))
+    game.trace.add("step", f"{unit.label()} 作为待处理项目加入结算链；完成 {item.source} 的其余指示后再确认。",
+                   rules=("349", "327"), faq=("R-L9",),
+                   changes=[Change(unit.label(), "位置", f"{p}的主牌堆", "结算链（待处理）")])
+
+
+def _recycle(game: Game, item: ChainItem, n: int) -> None:
+    from judge.engine.abilities import triggered
+
+    p = item.controller
+    deck = game.players[p].zones["deck"]
+    moved = deck[:n]
+    del deck[:n]
+    deck.extend(moved)
+    game.trace.add("change", f"{p} 回收 {len(moved)} 张牌（置于主牌堆底）。", rules=("349",))
+    if moved:
+        triggered.fire(game, "recycle", player=p)
+        triggered.flush(game)

@@ -26,6 +26,8 @@ def replace_deaths(game: Game, targets: list[GameObject]) -> list[GameObject]:
             out.append(u)
             continue
         _instead(game, u, how)
+    # Information for "when a buffed unit dies" triggers, read after the cards moved.
+    game.__dict__["_dying_buffed"] = {u.oid for u in out if u.buff}
     return out
 
 

@@ -16,7 +16,8 @@ from judge.engine.state import Game, GameObject
 _BATCH = "_trigger_batch"
 EVENT_NAMES = {"play": "打出时", "attack": "进攻时", "defend": "防守时", "legion": "鼓舞", "conquer": "征服时",
                "hold": "据守时", "spell_played": "打出法术时", "first_death": "本回合首次有单位死亡时",
-               "second_card": "本回合打出第二张牌时"}
+               "second_card": "本回合打出第二张牌时", "recycle": "回收时",
+               "buffed_death": "增益友方单位死亡时"}
 
 
 def _queue(game: Game, src: GameObject, trig) -> None:
@@ -28,6 +29,12 @@ def fire(game: Game, event: str, player: str | None = None, source: GameObject |
         for trig in source.card.triggers:
             if trig.event == event:
                 _queue(game, source, trig)
+    elif event == "recycle":
+        for o in list(game.board()):
+            if o.controller == player:
+                for trig in o.card.triggers:
+                    if trig.event == "recycle":
+                        _queue(game, o, trig)
     elif event == "second_card":
         for o in list(game.board()):
             if o.controller == player:
@@ -47,6 +54,19 @@ def deaths(game: Game, dead: list[GameObject]) -> None:
     see it; several simultaneous deaths are one event and trigger it once."""
     from judge.engine import chain
 
+    buffed = game.__dict__.pop("_dying_buffed", set())
+    for d in dead:
+        if d.oid not in buffed:
+            continue
+        for o in list(game.board()):
+            if game.teams[o.controller] != game.teams[d.controller]:
+                continue
+            for trig in o.card.triggers:
+                if trig.event == "buffed_death":
+                    item = ChainItem(o.controller, o.label(), f"{o.label()} 的{EVENT_NAMES[trig.event]}触发式技能",
+                                     trig.effect, {"oid": o.oid, "location": o.location}, rules=("382",),
+                                     kind="trigger", oid=o.oid, trigger=trig)
+                    game.__dict__.setdefault(chain_batch_key(), []).append(item)
     if not dead or not any(o.card.type == "unit" for o in dead):
         return
     first = game.__dict__.get("_first_death_turn") != game.turn
@@ -183,3 +203,9 @@ def _take(game: Game, kind: str, player: str, item: ChainItem) -> bool:
             game.choices.queue.remove(entry)
             return True
     return False
+
+
+def chain_batch_key() -> str:
+    from judge.engine import chain
+
+    return chain._BATCH_KEY
