@@ -112,3 +112,18 @@ def test_cli_interactive_with_piped_input(tmp_path):
     assert res.exit_code == 0, res.output
     assert "1. a1" in res.output and "乙 选择目标 t -> a2" in res.output
     assert f.read_text("utf-8") == src  # declined: the file is unchanged
+
+
+def test_fox_fire_subsets_are_maximal():
+    """FAQ C-L392: all four Recruits +1 → exactly the pairs; one +6 → only the other three."""
+    from judge.engine.group_targets import fitting_subsets
+
+    r = _run("玩家 甲\n玩家 乙\n战场 bf2: r1=步卒, r2=步卒, r3=步卒, r4=步卒\n战场 bf2 控制者 乙\n"
+             "行动:\n  乙 修改战力 r1 +1\n  乙 修改战力 r2 +1\n  乙 修改战力 r3 +1\n  乙 修改战力 r4 +1\n")
+    g = r.game
+    units = [g.objects[o] for o in ("r1", "r2", "r3", "r4")]
+    subsets = fitting_subsets(g, units, 4)
+    assert len(subsets) == 6 and all(len(s) == 2 for s in subsets)
+    units[1].modifiers.clear(), units[2].modifiers.clear(), units[3].modifiers.clear()
+    units[0].modifiers[0].amount = 6
+    assert [[o.oid for o in s] for s in fitting_subsets(g, units, 4)] == [["r2", "r3", "r4"]]

@@ -36,6 +36,7 @@ class Effect:
     scope: tuple[str, ...] = ()
     targets: int = 0  # part 2: number of targets chosen when played (0: no target)
     up_to: bool = False  # "up to N" / "any number": zero targets allowed (355.12)
+    group_limit: int = 0  # targets at one battlefield with total Might <= this, checked as a group (Fox-Fire)
 
 
 @dataclass

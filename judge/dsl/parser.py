@@ -280,9 +280,13 @@ class _Build(Transformer):
         if len(items) == 1 and isinstance(items[0], Token) and items[0].type == "SELF_W":
             return (("self",), 0, False)
         scope = tuple(i for i in items if isinstance(i, str) and not isinstance(i, Token))
+        limit = 0
+        if any(isinstance(i, Token) and i.type == "TOTAL_MIGHT" for i in items):
+            limit = _num(items[-1])
+            items = items[:-2]
         ints = [_num(i) for i in items if isinstance(i, Token) and i.type == "INT"]
         up_to = any(isinstance(i, Token) and i.type == "UPTO" for i in items)
-        return (scope, ints[0] if ints else 1, up_to)
+        return (scope + (("group", limit),) if limit else scope, ints[0] if ints else 1, up_to)
 
     def pe_deal(self, items):
         scope, n, up_to = items[-1]
@@ -292,7 +296,9 @@ class _Build(Transformer):
         kind = {"KILL": "kill", "STUNNED": "stun", "BUFF": "buff", "RECALL": "recall", "HEAL": "heal",
                 "READY": "ready", "EXHAUSTED": "exhaust", "SAVE": "save"}[items[0].type]
         scope, n, up_to = items[-1]
-        return m.Effect(kind, 0, scope, n, up_to)
+        limit = next((s[1] for s in scope if isinstance(s, tuple)), 0)
+        scope = tuple(s for s in scope if not isinstance(s, tuple))
+        return m.Effect(kind, 0, scope, n, up_to, limit)
 
     def pe_might(self, items):
         scope, n, up_to = items[1]

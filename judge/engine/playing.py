@@ -9,7 +9,7 @@ it was (the whole play is undone) and the trace says which check failed."""
 
 from __future__ import annotations
 
-from judge.engine import costs, priority, targeting
+from judge.engine import costs, group_targets, priority, targeting
 from judge.engine.chain_items import ChainItem
 from judge.engine.errors import IllegalAction
 from judge.engine.keywords import accelerate, deflect, hidden, legion, timing
@@ -61,6 +61,7 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
     for eff, picked in zip(card.card.effects, parts):
         if eff.targets:
             targeting.check_choice(game, player, eff, picked, card.label())
+            group_targets.check_play(game, eff, picked, card.label())
     if hidden_at:
         hidden.check_targets(game, hidden_at, chosen)
     # Step 3: total cost.

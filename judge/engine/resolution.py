@@ -162,6 +162,10 @@ def apply_effect(game: Game, item: ChainItem, eff, snaps, previous: list[GameObj
             legal.append(o)
     who = f"{item.source} 的效果"
     k = eff.kind
+    if eff.group_limit:
+        from judge.engine import group_targets
+
+        legal = group_targets.settle(game, item, eff, legal)
     if "self" in eff.scope:
         src = game.objects.get(item.oid)
         legal = [src] if src is not None and src.zone == "board" else []

@@ -1,0 +1,71 @@
+"""Targets checked as a group (Fox-Fire, FAQ C-L392..C-L418): units at one battlefield whose total
+Might is at most a limit. On resolution, if the original targets no longer fit, the controller
+chooses a subset of the original targets that fits and to which no other original target can be
+added (the FAQ's examples: '+6 → must exclude it', 'all +1 → must choose two'); never new targets."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from judge.engine.errors import IllegalAction
+from judge.engine.layers import might
+from judge.engine.state import Game, GameObject
+
+
+def check_play(game: Game, eff, chosen: list[GameObject], what: str) -> None:
+    if not eff.group_limit or not chosen:
+        return
+    places = {o.location for o in chosen}
+    if len(places) != 1 or "base" in places:
+        raise IllegalAction(f"{what} 的目标必须是同一处战场上的单位。", "355.6", faq=("C-L392",))
+    total = sum(might(game, o) for o in chosen)
+    if total > eff.group_limit:
+        raise IllegalAction(f"{what} 的目标总战力为 {total}，超过 {eff.group_limit}。", "355.6", faq=("C-L392",))
+
+
+def fitting_subsets(game: Game, units: list[GameObject], limit: int) -> list[list[GameObject]]:
+    """Maximal subsets at one battlefield with total Might <= limit (largest first)."""
+    out = []
+    for n in range(len(units), 0, -1):
+        for combo in combinations(units, n):
+            if len({o.location for o in combo}) != 1 or sum(might(game, o) for o in combo) > limit:
+                continue
+            rest = [o for o in units if o not in combo]
+            if any(o.location == combo[0].location and sum(might(game, x) for x in combo) + might(game, o) <= limit
+                   for o in rest):
+                continue  # not maximal: another original target still fits
+            out.append(list(combo))
+    return out
+
+
+def settle(game: Game, item, eff, legal: list[GameObject]) -> list[GameObject]:
+    """The targets the group effect acts on at resolution."""
+    from judge.engine.abilities.triggered import _take_targets
+
+    t = game.trace
+    total = sum(might(game, o) for o in legal)
+    if not legal or (total <= eff.group_limit and len({o.location for o in legal}) == 1):
+        return legal
+    options = fitting_subsets(game, legal, eff.group_limit)
+    t.add("step", f"结算时再次检查群体目标：原目标总战力 {total} 超过 {eff.group_limit}，须从原目标中选出仍符合限制的子集。",
+          rules=("355.6",), faq=("C-L392",))
+    if not options:
+        t.add("step", "没有任何原目标子集符合限制：此指示什么也不做。", rules=("355.6",), faq=("C-L392",))
+        return []
+    names = ["、".join(o.oid for o in opt) for opt in options]
+    scripted = _take_targets(game, item.controller, item)
+    if scripted is not None:
+        for opt in options:
+            if sorted(o.oid for o in opt) == sorted(scripted):
+                return opt
+        raise IllegalAction(f"选择的子集（{'、'.join(scripted)}）不符合限制，或还能加入其他原目标。可选：{'；'.join(names)}。",
+                            "355.6", faq=("C-L392",))
+    if len(options) == 1:
+        t.add("step", f"唯一符合限制的子集：{names[0]}。", rules=("355.6",), faq=("C-L392",))
+        return options[0]
+    if game.choices.auto:
+        t.add("auto", f"（自动选择）子集：{names[0]}。")
+        return options[0]
+    game.choices.need("target", item.controller, f"{item.controller} 需要为 {item.description} 选择符合限制的原目标子集。",
+                      [", ".join(o.oid for o in opt) for opt in options],
+                      f"{item.controller} 选择目标 {item.oid} -> {', '.join(o.oid for o in options[0])}")
