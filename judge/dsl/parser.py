@@ -565,6 +565,9 @@ class _Build(Transformer):
     def play_accel(self, items):
         return ("accelerate", True)
 
+    def play_repeat(self, items):
+        return ("repeat", True)
+
     def play_sacrifice(self, items):
         return ("sacrifice", _text(items[1]))
 
@@ -572,6 +575,8 @@ class _Build(Transformer):
         meta = _first_pos(items)
         opts = dict(i for i in items if isinstance(i, tuple))
         extra = {"dest": opts["dest"]} if "dest" in opts else {}
+        if opts.get("repeat"):
+            extra["repeat"] = True
         if "sacrifice" in opts:
             extra["target"] = opts["sacrifice"]  # validated as an object reference
         return self._action(meta, "play", items, card=_text(items[2]), targets=opts.get("targets", []),

@@ -18,6 +18,7 @@ class ChainItem(PendingItem):
     accelerate: bool = False
     hidden_at: str | None = None
     trigger: object = None  # judge.dsl.model.Trigger for triggered abilities
+    repeats: int = 0  # 回响 paid: the spell's instructions run once more per payment
 
 
 def is_pending(item) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from judge.engine import costs, group_targets, priority, targeting
 from judge.engine.chain_items import ChainItem
 from judge.engine.errors import IllegalAction
-from judge.engine.keywords import accelerate, deflect, hidden, legion, timing
+from judge.engine.keywords import accelerate, deflect, hidden, legion, repeat, timing
 from judge.engine.state import Game, GameObject
 from judge.trace.events import Change
 
@@ -72,6 +72,7 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
         cost.add(card.card.cost_energy, card.card.cost_power, "基础费用")
     acc = accelerate.additional_cost(card, args.get("accelerate", False))
     cost.add(*acc, "额外费用[急速]")
+    cost.add(repeat.additional_cost(card, args.get("repeat", False)), 0, "可选额外费用[回响]")
     cost.add(0, deflect.additional_power(game, player, chosen), "强制额外费用[法盾]")
     sacrifice = _sacrifice(game, player, card, args.get("target"))
     if sacrifice is not None:
@@ -80,7 +81,7 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
     payment = costs.plan(game, player, cost)
     return {"from_facedown": from_facedown, "hidden_at": hidden_at, "permission": permission, "dest": dest,
             "targets": chosen, "cost": cost, "payment": payment, "accelerate": bool(acc[0] or acc[1]),
-            "sacrifice": sacrifice}
+            "sacrifice": sacrifice, "repeat": bool(args.get("repeat"))}
 
 
 def _sacrifice(game: Game, player: str, card: GameObject, ref: str | None) -> GameObject | None:
@@ -123,7 +124,7 @@ def _commit(game: Game, player: str, card: GameObject, plan: dict) -> None:
     item = ChainItem(player, card.label(), f"{player} 打出的 {card.label()}", None, {"oid": card.oid},
                      rules=("349",), kind="card", oid=card.oid,
                      targets=[targeting.snapshot(o) for o in plan["targets"]], dest=plan["dest"],
-                     accelerate=plan["accelerate"], hidden_at=plan["hidden_at"])
+                     accelerate=plan["accelerate"], hidden_at=plan["hidden_at"], repeats=int(plan["repeat"]))
     game.chain.append(item)
     if was_empty:
         game.chain_opened_by = "card"

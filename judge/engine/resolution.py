@@ -124,8 +124,11 @@ def _resolve_item(game: Game, item: ChainItem) -> None:
         effs = card.card.effects
         snaps = _split_snaps(effs, item.targets)
         last_targets: list[GameObject] = []
-        for eff, picked in zip(effs, snaps):
-            last_targets = apply_effect(game, item, eff, picked, last_targets)
+        for run in range(1 + item.repeats):
+            if run:
+                game.trace.add("step", f"已支付[回响]：{card.label()} 的指示再执行一次。", rules=("800",))
+            for eff, picked in zip(effs, snaps):
+                last_targets = apply_effect(game, item, eff, picked, last_targets)
         from judge.engine import zones
 
         ch = zones.put_in_zone(game, card, "trash", rules=("349",))

@@ -1,0 +1,17 @@
+"""回响 Repeat [cost] (800; chapter 820 absent, notes KW18): an optional additional cost when the card is
+played; paid, the card's instructions run once more when it resolves. Still one play. The value
+written after the keyword is the energy cost of one repeat. (The engine reuses the targets chosen
+for the first run; the rules let each run's choices differ.)"""
+
+from __future__ import annotations
+
+from judge.engine.errors import IllegalAction
+from judge.engine.state import GameObject
+
+
+def additional_cost(card: GameObject, chosen: bool) -> int:
+    if not chosen:
+        return 0
+    if not card.has("回响"):
+        raise IllegalAction(f"{card.label()} 没有[回响]，不能支付回响费用。", "800")
+    return card.has("回响")
