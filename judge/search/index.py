@@ -294,6 +294,14 @@ def build(conn, docs_manifest=None) -> dict:
     df: Counter = Counter()
     corpus_chars: set[str] = set()
     doc_rows, fts_rows = [], []
+    cache: dict[str, list[str]] = {}
+
+    def segmented(text: str) -> list[str]:
+        # Glossary entries repeat their defining rule's text: segment each distinct text once.
+        if text not in cache:
+            cache[text] = lexicon.segment(tok, text)
+        return cache[text]
+
     for d in docs:
         # "洞察一张卡牌指的是…" defines 洞察: the first word of a defined subject is defined too.
         subjects = [x for x in (d["defines"] or "").split("|") if x]
@@ -304,7 +312,7 @@ def build(conn, docs_manifest=None) -> dict:
         body = norm_text(d["text"])
         title = norm_text(d["title"])
         extra = norm_text(" ".join(examples))
-        words = lexicon.segment(tok, body) + lexicon.segment(tok, title)
+        words = segmented(body) + segmented(title)
         freq.update(words)
         df.update(set(words))
         corpus_chars.update(body, title, extra)
