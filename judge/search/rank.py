@@ -12,7 +12,8 @@ Signals (and why):
   4. kind      — for term queries rule text ranks above FAQ text (the rules are the authority);
                  for question-like queries FAQ entries that answer them directly rank higher.
                  Superseded FAQ rulings are kept but ranked lower.
-  5. proximity — query words that stand next to each other also do so in the document.
+  5. proximity — query words that stand next to each other also do so in the document; for
+                 questions, half of the coverage is counted inside one window of WINDOW characters.
 Direct hits (rule citations in the query) are placed first, marked `direct`.
 """
 
@@ -23,6 +24,7 @@ from judge.search.text import fts_phrase, fts_string
 
 BM25_WEIGHTS = (4.0, 1.5, 1.0, 0.3)  # title, words, chars, extra
 CANDIDATES = 150
+WINDOW = 60
 DOC_COLUMNS = (
     "id, kind, ref, number, display_number, number_source, confidence, path, title, text, examples, "
     "norm, norm_extra, is_heading, defines, status, superseded_by, status_note, source"
@@ -135,6 +137,10 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
         if d["kind"] == "rule" and norm.endswith("\n"):
             defining = min(defining, 1.25)  # a bare heading with nothing to show is only a pointer
         coverage = got / total_w
+        if analysis.question_like and len(concepts) > 2:
+            # A question is answered by a sentence, not by a long entry that mentions every word
+            # somewhere: half of the coverage must be found within one window of text.
+            coverage = 0.5 * coverage + 0.5 * _window_coverage(norm, concepts) / total_w
         s = coverage**2 * (0.5 + 0.5 * max(bm, 0.0) / best_bm25)
         if phrase and phrase in norm:
             s *= 1.2  # the query as typed, verbatim: an exact phrase match
@@ -156,3 +162,26 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
         hits.append(Hit(d, round(s * 100, 2), round(coverage, 3), list(dict.fromkeys(matched))))
     hits.sort(key=lambda h: (-h.score, h.doc["id"]))
     return hits
+
+
+def _window_coverage(norm: str, concepts: list[Concept]) -> float:
+    """The largest concept weight found together within WINDOW characters of `norm`."""
+    occ: list[tuple[int, int]] = []
+    for ci, c in enumerate(concepts):
+        for f in c.forms:
+            start = norm.find(f)
+            while start >= 0:
+                occ.append((start, ci))
+                start = norm.find(f, start + 1)
+    occ.sort()
+    best, counts, lo = 0.0, {}, 0
+    for pos, ci in occ:
+        counts[ci] = counts.get(ci, 0) + 1
+        while occ[lo][0] < pos - WINDOW:
+            cj = occ[lo][1]
+            counts[cj] -= 1
+            if not counts[cj]:
+                del counts[cj]
+            lo += 1
+        best = max(best, sum(concepts[k].weight for k in counts))
+    return best
