@@ -18,9 +18,11 @@ def activate(game: Game, player: str, args: dict) -> None:
     src = resolve_ref(game, args["source"])
     if src.zone != "board" or src.controller != player:
         raise IllegalAction(f"只能激活自己控制的场上游戏物体的技能（{src.label()}）。", "376")
-    if not src.card.activated:
+    from judge.engine.keywords import equip
+
+    ab = src.card.activated[0] if src.card.activated else equip.ability(src)
+    if ab is None:
         raise IllegalAction(f"{src.label()} 没有主动技能。", "376")
-    ab = src.card.activated[0]
     t = game.trace
     if not ab.adds_resources:
         priority.check_may_act(game, player)

@@ -60,6 +60,8 @@ RULES: dict[str, str] = {
     "806": "迅捷",
     "809": "法盾",
     "813": "反应",
+    "818": "装配",
+    "819": "灵便",
 }
 
 # FAQ rulings the engine rests on: symbolic key -> (FAQ entry id in the faq table, short label).

@@ -173,6 +173,12 @@ def finalize(game: Game, item: ChainItem) -> None:
         game.chain.remove(item)
         resolution.enter_board(game, item, card)
         triggered.fire(game, "play", player=item.controller, source=card)
+        from judge.engine.keywords import equip
+
+        qd = equip.quick_draw_trigger(card)
+        if qd is not None:
+            game.trace.add("step", f"{card.label()} 的[灵便]：打出触发，将其贴附到自己的一名单位。", rules=("819", "382"))
+            triggered._queue(game, card, qd)  # 灵便: attach it to one of your units (819)
         if any(tr.event == "legion" for tr in card.card.triggers) and legion.active(game, item.controller, card):
             triggered.fire(game, "legion", player=item.controller, source=card)
     if legion.count_this_turn(game, item.controller) == 2:

@@ -194,6 +194,13 @@ def apply_effect(game: Game, item: ChainItem, eff, snaps, previous: list[GameObj
                 zones.draw(game, p, eff.amount, why=f"{who}（目标的控制者）")
         else:
             zones.draw(game, item.controller, eff.amount, why=who)
+    elif k == "attach":
+        from judge.engine.keywords import equip
+
+        gear = game.objects.get(item.oid)
+        for u in legal[:1]:
+            if gear is not None and gear.zone == "board":
+                equip.attach(game, gear, u)
     elif k == "play_top":
         _play_top(game, item)
     elif k == "recycle":

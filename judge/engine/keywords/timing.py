@@ -8,7 +8,7 @@ from judge.engine.state import Game, GameObject
 
 
 def has_reaction(game: Game, card: GameObject, from_facedown: bool) -> bool:
-    if card.has("反应"):
+    if card.has("反应") or (card.card.type == "gear" and card.has("灵便")):  # 灵便 gives 反应 (819)
         return True
     # A card set up facedown in the scenario was hidden on an earlier turn.
     return from_facedown and (card.hidden_turn is None or card.hidden_turn < game.turn)

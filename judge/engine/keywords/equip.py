@@ -1,0 +1,29 @@
+"""装配 Equip (818) and 灵便 Quick-Draw (819). Equip is an activated ability of Equipment gear: pay its cost
+(the value after the keyword, in energy) and attach the gear to one of your units (a target). Normal
+timing unless the gear has 灵便, which gives it 反应 and a play trigger attaching it to one of your units."""
+
+from __future__ import annotations
+
+from judge.dsl.model import Activated, Effect, Trigger
+from judge.engine.state import Game, GameObject
+
+ATTACH = Effect("attach", 0, ("friendly",), 1)
+
+
+def ability(gear: GameObject) -> Activated | None:
+    if gear.card.type != "gear" or not gear.has("装配"):
+        return None
+    return Activated([ATTACH], energy=gear.has("装配"), timing="反应" if gear.has("灵便") else None)
+
+
+def quick_draw_trigger(gear: GameObject) -> Trigger | None:
+    return Trigger("play", ATTACH) if gear.card.type == "gear" and gear.has("灵便") else None
+
+
+def attach(game: Game, gear: GameObject, unit: GameObject) -> None:
+    from judge.trace.events import Change
+
+    before = game.battlefields[gear.location].label() if gear.location in game.battlefields else "基地"
+    gear.attached_to, gear.location = unit.oid, unit.location
+    game.trace.add("change", f"{gear.label()} 贴附于 {unit.label()}（{unit.label()} 成为已装配的单位）。", rules=("818", "716"),
+                   changes=[Change(gear.label(), "贴附于", before, unit.label())])
