@@ -46,3 +46,11 @@ def test_pinyin_and_traditional_tables():
     t2s = dict(conn.execute("SELECT ch, s FROM search_t2s WHERE ch IN ('盡', '鏈', '結', '麼', '么')").fetchall())
     assert t2s == {"盡": "尽", "鏈": "链", "結": "结", "麼": "么"}
     assert "shi" in conn.execute("SELECT py FROM search_py WHERE ch = '是'").fetchone()[0]
+
+
+def test_faq_english_names_give_synonyms_but_not_clashes():
+    conn = connect()
+    pairs = set(conn.execute("SELECT alias, target FROM search_alias WHERE source = 'faq-english'").fetchall())
+    assert {("坟场", "废牌堆"), ("交锋", "法术对决"), ("主牌库", "主牌堆")} <= pairs
+    assert ("法盾", "坚守") not in pairs  # the FAQ's "法盾 (Shield)" must not rename the rules' 法盾 (Deflect)
+    assert not any(alias in target for alias, target in pairs)  # no fragments of card names

@@ -377,6 +377,7 @@ def _aliases(conn, user_words: set[str], freq: Counter, tok=None) -> set[tuple[s
     # The FAQ writes "主牌库 (Main Deck)" where the rules say 主牌堆 (glossary: Main Deck): a Chinese
     # word given the English name of a glossary term is a synonym of that term.
     by_english = {key: t for key, t, kind, _s in out if kind == "english"}
+    glossary = {lexicon.clean_term(r[0]) for r in conn.execute("SELECT term FROM terms")} if _table_exists(conn, "terms") else set()
     if _table_exists(conn, "faq"):
         pair = re.compile(r"([" + CJK + r"]{2,6})\s*[（(]\s*([A-Za-z][A-Za-z' \-]{1,30}?)\s*[)）]")
         for (blob,) in conn.execute("SELECT coalesce(question, '') || ' ' || coalesce(answer, '') || ' ' || coalesce(bullets, '') FROM faq"):
@@ -389,7 +390,9 @@ def _aliases(conn, user_words: set[str], freq: Counter, tok=None) -> set[tuple[s
                 cand = words[-1]
                 if len(cand) < 2 and len(words) > 1:
                     cand = words[-2] + cand
-                if len(cand) >= 2 and cand != term:
+                # Not a fragment of the name ("亚索" of "疾风剑豪-亚索"), nor another glossary term
+                # (the FAQ's "法盾 (Shield)" clashes with the rules' 法盾 = Deflect).
+                if len(cand) >= 2 and cand not in term and cand not in glossary:
                     out.add((cand, term, "synonym", "faq-english"))
     if _table_exists(conn, "term_aliases"):
         for alias, term, kind, source in conn.execute("SELECT alias, term, kind, source FROM term_aliases"):
