@@ -88,6 +88,7 @@ class CardDef:
     extra_kill: bool = False  # additional cost: kill a friendly unit (Cruel Patron)
     prevents_enemy_ready: bool = False  # passive: opponents' units can't become ready by effects
     activated: list = field(default_factory=list)  # Activated abilities
+    may_save_buffed: bool = False  # The Boss: may pay [C], exhaust, spend the buff to replace a buffed unit's death
 
 
 @dataclass

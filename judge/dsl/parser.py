@@ -254,6 +254,9 @@ class _Build(Transformer):
     def card_no_ready(self, items):
         return ("no_ready",)
 
+    def card_boss_save(self, items):
+        return ("boss_save",)
+
     def card_activated(self, items):
         cost = next((i for i in items if isinstance(i, tuple) and i[0] == "cost"), ("cost", 0, 0))
         exhaust = any(isinstance(i, Token) and i.type == "EXHAUSTED" for i in items)
@@ -342,6 +345,8 @@ class _Build(Transformer):
                 card.extra_kill = True
             elif tag == "no_ready":
                 card.prevents_enemy_ready = True
+            elif tag == "boss_save":
+                card.may_save_buffed = True
             elif tag == "activated":
                 card.activated.append(attr[1])
         return ("card", card)

@@ -21,7 +21,7 @@ def replace_deaths(game: Game, targets: list[GameObject]) -> list[GameObject]:
     """The units that still die; the others had their death replaced."""
     out = []
     for u in targets:
-        how = _take_save(game, u) or _hourglass(game, u)
+        how = _take_save(game, u) or _hourglass(game, u) or _the_boss(game, u)
         if how is None:
             out.append(u)
             continue
@@ -67,3 +67,40 @@ def _instead(game: Game, u: GameObject, source: str) -> None:
         effects.recall(game, [u])
     else:
         game.trace.add("step", f"{u.label()} 已在基地，无法召回；其余部分照常执行。", rules=("349",), faq=("C-L584",))
+
+
+def _the_boss(game: Game, u: GameObject):
+    """A 'may' replacement with a cost (The Boss, FAQ C-L553 revised text): if a buffed unit would
+    die, its controller's team may pay one power, exhaust The Boss and spend the unit's buff. The
+    player chooses; a scripted `拒绝支付 <The Boss>` declines it."""
+    from judge.engine import costs
+    from judge.engine.errors import IllegalAction
+    from judge.trace.events import Change
+
+    if not u.is_unit or not u.buff:
+        return None
+    for boss in list(game.board()):
+        if not boss.card.may_save_buffed or boss.exhausted or game.teams[boss.controller] != game.teams[u.controller]:
+            continue
+        p = boss.controller
+        declined = any(e[0] == "decline" and e[1] == p and e[2] in (boss.oid, boss.card.name) for e in game.choices.queue)
+        if declined:
+            game.choices.queue.remove(next(e for e in game.choices.queue if e[0] == "decline" and e[1] == p
+                                           and e[2] in (boss.oid, boss.card.name)))
+            game.trace.add("step", f"{p} 选择不使用 {boss.label()} 的替换效果（“可以”）。", rules=("367",))
+            continue
+        cost = costs.Cost()
+        cost.add(0, 1, "替换效果的费用")
+        try:
+            payment = costs.plan(game, p, cost)
+        except IllegalAction:
+            game.trace.add("step", f"{p} 无法支付 {boss.label()} 的替换费用（符能 1），该单位照常死亡。", rules=("367",))
+            continue
+        costs.pay(game, p, cost, payment)
+        boss.exhausted = True
+        u.buff = 0
+        game.trace.add("change", f"{u.label()} 将死亡：{p} 使用 {boss.label()} 的替换效果——支付符能 1、使其休眠、消耗 {u.label()} 的增益。",
+                       rules=("367",), faq=("C-L553",),
+                       changes=[Change(boss.label(), "状态", "活跃", "休眠"), Change(u.label(), "增益", 1, 0)])
+        return boss.label()
+    return None
