@@ -64,6 +64,11 @@ class RuleIndex:
         n = len(docs) or 1
         self.idf = {g: math.log((n + 1) / (c + 0.5)) for g, c in df.items()}
         self.vectors = [self._weigh(d) for d in docs]
+        # Inverted index: a query only touches the rules sharing one of its bigrams.
+        self.postings: dict[str, list[tuple[int, float]]] = {}
+        for i, vec in enumerate(self.vectors):
+            for g, w in vec.items():
+                self.postings.setdefault(g, []).append((i, w))
         norms = [math.sqrt(sum(v * v for v in vec.values())) or 1.0 for vec in self.vectors]
         # A floor on the norm: a bare heading ("清理") must not outscore the paragraph that says the thing.
         floor = sorted(norms)[len(norms) // 2] if norms else 1.0
@@ -84,13 +89,17 @@ class RuleIndex:
         qn = math.sqrt(sum(v * v for v in q.values())) or 1.0
         # A bracketed keyword in the clause ("[绝念]") names what the rule is about: rules using it gain.
         keywords = {re.sub(r"\s", "", k) for k in _KEYWORD.findall(text)}
+        dots: dict[int, float] = {}
+        for g, w in q.items():
+            for i, v in self.postings.get(g, ()):
+                dots[i] = dots.get(i, 0.0) + w * v
         out = []
-        for rule, vec, norm in zip(self.rules, self.vectors, self.norms):
+        for i in sorted(dots):
+            rule, norm, dot = self.rules[i], self.norms[i], dots[i]
             if within and not (rule["number"] == within or rule["number"].startswith(within + ".")):
                 continue
             if section and not section[0] <= int(rule["number"][:3]) <= section[1]:
                 continue
-            dot = sum(w * vec.get(g, 0.0) for g, w in q.items())
             if dot:
                 same = depth is None or rule["number"].count(".") + 1 == depth
                 top = int(rule["number"][:3])
