@@ -42,6 +42,7 @@ TRIGGER_EVENTS = {"打出时": "play", "on-play": "play", "进攻时": "attack",
                   "首次死亡时": "first_death", "on-first-death": "first_death",
                   "第二张牌时": "second_card", "on-second-card": "second_card",
                   "回收时": "recycle", "on-recycle": "recycle",
+                  "用法术消灭单位时": "spell_kill", "on-spell-kill": "spell_kill",
                   "增益友方单位死亡时": "buffed_death", "on-buffed-death": "buffed_death"}
 
 _BUILDER = None
@@ -272,6 +273,9 @@ class _Build(Transformer):
 
     def pe_add(self, items):
         return m.Effect("add_energy", _num(items[2]))
+
+    def pe_return(self, items):
+        return m.Effect("return_self", 0, ("self",))
 
     def pe_play_top(self, items):
         return m.Effect("play_top")

@@ -35,6 +35,9 @@ def run(game: Game, wait: bool = False) -> None:
         game.trace.add("step", f"所有玩家让过，结算最新的结算链项目：{newest.description}。", rules=("327",))
         resolve_newest(game)
         cleanup.run(game)
+        from judge.engine.abilities import spell_kill
+
+        spell_kill.check(game)
     _chain_closed(game)
 
 
@@ -79,8 +82,10 @@ def resolve_newest(game: Game) -> None:
 def after_resolution(game: Game) -> None:
     """A cleanup after each resolution, then continue the loop (the scenario scripts the passes)."""
     from judge.engine import cleanup
+    from judge.engine.abilities import spell_kill
 
     cleanup.run(game)
+    spell_kill.check(game)
     run(game, wait=True)
 
 
@@ -124,11 +129,20 @@ def _resolve_item(game: Game, item: ChainItem) -> None:
         effs = card.card.effects
         snaps = _split_snaps(effs, item.targets)
         last_targets: list[GameObject] = []
+        killed, damaged = [], []
         for run in range(1 + item.repeats):
             if run:
                 game.trace.add("step", f"已支付[回响]：{card.label()} 的指示再执行一次。", rules=("800",))
             for eff, picked in zip(effs, snaps):
+                before = {o.oid: o.incarnation for o in game.units()}
                 last_targets = apply_effect(game, item, eff, picked, last_targets)
+                if eff.kind == "kill":
+                    killed += [(o.oid, before[o.oid]) for o in last_targets if o.oid in before]
+                elif eff.kind == "deal":
+                    damaged += [(o.oid, before[o.oid]) for o in last_targets if o.oid in before]
+        from judge.engine.abilities import spell_kill
+
+        spell_kill.watch(game, item.controller, killed, damaged)
         from judge.engine import zones
 
         ch = zones.put_in_zone(game, card, "trash", rules=("349",))
@@ -169,6 +183,9 @@ def apply_effect(game: Game, item: ChainItem, eff, snaps, previous: list[GameObj
         from judge.engine import group_targets
 
         legal = group_targets.settle(game, item, eff, legal)
+    if k == "return_self":
+        _return_self(game, item)
+        return []
     if "self" in eff.scope:
         src = game.objects.get(item.oid)
         legal = [src] if src is not None and src.zone == "board" else []
@@ -265,3 +282,14 @@ def _recycle(game: Game, item: ChainItem, n: int) -> None:
     if moved:
         triggered.fire(game, "recycle", player=p)
         triggered.flush(game)
+
+
+def _return_self(game: Game, item: ChainItem) -> None:
+    src = game.objects.get(item.oid)
+    if src is None or src.zone != "trash":
+        game.trace.add("step", f"{item.source} 已不在废牌堆，无法返回。", rules=("349",), faq=("R-L3",))
+        return
+    game.players[src.owner].zones["trash"].remove(src.oid)
+    src.zone, src.location, src.controller, src.exhausted = "board", "base", src.owner, True
+    game.trace.add("change", f"{src.label()} 从废牌堆回到其所有者的基地（休眠）。", rules=("382",),
+                   changes=[Change(src.label(), "位置", f"{src.owner}的废牌堆", f"{src.owner}的基地")])

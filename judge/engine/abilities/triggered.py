@@ -17,7 +17,7 @@ _BATCH = "_trigger_batch"
 EVENT_NAMES = {"play": "打出时", "attack": "进攻时", "defend": "防守时", "legion": "鼓舞", "conquer": "征服时",
                "hold": "据守时", "spell_played": "打出法术时", "first_death": "本回合首次有单位死亡时",
                "second_card": "本回合打出第二张牌时", "recycle": "回收时",
-               "buffed_death": "增益友方单位死亡时"}
+               "buffed_death": "增益友方单位死亡时", "spell_kill": "用法术消灭单位时"}
 
 
 def _queue(game: Game, src: GameObject, trig) -> None:
