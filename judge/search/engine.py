@@ -171,7 +171,8 @@ def is_inferred(doc: dict) -> bool:
 def hit_dict(h: rank.Hit, rank_no: int, forms: list[str]) -> dict:
     d = h.doc
     text = d["text"] or ""
-    snip, spans = snippet.make(text, h.matched or forms)
+    # One pattern per search (all of the query's forms): compiled once, not once per hit.
+    snip, spans = snippet.make(text, forms or h.matched)
     path = [" ".join(x for x in p if x).strip() for p in json.loads(d["path"] or "[]")]
     return {
         "rank": rank_no,

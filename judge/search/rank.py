@@ -23,7 +23,7 @@ from judge.search.analyze import Analysis, Concept
 from judge.search.text import fts_phrase, fts_string
 
 BM25_WEIGHTS = (4.0, 1.5, 1.0, 0.3)  # title, words, chars, extra
-CANDIDATES = 150
+CANDIDATES = 100
 WINDOW = 60
 DOC_COLUMNS = (
     "id, kind, ref, number, display_number, number_source, confidence, path, title, text, examples, "

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 WIDTH = 90
 
 
 def _pattern(forms: list[str]) -> re.Pattern | None:
+    return _compiled(tuple(sorted(set(forms))))
+
+
+@lru_cache(maxsize=256)
+def _compiled(forms: tuple[str, ...]) -> re.Pattern | None:
     alts = []
     for f in sorted(set(forms), key=len, reverse=True):
         f = f.strip()
