@@ -14,7 +14,7 @@ from judge.rules import lookup
 
 SOURCE_LABEL = {
     "cited": "正文引用确认", "source": "文档印有编号", "aligned": "用户参照对齐",
-    "inferred": "推断", "absent": "语料中无正文",
+    "inferred": "推断", "absent": "语料中无正文", "reference": "仅见于用户参照文本（非本语料正文）",
 }
 
 

@@ -79,13 +79,18 @@ def code_signature() -> str:
     from judge.paths import PACKAGE_DIR
 
     parts = []
-    for pkg in BUILDER_PACKAGES:
+    # Sub-packages and data folders too (rules/align/, rules/data/, search/data/): they shape the store.
+    pending = [(pkg, PACKAGE_DIR / pkg) for pkg in BUILDER_PACKAGES]
+    while pending:
+        rel, folder = pending.pop()
         try:
-            with os.scandir(PACKAGE_DIR / pkg) as it:
+            with os.scandir(folder) as it:
                 for entry in it:
-                    if entry.name.endswith((".py", ".lark", ".json", ".tsv")):
+                    if entry.is_dir() and entry.name != "__pycache__":
+                        pending.append((f"{rel}/{entry.name}", entry.path))
+                    elif entry.name.endswith((".py", ".lark", ".json", ".tsv", ".txt")):
                         st = entry.stat()
-                        parts.append(f"{pkg}/{entry.name}:{st.st_size}:{st.st_mtime_ns}")
+                        parts.append(f"{rel}/{entry.name}:{st.st_size}:{st.st_mtime_ns}")
         except OSError:
             continue
     return "|".join(sorted(parts))
