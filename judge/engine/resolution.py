@@ -20,7 +20,11 @@ def run(game: Game, wait: bool = False) -> None:
     """Called when no cleanup is outstanding. With `wait` (a scenario that scripts its passes) the
     loop stops when a player must act; otherwise every player passes (part-1 behaviour)."""
     from judge.engine import cleanup
+    from judge.engine.abilities import triggered
 
+    if game.combat is not None and game.showdown is not None:
+        # A unit that first becomes an attacker/defender later in the combat triggers then (384.31/384.32).
+        triggered.combat_started(game)
     while game.chain and not game.over:
         finalize_pending(game)
         if not game.chain:

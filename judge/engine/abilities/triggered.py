@@ -88,6 +88,8 @@ def deaths(game: Game, dead: list[GameObject]) -> None:
 def combat_started(game: Game) -> None:
     """Attack/defend triggers of the units that just got their designation (once per combat)."""
     cb = game.combat
+    if cb is None:
+        return
     for u in game.units_at(cb.battlefield):
         event = u.designation and {"attacker": "attack", "defender": "defend"}[u.designation]
         if event is None or (u.oid, u.designation) in cb.triggered:
