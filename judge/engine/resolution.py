@@ -29,7 +29,8 @@ def run(game: Game, wait: bool = False) -> None:
         finalize_pending(game)
         if not game.chain:
             break
-        if wait and (game.explicit_priority or any(isinstance(i, ChainItem) for i in game.chain)):
+        in_combat_task = game.combat is not None and game.combat.step != "showdown"
+        if wait and not in_combat_task and (game.explicit_priority or any(isinstance(i, ChainItem) for i in game.chain)):
             newest = game.chain[-1]
             if game.__dict__.get("_priority_top") is not newest:
                 game.__dict__["_priority_top"] = newest
