@@ -173,7 +173,10 @@ def finalize(game: Game, item: ChainItem) -> None:
         game.chain.remove(item)
         resolution.enter_board(game, item, card)
         triggered.fire(game, "play", player=item.controller, source=card)
-        from judge.engine.keywords import equip
+        from judge.engine.keywords import equip, weaponmaster
+
+        if card.card.type == "unit" and card.has("百炼"):
+            weaponmaster.on_play(game, card)
 
         qd = equip.quick_draw_trigger(card)
         if qd is not None:
