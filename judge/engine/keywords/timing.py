@@ -8,10 +8,9 @@ from judge.engine.state import Game, GameObject
 
 
 def has_reaction(game: Game, card: GameObject, from_facedown: bool) -> bool:
-    if card.has("反应") or (card.card.type == "gear" and card.has("灵便")):  # 灵便 gives 反应 (819)
-        return True
-    # A card set up facedown in the scenario was hidden on an earlier turn.
-    return from_facedown and (card.hidden_turn is None or card.hidden_turn < game.turn)
+    from judge.engine.keywords import reaction
+
+    return reaction.has(game, card, from_facedown)
 
 
 def check(game: Game, player: str, card: GameObject, from_facedown: bool) -> str:
@@ -22,7 +21,9 @@ def check(game: Game, player: str, card: GameObject, from_facedown: bool) -> str
             raise IllegalAction(f"{card.label()} 没有[反应]：默认情况下卡牌不能在闭环状态下打出。", "327")
         return "反应"
     if game.showdown is not None:
-        if not (reaction or card.has("迅捷")):
+        from judge.engine.keywords import action
+
+        if not (reaction or action.has(card)):
             raise IllegalAction(f"{card.label()} 没有[迅捷]或[反应]：默认情况下卡牌不能在法术对决状态下打出。", "341")
         return "反应" if reaction else "迅捷"
     if player != game.turn_player or game.phase != "main":
