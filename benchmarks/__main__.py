@@ -133,7 +133,8 @@ def results_markdown(report: dict) -> str:
         "# Benchmark results",
         "",
         f"Measured {report['started']} with `{cmd}` (or `judge bench`) on {m['cpu']}, {m['cores']} cores, "
-        f"{m['memory']}, Python {m['python']} ({m['platform']}); load average before the run: {m['load_before']}.",
+        f"{m['memory']}, Python {m['python']} ({m['platform']}); load average before the run: {m['load_before']}, after: {m.get('load_after', '')} "
+        "(other work on a shared machine slows absolute times; ratios measured side by side are steadier).",
         "",
         "Each time is the median of repeated runs; ratios compare figures measured side by side in this one "
         "run (a cold `judge` process against `python3 -c pass` started alternately). ✓/✗ compare with the "
@@ -174,6 +175,10 @@ def main(argv: list[str] | None = None, prog: str = "python -m benchmarks") -> i
     started = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
     mach = machine()
     rows, failures, seconds = run_all(args.quick, args.only, known, log=lambda s: print(s, file=sys.stderr, flush=True))
+    try:
+        mach["load_after"] = "%.2f %.2f %.2f" % os.getloadavg()
+    except OSError:
+        mach["load_after"] = ""
     report = {"started": started, "quick": args.quick, "machine": mach, "rows": rows,
               "area_seconds": seconds, "failures": failures}
     print(table(rows), file=out)
