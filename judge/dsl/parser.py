@@ -240,7 +240,8 @@ class _Build(Transformer):
         event = TRIGGER_EVENTS.get(word) or TRIGGER_EVENTS.get(word.lower())
         if event is None:
             raise ScenarioError("未知的触发时机。", file=self.file, line=items[1].line, column=items[1].column,
-                                text=word, expected=sorted(TRIGGER_EVENTS), suggestions=suggest(word, TRIGGER_EVENTS),
+                                text=word, expected=[k for k in TRIGGER_EVENTS if not k.isascii()],
+                                suggestions=suggest(word, TRIGGER_EVENTS),
                                 rule="382")
         cost = next((i for i in items if isinstance(i, tuple) and i[0] == "cost"), ("cost", 0, 0))
         effs = [i for i in items if isinstance(i, m.Effect)]
