@@ -109,11 +109,15 @@ def boards(draw) -> str:
             return " ".join([f"u{counter}={card}", *attrs])
 
         base = [unit() for _ in range(draw(st.integers(0, 3)))]
+        base += [f"r{p}{i}=符文" for i in range(draw(st.integers(0, 2)))]
         if base:
             lines.append("基地: " + ", ".join(base))
         for b in bfs:
             if occupant[b] == p:
                 lines.append(f"战场 {b}: " + ", ".join(unit() for _ in range(draw(st.integers(1, 2)))))
+        hand = [f"h{p}{i}={draw(st.sampled_from(sorted(UNIT_CARDS)))}" for i in range(draw(st.integers(0, 2)))]
+        if hand:
+            lines.append("手牌: " + ", ".join(hand))
         deck = [f"d{p}{i}=卡{i}" for i in range(draw(st.integers(0, 3)))]
         if deck:
             lines.append("主牌堆: " + ", ".join(deck))
@@ -149,6 +153,10 @@ def check_step(game, before_ids, before_points, what: str) -> None:
         assert pts >= before_points.get(t, 0), f"after {what}: {t} lost points {before_points[t]} -> {pts}"
     if game.showdown is not None:
         assert game.showdown.focus in game.players, f"after {what}: focus on {game.showdown.focus!r}"
+    # Priority and focus are each one attribute naming one player (or nobody): check what they name.
+    assert getattr(game, "priority", None) in (None, *game.players), f"after {what}: priority {game.priority!r}"
+    if getattr(game, "priority", None) is not None:
+        assert game.chain, f"after {what}: a player holds priority with an empty chain"
 
 
 def random_effect(game, rnd: random.Random) -> Action:
@@ -158,7 +166,17 @@ def random_effect(game, rnd: random.Random) -> Action:
     player = rnd.choice([None, *game.players])
     dests = ["base", *game.battlefields]
     verb = rnd.choice(["deal", "kill", "stun", "buff", "heal", "recall", "move", "exhaust", "ready", "might_mod",
-                       "draw", "spend_buff", "pass_all", "cleanup", "standard_move"])
+                       "draw", "spend_buff", "pass_all", "cleanup", "standard_move", "play", "play", "pass"])
+    if verb == "play":
+        hand = [oid for pl in game.players.values() for oid in pl.zones["hand"]]
+        owner = game.objects[rnd.choice(hand)].owner if hand else rnd.choice(list(game.players))
+        card = rnd.choice([oid for oid in game.players[owner].zones["hand"]] or anything)
+        play = {"card": card, "targets": [target] if rnd.random() < 0.3 else [], "accelerate": rnd.random() < 0.2}
+        if rnd.random() < 0.5:
+            play["dest"] = rnd.choice(dests)
+        return Action("play", NOPOS, owner if rnd.random() < 0.8 else player or owner, play, text="fuzz play")
+    if verb == "pass":
+        return Action("pass", NOPOS, getattr(game, "priority", None) or player or game.turn_player, {}, text="fuzz pass")
     args = {
         "deal": {"amount": rnd.choice([0, 1, 2, 5, 99]), "targets": [target]},
         "move": {"units": [target], "dest": rnd.choice(dests)},
