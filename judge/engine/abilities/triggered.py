@@ -211,3 +211,19 @@ def chain_batch_key() -> str:
     from judge.engine import chain
 
     return chain._BATCH_KEY
+
+
+def scored(game: Game, player: str, bid: str, how: str) -> None:
+    """'When you conquer/hold' (382): they trigger on the conquer or hold itself, even when the point
+    it would give is replaced (the final point drawing a card instead)."""
+    for o in list(game.board()):
+        if o.controller != player:
+            continue
+        for trig in o.card.triggers:
+            if trig.event == how:
+                item = ChainItem(player, o.label(), f"{o.label()} 的{EVENT_NAMES[trig.event]}触发式技能", trig.effect,
+                                 {"oid": o.oid, "location": o.location}, rules=("382",), kind="trigger", oid=o.oid,
+                                 trigger=trig)
+                if not game.chain:
+                    game.chain_opened_by = "trigger"
+                game.__dict__.setdefault(chain_batch_key(), []).append(item)
