@@ -28,4 +28,16 @@ Extension points for part 2 (chain, priority/focus, playing cards, abilities, ke
 - keywords live on CardDef.keywords / GameObject.keywords (`obj.has("壁垒")`); one module per keyword
   can read them from the procedures that consult them (damage_assignment for 壁垒/后排, layers for
   强攻/坚守, turn for 瞬息 …).
+
+Part 2 (chain, priority, playing cards, abilities, keywords):
+- playing (349: the six steps, rollback by checking before changing), costs (356/357, rune payment),
+  targeting (355.6), group_targets (Fox-Fire), priority (who may act; passing, 327/341),
+  resolution (the FEPR loop: finalize pending oldest first, resolve newest, cleanup between),
+  activating (376/398), chain_items (ChainItem: cards, triggers, abilities on the chain),
+  interactive (`judge run --interactive`).
+- abilities/: triggered (382: ordering by turn order, combat initial chain, decline to pay),
+  replacement (367: death replacements), spell_kill (Immortal Phoenix).
+- keywords/: accelerate 805, action 806, deflect 809, hidden 811, reaction 813, equip 818/819,
+  legion, repeat, vision, weaponmaster (800), timing (which state allows what).
+- Only rule numbers the text itself confirms are cited (inferred sub-numbers move as the tree is refined).
 """
