@@ -127,3 +127,20 @@ def test_fox_fire_subsets_are_maximal():
     units[1].modifiers.clear(), units[2].modifiers.clear(), units[3].modifiers.clear()
     units[0].modifiers[0].amount = 6
     assert [[o.oid for o in s] for s in fitting_subsets(g, units, 4)] == [["r2", "r3", "r4"]]
+
+
+def test_part2_scenarios_cite_existing_faq_entries_or_rules():
+    """Every part-2 scenario names its source; every FAQ id it cites exists in the FAQ table."""
+    import re
+
+    from judge.dsl.parser import load_scenario
+    from judge.rules.faq import parse_shipped
+
+    ids = {e.id for pf in parse_shipped() for e in pf.entries}
+    files = [p for d in PART2 for p in scenario_files(f"scenarios/{d}")]
+    assert len(files) >= 45
+    for f in files:
+        src = " ".join(load_scenario(f).sources)
+        assert "规则" in src or re.search(r"[CR]-L\d+", src), f
+        missing = [i for i in re.findall(r"[CR]-L\d+", src) if i not in ids]
+        assert not missing, (f, missing)
