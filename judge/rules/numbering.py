@@ -145,6 +145,46 @@ def place_level0_anchors(paras: list[Paragraph], cited: dict[int, str],
     return {n: i for n, i, _ in chain}
 
 
+# A line that closes an action's section: "X 是一种限定行动。", "玩家仅可在游戏效果的指示下进行X。",
+# "该行动的格式为…". A new section starts after it.
+# "这是一个限定行动" is a note inside a section (the draw and exhaust sections go on after it).
+_SECTION_TAIL = re.compile(r"^(?!这)[^，。]{1,8}是一(种|个)(限定|自决)行动|(仅|只)(可|能)在游戏效果(或费用)?的指示下|的格式(通常)?为|表达格式")
+_TAIL_REACH = 40
+
+
+_CLOSING_STATEMENT = re.compile(r"^(?!这)[^，。]{1,8}是一(种|个)(限定|自决)行动")
+
+
+def is_section_tail(text: str) -> bool:
+    return bool(_SECTION_TAIL.search(text))
+
+
+def _back_to_section_start(paras: list[Paragraph], anchors: dict[int, int], cited0: dict[int, str],
+                           keep: set[int]) -> dict[int, int]:
+    """Move a cited heading back to where its section really starts.
+
+    A heading is first placed before the paragraph opening with its title ("燃尽是一种限定行动"),
+    but when the heading line was dropped the section may open with other words ("如果玩家尝试将…
+    则必须执行燃尽"). When a closing line of the previous section ("…是一种限定行动", "该行动的格式为…")
+    stands shortly before, the section starts at the first paragraph after it that names the title.
+    """
+    out = dict(anchors)
+    order = sorted(anchors.items(), key=lambda kv: kv[1])
+    for k, (n, i) in enumerate(order):
+        title = cited0.get(n, "")
+        if not title or i in keep or normalise_for_match(paras[i].text) == title:
+            continue
+        lo = out[order[k - 1][0]] + 1 if k else 0  # after the previous heading, wherever it moved
+        tail = next((j for j in range(i - 1, max(lo, i - _TAIL_REACH) - 1, -1)
+                     if is_section_tail(paras[j].text)), None)
+        if tail is None:
+            continue
+        start = next((j for j in range(tail + 1, i) if title in normalise_for_match(strip_citations(paras[j].text))), None)
+        if start is not None:
+            out[n] = start
+    return out
+
+
 # ---------------------------------------------------------------- excerpt alignment
 
 def _pair_score(e: str, t: str, e_raw: str, t_raw: str) -> float:
@@ -269,6 +309,11 @@ def _level0_score(items: list[Item], idx: int) -> float:
             score += 2.5
     if it.para and it.para.bullet:
         score -= 4.0
+    if is_section_tail(text):
+        score -= 3.0  # "X是一种限定行动。": closes a section, never opens one
+    elif prev is not None and is_section_tail(prev.text) and not _ELABORATION.match(text) \
+            and not text.startswith(("[", "X")):  # "[X]即为…" explains the format line above
+        score += 1.0  # the line after a section's closing lines opens the next section
     if prev is not None and prev.text.endswith("："):
         score -= 3.0
     if _ELABORATION.match(text):
@@ -279,7 +324,7 @@ def _level0_score(items: list[Item], idx: int) -> float:
         score += 0.6
     if text.startswith(("如果", "若", "当")):
         score -= 1.0  # a condition qualifies the rule above; it rarely opens one
-    if re.match(r"^[^，。：]{1,12}?(指的是|是指)", text):
+    if re.match(r"^[^，。：]{1,12}?，?(指的是|是指)", text):
         score += 1.2  # "眩晕指的是…的行动": a definition opens a rule of its own
     if len(text) <= 12 and not re.search(r"[。，：]", text):
         score += 1.5  # a surviving heading line
@@ -352,6 +397,9 @@ def _sub_level(items: list[Item], idx: int, list_stack: list[int]) -> tuple[int,
     text = it.text
     if prev.level == 0:
         return 1, 0.5, "level-0 规则之后的第一条子规则"
+    if _CLOSING_STATEMENT.match(text) and not (prev.text.endswith("：") or _STEP.match(text)):
+        list_stack.clear()
+        return 1, 0.4, "“X是一种限定行动”是本节的一级子规则，结束其上的列表"
     step_level = _step_level(items, idx)
     if step_level is not None and step_level > 0:
         return step_level, 0.45, "同一流程中的下一步骤"
@@ -416,6 +464,7 @@ def recover(paras: list[Paragraph], citations: list[Citation], excerpts: list[Ex
                 extra.append((key[0], i - 1, 6.0))
                 self_anchored.add((key[0], i - 1))
     anchors = place_level0_anchors(paras, cited0, extra)
+    anchors = _back_to_section_start(paras, anchors, cited0, {i for _, i, _ in extra})
     for n, i in sorted(anchors.items()):
         report.anchors.append((format_number((n,)), cited0.get(n, ""), i))
 
