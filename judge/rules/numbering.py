@@ -23,7 +23,7 @@ from judge.rules.citations import Citation, strip_citations
 from judge.rules.model import CITED, INFERRED, SOURCE, format_number, parse_number
 
 _STEP = re.compile(r"^(\d{1,2})([a-z])?\.(?!\d)")
-_ELABORATION = re.compile(r"^(这|此|该|其|但|即使|除非|否则|然而|不过|也|同时|例外|注意)")
+_ELABORATION = re.compile(r"^(这|此|该|其|但|即使|尽管|除非|否则|然而|不过|也|同时|例外|注意)")
 _DEFINES = re.compile(r"^.{1,10}?(是指|指的是|是|为|即)")
 MAX_LEVEL = 3
 
@@ -324,7 +324,14 @@ def _level0_score(items: list[Item], idx: int) -> float:
         score += 0.6
     if text.startswith(("如果", "若", "当")):
         score -= 1.0  # a condition qualifies the rule above; it rarely opens one
-    if re.match(r"^[^，。：]{1,12}?，?(指的是|是指)", text):
+    term = re.match(r"^(?:一名单位的|一张卡牌的)?([^，。：]{1,12}?)(指的是|是指)", text) \
+        or re.match(r"^(?:玩家)?([\u4e00-\u9fff]{1,8})，(指的是|是指)", text)  # "弃置卡牌，是指…"
+    named_above = term and any(
+        term.group(1) in items[j].text and (len(items[j].text) <= 30 or items[j].text.startswith(term.group(1)))
+        for j in range(max(0, idx - 3), idx))
+    if named_above:
+        score -= 1.5  # defines a term the rule above just named ("…具有条件和效果。" / "条件是指…")
+    elif term:
         score += 1.2  # "眩晕指的是…的行动": a definition opens a rule of its own
     if len(text) <= 12 and not re.search(r"[。，：]", text):
         score += 1.5  # a surviving heading line
