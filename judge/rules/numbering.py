@@ -419,9 +419,14 @@ def _sub_level(items: list[Item], idx: int, list_stack: list[int]) -> tuple[int,
         return min(prev_level + 1, MAX_LEVEL), 0.4, "“*”列表项"
     if list_stack:
         lvl = list_stack[-1]
-        if prev_level >= lvl and (len(text) < 60 or _STEP.match(text)):
-            return lvl, 0.35, "列表延续"
+        parallel = prev.level == lvl and len(text) >= 4 and text[:4] == prev.text[:4]
+        if prev_level >= lvl and (len(text) < 60 or _STEP.match(text) or parallel):
+            return lvl, 0.35, "列表延续" + ("（与上一项句式相同）" if parallel else "")
         list_stack.pop()
+    if text.startswith("如果") and prev_level < MAX_LEVEL and len(text) > 8 and not prev.text.startswith(text[:4]) \
+            and text[2:7] in prev.text[6:]:
+        # "如果查看或展示的卡牌张数不足…" after a rule about 查看或展示: a case of that rule.
+        return prev_level + 1, 0.35, "以上一条规则的对象为条件，挂在其下"
     in_step = _in_step(items, idx)
     if in_step is not None and not _STEP.match(text) and in_step < MAX_LEVEL:
         return in_step + 1, 0.35, "步骤下的说明"
