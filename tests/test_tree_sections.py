@@ -80,3 +80,31 @@ def test_closing_lines_never_open_a_level0_rule(current):
     tails = [r for r in current.rules if r.text and r.number and is_section_tail(r.text)]
     assert len(tails) > 20
     assert [r.number for r in tails if "." not in r.number] == []
+
+
+LABELLED = """\
+触发式技能
+触发式技能是一种可重复效果。
+部分常见的条件表述会明确地定义其使用范围。
+征服效果：这类触发式技能的条件包括单位征服战场。
+这类条件的表述通常是“当我征服一处战场时……”。
+这类触发式技能可以被称为征服效果。
+进攻触发：这类触发式技能的条件为单位首次获得进攻方身份。
+这类条件的表述通常是“当我进攻时……”。
+这类触发式技能可以被称为进攻触发。
+触发式技能可以在任意玩家的回合中放置到结算链。
+见规则 382.触发式技能。
+"""
+
+
+def test_parallel_labels_are_siblings_under_their_introduction():
+    number_of = _numbers(LABELLED)
+    intro = number_of("部分常见的条件表述")
+    assert number_of("征服效果：") == intro + ".a"
+    assert number_of("进攻触发：") == intro + ".b"
+    # The explanations between two labels belong to the label above them...
+    assert number_of("这类条件的表述通常是“当我征服") == intro + ".a.1"
+    assert number_of("这类条件的表述通常是“当我进攻") == intro + ".b.1"
+    assert number_of("这类触发式技能可以被称为进攻触发") == intro + ".b.2"
+    # ...and the last label's explanations stop where their parallel wording stops.
+    assert not number_of("触发式技能可以在任意玩家的回合中").startswith(intro + ".")

@@ -515,6 +515,7 @@ def recover(paras: list[Paragraph], citations: list[Citation], excerpts: list[Ex
                 if k and len(k) == 1 and c.title} - set(anchors)
     _choose_level0(items, anchors, reserved)
     _assign_sub_levels(items)
+    _labelled_runs(items)
     _number(items, reserved)
     if _apply_sub_anchors(items, citations):
         _number(items, reserved)
@@ -808,6 +809,51 @@ def _assign_sub_levels(items: list[Item]) -> None:
         prev = items[k - 1]
         if prev.level is not None and it.level > prev.level + 1:
             it.level = prev.level + 1
+
+
+_LABEL = re.compile(r"^([\u4e00-\u9fff]{2,6})：(?=.)")
+_LABEL_GAP = 8
+
+
+def _labelled_runs(items: list[Item]) -> None:
+    """Parallel labelled items ("打出效果：…", "征服效果：…", "基础费用：…") are siblings one level
+    below the rule that introduces them; the paragraphs between two labels explain the label above."""
+    labels = [k for k, it in enumerate(items) if it.para and it.level and _LABEL.match(it.text)]
+    runs: list[list[int]] = []
+    for k in labels:
+        if runs and k - runs[-1][-1] <= _LABEL_GAP and all(items[j].level != 0 for j in range(runs[-1][-1], k)):
+            runs[-1].append(k)
+        else:
+            runs.append([k])
+    for run in runs:
+        if len(run) < 2 or any(items[k].fixed for k in run):
+            continue
+        first = run[0]
+        intro = items[first - 1]
+        lvl = items[first].level
+        if intro.level is not None and intro.level >= lvl and not _LABEL.match(intro.text):
+            lvl = intro.level + 1
+        if lvl + 1 > MAX_LEVEL:
+            continue
+        # The last label's explanations: as long as they open like the earlier labels' explanations.
+        openings = {items[j].text[:4] for a, b in zip(run, run[1:]) for j in range(a + 1, b)}
+        longest = max(b - a - 1 for a, b in zip(run, run[1:]))
+        end = run[-1] + 1
+        while end < len(items) and end - run[-1] <= longest and items[end].level and not items[end].fixed \
+                and not _LABEL.match(items[end].text) and not _CLOSING_STATEMENT.match(items[end].text):
+            end += 1
+        while end > run[-1] + 1 and items[end - 1].text[:4] not in openings:
+            end -= 1
+        for k in run:
+            items[k].level = lvl
+            items[k].level_evidence = "并列的“X：”标签项，同级排列"
+        bounds = run + [end]
+        for a, b in zip(bounds, bounds[1:]):
+            for j in range(a + 1, b):
+                if items[j].fixed:
+                    continue
+                items[j].level = min(MAX_LEVEL, max(lvl + 1, items[j].level or 0))
+                items[j].level_evidence = f"说明其上的标签项“{_LABEL.match(items[a].text).group(1)}”"
 
 
 def _number(items: list[Item], reserved: set[int] = frozenset()) -> None:
