@@ -51,6 +51,25 @@ class Trigger:
 
 
 @dataclass
+class Reflexive:
+    """A reflexive ("embedded") trigger inside a spell (382; FAQ C-L422, C-L435, C-L451):
+    `然后执行此操作 …` (then), `若此伤害消灭则执行此操作 …` (if_killed: only when the spell's damage
+    killed its target), `执行以下一项 A 并且 B` (one_of: the controller picks one mode when it is
+    put on the chain)."""
+
+    condition: str  # then | if_killed | one_of
+    effects: list
+
+
+@dataclass
+class Delayed:
+    """A delayed trigger created when the card's instructions resolve (389): `延迟 本回合结束时 效果 …`."""
+
+    when: str  # end_of_turn | next_turn_start
+    effects: list
+
+
+@dataclass
 class Activated:
     """An activated ability (376): `主动 [费用 N [符能 M]] [休眠] [反应|迅捷] 效果 … [并且 …]`."""
 
@@ -88,6 +107,8 @@ class CardDef:
     extra_kill: bool = False  # additional cost: kill a friendly unit (Cruel Patron)
     prevents_enemy_ready: bool = False  # passive: opponents' units can't become ready by effects
     activated: list = field(default_factory=list)  # Activated abilities
+    reflexive: list = field(default_factory=list)  # Reflexive triggers, after the spell's instructions
+    delayed: list = field(default_factory=list)  # Delayed abilities the card creates on resolution
     may_save_buffed: bool = False  # The Boss: may pay [C], exhaust, spend the buff to replace a buffed unit's death
 
 

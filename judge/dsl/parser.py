@@ -44,6 +44,9 @@ TRIGGER_EVENTS = {"打出时": "play", "on-play": "play", "进攻时": "attack",
                   "回收时": "recycle", "on-recycle": "recycle",
                   "用法术消灭单位时": "spell_kill", "on-spell-kill": "spell_kill",
                   "增益友方单位死亡时": "buffed_death", "on-buffed-death": "buffed_death"}
+# Delayed abilities (389): the window in which an ability created by an effect triggers.
+DELAYED_TIMES = {"本回合结束时": "end_of_turn", "at-end-of-turn": "end_of_turn",
+                 "你的下个回合开始时": "next_turn_start", "at-start-of-your-next-turn": "next_turn_start"}
 
 _BUILDER = None
 
@@ -272,6 +275,34 @@ class _Build(Transformer):
         effs = [i for i in items if isinstance(i, m.Effect)]
         return ("activated", m.Activated(effs, cost[1], cost[2], exhaust, timing))
 
+    def card_reflexive(self, items):
+        kind = {"REFLEX_KW": "then", "REFLEX_KILLED_KW": "if_killed", "REFLEX_MODES_KW": "one_of"}[items[0].type]
+        return ("reflexive", m.Reflexive(kind, [i for i in items if isinstance(i, m.Effect)]))
+
+    def card_delayed(self, items):
+        word = _text(items[1])
+        when = DELAYED_TIMES.get(word) or DELAYED_TIMES.get(word.lower())
+        if when is None:
+            raise ScenarioError("未知的延迟技能时机。", file=self.file, line=items[1].line, column=items[1].column,
+                                text=word, expected=[k for k in DELAYED_TIMES if not k.isascii()],
+                                suggestions=suggest(word, DELAYED_TIMES), rule="389")
+        return ("delayed", m.Delayed(when, [i for i in items if isinstance(i, m.Effect)]))
+
+    def pe_move(self, items):
+        scope, n, up_to = items[1]
+        return m.Effect("move", 0, scope, n, up_to)
+
+    def pe_fight(self, items):
+        scope, n, up_to = items[1]
+        return m.Effect("fight", 0, scope, n, up_to)
+
+    def pe_banish(self, items):
+        scope, n, up_to = items[1]
+        return m.Effect("banish", 0, scope, n, up_to)
+
+    def pe_return_linked(self, items):
+        return m.Effect("return_linked")
+
     def pe_add(self, items):
         return m.Effect("add_energy", _num(items[2]))
 
@@ -354,6 +385,10 @@ class _Build(Transformer):
                 card.may_save_buffed = True
             elif tag == "activated":
                 card.activated.append(attr[1])
+            elif tag == "reflexive":
+                card.reflexive.append(attr[1])
+            elif tag == "delayed":
+                card.delayed.append(attr[1])
         return ("card", card)
 
     def _keyword(self, tok) -> str:
@@ -600,6 +635,14 @@ class _Build(Transformer):
     def decline(self, items):
         meta = _first_pos(items)
         return self._action(meta, "decline", items, source=_text(items[2]))
+
+    def choose_mode(self, items):
+        meta = _first_pos(items)
+        return self._action(meta, "choose_mode", items, source=_text(items[2]), mode=_num(items[3]))
+
+    def choose_replacement(self, items):
+        meta = _first_pos(items)
+        return self._action(meta, "choose_replacement", items, target=_text(items[2]), source=_text(items[3]))
 
     def choose_target(self, items):
         meta = _first_pos(items)

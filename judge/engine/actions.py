@@ -12,7 +12,8 @@ from judge.engine import chain, cleanup, effects, movement, scoring, showdown, t
 from judge.engine.errors import IllegalAction
 from judge.engine.state import Game, GameObject
 
-CHOICE_VERBS = {"assign", "pick_battlefield", "burnout_pick", "order", "decline", "choose_target"}
+CHOICE_VERBS = {"assign", "pick_battlefield", "burnout_pick", "order", "decline", "choose_target", "choose_mode",
+                "choose_replacement"}
 _NOPOS = Pos("<引擎>", 0, 0)
 
 
@@ -47,7 +48,9 @@ def push_choice(game: Game, action: Action) -> None:
     a = action.args
     value = {"assign": lambda: a["assignment"], "pick_battlefield": lambda: a["battlefield"],
              "burnout_pick": lambda: a["opponent"], "order": lambda: a["objects"],
-             "decline": lambda: a["source"], "choose_target": lambda: (a["source"], a["targets"])}[action.verb]()
+             "decline": lambda: a["source"], "choose_target": lambda: (a["source"], a["targets"]),
+             "choose_mode": lambda: (a["source"], a["mode"]),
+             "choose_replacement": lambda: (a["target"], a["source"])}[action.verb]()
     kind = {"choose_target": "target"}.get(action.verb, action.verb)
     game.choices.push(kind, action.player, value, action.pos)
 

@@ -55,6 +55,9 @@ RULES: dict[str, str] = {
     "376": "主动技能",
     "382": "触发式技能",
     "398": "打出或激活技能",
+    # reflexive ("embedded") triggers are triggered abilities (382); delayed (389) and linked (393)
+    "389": "延迟技能",
+    "393": "关联技能",
     "410.1": "自决行动",
     "805": "急速",
     "806": "迅捷",
@@ -102,6 +105,9 @@ FAQ: dict[str, tuple[str, str]] = {
     "R-FOCUS": ("R-L37", "初始结算链结算后焦点不转移"),
     "C-SAVE": ("C-L553", "替代单位死亡的卡牌"),
     "C-SAVE-BASE": ("C-L584", "拯救已在基地或已休眠的单位"),
+    "C-DRAGONS-RAGE": ("C-L422", "猛龙摆尾：执行此操作是单独放入结算链的反射触发"),
+    "C-DISINTEGRATE": ("C-L435", "瓦解：若此伤害消灭了它，则执行此操作"),
+    "C-TWISTED-FATE": ("C-L451", "崔斯特-赌徒：执行以下一项也是反射触发"),
 }
 
 # FAQ rulings superseded by the current rules (faq-status): the engine follows the rule.

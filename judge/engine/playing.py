@@ -53,6 +53,12 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
         dest = _unit_destination(game, player, card, args.get("dest"), hidden_at)
     elif card.card.type == "gear":
         dest = hidden.check_destination(card, hidden_at, args.get("dest")) if hidden_at else "base"
+    elif any(e.kind == "move" for e in card.card.effects):
+        # "Move a unit": its destination is chosen with the targets when the spell is played (FAQ C-L422).
+        dest = args.get("dest")
+        if dest is None:
+            raise IllegalAction(f"打出 {card.label()} 时必须同时选择移动的目的地（写作 “-> 战场”）。", "349")
+        dest = "base" if dest in ("基地", "base") else dest
     chosen = [resolve_ref(game, r) for r in args.get("targets", [])]
     targeting_effects = [e for e in card.card.effects if e.targets]
     parts = targeting.split(card.card.effects, chosen)
@@ -135,7 +141,8 @@ def _commit(game: Game, player: str, card: GameObject, plan: dict) -> None:
               changes=[Change(card.label(), "位置", before, "结算链（待处理）")])
         if plan["dest"] is not None:
             where = "基地" if plan["dest"] == "base" else game.battlefields[plan["dest"]].label()
-            t.add("step", f"步骤2 做出选择：打出位置 {where}。", rules=("349",))
+            what = "移动目的地" if card.card.type == "spell" else "打出位置"
+            t.add("step", f"步骤2 做出选择：{what} {where}。", rules=("349",))
         if plan["targets"]:
             t.add("step", f"步骤2 做出选择：目标 {'、'.join(o.label() for o in plan['targets'])}。", rules=("355.6",))
         elif any(e.targets for e in card.card.effects):

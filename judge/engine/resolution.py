@@ -40,9 +40,10 @@ def run(game: Game, wait: bool = False) -> None:
         game.trace.add("step", f"所有玩家让过，结算最新的结算链项目：{newest.description}。", rules=("327",))
         resolve_newest(game)
         cleanup.run(game)
-        from judge.engine.abilities import spell_kill
+        from judge.engine.abilities import reflexive, spell_kill
 
         spell_kill.check(game)
+        reflexive.check_after_cleanup(game)
     _chain_closed(game)
 
 
@@ -91,6 +92,9 @@ def after_resolution(game: Game) -> None:
 
     cleanup.run(game)
     spell_kill.check(game)
+    from judge.engine.abilities import reflexive
+
+    reflexive.check_after_cleanup(game)
     run(game, wait=True)
 
 
@@ -149,9 +153,11 @@ def _resolve_item(game: Game, item: ChainItem) -> None:
                     killed += [(o.oid, before[o.oid]) for o in last_targets if o.oid in before]
                 elif eff.kind == "deal":
                     damaged += [(o.oid, before[o.oid]) for o in last_targets if o.oid in before]
-        from judge.engine.abilities import spell_kill
+        from judge.engine.abilities import delayed, reflexive, spell_kill
 
         spell_kill.watch(game, item.controller, killed, damaged)
+        reflexive.after_instructions(game, item, card, last_targets, damaged)
+        delayed.create_from(game, item, card, last_targets)
         from judge.engine import zones
 
         ch = zones.put_in_zone(game, card, "trash", rules=("349",))
@@ -195,12 +201,25 @@ def apply_effect(game: Game, item: ChainItem, eff, snaps, previous: list[GameObj
     if k == "return_self":
         _return_self(game, item)
         return []
+    if k == "return_linked":
+        from judge.engine.abilities import linked
+
+        linked.play_back(game, item)
+        return []
     if "self" in eff.scope:
         src = game.objects.get(item.oid)
         legal = [src] if src is not None and src.zone == "board" else []
     if eff.targets and not legal and k != "draw":
         t.add("step", f"{who}：没有合法目标，此指示无法执行。", rules=("349",))
         return []
+    if k == "move":
+        return _move(game, item, legal)
+    if k == "fight":
+        return _fight(game, item, legal, who)
+    if k == "banish":
+        from judge.engine.abilities import linked
+
+        return linked.banish(game, item, legal)
     if k == "deal":
         effects.deal(game, legal, eff.amount, who, source=item.source)
     elif k == "kill":
@@ -249,6 +268,46 @@ def apply_effect(game: Game, item: ChainItem, eff, snaps, previous: list[GameObj
             t.add("change", f"{who}作用于 {'、'.join(u.label() for u in legal)}。", rules=("349",), changes=changes)
     return legal
 
+
+
+def _move(game: Game, item: ChainItem, legal: list[GameObject]) -> list[GameObject]:
+    """'Move a unit' to the destination chosen when the spell was played (Dragon's Rage): only the
+    units that actually moved are returned, for the embedded trigger that refers to them."""
+    from judge.engine import movement
+    from judge.engine.errors import IllegalAction
+
+    dest = item.dest
+    moved = [u for u in legal if u.location != dest]
+    if not moved or dest is None:
+        game.trace.add("step", f"{item.source} 的效果：没有单位实际移动。", rules=("445", "349"))
+        return []
+    try:
+        movement.effect_move(game, item.controller, moved, dest)
+    except IllegalAction as e:
+        game.trace.add("step", f"{item.source} 的效果：无法移动（{e}），此指示被跳过。", rules=("445", "349"))
+        return []
+    return moved
+
+
+def _fight(game: Game, item: ChainItem, legal: list[GameObject], who: str) -> list[GameObject]:
+    """'They deal damage equal to their Might to each other' (Dragon's Rage): both amounts are read
+    first, then dealt at once; a unit that is gone deals and takes nothing."""
+    from judge.engine import layers
+
+    where = item.memory.get("where")
+    other = [game.objects[oid] for oid, inc in item.memory.get("linked", [])
+             if oid in game.objects and game.objects[oid].incarnation == inc and game.objects[oid].zone == "board"]
+    legal = [o for o in legal if where is None or o.location == where]
+    if not legal or not other:
+        game.trace.add("step", f"{who}：互相造成伤害的一方已不在场上或不在该处，能做的都做（无伤害）。", rules=("349",))
+        return []
+    a, b = other[0], legal[0]
+    ma, mb = layers.might(game, a), layers.might(game, b)
+    game.trace.add("step", f"{who}：{a.label()}（战力 {ma}）与 {b.label()}（战力 {mb}）互相造成等同于各自战力的伤害。",
+                   rules=("417",), faq=("C-L422",))
+    effects.deal(game, [b], ma, who, source=a.label())
+    effects.deal(game, [a], mb, who, source=b.label())
+    return [b]
 
 
 def _ready(game: Game, u: GameObject):

@@ -22,6 +22,9 @@ def end_turn(game: Game, player: str | None) -> None:
         raise IllegalAction(f"只能在主阶段的普通开环状态结束回合（当前：{game.state_name()}）。", "317")
     game.trace.add("action", f"{player} 没有更多的自决行动，结束主阶段，进入回合结束阶段。", rules=("317",))
     game.phase = "ending"
+    from judge.engine.abilities import delayed
+
+    delayed.fire(game, "end_of_turn")  # "at end of turn" delayed abilities (389)
     cleanup.run(game, special="end_of_turn")
     chain.run_pending(game)
     if game.over:
@@ -49,6 +52,9 @@ def start_turn(game: Game, player: str) -> None:
         if temps:
             t.add("step", "开始阶段开始时：[瞬息]单位被摧毁。", rules=("816",))
             effects.kill(game, temps, rules=("816", "428"))
+        from judge.engine.abilities import delayed
+
+        delayed.fire(game, "next_turn_start", player)  # "at the start of your next turn" (389)
         cleanup.run(game)
         chain.run_pending(game)
         if game.over:

@@ -17,7 +17,8 @@ _BATCH = "_trigger_batch"
 EVENT_NAMES = {"play": "打出时", "attack": "进攻时", "defend": "防守时", "legion": "鼓舞", "conquer": "征服时",
                "hold": "据守时", "spell_played": "打出法术时", "first_death": "本回合首次有单位死亡时",
                "second_card": "本回合打出第二张牌时", "recycle": "回收时",
-               "buffed_death": "增益友方单位死亡时", "spell_kill": "用法术消灭单位时"}
+               "buffed_death": "增益友方单位死亡时", "spell_kill": "用法术消灭单位时",
+               "reflexive": "内嵌式", "delayed": "延迟"}
 
 
 def _queue(game: Game, src: GameObject, trig) -> None:
@@ -146,7 +147,12 @@ def finalize(game: Game, item: ChainItem) -> None:
     eff, trig, p = item.effect, item.trigger, item.controller
     chosen: list[GameObject] = []
     if eff.targets:
-        cands = targeting.candidates(game, p, eff)
+        if trig.event in ("reflexive", "delayed"):
+            from judge.engine.abilities import reflexive
+
+            cands = reflexive.candidates(game, p, eff, item.memory)
+        else:
+            cands = targeting.candidates(game, p, eff)
         scripted = _take_targets(game, p, item)
         if scripted is not None:
             from judge.engine.actions import resolve_ref

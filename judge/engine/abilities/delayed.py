@@ -1,0 +1,73 @@
+"""Delayed abilities (389): created by an effect as it resolves, they trigger later, in the window
+the effect names ("at end of turn", "at the start of your next turn"). They are not tied to a unit
+or gear: once created they trigger even if their source has left the board (the spell that made
+them is in the trash by then). Information they refer to is fixed when they are created (the
+object the creating instruction affected), while their own choices (targets) are made when the
+delayed trigger is finalized on the chain. A window that has already passed when the effect
+resolves creates nothing (an "at end of turn" ability created during the ending phase)."""
+
+from __future__ import annotations
+
+from judge.dsl.model import Trigger
+from judge.engine import targeting
+from judge.engine.chain_items import ChainItem
+from judge.engine.state import Game, GameObject
+
+_KEY = "_delayed_abilities"
+WHEN_TEXT = {"end_of_turn": "本回合结束时", "next_turn_start": "你的下个回合开始时"}
+
+
+def create_from(game: Game, item: ChainItem, card: GameObject, affected: list[GameObject]) -> None:
+    for d in card.card.delayed:
+        if d.when == "end_of_turn" and game.phase == "ending":
+            game.trace.add("step", f"{card.label()}：“{WHEN_TEXT[d.when]}”的时机已经开始，延迟技能不会生成，其指示被无视。",
+                           rules=("389",))
+            continue
+        game.__dict__.setdefault(_KEY, []).append({
+            "when": d.when, "controller": item.controller, "label": card.label(), "oid": card.oid,
+            "effects": list(d.effects), "turn": game.turn, "linked": [targeting.snapshot(o) for o in affected]})
+        ref = f"，引用 {'、'.join(o.label() for o in affected)}" if affected else ""
+        game.trace.add("step", f"{card.label()} 生成一个延迟触发式技能：{WHEN_TEXT[d.when]}触发（控制者 {item.controller}{ref}）。",
+                       rules=("389",))
+
+
+def pending(game: Game) -> list[dict]:
+    return list(game.__dict__.get(_KEY, []))
+
+
+def fire(game: Game, when: str, player: str | None = None) -> None:
+    """The window opened: the matching delayed abilities trigger once and leave the list. Players'
+    items go on the chain in turn order from the turn player, each player's in creation order."""
+    from judge.engine import cleanup, resolution
+
+    waiting = game.__dict__.get(_KEY, [])
+    due = [d for d in waiting if d["when"] == when and _due(game, d, player)]
+    if not due:
+        return
+    for d in due:
+        waiting.remove(d)
+    order = game.order_from(game.turn_player)
+    due.sort(key=lambda d: order.index(d["controller"]) if d["controller"] in order else len(order))
+    for d in due:
+        first, more = d["effects"][0], d["effects"][1:]
+        trig = Trigger("delayed", first, 0, 0, more)
+        src = game.objects.get(d["oid"])
+        gone = f"（其来源 {d['label']} 已不在场上，仍然触发）" if src is None or src.zone != "board" else ""
+        item = ChainItem(d["controller"], d["label"], f"{d['label']} 的延迟触发式技能（{WHEN_TEXT[when]}）", first,
+                         {"oid": d["oid"], "linked": d["linked"]}, rules=("389",), kind="trigger", oid=d["oid"],
+                         trigger=trig)
+        if not game.chain:
+            game.chain_opened_by = "trigger"
+        game.chain.append(item)
+        game.trace.add("step", f"{WHEN_TEXT[when]}：{item.description}触发，作为待处理项目加入结算链{gone}。",
+                       rules=("389", "382"))
+    # Turn transitions are not scripted step by step: the chain is played out with every player passing.
+    cleanup.run(game)
+    game.trace.add("note", "回合转换中的延迟触发：脚本未安排行动，视为所有玩家让过。", rules=("327",))
+    resolution.run(game, wait=False)
+
+
+def _due(game: Game, d: dict, player: str | None) -> bool:
+    if d["when"] == "end_of_turn":
+        return d["turn"] == game.turn
+    return d["controller"] == player and d["turn"] < game.turn

@@ -1,0 +1,44 @@
+"""Linked abilities (393): abilities of one object (or given by one source) where one refers to what
+another affected ("play the units banished by this"). A component only interacts with the objects
+its own linked ability affected (393): a unit banished by anything else -- another copy of the
+card, another card, or one already in banishment -- is not returned. Here the link is carried on
+the chain item: the banishing instruction's objects are recorded (with their incarnation, so a card
+that left banishment and came back is a new object) and handed to the delayed ability it creates
+(389)."""
+
+from __future__ import annotations
+
+from judge.engine import zones
+from judge.engine.chain_items import ChainItem
+from judge.engine.state import Game, GameObject
+
+
+def banish(game: Game, item: ChainItem, legal: list[GameObject]) -> list[GameObject]:
+    changes = [zones.put_in_zone(game, o, "banishment") for o in legal]
+    game.trace.add("change", f"{item.source} 的效果放逐 {'、'.join(o.label() for o in legal)}。", rules=("349",),
+                   changes=changes)
+    return [o for o in legal if o.zone == "banishment"]
+
+
+def play_back(game: Game, item: ChainItem) -> None:
+    """'Play the units banished by this' (ignoring their cost): only the linked ones, still in banishment."""
+    from judge.trace.events import Change
+
+    linked = item.memory.get("linked", [])
+    mine = [game.objects[oid] for oid, inc in linked
+            if oid in game.objects and game.objects[oid].incarnation == inc and game.objects[oid].zone == "banishment"]
+    others = [game.objects[o] for p in game.players.values() for o in p.zones["banishment"]
+              if game.objects[o] not in mine]
+    if others:
+        game.trace.add("step", f"{item.source} 的关联技能只能与其关联技能所放逐的游戏物体互动："
+                       f"{'、'.join(o.label() for o in others)} 不受影响。", rules=("393",))
+    if not mine:
+        game.trace.add("step", f"{item.source}：被此牌放逐的单位已不在放逐区域，无法打出。", rules=("393", "349"))
+        return
+    for o in mine:
+        zones.put_in_zone(game, o, "board")
+        o.controller = item.controller
+        o.exhausted = True
+        game.trace.add("change", f"{item.source} 的关联技能：打出被此牌放逐的 {o.label()}（无视费用），以休眠状态进入 "
+                       f"{item.controller} 的基地。", rules=("393", "349"),
+                       changes=[Change(o.label(), "位置", f"{o.owner}的放逐区域", f"{item.controller}的基地")])
