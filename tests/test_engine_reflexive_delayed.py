@@ -100,3 +100,53 @@ def test_unknown_delayed_window_is_a_clear_error():
     with pytest.raises(ScenarioError) as e:
         parse_text("卡牌 x 法术 效果 抽牌 1 延迟 明天 效果 抽牌 1\n玩家 甲\n")
     assert "延迟技能时机" in str(e.value)
+
+
+def _run_part2(body: str, auto: bool = False):
+    from pathlib import Path
+
+    base = Path(__file__).resolve().parent.parent / "scenarios" / "replacement"
+    sc = parse_text('包含 "../cards/part2.卡牌"\n' + body, file="<测试>", base_dir=base)
+    return run_scenario(sc, auto=auto)
+
+
+TWO_REPLACEMENTS = """模式 1v1
+回合玩家 乙
+玩家 甲
+玩家 乙
+手牌: h=高原血统
+符文池 法力 1
+基地: z=中娅沙漏
+战场 bf1: w=卫兵
+战场 bf1 控制者 乙
+行动:
+  乙 打出 h 目标 w
+  全部让过
+  甲 摧毁 w
+期望:
+  w 在 基地
+"""
+
+
+def test_two_replacements_without_a_choice_stop_with_both_sources():
+    r = _run_part2(TWO_REPLACEMENTS)
+    assert r.stop is not None and r.stop.kind == "choice"
+    assert sorted(r.stop.options) == ["h", "z"]
+    assert "乙" in r.stop.message  # the affected unit's controller chooses (367)
+
+
+def test_two_replacements_auto_uses_the_save_first():
+    r = _run_part2(TWO_REPLACEMENTS, auto=True)
+    assert r.stop is None and r.passed
+    assert r.game.objects["z"].zone == "board"
+
+
+def test_choosing_a_replacement_that_cannot_apply_is_an_error():
+    body = TWO_REPLACEMENTS.replace("  甲 摧毁 w", "  乙 选择替换效果 w -> 高原血统\n  乙 选择替换效果 w -> 战鼓\n  甲 摧毁 w")
+    r = _run_part2(body.replace("手牌: h=高原血统", "手牌: h=高原血统, d=战鼓"))
+    # The first scripted choice (the save) is taken; the second is never needed and is reported unused.
+    assert r.game.objects["z"].zone == "board"
+    body = TWO_REPLACEMENTS.replace("  甲 摧毁 w", "  乙 选择替换效果 w -> d\n  甲 摧毁 w")
+    r = _run_part2(body.replace("手牌: h=高原血统", "手牌: h=高原血统, d=战鼓"))
+    assert not r.passed and r.stop.kind == "illegal" and r.stop.rule == "367"
+    assert "h、z" in r.stop.message

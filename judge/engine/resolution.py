@@ -254,7 +254,7 @@ def apply_effect(game: Game, item: ChainItem, eff, snaps, previous: list[GameObj
         from judge.engine.abilities import replacement
 
         for o in legal:
-            replacement.add_save(game, o, item.source)
+            replacement.add_save(game, o, item.source, item.oid)
     else:
         fn = {"stun": effects.stun, "buff": effects.buff,
               "exhaust": lambda g, u: effects.set_exhausted(g, u, True),

@@ -2,7 +2,13 @@
 Hourglass: kill this gear instead) and 'the next time it dies this turn, instead …' (Highlander).
 The replacement is applied once to the event (370.4) and does as much as it can: heal the unit if
 damaged, exhaust it if ready, recall it if away from base (FAQ C-L553, C-L584). A replaced death
-is no death: Deathknell does not trigger, and a cost paid by killing stays paid (FAQ C-L588)."""
+is no death: Deathknell does not trigger, and a cost paid by killing stays paid (FAQ C-L588).
+
+When several replacement effects could apply to one death, the controller of the affected unit
+chooses which applies (367): scripted `<player> 选择替换效果 <unit> -> <source>`; strict mode stops
+and lists the sources; `--auto` takes the order save, Hourglass, The Boss. Once one applied the
+death is replaced and the others no longer match the event (each applies once, 367). A "may"
+replacement that is declined or cannot be paid lets the next chosen one apply."""
 
 from __future__ import annotations
 
@@ -12,16 +18,25 @@ from judge.engine.state import Game, GameObject
 _SAVES = "_death_saves"
 
 
-def add_save(game: Game, unit: GameObject, source: str) -> None:
-    game.__dict__.setdefault(_SAVES, []).append((unit.oid, unit.incarnation, game.turn, source))
+def add_save(game: Game, unit: GameObject, source: str, source_oid: str | None = None) -> None:
+    game.__dict__.setdefault(_SAVES, []).append((unit.oid, unit.incarnation, game.turn, source, source_oid))
     game.trace.add("change", f"{unit.label()} 本回合下一次将死亡时，改为移除伤害、休眠并召回（{source}）。", rules=("367",))
 
 
 def replace_deaths(game: Game, targets: list[GameObject]) -> list[GameObject]:
     """The units that still die; the others had their death replaced."""
     out = []
+    # Simultaneous deaths: a source the player scripted for another dying unit is kept for it (367).
+    dying = {u.oid for u in targets} | {u.card.name for u in targets}
+    reserved = [e[2] for e in game.choices.queue if e[0] == "choose_replacement" and e[2][0] in dying]
     for u in targets:
-        how = _take_save(game, u) or _hourglass(game, u) or _the_boss(game, u)
+        opts = _options(game, u)
+        kept = [o for o in opts if not any(t not in (u.oid, u.card.name) and _is_source(game, o, src)
+                                           for t, src in reserved)]
+        if len(kept) < len(opts):
+            game.trace.add("step", f"多个死亡事件同时发生：{'、'.join(o[1] for o in opts if o not in kept)} 的替换效果"
+                           f"由其控制者选择留给另一个事件，不对 {u.label()} 生效。", rules=("367",))
+        how = _apply_chosen(game, u, kept)
         if how is None:
             out.append(u)
             continue
@@ -31,25 +46,87 @@ def replace_deaths(game: Game, targets: list[GameObject]) -> list[GameObject]:
     return out
 
 
-def _take_save(game: Game, u: GameObject):
-    saves = game.__dict__.get(_SAVES, [])
-    for s in saves:
+def _options(game: Game, u: GameObject) -> list[tuple[str, str, object]]:
+    """Every replacement effect that could apply to this unit's death: (source id, label, apply)."""
+    opts = []
+    for s in game.__dict__.get(_SAVES, []):
         if s[0] == u.oid and s[1] == u.incarnation and s[2] == game.turn:
-            saves.remove(s)
-            return s[3]
-    return None
+            opts.append((s[4] or s[3], s[3], lambda s=s: _take_save(game, s)))
+    if u.is_unit:
+        for g in game.board():
+            if g.card.replaces_death and g is not u and game.teams[g.controller] == game.teams[u.controller]:
+                opts.append((g.oid, g.label(), lambda g=g: _hourglass(game, u, g)))
+        if u.buff:
+            for boss in game.board():
+                if boss.card.may_save_buffed and not boss.exhausted and game.teams[boss.controller] == game.teams[u.controller]:
+                    opts.append((boss.oid, boss.label(), lambda b=boss: _the_boss(game, u, b)))
+    return opts
 
 
-def _hourglass(game: Game, u: GameObject):
-    if not u.is_unit:
+def _apply_chosen(game: Game, u: GameObject, opts: list):
+    """The affected unit's controller orders the replacement effects (367); the first that applies wins."""
+    if not opts:
         return None
-    for g in game.board():
-        if g.card.replaces_death and g is not u and game.teams[g.controller] == game.teams[u.controller]:
-            ch = zones.put_in_zone(game, g, "trash")
-            game.trace.add("change", f"{u.label()} 将死亡：{g.label()} 的替换效果改为摧毁 {g.label()}。", rules=("367",),
-                           faq=("C-L553",), changes=[ch])
-            return g.label()
+    p = u.controller
+    if len(opts) > 1:
+        first = _scripted(game, p, u, opts)
+        if first is None:
+            keys = [k for k, _, _ in opts]
+            if not game.choices.auto:
+                game.choices.need("choose_replacement", p,
+                                  f"{u.label()} 将死亡，有多个替换效果可以生效（{'、'.join(lb for _, lb, _ in opts)}）："
+                                  f"由受影响单位的控制者 {p} 决定先让哪一个生效。", keys,
+                                  f"{p} 选择替换效果 {u.oid} -> {keys[0]}")
+            first = opts[0]
+            game.trace.add("auto", f"（自动选择）{u.label()} 的死亡：先让 {first[1]} 的替换效果生效。")
+        else:
+            game.trace.add("step", f"{u.label()} 将死亡，有多个替换效果可以生效：由受影响单位的控制者 {p} 选择先让 "
+                           f"{first[1]} 的替换效果生效。", rules=("367",))
+        opts = [first] + [o for o in opts if o is not first]
+    for i, (_, label, apply) in enumerate(opts):
+        how = apply()
+        if how is not None:
+            rest = [lb for _, lb, _ in opts[i + 1:]]
+            if rest:
+                game.trace.add("step", f"该死亡事件已被替换：{'、'.join(rest)} 的替换效果不再适用（替换效果对一个事件只生效一次）。",
+                               rules=("367",))
+            return how
     return None
+
+
+def _scripted(game: Game, player: str, u: GameObject, opts: list):
+    from judge.engine.errors import IllegalAction
+
+    for entry in list(game.choices.queue):
+        if entry[0] != "choose_replacement" or entry[1] != player:
+            continue
+        target, source = entry[2]
+        if target not in (u.oid, u.card.name):
+            continue
+        game.choices.queue.remove(entry)
+        for o in opts:
+            if _is_source(game, o, source):
+                return o
+        raise IllegalAction(f"{source} 的替换效果不能对 {u.label()} 的死亡生效；可以生效的有：{'、'.join(k for k, _, _ in opts)}。",
+                            "367")
+    return None
+
+
+def _is_source(game: Game, opt, ref: str) -> bool:
+    src = game.objects.get(opt[0])
+    return ref == opt[0] or (src is not None and ref == src.card.name) or opt[1].endswith(f"（{ref}）")
+
+
+def _take_save(game: Game, s) -> str:
+    game.__dict__.get(_SAVES, []).remove(s)
+    return s[3]
+
+
+def _hourglass(game: Game, u: GameObject, g: GameObject) -> str:
+    ch = zones.put_in_zone(game, g, "trash")
+    game.trace.add("change", f"{u.label()} 将死亡：{g.label()} 的替换效果改为摧毁 {g.label()}。", rules=("367",),
+                   faq=("C-L553",), changes=[ch])
+    return g.label()
 
 
 def _instead(game: Game, u: GameObject, source: str) -> None:
@@ -69,7 +146,7 @@ def _instead(game: Game, u: GameObject, source: str) -> None:
         game.trace.add("step", f"{u.label()} 已在基地，无法召回；其余部分照常执行。", rules=("349",), faq=("C-L584",))
 
 
-def _the_boss(game: Game, u: GameObject):
+def _the_boss(game: Game, u: GameObject, boss: GameObject):
     """A 'may' replacement with a cost (The Boss, FAQ C-L553 revised text): if a buffed unit would
     die, its controller's team may pay one power, exhaust The Boss and spend the unit's buff. The
     player chooses; a scripted `拒绝支付 <The Boss>` declines it."""
@@ -77,30 +154,26 @@ def _the_boss(game: Game, u: GameObject):
     from judge.engine.errors import IllegalAction
     from judge.trace.events import Change
 
-    if not u.is_unit or not u.buff:
+    if not u.buff or boss.exhausted:
         return None
-    for boss in list(game.board()):
-        if not boss.card.may_save_buffed or boss.exhausted or game.teams[boss.controller] != game.teams[u.controller]:
-            continue
-        p = boss.controller
-        declined = any(e[0] == "decline" and e[1] == p and e[2] in (boss.oid, boss.card.name) for e in game.choices.queue)
-        if declined:
-            game.choices.queue.remove(next(e for e in game.choices.queue if e[0] == "decline" and e[1] == p
-                                           and e[2] in (boss.oid, boss.card.name)))
-            game.trace.add("step", f"{p} 选择不使用 {boss.label()} 的替换效果（“可以”）。", rules=("367",))
-            continue
-        cost = costs.Cost()
-        cost.add(0, 1, "替换效果的费用")
-        try:
-            payment = costs.plan(game, p, cost)
-        except IllegalAction:
-            game.trace.add("step", f"{p} 无法支付 {boss.label()} 的替换费用（符能 1），该单位照常死亡。", rules=("367",))
-            continue
-        costs.pay(game, p, cost, payment)
-        boss.exhausted = True
-        u.buff = 0
-        game.trace.add("change", f"{u.label()} 将死亡：{p} 使用 {boss.label()} 的替换效果——支付符能 1、使其休眠、消耗 {u.label()} 的增益。",
-                       rules=("367",), faq=("C-L553",),
-                       changes=[Change(boss.label(), "状态", "活跃", "休眠"), Change(u.label(), "增益", 1, 0)])
-        return boss.label()
-    return None
+    p = boss.controller
+    declined = any(e[0] == "decline" and e[1] == p and e[2] in (boss.oid, boss.card.name) for e in game.choices.queue)
+    if declined:
+        game.choices.queue.remove(next(e for e in game.choices.queue if e[0] == "decline" and e[1] == p
+                                       and e[2] in (boss.oid, boss.card.name)))
+        game.trace.add("step", f"{p} 选择不使用 {boss.label()} 的替换效果（“可以”）。", rules=("367",))
+        return None
+    cost = costs.Cost()
+    cost.add(0, 1, "替换效果的费用")
+    try:
+        payment = costs.plan(game, p, cost)
+    except IllegalAction:
+        game.trace.add("step", f"{p} 无法支付 {boss.label()} 的替换费用（符能 1），该单位照常死亡。", rules=("367",))
+        return None
+    costs.pay(game, p, cost, payment)
+    boss.exhausted = True
+    u.buff = 0
+    game.trace.add("change", f"{u.label()} 将死亡：{p} 使用 {boss.label()} 的替换效果——支付符能 1、使其休眠、消耗 {u.label()} 的增益。",
+                   rules=("367",), faq=("C-L553",),
+                   changes=[Change(boss.label(), "状态", "活跃", "休眠"), Change(u.label(), "增益", 1, 0)])
+    return boss.label()
