@@ -108,3 +108,34 @@ def test_parallel_labels_are_siblings_under_their_introduction():
     assert number_of("这类触发式技能可以被称为进攻触发") == intro + ".b.2"
     # ...and the last label's explanations stop where their parallel wording stops.
     assert not number_of("触发式技能可以在任意玩家的回合中").startswith(intro + ".")
+
+
+STEPS = """\
+任务是指玩家在进行其他行动前必须执行的步骤。
+任务包括但不限于：清理。
+结算链项目会按照被添加到结算链的顺序进行确认。
+如果仍有待处理的结算链项目，返回步骤1：确认。
+否则进入步骤2：执行。
+拥有优先行动权的玩家可以进行以下任何行动：
+打出一张符合时机的卡牌。
+拥有优先行动权的玩家可以选择让过优先行动权。继续进行至步骤3：让过。
+如果所有玩家都依次让过，则继续进行至步骤4：结算。
+结算最新的已确认结算链项目。
+如果结算链为空，则游戏以开环状态继续进行。
+如果结算链不为空，且不存在待处理项目，则最新效果的控制者获得优先行动权。
+法术对决
+法术对决是一个开环状态的机会窗口。
+想获取更多有关任务的信息，请查阅规则332。见规则 337.确认和规则 341.法术对决。
+"""
+
+
+def test_subject_citation_and_named_steps_place_level0_rules():
+    number_of = _numbers(STEPS)
+    # "有关任务的信息，请查阅规则332": the paragraph defining 任务 carries 332.
+    assert number_of("任务是指") == "332"
+    # 337 is cited as 确认, step 1; steps 2-4 (执行, 让过, 结算) are 338-340.
+    assert number_of("结算链项目会按照").startswith("337")
+    assert number_of("拥有优先行动权的玩家可以选择让过") == "339"
+    assert number_of("结算最新的已确认") == "340"
+    assert number_of("如果结算链不为空") == "340.2"
+    assert number_of("如果仍有待处理").startswith("337.")  # a mere step reference opens nothing

@@ -88,6 +88,15 @@ def _title_score_norm(title: str, t: str, prev_text: str) -> float:
     return score
 
 
+_STEP_REF = re.compile(r"步骤\s*(\d)\s*[：:]\s*([\u4e00-\u9fff]{2})")
+
+
+def _ends_with_title(text: str, title: str) -> bool:
+    body = strip_citations(text).rstrip("。 ")
+    # "返回步骤1：确认。" refers to a step by its name; it does not open that step's section.
+    return normalise_for_match(body).endswith(title) and not body[: len(body) - len(title)].rstrip().endswith("：")
+
+
 def place_level0_anchors(paras: list[Paragraph], cited: dict[int, str],
                          extra: list[tuple[int, int, float]] = ()) -> dict[int, int]:
     """Choose, for as many cited level-0 numbers as possible, the paragraph that starts their section.
@@ -111,6 +120,14 @@ def place_level0_anchors(paras: list[Paragraph], cited: dict[int, str],
             elif s > 0 and weak < 8:  # a mere mention: only the first few can start the section
                 cands.append((n, i, s))
                 weak += 1
+            elif i and paras[i - 1].text.endswith("：") and title not in texts[i - 1] \
+                    and t.find(title) > len(t) - len(title) - 16:
+                # "…在以下机会窗口中行动：" / "…出现一个暂时存在的结算链区域": an item of a list of
+                # subjects that names its subject at its end may open that subject's section.
+                cands.append((n, i, 0.5))
+            elif _ends_with_title(paras[i].text, title):
+                # "结算链项目会按照被添加到结算链的顺序进行确认。": names the subject it is about at its end.
+                cands.append((n, i, 0.3))
     cands.extend(extra)
     cands.sort()
     best: list[float] = []
@@ -475,6 +492,47 @@ def recover(paras: list[Paragraph], citations: list[Citation], excerpts: list[Ex
             if i and t.startswith(title) and t != title:
                 extra.append((key[0], i - 1, 6.0))
                 self_anchored.add((key[0], i - 1))
+    # "想获取更多有关任务的信息，请查阅规则332": a level-0 number cited with only its subject named.
+    # The paragraph defining that subject ("任务是指…") may carry it; weaker than a titled citation.
+    context0: dict[int, str] = {}
+    for c in citations:
+        key = parse_number(c.number)
+        if key and len(key) == 1 and not c.title and c.context and key[0] not in cited0:
+            context0.setdefault(key[0], normalise_for_match(c.context))
+    if context0:
+        if texts is None:
+            texts = [normalise_for_match(strip_citations(p.text)) for p in paras]
+        for n, subject in context0.items():
+            for i, t in enumerate(texts):
+                if len(subject) >= 2 and t.startswith(subject) and re.match(r"(是指|指的是|是一种|为)", t[len(subject):]):
+                    extra.append((n, i, 3.0))
+    # "返回步骤1：确认" / "进入步骤2：执行": a procedure names its steps. When one step name is a cited
+    # level-0 title (337.确认), the other steps are the consecutive level-0 rules around it.
+    derived: dict[int, str] = {}
+    steps: dict[int, dict[str, int]] = {}
+    for p in paras:
+        for m in _STEP_REF.finditer(p.text):
+            steps.setdefault(int(m.group(1)), {}).setdefault(m.group(2), 0)
+            steps[int(m.group(1))][m.group(2)] += 1
+    names = {k: max(v, key=v.get) for k, v in steps.items()}
+    base = next(((k, n) for k, name in names.items() for n, t in cited0.items() if t == name), None)
+    if base:
+        for k, name in names.items():
+            n = base[1] + k - base[0]
+            if n not in cited0 and n not in context0 and all(t != name for t in cited0.values()):
+                derived[n] = name
+    if derived:
+        if texts is None:
+            texts = [normalise_for_match(strip_citations(p.text)) for p in paras]
+        for n, name in derived.items():
+            for i, p in enumerate(paras):
+                plain = _STEP_REF.sub("", p.text)
+                if name not in plain:
+                    continue
+                if normalise_for_match(plain).startswith(name):
+                    extra.append((n, i, 2.0))
+                elif i and name not in _STEP_REF.sub("", paras[i - 1].text):
+                    extra.append((n, i, 0.5))  # the step's subject brought up anew
     anchors = place_level0_anchors(paras, cited0, extra)
     anchors = _back_to_section_start(paras, anchors, cited0, {i for _, i, _ in extra})
     for n, i in sorted(anchors.items()):
@@ -488,6 +546,14 @@ def recover(paras: list[Paragraph], citations: list[Citation], excerpts: list[Ex
             n = anchor_at[i]
             it = Item(p, level=0, fixed=(n,), fixed_source=INFERRED,
                       fixed_evidence=f"下一段是正文引用的 {n:03d}.1，故本段为其上级规则 {n:03d}")
+            items.append(it)
+            by_para[i] = it
+            continue
+        if i in anchor_at and anchor_at[i] not in cited0:
+            n = anchor_at[i]
+            why = (f"正文“有关{context0[n]}的信息，请查阅规则{n:03d}”，本段即定义{context0[n]}的一段" if n in context0
+                   else f"正文把流程步骤称为“步骤…：{derived[n]}”，其中一步是引用的 {base[1]:03d}；本段开始“{derived[n]}”一步")
+            it = Item(p, level=0, fixed=(n,), fixed_source=INFERRED, fixed_evidence=why)
             items.append(it)
             by_para[i] = it
             continue
