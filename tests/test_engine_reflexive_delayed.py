@@ -81,7 +81,7 @@ TF = """模式 1v1
 def test_twisted_fate_mode_missing_stops_with_options():
     r = _run(TF)
     assert r.stop is not None and r.stop.kind == "choice" and "执行以下一项" in r.stop.message
-    assert r.stop.options == ["1", "2"]
+    assert r.stop.options == ["甲 选择模式 tf 1", "甲 选择模式 tf 2"]
 
 
 def test_twisted_fate_mode_one_draws_and_auto_takes_first():
@@ -131,7 +131,7 @@ TWO_REPLACEMENTS = """模式 1v1
 def test_two_replacements_without_a_choice_stop_with_both_sources():
     r = _run_part2(TWO_REPLACEMENTS)
     assert r.stop is not None and r.stop.kind == "choice"
-    assert sorted(r.stop.options) == ["h", "z"]
+    assert sorted(r.stop.options) == ["乙 选择替换效果 w -> h", "乙 选择替换效果 w -> z"]
     assert "乙" in r.stop.message  # the affected unit's controller chooses (367)
 
 
@@ -150,3 +150,48 @@ def test_choosing_a_replacement_that_cannot_apply_is_an_error():
     r = _run_part2(body.replace("手牌: h=高原血统", "手牌: h=高原血统, d=战鼓"))
     assert not r.passed and r.stop.kind == "illegal" and r.stop.rule == "367"
     assert "h、z" in r.stop.message
+
+
+def test_interactive_answer_becomes_the_listed_line():
+    from judge.engine.interactive import choice_line
+
+    r = _run_part2(TWO_REPLACEMENTS)
+    assert choice_line(r.stop.example, r.stop.options, "2") == r.stop.options[1]
+    r = _run(TF)
+    assert choice_line(r.stop.example, r.stop.options, "2") == "甲 选择模式 tf 2"
+
+
+def test_end_of_turn_delayed_ability_is_not_created_once_the_window_began():
+    """389: a delayed ability whose window already passed is not created (its instructions are ignored)."""
+    from judge.engine.abilities import delayed
+    from judge.engine.chain_items import ChainItem
+    from judge.engine.setup import build_game
+
+    from pathlib import Path
+
+    base = Path(__file__).resolve().parent.parent / "scenarios" / "delayed"
+    sc = parse_text(CARDS + "模式 1v1\n回合玩家 甲\n玩家 甲\n手牌: s=黄昏号令\n玩家 乙\n", file="<测试>", base_dir=base)
+    game = build_game(sc)
+    card = game.objects["s"]
+    item = ChainItem("甲", card.label(), "x", None, {"oid": "s"}, kind="card", oid="s")
+    game.phase = "ending"
+    delayed.create_from(game, item, card, [])
+    assert delayed.pending(game) == []
+    game.phase = "main"
+    delayed.create_from(game, item, card, [])
+    assert [d["when"] for d in delayed.pending(game)] == ["end_of_turn"]
+
+
+def test_next_turn_delayed_waits_for_its_controllers_turn():
+    from pathlib import Path
+
+    base = Path(__file__).resolve().parent.parent / "scenarios" / "delayed"
+    body = (Path(base) / "next_turn_start_draw.场景").read_text("utf-8")
+    sc = parse_text(body.replace("  乙 结束回合\n", ""), file="<测试>", base_dir=base)
+    r = run_scenario(sc)
+    # Still the opponent's turn: the ability has not triggered and is still waiting.
+    from judge.engine.abilities import delayed
+
+    assert r.game.turn_player == "乙"
+    assert len(r.game.players["甲"].zones["hand"]) == 0
+    assert [d["when"] for d in delayed.pending(r.game)] == ["next_turn_start"]

@@ -108,8 +108,10 @@ def _pick_mode(game: Game, player: str, item: ChainItem, label: str, modes: list
     if game.choices.auto:
         game.trace.add("auto", f"（自动选择）{label} 的“执行以下一项”：第 1 项。")
         return modes[0]
-    game.choices.need("choose_mode", player, f"{player} 需要为 {label} 的“执行以下一项”选择一项（{'、'.join(names)}）。",
-                      names, f"{player} 选择模式 {item.oid} 1")
+    # Options are whole scenario lines, so an interactive answer is inserted as it is listed.
+    lines = [f"{player} 选择模式 {item.oid} {n}" for n in names]
+    game.choices.need("choose_mode", player, f"{player} 需要为 {label} 的“执行以下一项”选择一项（共 {len(names)} 项）。",
+                      lines, lines[0])
 
 
 def _names(game: Game, item: ChainItem) -> tuple:

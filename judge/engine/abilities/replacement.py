@@ -71,12 +71,12 @@ def _apply_chosen(game: Game, u: GameObject, opts: list):
     if len(opts) > 1:
         first = _scripted(game, p, u, opts)
         if first is None:
-            keys = [k for k, _, _ in opts]
+            # Options are whole scenario lines, so an interactive answer is inserted as it is listed.
+            lines = [f"{p} 选择替换效果 {u.oid} -> {k}" for k, _, _ in opts]
             if not game.choices.auto:
                 game.choices.need("choose_replacement", p,
                                   f"{u.label()} 将死亡，有多个替换效果可以生效（{'、'.join(lb for _, lb, _ in opts)}）："
-                                  f"由受影响单位的控制者 {p} 决定先让哪一个生效。", keys,
-                                  f"{p} 选择替换效果 {u.oid} -> {keys[0]}")
+                                  f"由受影响单位的控制者 {p} 决定先让哪一个生效。", lines, lines[0])
             first = opts[0]
             game.trace.add("auto", f"（自动选择）{u.label()} 的死亡：先让 {first[1]} 的替换效果生效。")
         else:
