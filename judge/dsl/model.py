@@ -57,8 +57,9 @@ class Reflexive:
     killed its target), `执行以下一项 A 并且 B` (one_of: the controller picks one mode when it is
     put on the chain)."""
 
-    condition: str  # then | if_killed | one_of
+    condition: str  # then | if_killed | one_of | times ("进行 N 次：": put on the chain N times)
     effects: list
+    times: int = 1
 
 
 @dataclass

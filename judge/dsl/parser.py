@@ -276,8 +276,15 @@ class _Build(Transformer):
         return ("activated", m.Activated(effs, cost[1], cost[2], exhaust, timing))
 
     def card_reflexive(self, items):
+        effs = [i for i in items if isinstance(i, m.Effect)]
+        if items[0].type == "TIMES_OPEN":
+            n = _num(items[1])
+            if n < 1:
+                raise ScenarioError("“进行 N 次”中的 N 至少为 1。", file=self.file, line=items[1].line,
+                                    column=items[1].column, text=str(items[1]), rule="382")
+            return ("reflexive", m.Reflexive("times", effs, n))
         kind = {"REFLEX_KW": "then", "REFLEX_KILLED_KW": "if_killed", "REFLEX_MODES_KW": "one_of"}[items[0].type]
-        return ("reflexive", m.Reflexive(kind, [i for i in items if isinstance(i, m.Effect)]))
+        return ("reflexive", m.Reflexive(kind, effs))
 
     def card_delayed(self, items):
         word = _text(items[1])

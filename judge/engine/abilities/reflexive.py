@@ -10,6 +10,9 @@ any trigger (its targets chosen then), so players can respond to it on its own.
   spell, so the condition is checked there and the trigger is created after that cleanup (C-L435).
 - `one_of`: "do one of the following" -- the controller picks which embedded trigger goes on the
   chain (scripted `选择模式 <card> N`; strict mode stops with the options).
+- `times`: "do this N times" -- N pending items are created in order, only put on the chain; each
+  is then finalized oldest first (its own targets and costs such as Deflect) and they resolve newest
+  first, a cleanup after each.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from judge.engine.chain_items import ChainItem
 from judge.engine.state import Game, GameObject
 
 _WATCH = "_reflexive_kill_watch"
-_FAQ = {"then": ("C-L422",), "if_killed": ("C-L435",), "one_of": ("C-L451",)}
+_FAQ = {"then": ("C-L422",), "if_killed": ("C-L435",), "one_of": ("C-L451",), "times": ()}
 
 
 def after_instructions(game: Game, item: ChainItem, card: GameObject, affected: list[GameObject],
@@ -31,6 +34,11 @@ def after_instructions(game: Game, item: ChainItem, card: GameObject, affected: 
             game.__dict__.setdefault(_WATCH, []).append((item, card.label(), rf, list(damaged)))
             game.trace.add("step", f"{card.label()} 的“若此伤害消灭了它，则执行此操作”：致命伤害在法术结算后的清理中"
                            "才会摧毁单位，因此在该清理之后检查条件。", rules=("382", "318"), faq=_FAQ["if_killed"])
+        elif rf.condition == "times":
+            game.trace.add("step", f"{card.label()} 的“进行 {rf.times} 次”：依次创建 {rf.times} 个待处理项目，"
+                           "此时只放入结算链，其余步骤在确认时执行。", rules=("382", "398"))
+            for _ in range(rf.times):
+                _create(game, item, card.label(), rf, affected)
         else:
             _create(game, item, card.label(), rf, affected)
 
