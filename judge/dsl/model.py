@@ -37,6 +37,7 @@ class Effect:
     targets: int = 0  # part 2: number of targets chosen when played (0: no target)
     up_to: bool = False  # "up to N" / "any number": zero targets allowed (355.12)
     group_limit: int = 0  # targets at one battlefield with total Might <= this, checked as a group (Fox-Fire)
+    delayed: object = None  # kind "delayed": the Delayed ability this instruction creates (389)
 
 
 @dataclass

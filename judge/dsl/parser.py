@@ -295,6 +295,10 @@ class _Build(Transformer):
                                 suggestions=suggest(word, DELAYED_TIMES), rule="389")
         return ("delayed", m.Delayed(when, [i for i in items if isinstance(i, m.Effect)]))
 
+    def pe_delayed(self, items):
+        _, delayed = self.card_delayed([items[0], items[1], items[2], items[3]])
+        return m.Effect("delayed", 0, (), delayed=delayed)
+
     def pe_move(self, items):
         scope, n, up_to = items[1]
         return m.Effect("move", 0, scope, n, up_to)

@@ -212,6 +212,11 @@ def apply_effect(game: Game, item: ChainItem, eff, snaps, previous: list[GameObj
     if eff.targets and not legal and k != "draw":
         t.add("step", f"{who}：没有合法目标，此指示无法执行。", rules=("349",))
         return []
+    if k == "delayed":
+        from judge.engine.abilities import delayed
+
+        delayed.create(game, item.controller, item.source, item.oid, eff.delayed, previous)
+        return previous
     if k == "move":
         return _move(game, item, legal)
     if k == "fight":

@@ -19,16 +19,21 @@ WHEN_TEXT = {"end_of_turn": "本回合结束时", "next_turn_start": "你的下�
 
 def create_from(game: Game, item: ChainItem, card: GameObject, affected: list[GameObject]) -> None:
     for d in card.card.delayed:
-        if d.when == "end_of_turn" and game.phase == "ending":
-            game.trace.add("step", f"{card.label()}：“{WHEN_TEXT[d.when]}”的时机已经开始，延迟技能不会生成，其指示被无视。",
-                           rules=("389",))
-            continue
-        game.__dict__.setdefault(_KEY, []).append({
-            "when": d.when, "controller": item.controller, "label": card.label(), "oid": card.oid,
-            "effects": list(d.effects), "turn": game.turn, "linked": [targeting.snapshot(o) for o in affected]})
-        ref = f"，引用 {'、'.join(o.label() for o in affected)}" if affected else ""
-        game.trace.add("step", f"{card.label()} 生成一个延迟触发式技能：{WHEN_TEXT[d.when]}触发（控制者 {item.controller}{ref}）。",
+        create(game, item.controller, card.label(), card.oid, d, affected)
+
+
+def create(game: Game, controller: str, label: str, oid: str | None, d, affected: list[GameObject]) -> None:
+    """One delayed ability, made by the instruction now resolving (a spell's or a triggered ability's)."""
+    if d.when == "end_of_turn" and game.phase == "ending":
+        game.trace.add("step", f"{label}：“{WHEN_TEXT[d.when]}”的时机已经开始，延迟技能不会生成，其指示被无视。",
                        rules=("389",))
+        return
+    game.__dict__.setdefault(_KEY, []).append({
+        "when": d.when, "controller": controller, "label": label, "oid": oid,
+        "effects": list(d.effects), "turn": game.turn, "linked": [targeting.snapshot(o) for o in affected]})
+    ref = f"，引用 {'、'.join(o.label() for o in affected)}" if affected else ""
+    game.trace.add("step", f"{label} 生成一个延迟触发式技能：{WHEN_TEXT[d.when]}触发（控制者 {controller}{ref}）。",
+                   rules=("389",))
 
 
 def pending(game: Game) -> list[dict]:
