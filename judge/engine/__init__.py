@@ -36,7 +36,9 @@ Part 2 (chain, priority, playing cards, abilities, keywords):
   activating (376/398), chain_items (ChainItem: cards, triggers, abilities on the chain),
   interactive (`judge run --interactive`).
 - abilities/: triggered (382: ordering by turn order, combat initial chain, decline to pay),
-  replacement (367: death replacements), spell_kill (Immortal Phoenix).
+  replacement (367: death replacements, order chosen by the affected unit's controller),
+  spell_kill (Immortal Phoenix), reflexive (382: embedded "then do this" / "if killed" / "one of" /
+  "N times" triggers), delayed (389: end of turn, start of your next turn), linked (393).
 - keywords/: accelerate 805, action 806, deflect 809, hidden 811, reaction 813, equip 818/819,
   legion, repeat, vision, weaponmaster (800), timing (which state allows what).
 - Only rule numbers the text itself confirms are cited (inferred sub-numbers move as the tree is refined).
