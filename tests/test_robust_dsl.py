@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import os
 import re
-import signal
 import subprocess
 import sys
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -25,6 +23,7 @@ from judge.dsl.parser import load_scenario
 from judge.engine.runner import run_scenario, scenario_files
 from judge.engine.setup import build_game
 from judge.paths import scenarios_dir
+from timeouts import time_limit
 
 SEEDS = [p for p in scenario_files(scenarios_dir()) if p.suffix == ".场景"]
 EXAMPLES = int(os.environ.get("JUDGE_FUZZ_EXAMPLES", "60"))
@@ -33,24 +32,6 @@ FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 pytestmark = pytest.mark.skipif(not SEEDS, reason="no shipped scenarios to mutate")
-
-
-class Hang(Exception):
-    pass
-
-
-@contextmanager
-def time_limit(seconds: int):
-    def on_alarm(signum, frame):
-        raise Hang(f"input took more than {seconds} s")
-
-    old = signal.signal(signal.SIGALRM, on_alarm)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def assert_located(err: ScenarioError, file: str) -> None:

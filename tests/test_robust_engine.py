@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import os
 import random
-import signal
-from contextlib import contextmanager
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -30,6 +28,7 @@ from judge.engine.errors import IllegalAction, NeedChoice
 from judge.engine.invariants import violations
 from judge.engine.setup import build_game
 from judge.paths import scenarios_dir
+from timeouts import time_limit
 
 EXAMPLES = int(os.environ.get("JUDGE_FUZZ_EXAMPLES", "40"))
 STEPS = 80
@@ -49,24 +48,6 @@ UNIT_CARDS = _unit_cards()
 PLAYER_NAMES = ["甲", "乙", "丙", "丁"]
 MODES = {"1v1": 2, "ffa3": 3, "ffa4": 4, "2v2": 4}
 NOPOS = Pos("<fuzz>", 0, 0)
-
-
-class Hang(Exception):
-    pass
-
-
-@contextmanager
-def time_limit(seconds: int):
-    def on_alarm(signum, frame):
-        raise Hang(f"playout took more than {seconds} s")
-
-    old = signal.signal(signal.SIGALRM, on_alarm)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
 
 
 # ---------------------------------------------------------------- random boards as scenario text
@@ -227,7 +208,7 @@ def playout(text: str, seed: int) -> int:
 @FUZZ
 @given(boards(), st.integers(0, 2**32 - 1))
 def test_random_playouts_keep_the_invariants(text, seed):
-    with time_limit(60):  # a hang, not slowness under a loaded machine
+    with time_limit(60, "playout"):  # a hang, not slowness under a loaded machine
         playout(text, seed)
 
 
@@ -250,7 +231,7 @@ def test_a_long_random_playout_stays_sound():
     text = (f"{INCLUDE}\n模式 1v1\n胜利得分 30\n玩家 甲\n基地: a1=战士, a2=游侠, a3=巨人\n"
             + "主牌堆: " + ", ".join(f"x{i}=卡" for i in range(40)) + "\n玩家 乙\n基地: b1=步兵, b2=守卫, b3=突击兵\n"
             + "主牌堆: " + ", ".join(f"y{i}=卡" for i in range(40)) + "\n战场 bf1 = 一\n战场 bf2 = 二\n")
-    with time_limit(60):
+    with time_limit(60, "playout"):
         global STEPS
         old, STEPS = STEPS, 600
         try:
