@@ -10,6 +10,7 @@ from __future__ import annotations
 # number -> concept that the rule's title/text (or its subtree) must contain.
 RULES: dict[str, str] = {
     "119": "游戏物体",
+    "142": "伤害",
     "142.4": "致命伤害",
     "165": "符文池",
     "188": "控制",
