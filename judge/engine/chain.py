@@ -16,15 +16,10 @@ _BATCH_KEY = "_batch"
 
 
 def record_death_triggers(game: Game, unit: GameObject) -> None:
-    """808: 'when I die' abilities trigger before the card moves; record location and Might now."""
-    from judge.engine.layers import might
+    """808: 'when I die' abilities trigger before the card moves (keywords.deathknell records them)."""
+    from judge.engine.keywords import deathknell
 
-    for effect in unit.card.deathknells:
-        memory = {"oid": unit.oid, "location": unit.location, "controller": unit.controller,
-                  "might": might(game, unit), "label": unit.label()}
-        item = PendingItem(unit.controller, unit.label(), f"{unit.label()} 的[绝念]：{describe(effect)}",
-                           effect, memory, rules=("808",))
-        game.__dict__.setdefault(_BATCH_KEY, []).append(item)
+    game.__dict__.setdefault(_BATCH_KEY, []).extend(deathknell.pending_items(game, unit))
 
 
 def flush_triggers(game: Game) -> None:

@@ -4,6 +4,7 @@ end of turn (317.2) and of combat (466.1) insert their own steps after the kills
 from __future__ import annotations
 
 from judge.engine import chain, effects, scoring, zones
+from judge.engine.keywords import deathknell
 from judge.engine.layers import is_lethally_damaged
 from judge.engine.state import Game
 from judge.trace.events import Change, nested
@@ -84,8 +85,7 @@ def _one(game: Game, special: str | None) -> bool:
         if lethal:
             h.emit()
             for u in lethal:
-                if u.card.deathknells:
-                    t.add("step", f"步骤3a：{u.label()} 带有致命伤害，其[绝念]触发；记录其位置与属性。", rules=("318", "808"))
+                deathknell.note_lethal(game, u)
             t.add("step", "步骤3b：带有致命伤害的单位被摧毁："
                   + "、".join(f"{u.label()}（伤害 {u.damage} ≥ 战力）" for u in lethal) + "。", rules=("318", "142.4"))
             effects.kill(game, lethal, passive=True, rules=("428", "142.4"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from itertools import permutations, product
 
+from judge.engine.keywords.tank import assignment_groups as groups_of  # 壁垒/后排 order (keywords.tank)
 from judge.engine.layers import lethal_needed
 from judge.engine.state import Game, GameObject
 
@@ -14,14 +15,6 @@ MAX_OPTIONS = 24
 
 def exempt(u: GameObject) -> bool:
     return u.cannot_be_damaged or u.card.cannot_be_damaged
-
-
-def groups_of(u: GameObject) -> tuple[int, ...]:
-    """Possible assignment groups: 0 Tank, 1 plain, 2 Backline; Tank + Backline: the assigner picks."""
-    tank, back = bool(u.has("壁垒")), bool(u.has("后排"))
-    if tank and back:
-        return (0, 2)
-    return (0,) if tank else (2,) if back else (1,)
 
 
 def problem(game: Game, total: int, recipients: list[GameObject], assignment: dict[str, int]) -> tuple[str, tuple] | None:

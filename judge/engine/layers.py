@@ -1,9 +1,10 @@
 """Current Might of a unit (layer 3, arithmetic: increases then decreases; AL5 in the notes):
 printed or set Might, buff (701), effect modifiers, auras of other board objects, and the
-designation keywords 强攻 (807, attacker) and 坚守 (defender)."""
+designation keywords 强攻 (807, attacker; keywords.assault) and 坚守 (defender; keywords.shield)."""
 
 from __future__ import annotations
 
+from judge.engine.keywords import assault, shield
 from judge.engine.state import Game, GameObject
 
 
@@ -33,10 +34,7 @@ def might(game: Game, o: GameObject) -> int:
             for aura in src.card.auras:
                 if aura_applies(game, src, o, aura.scope):
                     value += aura.amount
-    if o.designation == "attacker":
-        value += o.has("强攻")
-    elif o.designation == "defender":
-        value += o.has("坚守")
+    value += assault.might_bonus(o) + shield.might_bonus(o)
     return value
 
 

@@ -13,6 +13,7 @@ replacement that is declined or cannot be paid lets the next chosen one apply.""
 from __future__ import annotations
 
 from judge.engine import effects, zones
+from judge.engine.keywords import deathknell
 from judge.engine.state import Game, GameObject
 
 _SAVES = "_death_saves"
@@ -138,8 +139,7 @@ def _instead(game: Game, u: GameObject, source: str) -> None:
     game.trace.add("change", f"{u.label()} 的死亡被替换（{source}）：改为移除伤害、使其休眠并召回；能做到的都做到"
                    + (f"（{'、'.join(skipped)}无需执行）" if skipped else "") + "。", rules=("367", "349"),
                    faq=("C-L584",), changes=changes)
-    if u.card.deathknells:
-        game.trace.add("step", f"{u.label()} 没有被摧毁：其[绝念]被移除，不会结算。", rules=("808", "367"))
+    deathknell.note_replaced(game, u)
     if u.location != "base":
         effects.recall(game, [u])
     else:

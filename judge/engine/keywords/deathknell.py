@@ -1,0 +1,38 @@
+"""绝念 Deathknell (808): 'when I die' — triggers when the permanent is killed and put in the trash.
+It goes pending before the card moves (a kill instruction or cleanup step 3a), recording the
+unit's location and attributes then; each instance triggers separately. A replaced death removes
+the trigger (367)."""
+
+from __future__ import annotations
+
+from judge.engine.state import Game, GameObject, PendingItem
+
+
+def has(u: GameObject) -> bool:
+    return bool(u.card.deathknells)
+
+
+def pending_items(game: Game, unit: GameObject) -> list[PendingItem]:
+    """One pending item per instance, with what the unit was just before it moved."""
+    from judge.engine.chain import describe
+    from judge.engine.layers import might
+
+    items = []
+    for effect in unit.card.deathknells:
+        memory = {"oid": unit.oid, "location": unit.location, "controller": unit.controller,
+                  "might": might(game, unit), "label": unit.label()}
+        items.append(PendingItem(unit.controller, unit.label(), f"{unit.label()} 的[绝念]：{describe(effect)}",
+                                 effect, memory, rules=("808",)))
+    return items
+
+
+def note_lethal(game: Game, u: GameObject) -> None:
+    """Cleanup step 3a: the lethally damaged unit's Deathknell triggers before step 3b kills it."""
+    if has(u):
+        game.trace.add("step", f"步骤3a：{u.label()} 带有致命伤害，其[绝念]触发；记录其位置与属性。", rules=("318", "808"))
+
+
+def note_replaced(game: Game, u: GameObject) -> None:
+    """The death was replaced: the unit did not die, so its Deathknell does not resolve."""
+    if has(u):
+        game.trace.add("step", f"{u.label()} 没有被摧毁：其[绝念]被移除，不会结算。", rules=("808", "367"))

@@ -1,0 +1,64 @@
+"""Keyword modules moved out of the procedures (强攻 807, 坚守, 壁垒/后排 465, 游走 810, 瞬息 816,
+绝念 808): each module answers its keyword's question on real objects built from the DSL."""
+
+from judge.dsl import parse_text
+from judge.engine import chain, effects
+from judge.engine.keywords import assault, backline, deathknell, ganking, shield, tank, temporary
+from judge.engine.setup import build_game
+
+CARDS = """卡牌 战士 单位 战力 3
+卡牌 突击兵 单位 战力 2 关键词 强攻 2
+卡牌 护卫 单位 战力 2 关键词 坚守
+卡牌 壁垒兵 单位 战力 4 关键词 壁垒
+卡牌 后排兵 单位 战力 3 关键词 后排
+卡牌 双关兵 单位 战力 3 关键词 壁垒 关键词 后排
+卡牌 游侠 单位 战力 2 关键词 游走
+卡牌 幻影 单位 战力 2 关键词 瞬息
+卡牌 克格莫 单位 战力 1 绝念 造成 2 伤害 -> 此处
+"""
+
+
+def game_of(body):
+    return build_game(parse_text(CARDS + "模式 1v1\n" + body, "t.场景"))
+
+
+def test_assault_and_shield_count_only_for_their_designation():
+    g = game_of("玩家 甲\n战场 bf1: a=突击兵, s=护卫\n玩家 乙\n战场 bf1 控制者 甲\n")
+    a, s = g.obj("a"), g.obj("s")
+    assert assault.might_bonus(a) == 0 and shield.might_bonus(s) == 0
+    a.designation, s.designation = "attacker", "attacker"
+    assert assault.might_bonus(a) == 2 and shield.might_bonus(s) == 0  # 807: value X sums
+    a.designation, s.designation = "defender", "defender"
+    assert assault.might_bonus(a) == 0 and shield.might_bonus(s) == 1  # default value 1
+
+
+def test_tank_backline_assignment_groups():
+    g = game_of("玩家 甲\n基地: t=壁垒兵, b=后排兵, p=战士, x=双关兵\n玩家 乙\n")
+    assert tank.assignment_groups(g.obj("t")) == (tank.TANK,)
+    assert tank.assignment_groups(g.obj("b")) == (tank.BACKLINE,)
+    assert tank.assignment_groups(g.obj("p")) == (tank.PLAIN,)
+    assert tank.assignment_groups(g.obj("x")) == (tank.TANK, tank.BACKLINE)  # assigner's pick
+    assert backline.has(g.obj("b")) and not backline.has(g.obj("t"))
+
+
+def test_ganking_permission():
+    g = game_of("玩家 甲\n基地: r=游侠, w=战士\n玩家 乙\n")
+    assert ganking.may_move_between_battlefields(g.obj("r"))
+    assert not ganking.may_move_between_battlefields(g.obj("w"))
+
+
+def test_temporary_kills_only_the_players_temporary_units():
+    g = game_of("玩家 甲\n基地: t=幻影, w=战士\n玩家 乙\n基地: u=幻影\n")
+    temporary.beginning_phase_kill(g, "甲")
+    assert g.obj("t").zone == "trash" and g.obj("w").zone == "board" and g.obj("u").zone == "board"
+
+
+def test_deathknell_records_location_and_might_before_the_move():
+    g = game_of("玩家 甲\n战场 bf1: k=克格莫\n玩家 乙\n战场 bf1 控制者 甲\n")
+    k = g.obj("k")
+    items = deathknell.pending_items(g, k)
+    assert len(items) == 1 and items[0].memory["location"] == "bf1" and items[0].memory["might"] == 1
+    assert deathknell.has(k) and not deathknell.has(game_of("玩家 甲\n基地: w=战士\n玩家 乙\n").obj("w"))
+    effects.kill(g, [k])
+    chain.flush_triggers(g)  # the recorded batch goes on the chain
+    assert k.zone == "trash" and any(getattr(i, "memory", {}).get("oid") == k.oid for i in g.chain)
