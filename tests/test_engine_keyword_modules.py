@@ -62,3 +62,35 @@ def test_deathknell_records_location_and_might_before_the_move():
     effects.kill(g, [k])
     chain.flush_triggers(g)  # the recorded batch goes on the chain
     assert k.zone == "trash" and any(getattr(i, "memory", {}).get("oid") == k.oid for i in g.chain)
+
+
+LEVEL = "卡牌 升级兵 单位 战力 2 等级 3 战力 +2\n卡牌 旧兵 单位 战力 2 关键词 等级 3\n"
+
+
+def test_level_ability_follows_the_current_controllers_xp():
+    # 800 (core-rules line 439: 等级 is a dependent keyword): active exactly while the condition holds.
+    from judge.engine.keywords import level
+    from judge.engine.layers import might
+
+    g = game_of(LEVEL + "玩家 甲\n经验 3\n基地: u=升级兵\n玩家 乙\n经验 2\n基地: v=升级兵, o=旧兵\n")
+    u, v = g.obj("u"), g.obj("v")
+    assert g.players["甲"].xp == 3 and g.players["乙"].xp == 2
+    assert might(g, u) == 4 and might(g, v) == 2  # XP is per player
+    assert g.obj("o").has("等级") == 3 and might(g, g.obj("o")) == 2  # a bare keyword carries no ability
+    v.controller = "甲"  # a change of control re-checks the condition at once
+    assert might(g, v) == 4
+    level.gain_xp(g, "乙", 1, "测试")
+    assert g.players["乙"].xp == 3 and might(g, g.obj("o")) == 2
+    g.players["甲"].xp = 2
+    assert might(g, u) == 2 and level.might_bonus(g, u) == 0
+
+
+def test_level_and_xp_lines_reject_missing_numbers():
+    import pytest
+
+    from judge.dsl.errors import ScenarioError
+
+    with pytest.raises(ScenarioError):
+        parse_text("卡牌 升级兵 单位 战力 2 等级 战力 +2\n模式 1v1\n玩家 甲\n玩家 乙\n", "t.场景")
+    with pytest.raises(ScenarioError):
+        parse_text("模式 1v1\n玩家 甲\n经验\n玩家 乙\n", "t.场景")

@@ -99,6 +99,7 @@ class CardDef:
     might_bonus: int = 0  # equipment: added to the Might of the unit it is attached to (716)
     auras: list[Aura] = field(default_factory=list)
     deathknells: list[Effect] = field(default_factory=list)
+    level_might: list = field(default_factory=list)  # (N, X): [等级 N] +X Might while its controller has >= N XP
     pos: Pos | None = None
     # part 2: base cost (energy, power), spell effects, triggered abilities, death replacement
     cost_energy: int = 0
@@ -149,6 +150,7 @@ class PlayerSpec:
     points: int = 0
     energy: int = 0
     power: int = 0
+    xp: int = 0  # 经验: per player, public, not shared with teammates
     zones: list[ZoneSpec] = field(default_factory=list)
 
 

@@ -317,6 +317,12 @@ class _Build(Transformer):
     def pe_add(self, items):
         return m.Effect("add_energy", _num(items[2]))
 
+    def pe_xp(self, items):
+        return m.Effect("gain_xp", _num(items[1]))
+
+    def card_level(self, items):
+        return ("level", _num(items[1]), _num(items[3]))
+
     def pe_return(self, items):
         return m.Effect("return_self", 0, ("self",))
 
@@ -377,6 +383,9 @@ class _Build(Transformer):
                 card.might_bonus = attr[1]
             elif tag == "aura":
                 card.auras.append(attr[1])
+            elif tag == "level":
+                card.level_might.append((attr[1], attr[2]))
+                card.keywords.setdefault("等级", attr[1])
             elif tag == "deathknell":
                 card.deathknells.append(attr[1])
                 card.keywords.setdefault("绝念", 1)
@@ -476,6 +485,10 @@ class _Build(Transformer):
     def points_line(self, items):
         meta = _first_pos(items)
         return ("points", _num(items[-1]), None, self._pos(meta))
+
+    def xp_line(self, items):
+        meta = _first_pos(items)
+        return ("xp", _num(items[-1]), None, self._pos(meta))
 
     def pool_line(self, items):
         meta = _first_pos(items)
@@ -771,7 +784,7 @@ class _Build(Transformer):
             elif tag == "player":
                 current = m.PlayerSpec(_text(it[1]), m.Pos(self.file, it[1].line, it[1].column))
                 sc.players.append(current)
-            elif tag in ("zone", "points", "pool"):
+            elif tag in ("zone", "points", "pool", "xp"):
                 if current is None:
                     raise ScenarioError("区域行之前必须先声明玩家（“玩家 甲”）。", file=self.file,
                                         line=it[3].line, column=it[3].column)
@@ -779,6 +792,8 @@ class _Build(Transformer):
                     current.zones.append(m.ZoneSpec(current.name, it[1], it[2], it[3], it[4]))
                 elif tag == "points":
                     current.points = it[1]
+                elif tag == "xp":
+                    current.xp = it[1]
                 else:
                     current.energy, current.power = it[1], it[2]
             elif tag == "battlefield":

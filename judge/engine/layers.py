@@ -4,7 +4,7 @@ designation keywords 强攻 (807, attacker; keywords.assault) and 坚守 (defend
 
 from __future__ import annotations
 
-from judge.engine.keywords import assault, shield
+from judge.engine.keywords import assault, level, shield
 from judge.engine.state import Game, GameObject
 
 
@@ -34,7 +34,7 @@ def might(game: Game, o: GameObject) -> int:
             for aura in src.card.auras:
                 if aura_applies(game, src, o, aura.scope):
                     value += aura.amount
-    value += assault.might_bonus(o) + shield.might_bonus(o)
+    value += assault.might_bonus(o) + shield.might_bonus(o) + level.might_bonus(game, o)
     return value
 
 

@@ -253,6 +253,10 @@ def apply_effect(game: Game, item: ChainItem, eff, snaps, previous: list[GameObj
                 equip.attach(game, gear, u)
     elif k == "play_top":
         _play_top(game, item)
+    elif k == "gain_xp":
+        from judge.engine.keywords import level
+
+        level.gain_xp(game, item.controller, eff.amount, who)
     elif k == "recycle":
         _recycle(game, item, eff.amount)
     elif k == "save":

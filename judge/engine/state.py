@@ -87,6 +87,7 @@ class Player:
     energy: int = 0
     power: int = 0
     zones: dict[str, list[str]] = field(default_factory=lambda: {z: [] for z in NON_BOARD_ZONES})
+    xp: int = 0  # 经验 (XP): per player, read by [等级] (keywords.level)
 
 
 @dataclass

@@ -1,0 +1,34 @@
+"""等级 Level N (800; the 2026-07-17 rules name it only as a dependent keyword, beside 鼓舞, in the
+rule on ability keywords — core-rules line 439; its own section is absent): the ability after
+it is active exactly while its controller has at least N XP (经验) and inactive otherwise; it is
+read from the current controller, so a change of control or of XP re-checks it at once.
+Modelled ability: a passive Might bonus on the unit itself (`等级 N 战力 +X`). XP is per player,
+public and not shared with teammates (the cost rules list spending XP as a way of paying); XP gains
+come from instructions (`获得 N 经验`). Not modelled: Level on triggered or activated abilities."""
+
+from __future__ import annotations
+
+from judge.engine.state import Game, GameObject
+
+
+def active(game: Game, o: GameObject, threshold: int) -> bool:
+    return game.players[o.controller].xp >= threshold
+
+
+def might_bonus(game: Game, o: GameObject) -> int:
+    return sum(x for n, x in o.card.level_might if active(game, o, n))
+
+
+def gain_xp(game: Game, player: str, amount: int, who: str) -> None:
+    from judge.trace.events import Change
+
+    before = game.players[player].xp
+    watched = [(o, n) for o in game.board() if o.controller == player for n, _ in o.card.level_might]
+    was = [active(game, o, n) for o, n in watched]
+    game.players[player].xp = before + amount
+    game.trace.add("change", f"{who}：{player} 获得 {amount} 点经验（{before} → {before + amount}）。", rules=("349",),
+                   changes=[Change(player, "经验", str(before), str(before + amount))])
+    for (o, n), old in zip(watched, was):
+        if not old and active(game, o, n):
+            game.trace.add("step", f"{o.label()} 的[等级 {n}]：{player} 的经验达到 {n}，其后的技能从此刻起生效。",
+                           rules=("800",))
