@@ -25,9 +25,8 @@ Extension points for part 2 (chain, priority/focus, playing cards, abilities, ke
 - judge.engine.actions: `_perform` dispatches on Action.verb; add verbs (play, activate …) there and
   in judge/dsl/scenario.lark; `legal_actions` enumerates them for fuzzing.
 - judge.dsl.model.Effect(kind, amount, scope) + judge.engine.chain.resolve: new effect kinds.
-- keywords live on CardDef.keywords / GameObject.keywords (`obj.has("壁垒")`); one module per keyword
-  can read them from the procedures that consult them (damage_assignment for 壁垒/后排, layers for
-  强攻/坚守, turn for 瞬息 …).
+- keywords live on CardDef.keywords / GameObject.keywords (`obj.has("壁垒")`); each keyword's logic is
+  in its own module under keywords/, called by the procedure it changes (see below).
 
 Part 2 (chain, priority, playing cards, abilities, keywords):
 - playing (349: the six steps, rollback by checking before changing), costs (356/357, rune payment),
@@ -40,6 +39,11 @@ Part 2 (chain, priority, playing cards, abilities, keywords):
   spell_kill (Immortal Phoenix), reflexive (382: embedded "then do this" / "if killed" / "one of" /
   "N times" triggers), delayed (389: end of turn, start of your next turn), linked (393).
 - keywords/: accelerate 805, action 806, deflect 809, hidden 811, reaction 813, equip 818/819,
-  legion, repeat, vision, weaponmaster (800), timing (which state allows what).
+  legion, repeat, vision, weaponmaster (800), timing (which state allows what);
+  assault 807 and shield (Might bonus, called by layers.might), tank and backline (assignment
+  groups, called by damage_assignment, 465), ganking 810 (battlefield-to-battlefield standard move,
+  movement), temporary 816 (beginning-phase kill, turn), deathknell 808 (pending items recorded
+  before the card moves, chain.record_death_triggers; cleanup 3a and replaced deaths trace it),
+  level (800: `等级 N 战力 +X` active while the controller's XP >= N, layers; XP gains in resolution).
 - Only rule numbers the text itself confirms are cited (inferred sub-numbers move as the tree is refined).
 """
