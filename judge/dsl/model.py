@@ -113,6 +113,22 @@ class CardDef:
     reflexive: list = field(default_factory=list)  # Reflexive triggers, after the spell's instructions
     delayed: list = field(default_factory=list)  # Delayed abilities the card creates on resolution
     may_save_buffed: bool = False  # The Boss: may pay [C], exhaust, spend the buff to replace a buffed unit's death
+    # domains (特性, 134): letters among R G B O P Y; empty = undeclared (its [C] acts as [A], 135.19; a rune
+    # without a domain produces power that pays any domain)
+    domains: list[str] = field(default_factory=list)
+    # the power part of the cost as symbols ("R", "A", "C", ...); empty with cost_power > 0 means all [A]
+    cost_power_syms: list[str] = field(default_factory=list)
+    cost_mods: list = field(default_factory=list)  # CostMod passives this card gives while on the board
+
+
+@dataclass
+class CostMod:
+    """A passive cost increase or reduction (356.3 / 356.4): `费用修正 敌方 法术 +1 [符能 +1]`."""
+
+    whose: str  # friendly (your cards) | enemy (opponents' cards)
+    card_type: str | None  # unit | gear | spell | None (any card)
+    energy: int = 0
+    power: int = 0
 
 
 @dataclass
@@ -150,6 +166,7 @@ class PlayerSpec:
     points: int = 0
     energy: int = 0
     power: int = 0
+    power_domains: list[str] = field(default_factory=list)  # domains of pool power (`符能 [R] [A]`)
     xp: int = 0  # 经验: per player, public, not shared with teammates
     zones: list[ZoneSpec] = field(default_factory=list)
 

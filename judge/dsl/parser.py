@@ -16,6 +16,10 @@ MODES = {"1v1": "1v1", "对决": "1v1", "duel": "1v1", "2v2": "2v2", "组队": "
          "自由混战4": "ffa4", "ffa4": "ffa4", "四人混战": "ffa4"}
 PHASES = {"开始阶段": "beginning", "beginning": "beginning", "主阶段": "main", "main": "main",
           "回合结束阶段": "ending", "结束阶段": "ending", "ending": "ending"}
+# the six domains (134) and their abbreviations; "A" (any) is not a domain a card can have
+DOMAINS = {"炽烈": "R", "翠意": "G", "灵光": "B", "摧破": "O", "混沌": "P", "序理": "Y",
+           "R": "R", "G": "G", "B": "B", "O": "O", "P": "P", "Y": "Y",
+           "RED": "R", "GREEN": "G", "BLUE": "B", "ORANGE": "O", "PURPLE": "P", "YELLOW": "Y"}
 CARD_TYPES = {"UNIT": "unit", "GEAR": "gear", "SPELL": "spell", "RUNE_T": "rune",
               "LEGEND_T": "legend", "BATTLEFIELD_T": "battlefield"}
 ZONES = {"HAND": "hand", "DECK": "deck", "RUNE_DECK": "rune_deck", "TRASH": "trash",
@@ -233,7 +237,26 @@ class _Build(Transformer):
     # --- part 2: costs, effects, triggers, replacements
     def card_cost(self, items):
         ints = [_num(i) for i in items if isinstance(i, Token) and i.type == "INT"]
-        return ("cost", ints[0], ints[1] if len(ints) > 1 else 0)
+        syms = [str(i)[1] for i in items if isinstance(i, Token) and i.type == "DOMAIN_SYM"]
+        return ("cost", ints[0], ints[1] if len(ints) > 1 else len(syms), syms)
+
+    def card_domain(self, items):
+        out = []
+        for tok in items[1:]:
+            word = _text(tok)
+            d = DOMAINS.get(word) or DOMAINS.get(word.upper())
+            if d is None:
+                raise ScenarioError("未知的特性。", file=self.file, line=tok.line, column=tok.column, text=word,
+                                    expected=[k for k in DOMAINS if not k.isascii()],
+                                    suggestions=suggest(word, DOMAINS), rule="134")
+            out.append(d)
+        return ("domains", out)
+
+    def card_cost_mod(self, items):
+        whose = "friendly" if any(isinstance(i, Token) and i.type == "FRIENDLY" for i in items) else "enemy"
+        ctype = next((CARD_TYPES[i.type] for i in items if isinstance(i, Token) and i.type in CARD_TYPES), None)
+        nums = [_num(i) for i in items if isinstance(i, Token) and i.type == "SIGNED"]
+        return ("cost_mod", m.CostMod(whose, ctype, nums[0], nums[1] if len(nums) > 1 else 0))
 
     def card_effect(self, items):
         return ("effect", items[1])
@@ -390,7 +413,11 @@ class _Build(Transformer):
                 card.deathknells.append(attr[1])
                 card.keywords.setdefault("绝念", 1)
             elif tag == "cost":
-                card.cost_energy, card.cost_power = attr[1], attr[2]
+                card.cost_energy, card.cost_power, card.cost_power_syms = attr[1], attr[2], attr[3]
+            elif tag == "domains":
+                card.domains = attr[1]
+            elif tag == "cost_mod":
+                card.cost_mods.append(attr[1])
             elif tag == "effect":
                 card.effects.append(attr[1])
             elif tag == "trigger":
@@ -493,7 +520,12 @@ class _Build(Transformer):
     def pool_line(self, items):
         meta = _first_pos(items)
         ints = [_num(i) for i in items if isinstance(i, Token) and i.type == "INT"]
-        return ("pool", ints[0], ints[1] if len(ints) > 1 else 0, self._pos(meta))
+        syms = [str(i)[1] for i in items if isinstance(i, Token) and i.type == "DOMAIN_SYM"]
+        if "C" in syms:
+            raise ScenarioError("符文池中的符能不能写作 [C]（[C] 只用于卡牌费用）。", file=self.file, line=meta.line,
+                                column=meta.column, rule="135.17")
+        power = ints[1] if len(ints) > 1 else len(syms)
+        return ("pool", ints[0], power, self._pos(meta), syms)
 
     # --- battlefields
     def bf_controller(self, items):
@@ -795,7 +827,7 @@ class _Build(Transformer):
                 elif tag == "xp":
                     current.xp = it[1]
                 else:
-                    current.energy, current.power = it[1], it[2]
+                    current.energy, current.power, current.power_domains = it[1], it[2], it[4]
             elif tag == "battlefield":
                 sc.battlefields.append(it[1])
             elif tag == "steps":

@@ -1,7 +1,13 @@
 """Costs (356, 357): the total cost (base cost or ignored, additional costs, increases then
 reductions, floor at zero) and paying it from the rune pool and the player's runes (165):
 exhausting a rune adds one energy ([E]), recycling a rune adds one power; both are used during
-payment as the rules allow for resource abilities (AL4 in the notes; FAQ C-L99)."""
+payment as the rules allow for resource abilities (AL4 in the notes; FAQ C-L99).
+
+Domains (134, 152.10-152.12, 135.14-135.20): each point of a power cost is a symbol — a domain letter
+(R G B O P Y), "A" (any domain) or "C" (this card's domain; [A] when the card has none, 135.19; any of
+its domains when it has several, 135.20). A recycled rune adds power of its own domain (154.3); pool
+power may carry a domain. An undeclared domain (rune or pool power written without one) pays anything,
+so scenarios that never state domains behave as before."""
 
 from __future__ import annotations
 
@@ -17,24 +23,47 @@ class Cost:
     energy: int = 0
     power: int = 0
     parts: list[str] = field(default_factory=list)  # how the total was built, for the trace
+    syms: list[str] = field(default_factory=list)  # one symbol per point of power: a domain, "A" or "C"
 
-    def add(self, energy: int, power: int, why: str) -> None:
+    def add(self, energy: int, power: int, why: str, syms: list[str] | None = None) -> None:
         self.energy += energy
         self.power += power
+        if power > 0:
+            self.syms += list(syms) if syms else ["A"] * power
+        elif power < 0:
+            self._drop(-power)
         if energy or power:
-            self.parts.append(f"{why} {fmt(energy, power)}")
+            self.parts.append(f"{why} {fmt(energy, power, syms if power > 0 else None)}")
+
+    def _drop(self, n: int) -> None:
+        """A reduction of the power part removes [A] points first, then the last ones."""
+        for _ in range(min(n, len(self.syms))):
+            self.syms.remove("A") if "A" in self.syms else self.syms.pop()
 
     def floor(self) -> None:
+        """356.5: neither part goes below zero."""
         self.energy, self.power = max(0, self.energy), max(0, self.power)
+        del self.syms[self.power:]
 
     def __str__(self) -> str:
-        return fmt(self.energy, self.power)
+        return fmt(self.energy, self.power, self.syms)
 
 
-def fmt(energy: int, power: int) -> str:
+def card_syms(card: GameObject, syms: list[str]) -> list[str] | None:
+    """A card's cost symbols with [C] read as [A] when the card has no domain (135.19); None if empty."""
+    return [("A" if s == "C" and not card.card.domains else s) for s in syms] or None
+
+
+def sym_text(syms) -> str:
+    return "".join(f"[{s}]" for s in syms)
+
+
+def fmt(energy: int, power: int, syms=None) -> str:
+    """Power written as a count, or as symbols when some point needs a domain ([R], [C], …)."""
+    p = sym_text(syms) if syms and any(s != "A" for s in syms) and len(syms) == power else str(power)
     if power and not energy:
-        return f"符能 {power}"
-    return f"法力 {energy}" + (f" + 符能 {power}" if power else "")
+        return f"符能 {p}"
+    return f"法力 {energy}" + (f" + 符能 {p}" if power else "")
 
 
 @dataclass
@@ -42,15 +71,97 @@ class Payment:
     from_pool: tuple[int, int]
     exhaust: list[GameObject]
     recycle: list[GameObject]
+    pool_used: list[str] = field(default_factory=list)  # domains of the pool power spent ("*": undeclared)
+
+
+ALL = frozenset("RGBOPY")
+
+
+def rune_domain(rune: GameObject) -> frozenset | None:
+    """The domains of the power a recycled rune adds (154.3); None: undeclared, pays anything."""
+    return frozenset(rune.card.domains) if rune.card.domains else None
+
+
+def pool_units(pl) -> list[str]:
+    """Pool power, one entry per point: its domain letter, "A" (gained [A]) or "*" (undeclared)."""
+    doms = list(pl.power_domains[:pl.power])
+    return doms + ["*"] * (pl.power - len(doms))
+
+
+def _allowed(sym: str, card: GameObject | None) -> frozenset | None:
+    """What a cost symbol accepts; None: any domain (135.15; [C] of a card without domain, 135.19)."""
+    if sym == "A":
+        return None
+    if sym == "C":
+        return frozenset(card.card.domains) if card is not None and card.card.domains else None
+    return frozenset(sym)
+
+
+def _pays(source, need: frozenset | None) -> bool:
+    if need is None or source in ("*", "A") or source is None:
+        return True
+    return bool(source & need) if isinstance(source, frozenset) else source in need
+
+
+def _match(needs: list, sources: list) -> list[int] | None:
+    """Assign a distinct source to each need (sources in order of preference); None if impossible."""
+    used: list[int] = []
+
+    def go(i: int) -> bool:
+        if i == len(needs):
+            return True
+        for j, src in enumerate(sources):
+            if j not in used and _pays(src, needs[i]):
+                used.append(j)
+                if go(i + 1):
+                    return True
+                used.pop()
+        return False
+
+    return list(used) if go(0) else None
+
+
+def apply_modifiers(game: Game, player: str, card: GameObject, cost: Cost) -> None:
+    """Passive cost increases, then reductions (356.3, 356.4), from cards on the board:
+    '费用修正 友方 法术 -1' lowers its controller's spells, '费用修正 敌方 法术 +1' raises opponents'.
+    The floor at zero (356.5) is applied by the caller once everything is added."""
+    ups, downs = [], []
+    for o in game.board():
+        for mod in getattr(o.card, "cost_mods", ()):
+            if mod.card_type is not None and mod.card_type != card.card.type:
+                continue
+            ours = game.teams[o.controller] == game.teams[player]
+            if (mod.whose == "friendly") != ours:
+                continue
+            for part, n in (("energy", mod.energy), ("power", mod.power)):
+                if n > 0:
+                    ups.append((o, part, n))
+                elif n < 0:
+                    downs.append((o, part, n))
+    for word, group in (("增费", ups), ("减费", downs)):
+        for o, part, n in group:
+            e, p = (n, 0) if part == "energy" else (0, n)
+            cost.energy += e
+            cost.power += p
+            if p > 0:
+                cost.syms += ["A"] * p
+            elif p < 0:
+                cost._drop(-p)
+            sign = "+" if n > 0 else "-"
+            what = f"[{abs(n)}]" if part == "energy" else "[A]" * abs(n)
+            cost.parts.append(f"{word}（{o.label()} 的被动技能）{sign}{what}")
 
 
 def runes_of(game: Game, player: str) -> list[GameObject]:
     return [o for o in game.board() if o.controller == player and o.card.type == "rune"]
 
 
-def plan(game: Game, player: str, cost: Cost) -> Payment:
+def plan(game: Game, player: str, cost: Cost, card: GameObject | None = None) -> Payment:
     """How the cost will be paid, or IllegalAction (nothing changed yet: 358.3.a undoes the play)."""
     pl = game.players[player]
+    if any(s != "A" for s in cost.syms) or any(d != "*" for d in pool_units(pl)) \
+            or any(r.card.domains for r in runes_of(game, player)):
+        return _plan_domains(game, player, cost, card)
     use_e = min(pl.energy, cost.energy)
     use_p = min(pl.power, cost.power)
     need_e, need_p = cost.energy - use_e, cost.power - use_p
@@ -66,8 +177,40 @@ def plan(game: Game, player: str, cost: Cost) -> Payment:
     return Payment((use_e, use_p), exhaust, order[:need_p])
 
 
+def _plan_domains(game: Game, player: str, cost: Cost, card: GameObject | None) -> Payment:
+    """The same plan when domains matter: each point of power is matched to pool power or a recycled
+    rune whose domain it accepts (152.10); pool power first, then exhausted runes, then ready ones."""
+    pl = game.players[player]
+    use_e = min(pl.energy, cost.energy)
+    need_e = cost.energy - use_e
+    runes = runes_of(game, player)
+    ready = [r for r in runes if not r.exhausted]
+    if need_e > len(ready):
+        raise IllegalAction(f"{player} 无法支付 {cost}：符文池有法力 {pl.energy}，可休眠的符文只有 {len(ready)} 枚。", "349")
+    exhaust = ready[:need_e]
+    order = [r for r in runes if r.exhausted or r in exhaust] + [r for r in ready if r not in exhaust]
+    pool = pool_units(pl)
+    syms = cost.syms[:cost.power] + ["A"] * (cost.power - len(cost.syms))
+    needs = [_allowed(s, card) for s in syms]
+    # the most demanding points first, [A] last
+    idx = sorted(range(len(needs)), key=lambda i: 99 if needs[i] is None else len(needs[i]))
+    sources = pool + [rune_domain(r) for r in order]
+    got = _match([needs[i] for i in idx], sources)
+    if got is None:
+        have = sym_text("任意" if d == "*" else d for d in pool) if pool else "无"
+        runes_txt = "、".join(f"{r.label()}{sym_text(sorted(r.card.domains)) or '[任意]'}" for r in order) or "无"
+        raise IllegalAction(f"{player} 无法支付 {cost}：符能存在特性之分，{sym_text(syms)} 无法由符文池的符能（{have}）"
+                            f"和可回收的符文（{runes_txt}）支付（依据规则 152.10）。", "152.10")
+    pool_used = [pool[j] for j in got if j < len(pool)]
+    recycle = [order[j - len(pool)] for j in sorted(got) if j >= len(pool)]
+    return Payment((use_e, len(pool_used)), exhaust, recycle, pool_used)
+
+
 def pay(game: Game, player: str, cost: Cost, payment: Payment) -> None:
     pl = game.players[player]
+    left = pool_units(pl)
+    for d in payment.pool_used:
+        left.remove(d)
     changes = []
     for r in payment.exhaust:
         r.exhausted = True
@@ -79,9 +222,11 @@ def pay(game: Game, player: str, cost: Cost, payment: Payment) -> None:
         r.location, r.exhausted = None, False
         pl.zones["rune_deck"].append(r.oid)
         pl.power += 1
-        changes.append(Change(r.label(), "位置", before, f"{player}的符文牌堆底（+1 符能）"))
+        changes.append(Change(r.label(), "位置", before, f"{player}的符文牌堆底（+1 {sym_text(sorted(r.card.domains))}{' ' if r.card.domains else ''}符能）"))
     changes.append(Change(f"{player}的符文池", "法力/符能", f"{pl.energy}/{pl.power}",
                           f"{pl.energy - cost.energy}/{pl.power - cost.power}"))
     pl.energy -= cost.energy
     pl.power -= cost.power
+    if payment.pool_used or pl.power_domains:
+        pl.power_domains = [d for d in left if d != "*"] if payment.pool_used else pl.power_domains[:pl.power]
     game.trace.add("step", f"步骤4 支付费用：{player} 支付 {cost}。", rules=("349", "165"), changes=changes)

@@ -75,16 +75,19 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
     if from_facedown:
         cost.parts.append("基础费用被无视（从待命状态打出）")
     else:
-        cost.add(card.card.cost_energy, card.card.cost_power, "基础费用")
+        cost.add(card.card.cost_energy, card.card.cost_power, "基础费用",
+                 costs.card_syms(card, card.card.cost_power_syms))
     acc = accelerate.additional_cost(card, args.get("accelerate", False))
-    cost.add(*acc, "额外费用[急速]")
+    # 急速 is [1] and a power of the unit's own domain, [C] (FAQ C-L117; 135.20)
+    cost.add(*acc, "额外费用[急速]", costs.card_syms(card, ["C"] * acc[1]))
     cost.add(repeat.additional_cost(card, args.get("repeat", False)), 0, "可选额外费用[回响]")
     cost.add(0, deflect.additional_power(game, player, chosen), "强制额外费用[法盾]")
     sacrifice = _sacrifice(game, player, card, args.get("target"))
     if sacrifice is not None:
         cost.parts.append(f"额外费用：摧毁友方单位 {sacrifice.label()}")
+    costs.apply_modifiers(game, player, card, cost)
     cost.floor()
-    payment = costs.plan(game, player, cost)
+    payment = costs.plan(game, player, cost, card)
     return {"from_facedown": from_facedown, "hidden_at": hidden_at, "permission": permission, "dest": dest,
             "targets": chosen, "cost": cost, "payment": payment, "accelerate": bool(acc[0] or acc[1]),
             "sacrifice": sacrifice, "repeat": bool(args.get("repeat"))}
@@ -155,6 +158,14 @@ def _commit(game: Game, player: str, card: GameObject, plan: dict) -> None:
             rules.append("805")
         if any("法盾" in p for p in cost.parts):
             rules.append("809")
+        if any(p.startswith("增费") for p in cost.parts):
+            rules.append("356.3")
+        if any(p.startswith("减费") for p in cost.parts):
+            rules.append("356.4")
+        if any(p.startswith("增费") or p.startswith("减费") for p in cost.parts):
+            rules.append("356.5")
+        if cost.syms and any(s != "A" for s in cost.syms):
+            rules.append("152.10")
         t.add("step", f"步骤3 确定总费用：{'；'.join(cost.parts) or '无费用'} → 总费用 {cost}。", rules=tuple(rules))
         costs.pay(game, player, cost, plan["payment"])
         if plan["sacrifice"] is not None:

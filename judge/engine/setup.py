@@ -27,7 +27,7 @@ def build_game(sc: m.Scenario, auto: bool = False) -> Game:
     points: dict[str, int] = {}
     for p in sc.players:
         points[teams[p.name]] = max(points.get(teams[p.name], 0), p.points)
-    players = {p.name: Player(p.name, teams[p.name], p.energy, p.power, xp=p.xp) for p in sc.players}
+    players = {p.name: Player(p.name, teams[p.name], p.energy, p.power, list(p.power_domains), xp=p.xp) for p in sc.players}
     bfs = {b.id: Battlefield(b.id, b.name or b.id, controller=b.controller, contested_by=b.contested_by,
                              scored_this_turn=set(b.scored_by)) for b in sc.battlefields}
     objects: dict[str, GameObject] = {}

@@ -86,6 +86,7 @@ class Player:
     team: str
     energy: int = 0
     power: int = 0
+    power_domains: list[str] = field(default_factory=list)  # domains of the first pool power points (costs.pool_units)
     zones: dict[str, list[str]] = field(default_factory=lambda: {z: [] for z in NON_BOARD_ZONES})
     xp: int = 0  # 经验 (XP): per player, read by [等级] (keywords.level)
 
