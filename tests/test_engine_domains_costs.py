@@ -69,3 +69,34 @@ def test_floor_trims_symbols():
     cost.add(-3, -1, "减费")
     cost.floor()
     assert (cost.energy, cost.power, cost.syms) == (0, 1, ["R"])
+
+
+MODS = ("卡牌 火球 法术 费用 2 效果 造成 3 伤害 -> 目标\n卡牌 减费法师 单位 战力 1 费用修正 友方 法术 -1\n"
+        "卡牌 增费图腾 装备 费用修正 敌方 法术 +1\n卡牌 单位减费 装备 费用修正 友方 单位 -1 符能 -1\n")
+
+
+def test_dsl_reads_cost_modifiers():
+    sc = parse_text(CARDS + MODS + "模式 1v1\n玩家 甲\n玩家 乙\n", "<测试>")
+    cards = sc.cards.values() if isinstance(sc.cards, dict) else sc.cards
+    mod = next(c for c in cards if c.name == "单位减费").cost_mods[0]
+    assert (mod.whose, mod.card_type, mod.energy, mod.power) == ("friendly", "unit", -1, -1)
+
+
+def test_increases_apply_before_reductions_and_floor_at_zero():
+    r = _run(MODS.replace("费用 2 效果", "费用 0 效果") + "玩家 甲\n手牌: f=火球\n基地: m=减费法师\n玩家 乙\n"
+             "基地: t=增费图腾, w=战士\n行动:\n  甲 打出 f 目标 w\n")
+    step3 = next(e.text for e in r.game.trace.events if "步骤3" in e.text)
+    assert step3.index("增费") < step3.index("减费") and step3.endswith("总费用 法力 0。")
+
+
+def test_modifiers_respect_whose_and_card_type():
+    # the opponent's 减费法师 does not reduce 甲's spells; 单位减费 does not touch spells
+    r = _run(MODS + "玩家 甲\n手牌: f=火球\n符文池 法力 1\n基地: u=单位减费\n玩家 乙\n基地: m=减费法师, w=战士\n"
+             "行动:\n  期望非法 甲 打出 f 目标 w 规则 349\n")
+    assert r.passed and r.game.objects["f"].zone == "hand"
+
+
+def test_illegal_play_with_modifier_changes_nothing():
+    r = _run(MODS + "玩家 甲\n手牌: f=火球\n符文池 法力 2\n玩家 乙\n基地: t=增费图腾, w=战士\n"
+             "行动:\n  期望非法 甲 打出 f 目标 w\n")
+    assert r.passed and r.game.players["甲"].energy == 2 and r.game.objects["f"].zone == "hand"
