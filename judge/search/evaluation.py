@@ -1,6 +1,12 @@
-"""Search quality against the evaluation set tests/search_eval.tsv: recall@1, recall@5, MRR per kind.
+"""Search quality against the evaluation sets: recall@1, recall@5, MRR per kind.
 
-Used by tests/test_search_quality.py (a floor that must hold) and benchmarks/bench_search.py.
+Three sets, one format (kind <TAB> query <TAB> targets):
+  tests/search_eval.tsv              terms, pinyin, traditional, typos, citations, short questions
+  tests/search_questions_dev.tsv     questions in players' words: development (may guide tuning)
+  tests/search_questions_frozen.tsv  the same kinds of questions, frozen: reported, never tuned on
+
+Used by tests/test_search_quality.py, tests/test_search_questions.py (floors that must hold) and
+benchmarks/bench_search.py.
 """
 
 from __future__ import annotations
@@ -11,7 +17,12 @@ from judge.paths import REPO_DIR
 from judge.search.text import norm_text
 
 EVAL_PATH = REPO_DIR / "tests" / "search_eval.tsv"
+DEV_PATH = REPO_DIR / "tests" / "search_questions_dev.tsv"
+FROZEN_PATH = REPO_DIR / "tests" / "search_questions_frozen.tsv"
 KINDS = ("term", "question", "english", "pinyin", "traditional", "typo", "citation")
+# Kinds of the player-question sets (dev and frozen).
+QUESTION_KINDS = ("howmany", "can", "when", "whatif", "order", "english", "card")
+SETS = {"eval": (EVAL_PATH, KINDS), "dev": (DEV_PATH, QUESTION_KINDS), "frozen": (FROZEN_PATH, QUESTION_KINDS)}
 
 
 class Case:
