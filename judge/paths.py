@@ -1,4 +1,10 @@
-"""Where the corpus and the per-user cache live. Kept import-light: it sits on every CLI path."""
+"""Where the shipped data and the per-user cache live. Kept import-light: it sits on every CLI path.
+
+The shipped data folders (the corpus, the scenarios and their card files) are package data: an
+installed wheel carries them as judge/_data/<name>, found through importlib.resources; an editable
+install or a plain checkout reads the repository's top-level folders. Nothing is ever written
+inside the package: builds and caches go to cache_dir().
+"""
 
 import os
 from pathlib import Path
@@ -6,11 +12,42 @@ from pathlib import Path
 PACKAGE_DIR = Path(__file__).resolve().parent
 REPO_DIR = PACKAGE_DIR.parent
 
+CORPUS_FOLDER = "rules_corpus"
+SCENARIOS_FOLDER = "scenarios"
+DATA_PACKAGE_FOLDER = "_data"  # inside the installed package; mapped from the top-level folders by setup.py
+
+
+def shipped_dir(name: str) -> Path:
+    """A shipped data folder: judge/_data/<name> of an installed package, else <checkout>/<name>."""
+    from importlib.resources import files
+
+    installed = files("judge").joinpath(DATA_PACKAGE_FOLDER, name)
+    if installed.is_dir():
+        return Path(str(installed))
+    return REPO_DIR / name
+
+
+def data_file(package: str, *parts: str) -> Path:
+    """A data file shipped inside a package of judge (grammar, curated tables, dictionaries)."""
+    from importlib.resources import files
+
+    return Path(str(files(package).joinpath(*parts)))
+
 
 def corpus_dir() -> Path:
-    """The rules_corpus/ folder: $JUDGE_CORPUS_DIR, else the one beside the package."""
+    """The rules corpus: $JUDGE_CORPUS_DIR, else the shipped rules_corpus/."""
     env = os.environ.get("JUDGE_CORPUS_DIR")
-    return Path(env) if env else REPO_DIR / "rules_corpus"
+    return Path(env) if env else shipped_dir(CORPUS_FOLDER)
+
+
+def scenarios_dir() -> Path:
+    """The shipped scenarios and card files."""
+    return shipped_dir(SCENARIOS_FOLDER)
+
+
+def checkout_dir() -> Path | None:
+    """The source checkout the package runs from (editable install), or None for an installed wheel."""
+    return REPO_DIR if (REPO_DIR / "pyproject.toml").is_file() and (REPO_DIR / CORPUS_FOLDER).is_dir() else None
 
 
 def cache_dir() -> Path:
@@ -20,7 +57,3 @@ def cache_dir() -> Path:
         return Path(env)
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "riftbound-judge"
-
-
-def scenarios_dir() -> Path:
-    return REPO_DIR / "scenarios"

@@ -25,7 +25,7 @@ from judge.docs.pages_rulings import render_ruling, render_rulings_index
 from judge.docs.rulings_model import Ruling
 from judge.docs.markup import front_matter
 from judge.docs.writer import SiteWriter
-from judge.paths import REPO_DIR
+from judge.paths import REPO_DIR, checkout_dir
 
 # Readable traces and rule blocks (mkdocs.yml extra_css); kept here so the package needs no data file.
 CSS = """\
@@ -51,11 +51,13 @@ class BuildReport:
 
 
 def default_out_dir() -> Path:
-    """docs_build/ beside mkdocs.yml (its docs_dir): the current folder's if it has one, else the checkout's."""
+    """docs_build/ beside mkdocs.yml (its docs_dir): the current folder's if it has one, else the
+    checkout's; an installed package writes to the current folder, never inside itself."""
     here = Path.cwd()
     if (here / "mkdocs.yml").is_file():
         return here / "docs_build"
-    return REPO_DIR / "docs_build"
+    checkout = checkout_dir()
+    return (checkout or here) / "docs_build"
 
 
 def _t(title: str) -> str:

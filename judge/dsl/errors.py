@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from pathlib import Path
 
 from judge.errors import JudgeError
+from judge.paths import data_file
 
-GRAMMAR_PATH = Path(__file__).with_name("scenario.lark")
+GRAMMAR_PATH = data_file("judge.dsl", "scenario.lark")
 
 # Terminals that are not keywords, described in Chinese.
 _PLAIN_TERMINALS = {

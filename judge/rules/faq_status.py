@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from judge.errors import CorpusError
+from judge.paths import data_file
 
-DATA_DIR = Path(__file__).resolve().parent / "data"
+DATA_DIR = data_file("judge.rules", "data")
 STATUS_FILE = DATA_DIR / "faq_status.tsv"
 TOPICS_FILE = DATA_DIR / "referee_topics.tsv"
 

@@ -19,9 +19,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from judge.errors import CorpusError
+from judge.paths import data_file
 from judge.rules.zh_clean import clean, name_key
 
-CURATED_FILE = Path(__file__).resolve().parent / "data" / "glossary_curated.tsv"
+CURATED_FILE = data_file("judge.rules", "data", "glossary_curated.tsv")
 CURATED_COLUMNS = ["term", "english", "kind", "rule", "aliases", "source"]
 ALIAS_KINDS = ("synonym", "english")
 

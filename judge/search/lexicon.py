@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
+from judge.paths import data_file
 from judge.search.text import CJK, fold, norm_text
 
 # Bracketed keywords in rules and FAQ: "[急速]", "[绝念 ]"; card names: "【星芒凝汇】", “虚空索敌 ”.
@@ -43,7 +44,7 @@ def clean_term(term: str) -> str | None:
     return t
 
 
-SUBSET_PATH = Path(__file__).resolve().parent / "data" / "jieba_subset.txt"
+SUBSET_PATH = data_file("judge.search", "data", "jieba_subset.txt")
 _PAD_WORD = "\ue000"  # a private-use character: never in any text, carries the dictionary's total
 
 

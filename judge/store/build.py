@@ -39,6 +39,22 @@ def _stage_label(spec: str) -> str:
     return spec.split(":")[0].rsplit(".", 1)[-1]
 
 
+BUILD_LOG = "build-log.tsv"
+
+
+def _log_build(path, key: str, seconds: float) -> None:
+    """One line per finished build beside the store (time, pid, key, seconds): when and how often it was built."""
+    import os
+    import time
+
+    line = f"{time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())}\t{os.getpid()}\t{key[:16]}\t{seconds:.2f}\n"
+    try:
+        with open(path.parent / BUILD_LOG, "a", encoding="utf-8") as fh:
+            fh.write(line)
+    except OSError:  # the log is a diagnostic, never a reason to fail a build
+        pass
+
+
 def build(path=None, progress=None, *, key: str | None = None, force: bool = False):
     """Build the whole store into `path` (default: the cache path for the current key).
 
@@ -120,6 +136,7 @@ def build(path=None, progress=None, *, key: str | None = None, force: bool = Fal
             db.conn.commit()
             db.conn.close()
             os.replace(tmp, path)
+            _log_build(path, key, time.perf_counter() - t0)
         except BaseException:
             try:
                 os.unlink(tmp)
