@@ -19,7 +19,7 @@ def register(app: typer.Typer) -> None:
         """从规则库、FAQ 与场景生成文档站点的 Markdown。之后运行 `mkdocs build --strict` 生成静态网站。"""
         from judge.docs.build import build_docs
 
-        report = build_docs(out)
+        report = build_docs(out, on_wait=lambda message: typer.echo(message, err=True))
         typer.echo(f"已生成 {report.pages} 个页面，{report.links} 个站内链接，"
                    f"{report.rulings} 个裁定场景，用时 {report.seconds:.2f} 秒 → {report.out_dir}")
         for note in report.notes:

@@ -13,8 +13,10 @@ import sqlite3
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from judge.docs import data as docs_data
+from judge.docs.build_lock import output_lock
 from judge.docs.context import SiteContext, doc_label
 from judge.docs.pages_faq import ERRATA_PAGE, render_errata, render_faq_index, render_faq_page
 from judge.docs.pages_glossary import DIFF, GLOSSARY, render_diff, render_glossary
@@ -107,11 +109,40 @@ def _jieba_words(ctx: SiteContext) -> list[str]:
     return [w for w in words if w and not any(c.isspace() for c in w) and len(w) >= 2]
 
 
+def _write_site(writer: SiteWriter, ctx: SiteContext, rulings: list[Ruling], results_md: Path) -> int:
+    """Every page and support file; returns the number of pages."""
+
+    def page(path: str, title: str, body: str, boost: float | None = None) -> None:
+        writer.write(path, front_matter(title, boost) + body)
+
+    page("index.md", "首页", render_home(ctx))
+    page("rules/index.md", "规则目录", render_rules_index(ctx))
+    for section in ctx.sections:
+        # Rule text outranks pages that only mention a term (FAQ, rulings, absent sections) in search.
+        page(section.page, section.title, render_section(ctx, section), None if section.absent else 2)
+    page("faq/index.md", "FAQ 与勘误", render_faq_index(ctx))
+    for fp in ctx.faq_pages:
+        page(fp.page, fp.title, render_faq_page(ctx, fp))
+    page(ERRATA_PAGE, "修订文本（勘误）", render_errata(ctx))
+    page(RULINGS_INDEX, "注释裁定", render_rulings_index(ctx))
+    for ru in rulings:
+        page(ctx.ruling_page[ru.path], ru.title, render_ruling(ctx, ru))
+    page(GLOSSARY, "术语表", render_glossary(ctx))
+    page(DIFF, "版本差异", render_diff(ctx))
+    page("benchmarks.md", "性能与质量指标", render_benchmarks(results_md))
+    pages = len(writer.written)
+    writer.write("assets/judge.css", CSS)
+    writer.write(NAV_FILE, json.dumps(_nav(ctx), ensure_ascii=False, indent=1))
+    writer.write(JIEBA_FILE, "\n".join(f"{w} 50000" for w in _jieba_words(ctx)))
+    return pages
+
+
 def build_docs(
     out_dir: Path | None = None,
     conn: sqlite3.Connection | None = None,
     rulings: list[Ruling] | None = None,
     results_md: Path | None = None,
+    on_wait: Callable[[str], None] | None = None,
 ) -> BuildReport:
     started = time.perf_counter()
     out_dir = Path(out_dir) if out_dir else default_out_dir()
@@ -140,30 +171,16 @@ def build_docs(
 
     ctx = SiteContext(data, rulings)
     writer = SiteWriter(out_dir)
-    writer.prepare()
-
-    def page(path: str, title: str, body: str, boost: float | None = None) -> None:
-        writer.write(path, front_matter(title, boost) + body)
-
-    page("index.md", "首页", render_home(ctx))
-    page("rules/index.md", "规则目录", render_rules_index(ctx))
-    for section in ctx.sections:
-        # Rule text outranks pages that only mention a term (FAQ, rulings, absent sections) in search.
-        page(section.page, section.title, render_section(ctx, section), None if section.absent else 2)
-    page("faq/index.md", "FAQ 与勘误", render_faq_index(ctx))
-    for fp in ctx.faq_pages:
-        page(fp.page, fp.title, render_faq_page(ctx, fp))
-    page(ERRATA_PAGE, "修订文本（勘误）", render_errata(ctx))
-    page(RULINGS_INDEX, "注释裁定", render_rulings_index(ctx))
-    for ru in rulings:
-        page(ctx.ruling_page[ru.path], ru.title, render_ruling(ctx, ru))
-    page(GLOSSARY, "术语表", render_glossary(ctx))
-    page(DIFF, "版本差异", render_diff(ctx))
-    page("benchmarks.md", "性能与质量指标", render_benchmarks(results_md))
-    pages = len(writer.written)
-    writer.write("assets/judge.css", CSS)
-    writer.write(NAV_FILE, json.dumps(_nav(ctx), ensure_ascii=False, indent=1))
-    writer.write(JIEBA_FILE, "\n".join(f"{w} 50000" for w in _jieba_words(ctx)))
+    # One build per output folder at a time; pages go to a staging folder swapped in when complete.
+    with output_lock(writer.dest, on_wait=on_wait):
+        writer.prepare()
+        try:
+            pages = _write_site(writer, ctx, rulings, results_md)
+            writer.commit()
+        except BaseException:
+            writer.abort()
+            raise
+    notes += writer.notes
     if data.missing_tables:
         notes.append("数据库中缺少数据表：" + "、".join(data.missing_tables))
     return BuildReport(out_dir=writer.root, pages=pages, links=ctx.link_count, rulings=len(rulings),

@@ -1,18 +1,33 @@
-"""Writing the generated docs dir: every path confined to the chosen output folder.
+"""Writing the generated docs dir: every path confined to the chosen output folder, and the folder
+replaced as a whole.
 
-A folder is only ever cleared if a previous `judge docs build` made it (it holds our marker file),
-so pointing --out at a folder with other content fails instead of deleting anything.
+A build writes into a fresh staging folder beside the output and swaps it in only when every page
+is written, so a reader (or mkdocs) never sees half a site and a failed build leaves the previous
+one in place. A folder is only ever replaced if a previous `judge docs build` made it (it holds our
+marker file, or holds nothing but pages we generate), so pointing --out at a folder with other
+content fails instead of deleting anything. Leftovers of a killed build (its staging folder, or the
+previous output it was deleting) are removed by the next build.
 """
 
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
+import tempfile
 from pathlib import Path, PurePosixPath
 
 from judge.errors import JudgeError
 
 MARKER = ".judge-docs"
+STAGING = ".judge-new-"   # .<name>.judge-new-XXXX: the build in progress
+RETIRED = ".judge-old-"   # .<name>.judge-old-XXXX: the previous output being deleted
+# What a build writes at the top of the folder; a folder holding only these (and pages with our
+# front matter) is an interrupted build of ours even when its marker file is already gone.
+GENERATED_TOP = {"index.md", "rules", "faq", "rulings", "glossary.md", "diff.md", "benchmarks.md", "assets",
+                 ".nav.json", ".jieba_user.txt", MARKER}
+GENERATED_OTHER = {"assets/judge.css", ".nav.json", ".jieba_user.txt", MARKER}
+PAGE_START = "---\ntitle: "
 
 
 class DocsOutputError(JudgeError):
@@ -28,31 +43,95 @@ def _check_relpath(relpath: str) -> PurePosixPath:
     return p
 
 
-class SiteWriter:
-    def __init__(self, out_dir: Path):
-        self.root = Path(out_dir).resolve()
-        self.written: list[str] = []
+def looks_generated(folder: Path) -> bool:
+    """True if every entry of `folder` is something `judge docs build` writes (checked file by file)."""
+    try:
+        top = list(folder.iterdir())
+        if any(p.name not in GENERATED_TOP and not p.name.endswith(".tmp") for p in top):
+            return False
+        for p in folder.rglob("*"):
+            if p.is_symlink():
+                return False
+            if p.is_dir():
+                continue
+            rel = p.relative_to(folder).as_posix()
+            if rel in GENERATED_OTHER or p.name.endswith(".tmp"):
+                continue
+            if p.suffix != ".md":
+                return False
+            with open(p, encoding="utf-8", errors="replace") as fh:
+                if fh.read(len(PAGE_START)) != PAGE_START:
+                    return False
+    except OSError:
+        return False
+    return True
 
+
+def _ours(folder: Path) -> bool:
+    return (folder / MARKER).is_file() or not any(folder.iterdir()) or looks_generated(folder)
+
+
+def _remove_tree(path: Path) -> None:
+    shutil.rmtree(path, ignore_errors=True)
+    if path.exists():  # read-only leftovers: make them writable and retry once
+        for p in path.rglob("*"):
+            try:
+                os.chmod(p, 0o700 if p.is_dir() else 0o600)
+            except OSError:
+                pass
+        shutil.rmtree(path, ignore_errors=True)
+
+
+class SiteWriter:
+    """`prepare()`, then `write()` each file, then `commit()` (or `abort()` on failure).
+
+    `root` is where files go: the staging folder during a build, the output folder after commit.
+    """
+
+    def __init__(self, out_dir: Path):
+        self.dest = Path(out_dir).resolve()
+        self.root = self.dest
+        self.written: list[str] = []
+        self.notes: list[str] = []
+        self._staging: Path | None = None
+
+    # ---------------------------------------------------------------- before writing
     def prepare(self) -> None:
-        """Create the folder, or clear it if it is one we generated before."""
-        root = self.root
-        if root.exists() and not root.is_dir():
-            raise DocsOutputError(f"输出路径已存在且不是目录：{root}", hint="请用 --out 指定一个目录。")
-        if root.is_dir() and any(root.iterdir()):
-            if not (root / MARKER).is_file():
+        """Check the output folder can be replaced, clear a killed build's leftovers, open a staging folder."""
+        dest = self.dest
+        if dest.exists() and not dest.is_dir():
+            raise DocsOutputError(f"输出路径已存在且不是目录：{dest}", hint="请用 --out 指定一个目录。")
+        if dest.is_dir() and any(dest.iterdir()) and not (dest / MARKER).is_file():
+            if not looks_generated(dest):
                 raise DocsOutputError(
-                    f"输出目录非空，且不是由 judge docs build 生成的：{root}",
+                    f"输出目录非空，且不是由 judge docs build 生成的：{dest}",
                     hint="为避免误删文件，请指定一个空目录或新目录。",
                 )
-            for child in root.iterdir():
-                if child.is_dir() and not child.is_symlink():
-                    shutil.rmtree(child)
-                else:
-                    child.unlink()
-        root.mkdir(parents=True, exist_ok=True)
-        (root / MARKER).write_text("generated by `judge docs build`; this folder is rewritten on each build\n",
-                                   encoding="utf-8")
+            self.notes.append(f"输出目录 {dest} 缺少标记文件，但其中只有 judge docs build 生成的页面"
+                              "（上次构建在清理旧目录时被中断），已整体替换。")
+        try:
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            self._clear_leftovers()
+            self._staging = Path(tempfile.mkdtemp(prefix=f".{dest.name}{STAGING}", dir=dest.parent))
+            (self._staging / MARKER).write_text(
+                "generated by `judge docs build`; this folder is replaced on each build\n", encoding="utf-8")
+        except OSError as err:
+            self.abort()
+            raise DocsOutputError(f"无法在 {dest.parent} 中写入文档：{err.strerror or err}",
+                                  hint="请用 --out 指定一个可写的目录。") from None
+        self.root = self._staging
 
+    def _clear_leftovers(self) -> None:
+        """Staging or retired folders of this output left by a killed build (we hold the build lock)."""
+        parent, name = self.dest.parent, self.dest.name
+        for kind in (STAGING, RETIRED):
+            for p in parent.glob(f".{name}{kind}*"):
+                if p.is_dir() and not p.is_symlink() and _ours(p):
+                    _remove_tree(p)
+                    if kind == STAGING:
+                        self.notes.append(f"已删除上次中断的构建留下的临时目录：{p.name}")
+
+    # ---------------------------------------------------------------- writing
     def path_for(self, relpath: str) -> Path:
         rel = _check_relpath(relpath)
         target = (self.root / Path(*rel.parts)).resolve()
@@ -68,3 +147,34 @@ class SiteWriter:
         os.replace(tmp, target)
         self.written.append(relpath)
         return target
+
+    # ---------------------------------------------------------------- after writing
+    def commit(self) -> Path:
+        """Swap the staging folder in: the previous output is renamed aside, then deleted."""
+        staging, dest = self._staging, self.dest
+        if staging is None:
+            raise DocsOutputError("内部错误：尚未调用 prepare() 就提交了文档目录。")
+        retired = None
+        try:
+            if dest.exists():
+                retired = dest.with_name(f".{dest.name}{RETIRED}{os.getpid()}-{secrets.token_hex(4)}")
+                os.replace(dest, retired)  # a rename within one folder: never a copy
+            os.replace(staging, dest)
+        except OSError as err:
+            if retired is not None and retired.exists() and not dest.exists():
+                os.replace(retired, dest)  # put the previous output back
+            self.abort()
+            raise DocsOutputError(f"无法用新生成的文档替换 {dest}：{err.strerror or err}",
+                                  hint="上一次生成的文档保持不变；请检查该目录是否被其他程序占用或不可写。") from None
+        self._staging = None
+        self.root = dest
+        if retired is not None:
+            _remove_tree(retired)
+        return dest
+
+    def abort(self) -> None:
+        """Drop the staging folder; the previous output stays as it was."""
+        if self._staging is not None:
+            _remove_tree(self._staging)
+            self._staging = None
+        self.root = self.dest
