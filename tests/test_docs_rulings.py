@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
+import re
 import shutil
 
 import pytest
+from docs_fixture import make_store
 
 from judge.docs.build import build_docs
 from judge.docs.linkcheck import check_dir, page_links
-from judge.docs.scenario_runs import board_text, run_all_scenarios
+from judge.docs.scenario_runs import board_text, run_all_scenarios, topic_label
 from judge.paths import scenarios_dir
 
 BURN_OUT = scenarios_dir() / "scoring" / "burn_out_draw_empty_deck.场景"
@@ -58,3 +61,32 @@ def test_ruling_page_from_engine_links_back_and_forth(one_scenario, tmp_path):
     broken = (report.out_dir / "rulings/scoring/broken.md").read_text(encoding="utf-8")
     assert "无法运行" in broken and "<script>" not in broken.split("```")[0]
     assert check_dir(report.out_dir).broken == []
+
+
+def _is_chinese_label(text: str) -> bool:
+    return bool(re.search(r"[\u4e00-\u9fff]", text)) and not re.search(r"[A-Za-z]", text)
+
+
+def test_every_scenario_folder_has_a_chinese_topic_name():
+    from judge.engine.runner import scenario_files
+
+    root = scenarios_dir()
+    folders = {p.relative_to(root).parts[0] for p in scenario_files(root) if len(p.relative_to(root).parts) > 1}
+    assert {"delayed", "linked", "reflexive", "combat"} <= folders
+    unnamed = sorted(f for f in folders if not _is_chinese_label(topic_label(f)))
+    assert unnamed == [], f"scenario folders shown in English in the site navigation: {unnamed}"
+
+
+def test_site_navigation_names_are_chinese(one_scenario, tmp_path):
+    """The rulings part of the generated navigation: every topic group is named in Chinese."""
+    for folder in ("delayed", "linked", "reflexive"):
+        src = next((scenarios_dir() / folder).glob("*.场景"))
+        (one_scenario / folder).mkdir()
+        shutil.copy(src, one_scenario / folder / src.name)
+    rulings, _ = run_all_scenarios(one_scenario)
+    report = build_docs(tmp_path / "out", conn=make_store(), rulings=rulings, results_md=None)
+    nav = json.loads((report.out_dir / ".nav.json").read_text(encoding="utf-8"))
+    rulings_nav = next(item["注释裁定"] for item in nav if isinstance(item, dict) and "注释裁定" in item)
+    groups = [next(iter(g)) for g in rulings_nav if isinstance(g, dict)]
+    assert {"延迟技能", "关联技能", "内嵌式触发", "得分"} <= set(groups)
+    assert all(_is_chinese_label(g) for g in groups), groups
