@@ -55,3 +55,57 @@ def test_search_index_segments_chinese_terms(site):
     assert "结算链" in tokens
     hits = [d["location"] for d in index["docs"] if "燃尽" in d["title"].replace("\u200b", "")]
     assert any(loc.startswith("rules/") for loc in hits)
+
+
+# ---------------------------------------------------------------- fonts: offline, CJK everywhere
+FONT_PACKAGES = {"fonts-noto-cjk": "Noto Sans CJK SC", "fonts-wqy-microhei": "WenQuanYi Micro Hei",
+                 "fonts-wqy-zenhei": "WenQuanYi Zen Hei"}
+
+
+def _text_font_stack(site) -> list[str]:
+    css = (site.site_dir / "assets" / "judge.css").read_text(encoding="utf-8")
+    m = re.search(r"--md-text-font-family:\s*([^;]+);", css)
+    assert m, "the site CSS declares no text font stack"
+    return [f.strip().strip('"') for f in m.group(1).split(",")]
+
+
+def test_pages_load_no_web_fonts(site):
+    for page in site.site_dir.rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        assert "fonts.googleapis.com" not in html and "fonts.gstatic.com" not in html, page
+        for tag in re.findall(r"<link\b[^>]*>", html):
+            assert not re.search(r"href=\"(https?:)?//", tag), f"{page.name}: {tag}"
+    for css in site.site_dir.rglob("*.css"):
+        assert "@import url(http" not in css.read_text(encoding="utf-8"), css
+
+
+def test_css_font_stack_covers_common_systems(site):
+    stack = _text_font_stack(site)
+    for family in ("PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", "Source Han Sans SC", "WenQuanYi Micro Hei"):
+        assert family in stack, family
+    assert stack[-1] == "sans-serif"
+
+
+def test_readme_names_a_font_package_the_stack_uses(site):
+    from judge.paths import REPO_DIR
+
+    readme = (REPO_DIR / "README.md").read_text(encoding="utf-8")
+    packages = re.findall(r"apt-get install (fonts-[a-z0-9-]+)", readme)
+    assert packages, "the README does not say which font package to install on a bare Linux box"
+    stack = _text_font_stack(site)
+    for package in packages:
+        assert FONT_PACKAGES.get(package) in stack, package
+
+
+def test_an_installed_chinese_font_is_in_the_stack(site):
+    """On this machine (CI installs fonts-wqy-microhei): the stack names a Chinese font that is present."""
+    import shutil
+    import subprocess
+
+    if not shutil.which("fc-list"):
+        pytest.skip("fontconfig (fc-list) is not installed")
+    families = subprocess.run(["fc-list", ":lang=zh", "family"], capture_output=True, text=True).stdout
+    installed = {name.strip() for line in families.splitlines() for name in line.split(",")}
+    if not installed:
+        pytest.skip("no Chinese font is installed on this machine")
+    assert installed & set(_text_font_stack(site)), sorted(installed)

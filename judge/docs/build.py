@@ -26,18 +26,10 @@ from judge.docs.pages_rulings import INDEX as RULINGS_INDEX
 from judge.docs.pages_rulings import render_ruling, render_rulings_index
 from judge.docs.rulings_model import Ruling
 from judge.docs.markup import front_matter
+from judge.docs.site_css import CSS
 from judge.docs.writer import SiteWriter
 from judge.paths import REPO_DIR, checkout_dir
 
-# Readable traces and rule blocks (mkdocs.yml extra_css); kept here so the package needs no data file.
-CSS = """\
-.md-typeset ol li { margin-bottom: .35em; }
-.md-typeset pre > code { white-space: pre-wrap; word-break: break-word; font-size: .78rem; line-height: 1.5; }
-.md-typeset h2[id^="r-"], .md-typeset h3[id^="r-"], .md-typeset h4[id^="r-"],
-.md-typeset h5[id^="r-"], .md-typeset h6[id^="r-"] { scroll-margin-top: 4rem; }
-.md-typeset :target { background: var(--md-accent-fg-color--transparent); }
-.md-typeset small { color: var(--md-default-fg-color--light); }
-"""
 NAV_FILE = ".nav.json"
 JIEBA_FILE = ".jieba_user.txt"
 
