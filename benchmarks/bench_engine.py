@@ -12,7 +12,7 @@ from benchmarks.common import REPO, repeats, row
 
 
 def _all_scenarios() -> tuple[float, int, int]:
-    from judge.engine.runner import run_file, scenario_files
+    from judge.scenario.runner import run_file, scenario_files
 
     files = scenario_files(REPO / "scenarios")
     t0 = time.perf_counter()
@@ -21,7 +21,7 @@ def _all_scenarios() -> tuple[float, int, int]:
 
 
 def _playout(seed: int) -> tuple[float, dict]:
-    from judge.engine.playout import random_playout
+    from judge.scenario.playout import random_playout
 
     t0 = time.perf_counter()
     stats = random_playout(1000, seed=seed)

@@ -7,7 +7,7 @@ import pytest
 from judge.dsl.errors import ScenarioError
 from judge.dsl.parser import parse_text
 from judge.dsl.validate import validate
-from judge.engine.runner import run_file, run_scenario, scenario_files
+from judge.scenario.runner import run_file, run_scenario, scenario_files
 
 CARDS = Path(__file__).resolve().parent.parent / "scenarios" / "cards" / "part2.卡牌"
 PART2 = ("chain", "playing", "triggers", "showdown", "keywords", "replacement")
@@ -84,7 +84,7 @@ def test_play_syntax():
 
 
 def test_interactive_answers_are_inserted(tmp_path):
-    from judge.engine.interactive import choice_line, run_interactive
+    from judge.scenario.interactive import choice_line, run_interactive
 
     assert choice_line("甲 排序 a, b", ["a , b"], "1") == "甲 排序 a, b"
     assert choice_line("乙 选择目标 t -> a1", ["a1", "a2"], "2") == "乙 选择目标 t -> a2"

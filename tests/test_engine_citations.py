@@ -42,7 +42,7 @@ def test_cited_rule_exists_with_its_concept(conn, number):
 
 
 def test_every_rule_in_shipped_traces_is_registered():
-    from judge.engine.runner import run_file, scenario_files
+    from judge.scenario.runner import run_file, scenario_files
 
     used = set()
     for f in scenario_files("scenarios"):

@@ -3,7 +3,7 @@
 from judge.dsl.parser import parse_text
 from judge.dsl.validate import validate
 from judge.engine import costs
-from judge.engine.runner import run_scenario
+from judge.scenario.runner import run_scenario
 
 CARDS = ("卡牌 炽烈符文 符文 特性 炽烈\n卡牌 翠意符文 符文 特性 翠意\n卡牌 符文 符文\n卡牌 战士 单位 战力 3\n"
          "卡牌 炽烈飞弹 法术 特性 炽烈 费用 1 符能 [R] [C] 效果 造成 2 伤害 -> 目标\n"

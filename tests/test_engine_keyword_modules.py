@@ -4,7 +4,7 @@
 from judge.dsl import parse_text
 from judge.engine import chain, effects
 from judge.engine.keywords import assault, backline, deathknell, ganking, shield, tank, temporary
-from judge.engine.setup import build_game
+from judge.scenario.setup import build_game
 
 CARDS = """卡牌 战士 单位 战力 3
 卡牌 突击兵 单位 战力 2 关键词 强攻 2

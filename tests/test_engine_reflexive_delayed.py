@@ -5,7 +5,7 @@ import pytest
 
 from judge.dsl import parse_text
 from judge.dsl.errors import ScenarioError
-from judge.engine.runner import run_scenario
+from judge.scenario.runner import run_scenario
 
 CARDS = '包含 "../cards/reflexive_delayed.卡牌"\n'
 
@@ -153,7 +153,7 @@ def test_choosing_a_replacement_that_cannot_apply_is_an_error():
 
 
 def test_interactive_answer_becomes_the_listed_line():
-    from judge.engine.interactive import choice_line
+    from judge.scenario.interactive import choice_line
 
     r = _run_part2(TWO_REPLACEMENTS)
     assert choice_line(r.stop.example, r.stop.options, "2") == r.stop.options[1]
@@ -165,7 +165,7 @@ def test_end_of_turn_delayed_ability_is_not_created_once_the_window_began():
     """389: a delayed ability whose window already passed is not created (its instructions are ignored)."""
     from judge.engine.abilities import delayed
     from judge.engine.chain_items import ChainItem
-    from judge.engine.setup import build_game
+    from judge.scenario.setup import build_game
 
     from pathlib import Path
 

@@ -6,8 +6,8 @@ from judge.dsl import parse_text
 from judge.engine import actions, damage_assignment as da, invariants
 from judge.engine.errors import IllegalAction, NeedChoice
 from judge.engine.layers import lethal_needed, might
-from judge.engine.runner import run_scenario
-from judge.engine.setup import build_game
+from judge.scenario.runner import run_scenario
+from judge.scenario.setup import build_game
 
 CARDS = """卡牌 战士 单位 战力 3
 卡牌 步兵 单位 战力 2
@@ -172,7 +172,7 @@ def test_burn_out_gives_opponent_point_and_continues_draw():
 
 
 def test_legal_actions_are_legal_and_invariants_hold():
-    from judge.engine.playout import random_playout
+    from judge.scenario.playout import random_playout
 
     for players in (2, 3, 4):
         stats = random_playout(300, seed=7 + players, players=players)

@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 from judge.dsl import parse_text
 from judge.dsl.errors import ScenarioError, keyword_spellings
 from judge.dsl.parser import load_scenario
-from judge.engine.runner import run_scenario, scenario_files
-from judge.engine.setup import build_game
+from judge.scenario.runner import run_scenario, scenario_files
+from judge.scenario.setup import build_game
 from judge.paths import scenarios_dir
 from timeouts import time_limit
 

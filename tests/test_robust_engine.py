@@ -26,7 +26,7 @@ from judge.dsl.model import Action, Pos
 from judge.engine import actions
 from judge.engine.errors import IllegalAction, NeedChoice
 from judge.engine.invariants import violations
-from judge.engine.setup import build_game
+from judge.scenario.setup import build_game
 from judge.paths import scenarios_dir
 from timeouts import time_limit
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from judge.engine.runner import run_file, scenario_files
+from judge.scenario.runner import run_file, scenario_files
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = scenario_files(ROOT / "scenarios")
@@ -138,7 +138,7 @@ def test_guide_expectation_forms_parse():
   胜者 无
   追踪 不包含 465
 """, "g.场景")
-    from judge.engine.runner import run_scenario
+    from judge.scenario.runner import run_scenario
 
     r = run_scenario(sc)
     assert r.passed, [(c.text, c.actual) for c in r.failures]

@@ -27,7 +27,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """推演场景：打印逐步追踪（含规则编号）与每条期望的 ✓/✗；有失败时退出码非零。"""
         from judge.dsl.errors import ScenarioError
-        from judge.engine.runner import run_scenario, scenario_files
+        from judge.scenario.runner import run_scenario, scenario_files
         from judge.trace import render
 
         if not path.exists():
@@ -85,11 +85,11 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(1)
 
     def _run_interactive(path: Path, files) -> None:
-        """Part 2: ask for missing choices at the terminal (judge.engine.interactive)."""
+        """Part 2: ask for missing choices at the terminal (judge.scenario.interactive)."""
         from rich.console import Console
 
         from judge.dsl.errors import ScenarioError
-        from judge.engine.interactive import run_interactive
+        from judge.scenario.interactive import run_interactive
         from judge.trace import render
 
         if len(files) != 1 or not path.is_file():
@@ -112,8 +112,8 @@ def register(app: typer.Typer) -> None:
     def check_cmd(path: Path = typer.Argument(..., help="场景文件或目录")) -> None:
         """只解析并校验场景（语法、引用、不可能的局面），不推演。"""
         from judge.dsl.errors import ScenarioError
-        from judge.engine.runner import scenario_files
-        from judge.engine.setup import build_game
+        from judge.scenario.runner import scenario_files
+        from judge.scenario.setup import build_game
 
         if not path.exists():
             raise ScenarioError("找不到场景文件或目录。", file=str(path))

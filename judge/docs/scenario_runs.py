@@ -1,6 +1,6 @@
 """Running the shipped scenarios through the engine and turning each result into a Ruling.
 
-The engine's public API (judge.engine.runner) does the work; this module only reshapes its result
+The engine's public API (judge.scenario.runner) does the work; this module only reshapes its result
 (events, checks, stop) for the ruling pages.
 """
 
@@ -83,7 +83,7 @@ def to_ruling(path: Path, root: Path, result=None, error: str = "") -> Ruling:
 
 
 def run_all_scenarios(root: Path | None = None) -> tuple[list[Ruling], list[str]]:
-    from judge.engine.runner import run_file, scenario_files
+    from judge.scenario.runner import run_file, scenario_files
 
     root = Path(root or scenarios_dir())
     if not root.is_dir():

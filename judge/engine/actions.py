@@ -7,7 +7,8 @@ changes anything, so an illegal action leaves the state untouched; then it lets 
 
 from __future__ import annotations
 
-from judge.dsl.model import Action, Pos
+from judge.engine.cards import Pos
+from judge.engine.commands import Action
 from judge.engine import chain, cleanup, effects, movement, scoring, showdown, turn, zones
 from judge.engine.errors import IllegalAction
 from judge.engine.state import Game, GameObject

@@ -11,21 +11,17 @@ from __future__ import annotations
 from judge.engine import effects
 from judge.engine.state import Game, GameObject, PendingItem
 
-# Triggers recorded in one batch (e.g. one cleanup step 3a), put on the chain together.
-_BATCH_KEY = "_batch"
-
-
 def record_death_triggers(game: Game, unit: GameObject) -> None:
     """808: 'when I die' abilities trigger before the card moves (keywords.deathknell records them)."""
     from judge.engine.keywords import deathknell
 
-    game.__dict__.setdefault(_BATCH_KEY, []).extend(deathknell.pending_items(game, unit))
+    game.pending_triggers.extend(deathknell.pending_items(game, unit))
 
 
 def flush_triggers(game: Game) -> None:
     """Put the batch of simultaneous triggers on the chain: turn order from the turn player, each
     player's own triggers in the order that player chooses (scripted `排序`, else board order)."""
-    batch = game.__dict__.pop(_BATCH_KEY, [])
+    batch, game.pending_triggers = game.pending_triggers, []
     if not batch:
         return
     for player in game.order_from(game.turn_player):

@@ -17,6 +17,19 @@ from collections import deque
 from judge.engine.errors import NeedChoice
 
 
+class Probe:
+    """Marks a queued choice as a probe; `tag` is the caller's (the scenario step that wrote it)."""
+
+    __slots__ = ("tag",)
+
+    def __init__(self, tag):
+        self.tag = tag
+
+    @property
+    def line(self):
+        return getattr(getattr(self.tag, "pos", None), "line", "?")
+
+
 class Choices:
     def __init__(self, auto: bool = False):
         self.auto = auto
@@ -25,10 +38,10 @@ class Choices:
     def push(self, kind: str, player: str, value, pos=None) -> None:
         self.queue.append((kind, player, value, pos))
 
-    def push_expect_illegal(self, kind: str, player: str, value, step) -> None:
-        """A scripted choice the scenario expects the rules to reject (`期望非法 … 分配伤害 …`)."""
-        step.expect_illegal = True
-        self.queue.append((kind, player, value, step))
+    def push_probe(self, kind: str, player: str, value, tag) -> None:
+        """A scripted choice to be tested rather than made: the engine records whether the rules
+        reject it (Game.probe_verdicts, with `tag`) and, when they do, takes the next one."""
+        self.queue.append((kind, player, value, Probe(tag)))
 
     def take(self, kind: str, player: str):
         """The first scripted choice of this kind for this player, removed from the queue; else None."""

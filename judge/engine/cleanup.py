@@ -204,11 +204,11 @@ def _combat_steps(game: Game, h: _Header) -> None:
         return
     defenders = [u for u in game.units_at(cb.battlefield) if u.designation == "defender"]
     attackers = [u for u in game.units_at(cb.battlefield) if u.designation == "attacker"]
-    game.__dict__["_recalled_attackers"] = False
+    game.recalled_attackers = False
     if defenders and attackers:
         t.add("step", "步骤3d：仍有防守方单位留在战场，召回所有进攻方单位。", rules=("466.1",), faq=("C-BOTH-SURVIVE",))
         effects.recall(game, attackers, rules=("466.1", "454"))
-        game.__dict__["_recalled_attackers"] = True
+        game.recalled_attackers = True
 
 
 def _end_of_turn_steps(game: Game, h: _Header) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from judge.engine import chain, cleanup, damage_assignment as da, scoring, zones
 from judge.engine.layers import might
+from judge.engine.choices import Probe
 from judge.engine.state import Combat, Game, Showdown
 from judge.trace.events import Change
 
@@ -96,12 +97,10 @@ def _assign(game: Game, player: str, total: int, recipients) -> dict[str, int]:
             break
         a = dict(picked[2])
         why = da.problem(game, total, recipients, a)
-        expect_illegal = bool(picked[3] and getattr(picked[3], "expect_illegal", False))
-        if expect_illegal:
-            # `期望非法 X 分配伤害 …`: record whether the rules reject it, then take the next scripted one.
+        if isinstance(picked[3], Probe):
+            # A probed assignment: record whether the rules reject it, then take the next scripted one.
             ok = why is not None
-            game.__dict__.setdefault("deferred_checks", []).append(
-                (picked[3], ok, f"非法，依据规则 465：{why[0]}" if ok else "该分配合法"))
+            game.probe_verdicts.append((picked[3].tag, ok, f"非法，依据规则 465：{why[0]}" if ok else "该分配合法"))
             t.add("illegal", f"{player} 的伤害分配 {da.render(a)} " + (f"不合法：{why[0]}。" if ok else "合法。"),
                   rules=("465",), faq=why[1] if ok else (), ok=ok)
             if ok:
@@ -133,12 +132,12 @@ def resolution_step(game: Game) -> None:
     t = game.trace
     t.add("step", "战斗步骤3：结算步骤。", rules=("466",))
     # Task 1: combat cleanup, then pending items (e.g. Deathknell) with normal cleanups between.
-    game.__dict__["_recalled_attackers"] = False
+    game.recalled_attackers = False
     cleanup.run(game, special="combat")
     chain.run_pending(game)
     if game.over:
         return
-    recalled = game.__dict__.pop("_recalled_attackers", False)
+    recalled, game.recalled_attackers = game.recalled_attackers, False
     # Task 2: result.
     present = game.players_at(bf.bid)
     a_here, d_here = cb.attacker in present, cb.defender in present

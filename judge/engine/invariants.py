@@ -4,7 +4,7 @@ Returns the list of violations (empty when the state is sound)."""
 from __future__ import annotations
 
 from judge.engine.layers import is_lethally_damaged
-from judge.engine.state import NON_BOARD_ZONES, Game
+from judge.engine.state import NON_BOARD_ZONES, PHASE_NAMES, Game
 
 
 def violations(game: Game, settled: bool = True) -> list[str]:
@@ -53,4 +53,83 @@ def violations(game: Game, settled: bool = True) -> list[str]:
         out.append("分数为负")
     if settled and game.combat is None and any(u.designation for u in game.units()):
         out.append("战斗之外仍有攻防身份")
+    out += _turn_and_players(game)
+    out += _chain_and_triggers(game, settled)
+    return out
+
+
+def _turn_and_players(game: Game) -> list[str]:
+    out = []
+    if set(game.order) != set(game.players) or set(game.teams) != set(game.players):
+        out.append("玩家、回合顺序与队伍记录不一致")
+    if game.turn_player not in game.players:
+        out.append("回合玩家不是对局中的玩家")
+    if game.turn < 1 or game.phase not in PHASE_NAMES:
+        out.append("回合编号或阶段无效")
+    if set(game.points) - set(game.teams.values()):
+        out.append("分数记录属于不存在的队伍")
+    if game.victory_score is not None and game.victory_score < 1:
+        out.append("胜利得分无效")
+    if game.mode not in ("1v1", "2v2", "ffa3", "ffa4"):
+        out.append("游戏模式无效")
+    if game.winner is None and game.burnouts_in_sequence < 0:
+        out.append("连续燃尽次数为负")
+    for p in game.players.values():
+        if p.energy < 0 or p.power < 0 or p.xp < 0:
+            out.append(f"{p.name} 的法力、符能或经验为负")
+        if len(p.power_domains) > p.power:
+            out.append(f"{p.name} 的符能特性记录多于符能")
+    for bf in game.battlefields.values():
+        if bf.facedown is not None:
+            fd = game.objects.get(bf.facedown)
+            if fd is None or fd.zone != "facedown" or fd.location != bf.bid:
+                out.append(f"{bf.bid} 的待命牌记录无效")
+    if any(p not in game.players for p in game.finalized_cards):
+        out.append("本回合已确认卡牌的记录属于不存在的玩家")
+    if any(o.card.name not in game.cards and not o.token for o in game.objects.values() if o.card.type != "card"):
+        out.append("有游戏物体的卡牌不在卡牌表中")
+    return out
+
+
+def _chain_and_triggers(game: Game, settled: bool) -> list[str]:
+    out = []
+    for item in game.chain:
+        if item.controller not in game.players:
+            out.append(f"结算链项目“{item.description}”的控制者无效")
+        oid = getattr(item, "oid", None)
+        if getattr(item, "kind", None) == "card" and oid in game.objects and game.objects[oid].zone != "chain":
+            out.append(f"结算链上的卡牌 {oid} 不在结算链区域")
+    if game.priority is not None and (game.priority not in game.players or not game.chain):
+        out.append("没有结算链时仍有优先权，或优先权属于不存在的玩家")
+    if game.priority_granted_for is not None and game.priority_granted_for not in game.chain and settled \
+            and game.priority is not None:
+        out.append("优先权记录指向已不在结算链上的项目")
+    if game.priority_passes < 0 or game.priority_passes > len(game.players):
+        out.append("连续让过优先权的次数无效")
+    sd, cb = game.showdown, game.combat
+    if sd is not None and (sd.battlefield not in game.battlefields or sd.focus not in game.players):
+        out.append("法术对决的战场或焦点无效")
+    if cb is not None and (cb.battlefield not in game.battlefields or cb.attacker not in game.players
+                           or cb.defender not in game.players):
+        out.append("战斗的战场或攻防双方无效")
+    if game.chain_opened_by not in (None, "card", "trigger"):
+        out.append("结算链的开启方式无效")
+    if settled:
+        # Every batch, watch and hand-over is consumed before an action returns.
+        if game.fired_triggers or game.pending_triggers:
+            out.append("有已触发但未加入结算链的技能")
+        if game.spell_kill_watch is not None or game.reflexive_watches or game.dying_buffed:
+            out.append("结算后仍留有未处理的监视记录")
+        if game.recalled_attackers and game.combat is None:
+            out.append("战斗之外仍记录着召回进攻方")
+    if game.first_death_turn is not None and game.first_death_turn > game.turn:
+        out.append("本回合首次死亡的记录晚于当前回合")
+    for oid, _inc, turn, _src, _src_oid in game.death_saves:
+        if oid not in game.objects or turn > game.turn:
+            out.append(f"死亡替换记录指向不存在的物体 {oid}")
+    for d in game.delayed_abilities:
+        if d["controller"] not in game.players or d["when"] not in ("end_of_turn", "next_turn_start"):
+            out.append(f"延迟技能“{d['label']}”的控制者或时机无效")
+    if any(len(v) != 3 for v in game.probe_verdicts):
+        out.append("试探选择的记录无效")
     return out

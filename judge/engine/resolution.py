@@ -32,8 +32,8 @@ def run(game: Game, wait: bool = False) -> None:
         in_combat_task = game.combat is not None and game.combat.step != "showdown"
         if wait and not in_combat_task and (game.explicit_priority or any(isinstance(i, ChainItem) for i in game.chain)):
             newest = game.chain[-1]
-            if game.__dict__.get("_priority_top") is not newest:
-                game.__dict__["_priority_top"] = newest
+            if game.priority_granted_for is not newest:
+                game.priority_granted_for = newest
                 priority.grant(game, newest.controller, "（结算链上最新项目的控制者）")
             return
         newest = game.chain[-1]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from judge.dsl.model import CardDef
+from judge.engine.cards import CardDef
 from judge.trace.events import Trace
 
 BOARD = "board"
@@ -120,7 +120,7 @@ class PendingItem:
     rules: tuple = ()
 
 
-@dataclass
+@dataclass(slots=True)  # slots: no state can live outside the declared fields
 class Game:
     players: dict[str, Player]
     order: list[str]
@@ -147,8 +147,57 @@ class Game:
     explicit_priority: bool = False  # a scenario that plays cards scripts every pass
     finalized_cards: dict = field(default_factory=dict)  # player -> card oids finalized this turn (鼓舞)
     chain_opened_by: str | None = None  # card | trigger: decides whether focus passes (329.1)
+    priority_granted_for: object = None  # the chain item whose controller was last given priority (331)
+    # triggers: fired (source, ability) pairs not yet turned into chain items, and built items waiting
+    # to go on the chain together (one batch of simultaneous triggers, 382)
+    fired_triggers: list = field(default_factory=list)
+    pending_triggers: list = field(default_factory=list)
+    first_death_turn: int | None = None  # turn of the first unit death ("the first time ... each turn")
+    dying_buffed: set = field(default_factory=set)  # oids of buffed units in the death batch being processed
+    # watches set by a resolving spell and read after the cleanup that follows it
+    spell_kill_watch: tuple | None = None  # (controller, killed, damaged) of the last resolved spell
+    reflexive_watches: list = field(default_factory=list)  # (item, label, reflexive, damaged)
+    death_saves: list = field(default_factory=list)  # (oid, incarnation, turn, source, source oid) (367)
+    delayed_abilities: list = field(default_factory=list)  # delayed triggered abilities waiting (389)
+    recalled_attackers: bool = False  # combat cleanup step 3d recalled the attackers this combat (466.1)
+    # verdicts on probed choices (Choices.push_probe): (tag, rejected, explanation)
+    probe_verdicts: list = field(default_factory=list)
 
     # ------------------------------------------------------------------ queries
+    def snapshot(self) -> dict:
+        """A plain-dict view of the public board (JSON-ready, stable keys): for pictures and diffs."""
+        from judge.engine.layers import might
+
+        def obj(o: GameObject) -> dict:
+            d = {"id": o.oid, "name": o.card.name, "type": o.card.type, "owner": o.owner,
+                 "controller": o.controller, "zone": o.zone, "location": o.location,
+                 "exhausted": o.exhausted}
+            if o.is_unit:
+                d.update(might=might(self, o), damage=o.damage, buff=o.buff, stunned=o.stunned,
+                         designation=o.designation)
+            if o.attached_to:
+                d["attached_to"] = o.attached_to
+            kws = {**o.card.keywords, **o.keywords}
+            if kws:
+                d["keywords"] = dict(sorted(kws.items()))
+            return d
+
+        return {
+            "turn": self.turn, "turn_player": self.turn_player, "phase": self.phase, "state": self.state_name(),
+            "players": [{"name": p, "team": self.teams[p], "points": self.points_of(p),
+                         "energy": self.players[p].energy, "power": self.players[p].power, "xp": self.players[p].xp,
+                         "zones": {z: len(self.players[p].zones[z]) for z in NON_BOARD_ZONES}}
+                        for p in self.order],
+            "battlefields": [{"id": b.bid, "name": b.name, "controller": b.controller,
+                              "contested_by": b.contested_by, "facedown": b.facedown is not None}
+                             for b in self.battlefields.values()],
+            "board": [obj(o) for o in self.objects.values() if o.zone == "board"],
+            "chain": [getattr(i, "description", str(i)) for i in self.chain],
+            "showdown": None if self.showdown is None else
+            {"battlefield": self.showdown.battlefield, "combat": self.showdown.combat, "focus": self.showdown.focus},
+            "winner": self.winner,
+        }
+
     @property
     def over(self) -> bool:
         return self.winner is not None

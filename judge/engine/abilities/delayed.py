@@ -8,12 +8,11 @@ resolves creates nothing (an "at end of turn" ability created during the ending 
 
 from __future__ import annotations
 
-from judge.dsl.model import Trigger
+from judge.engine.cards import Trigger
 from judge.engine import targeting
 from judge.engine.chain_items import ChainItem
 from judge.engine.state import Game, GameObject
 
-_KEY = "_delayed_abilities"
 WHEN_TEXT = {"end_of_turn": "本回合结束时", "next_turn_start": "你的下个回合开始时"}
 
 
@@ -28,7 +27,7 @@ def create(game: Game, controller: str, label: str, oid: str | None, d, affected
         game.trace.add("step", f"{label}：“{WHEN_TEXT[d.when]}”的时机已经开始，延迟技能不会生成，其指示被无视。",
                        rules=("389",))
         return
-    game.__dict__.setdefault(_KEY, []).append({
+    game.delayed_abilities.append({
         "when": d.when, "controller": controller, "label": label, "oid": oid,
         "effects": list(d.effects), "turn": game.turn, "linked": [targeting.snapshot(o) for o in affected]})
     ref = f"，引用 {'、'.join(o.label() for o in affected)}" if affected else ""
@@ -37,7 +36,7 @@ def create(game: Game, controller: str, label: str, oid: str | None, d, affected
 
 
 def pending(game: Game) -> list[dict]:
-    return list(game.__dict__.get(_KEY, []))
+    return list(game.delayed_abilities)
 
 
 def fire(game: Game, when: str, player: str | None = None) -> None:
@@ -45,7 +44,7 @@ def fire(game: Game, when: str, player: str | None = None) -> None:
     items go on the chain in turn order from the turn player, each player's in creation order."""
     from judge.engine import cleanup, resolution
 
-    waiting = game.__dict__.get(_KEY, [])
+    waiting = game.delayed_abilities
     due = [d for d in waiting if d["when"] == when and _due(game, d, player)]
     if not due:
         return

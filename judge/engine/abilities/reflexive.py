@@ -17,12 +17,11 @@ any trigger (its targets chosen then), so players can respond to it on its own.
 
 from __future__ import annotations
 
-from judge.dsl.model import Trigger
+from judge.engine.cards import Trigger
 from judge.engine import targeting
 from judge.engine.chain_items import ChainItem
 from judge.engine.state import Game, GameObject
 
-_WATCH = "_reflexive_kill_watch"
 _FAQ = {"then": ("C-L422",), "if_killed": ("C-L435",), "one_of": ("C-L451",), "times": ()}
 
 
@@ -31,7 +30,7 @@ def after_instructions(game: Game, item: ChainItem, card: GameObject, affected: 
     """The spell's own instructions are done (it is still resolving)."""
     for rf in card.card.reflexive:
         if rf.condition == "if_killed":
-            game.__dict__.setdefault(_WATCH, []).append((item, card.label(), rf, list(damaged)))
+            game.reflexive_watches.append((item, card.label(), rf, list(damaged)))
             game.trace.add("step", f"{card.label()} 的“若此伤害消灭了它，则执行此操作”：致命伤害在法术结算后的清理中"
                            "才会摧毁单位，因此在该清理之后检查条件。", rules=("382", "318"), faq=_FAQ["if_killed"])
         elif rf.condition == "times":
@@ -45,7 +44,7 @@ def after_instructions(game: Game, item: ChainItem, card: GameObject, affected: 
 
 def check_after_cleanup(game: Game) -> None:
     """'If this damage killed it': the damaged unit was put in the trash by the cleanup after the spell."""
-    watches = game.__dict__.pop(_WATCH, [])
+    watches, game.reflexive_watches = game.reflexive_watches, []
     for item, label, rf, damaged in watches:
         dead = [game.objects[oid] for oid, inc in damaged
                 if oid in game.objects and game.objects[oid].zone == "trash" and game.objects[oid].incarnation == inc + 1]

@@ -16,11 +16,10 @@ from judge.engine import effects, zones
 from judge.engine.keywords import deathknell
 from judge.engine.state import Game, GameObject
 
-_SAVES = "_death_saves"
 
 
 def add_save(game: Game, unit: GameObject, source: str, source_oid: str | None = None) -> None:
-    game.__dict__.setdefault(_SAVES, []).append((unit.oid, unit.incarnation, game.turn, source, source_oid))
+    game.death_saves.append((unit.oid, unit.incarnation, game.turn, source, source_oid))
     game.trace.add("change", f"{unit.label()} 本回合下一次将死亡时，改为移除伤害、休眠并召回（{source}）。", rules=("367",))
 
 
@@ -43,14 +42,14 @@ def replace_deaths(game: Game, targets: list[GameObject]) -> list[GameObject]:
             continue
         _instead(game, u, how)
     # Information for "when a buffed unit dies" triggers, read after the cards moved.
-    game.__dict__["_dying_buffed"] = {u.oid for u in out if u.buff}
+    game.dying_buffed = {u.oid for u in out if u.buff}
     return out
 
 
 def _options(game: Game, u: GameObject) -> list[tuple[str, str, object]]:
     """Every replacement effect that could apply to this unit's death: (source id, label, apply)."""
     opts = []
-    for s in game.__dict__.get(_SAVES, []):
+    for s in game.death_saves:
         if s[0] == u.oid and s[1] == u.incarnation and s[2] == game.turn:
             opts.append((s[4] or s[3], s[3], lambda s=s: _take_save(game, s)))
     if u.is_unit:
@@ -119,7 +118,7 @@ def _is_source(game: Game, opt, ref: str) -> bool:
 
 
 def _take_save(game: Game, s) -> str:
-    game.__dict__.get(_SAVES, []).remove(s)
+    game.death_saves.remove(s)
     return s[3]
 
 

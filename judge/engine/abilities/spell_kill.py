@@ -9,17 +9,16 @@ from __future__ import annotations
 
 from judge.engine.state import Game, GameObject
 
-_WATCH = "_spell_kill_watch"
 
 
 def watch(game: Game, controller: str, killed: list, damaged: list) -> None:
-    game.__dict__[_WATCH] = (controller, killed, damaged)
+    game.spell_kill_watch = (controller, killed, damaged)
 
 
 def check(game: Game) -> None:
     from judge.engine.abilities import triggered
 
-    entry = game.__dict__.pop(_WATCH, None)
+    entry, game.spell_kill_watch = game.spell_kill_watch, None
     if entry is None:
         return
     controller, killed, damaged = entry

@@ -13,7 +13,6 @@ from judge.engine.errors import IllegalAction
 from judge.engine.keywords import deflect
 from judge.engine.state import Game, GameObject
 
-_BATCH = "_trigger_batch"
 EVENT_NAMES = {"play": "打出时", "attack": "进攻时", "defend": "防守时", "legion": "鼓舞", "conquer": "征服时",
                "hold": "据守时", "spell_played": "打出法术时", "first_death": "本回合首次有单位死亡时",
                "second_card": "本回合打出第二张牌时", "recycle": "回收时",
@@ -22,7 +21,7 @@ EVENT_NAMES = {"play": "打出时", "attack": "进攻时", "defend": "防守时"
 
 
 def _queue(game: Game, src: GameObject, trig) -> None:
-    game.__dict__.setdefault(_BATCH, []).append((src, trig))
+    game.fired_triggers.append((src, trig))
 
 
 def fire(game: Game, event: str, player: str | None = None, source: GameObject | None = None) -> None:
@@ -55,7 +54,7 @@ def deaths(game: Game, dead: list[GameObject]) -> None:
     see it; several simultaneous deaths are one event and trigger it once."""
     from judge.engine import chain
 
-    buffed = game.__dict__.pop("_dying_buffed", set())
+    buffed, game.dying_buffed = game.dying_buffed, set()
     for d in dead:
         if d.oid not in buffed:
             continue
@@ -67,11 +66,11 @@ def deaths(game: Game, dead: list[GameObject]) -> None:
                     item = ChainItem(o.controller, o.label(), f"{o.label()} 的{EVENT_NAMES[trig.event]}触发式技能",
                                      trig.effect, {"oid": o.oid, "location": o.location}, rules=("382",),
                                      kind="trigger", oid=o.oid, trigger=trig)
-                    game.__dict__.setdefault(chain_batch_key(), []).append(item)
+                    game.pending_triggers.append(item)
     if not dead or not any(o.card.type == "unit" for o in dead):
         return
-    first = game.__dict__.get("_first_death_turn") != game.turn
-    game.__dict__["_first_death_turn"] = game.turn
+    first = game.first_death_turn != game.turn
+    game.first_death_turn = game.turn
     if not first:
         return
     for o in list(game.board()):
@@ -83,7 +82,7 @@ def deaths(game: Game, dead: list[GameObject]) -> None:
                 if not game.chain:
                     game.chain_opened_by = "trigger"
                 # Handed to the cleanup's batch so it is put on the chain with the other triggers.
-                game.__dict__.setdefault(chain._BATCH_KEY, []).append(item)
+                game.pending_triggers.append(item)
 
 
 def combat_started(game: Game) -> None:
@@ -103,7 +102,7 @@ def combat_started(game: Game) -> None:
 
 
 def flush(game: Game, combat: bool = False) -> None:
-    batch = game.__dict__.pop(_BATCH, [])
+    batch, game.fired_triggers = game.fired_triggers, []
     if not batch:
         return
     if combat and game.combat is not None:
@@ -213,12 +212,6 @@ def _take(game: Game, kind: str, player: str, item: ChainItem) -> bool:
     return False
 
 
-def chain_batch_key() -> str:
-    from judge.engine import chain
-
-    return chain._BATCH_KEY
-
-
 def scored(game: Game, player: str, bid: str, how: str) -> None:
     """'When you conquer/hold' (382): they trigger on the conquer or hold itself, even when the point
     it would give is replaced (the final point drawing a card instead)."""
@@ -232,4 +225,4 @@ def scored(game: Game, player: str, bid: str, how: str) -> None:
                                  trigger=trig)
                 if not game.chain:
                     game.chain_opened_by = "trigger"
-                game.__dict__.setdefault(chain_batch_key(), []).append(item)
+                game.pending_triggers.append(item)

@@ -4,7 +4,7 @@ timing unless the gear has 灵便, which gives it 反应 and a play trigger atta
 
 from __future__ import annotations
 
-from judge.dsl.model import Activated, Effect, Trigger
+from judge.engine.cards import Activated, Effect, Trigger
 from judge.engine.state import Game, GameObject
 
 ATTACH = Effect("attach", 0, ("friendly",), 1)

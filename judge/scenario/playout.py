@@ -11,7 +11,7 @@ from judge.dsl.parser import parse_text
 from judge.dsl.validate import validate
 from judge.engine import actions, invariants
 from judge.engine.errors import IllegalAction
-from judge.engine.setup import build_game
+from judge.scenario.setup import build_game
 
 BOARD = """
 模式 {mode}

@@ -17,7 +17,7 @@ MAX_QUESTIONS = 50
 
 @dataclass
 class InteractiveRun:
-    result: object  # judge.engine.runner.ScenarioResult of the last run
+    result: object  # judge.scenario.runner.ScenarioResult of the last run
     text: str  # the scenario text with the answers inserted
     added: list[tuple[int, str]] = field(default_factory=list)  # (line number, inserted line)
     saved: bool = False
@@ -51,7 +51,7 @@ def run_interactive(path: Path, ask: Callable[[str, list[str]], str], confirm: C
     from judge.dsl.errors import ScenarioError
     from judge.dsl.parser import parse_text
     from judge.dsl.validate import validate
-    from judge.engine.runner import run_scenario
+    from judge.scenario.runner import run_scenario
 
     path = Path(path)
     text = path.read_text("utf-8")

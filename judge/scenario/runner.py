@@ -13,9 +13,10 @@ from pathlib import Path
 
 from judge.dsl.model import Scenario, Step
 from judge.engine import actions
+from judge.engine.choices import Probe
 from judge.engine.errors import IllegalAction, NeedChoice
-from judge.engine.expectations import CheckResult, evaluate
-from judge.engine.setup import build_game
+from judge.scenario.expectations import CheckResult, evaluate
+from judge.scenario.setup import build_game
 from judge.engine.state import Game
 
 SCENARIO_SUFFIXES = (".场景", ".scn", ".scenario")
@@ -77,11 +78,11 @@ def run_scenario(sc: Scenario, auto: bool = False, trace: bool = True) -> Scenar
     if result.stop is None:
         for item in game.choices.unused():
             t.add("note", f"第 {getattr(item[3], 'line', '?')} 行的选择（{item[0]}，{item[1]}）没有被用到。")
-    pending_illegal = [item for item in game.choices.unused() if getattr(item[3], "expect_illegal", False)]
-    for step, ok, actual in game.__dict__.get("deferred_checks", []):
+    pending_illegal = [item[3].tag for item in game.choices.unused() if isinstance(item[3], Probe)]
+    for step, ok, actual in game.probe_verdicts:
         result.checks.append(CheckResult(f"期望非法：{step.action.text}", ok, actual, step.pos, "illegal"))
-    for item in pending_illegal:
-        result.checks.append(CheckResult(f"期望非法：{item[3].action.text}", False, "这条分配从未被用到", item[3].pos,
+    for step in pending_illegal:
+        result.checks.append(CheckResult(f"期望非法：{step.action.text}", False, "这条分配从未被用到", step.pos,
                                          "illegal"))
     for e in sc.expectations:
         ok, actual = evaluate(game, e)
@@ -101,7 +102,7 @@ def _run_step(game: Game, step: Step, result: ScenarioResult) -> bool:
             result.checks.append(CheckResult(f"期望非法：{step.action.text}", False,
                                              "只有伤害分配可以作为“期望非法”的选择", step.pos, "illegal"))
             return True
-        game.choices.push_expect_illegal("assign", step.action.player, step.action.args["assignment"], step)
+        game.choices.push_probe("assign", step.action.player, step.action.args["assignment"], step)
         return True
     if step.kind == "illegal":
         try:

@@ -1,0 +1,131 @@
+"""The card model: what a card is and what its abilities do, as plain data the engine runs.
+
+The scenario language (judge.dsl) builds these objects; the engine reads them. `Pos` is the source
+position of a definition, kept so that run-time errors can point at file:line:column.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Pos:
+    file: str
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+@dataclass
+class Aura:
+    """A continuous Might modifier: `光环 其他 友方 此处 战力 +1`."""
+
+    scope: tuple[str, ...]  # words among other / friendly / enemy / here
+    amount: int
+
+
+@dataclass
+class Effect:
+    """An instruction an ability performs. Part 1 knows `deal`; part 2 adds more kinds."""
+
+    kind: str
+    amount: int = 0
+    scope: tuple[str, ...] = ()
+    targets: int = 0  # part 2: number of targets chosen when played (0: no target)
+    up_to: bool = False  # "up to N" / "any number": zero targets allowed (355.12)
+    group_limit: int = 0  # targets at one battlefield with total Might <= this, checked as a group (Fox-Fire)
+    delayed: object = None  # kind "delayed": the Delayed ability this instruction creates (389)
+
+
+@dataclass
+class Trigger:
+    """A triggered ability (382): `触发 进攻时 [费用 …] 效果 …`."""
+
+    event: str  # play | attack | defend | legion | conquer | hold | spell_played
+    effect: Effect
+    energy: int = 0
+    power: int = 0
+    more: list = field(default_factory=list)  # further instructions after "并且", in order
+
+
+@dataclass
+class Reflexive:
+    """A reflexive ("embedded") trigger inside a spell (382; FAQ C-L422, C-L435, C-L451):
+    `然后执行此操作 …` (then), `若此伤害消灭则执行此操作 …` (if_killed: only when the spell's damage
+    killed its target), `执行以下一项 A 并且 B` (one_of: the controller picks one mode when it is
+    put on the chain)."""
+
+    condition: str  # then | if_killed | one_of | times ("进行 N 次：": put on the chain N times)
+    effects: list
+    times: int = 1
+
+
+@dataclass
+class Delayed:
+    """A delayed trigger created when the card's instructions resolve (389): `延迟 本回合结束时 效果 …`."""
+
+    when: str  # end_of_turn | next_turn_start
+    effects: list
+
+
+@dataclass
+class Activated:
+    """An activated ability (376): `主动 [费用 N [符能 M]] [休眠] [反应|迅捷] 效果 … [并且 …]`."""
+
+    effects: list
+    energy: int = 0
+    power: int = 0
+    exhaust: bool = False
+    timing: str | None = None  # 迅捷 | 反应 | None (normal timing)
+
+    @property
+    def adds_resources(self) -> bool:
+        return all(e.kind == "add_energy" for e in self.effects)
+
+
+@dataclass
+class CardDef:
+    name: str
+    type: str = "unit"  # unit | gear | spell | rune | legend | battlefield
+    might: int = 0
+    tags: list[str] = field(default_factory=list)
+    keywords: dict[str, int] = field(default_factory=dict)
+    champion: bool = False
+    token: bool = False
+    cannot_be_damaged: bool = False
+    might_bonus: int = 0  # equipment: added to the Might of the unit it is attached to (716)
+    auras: list[Aura] = field(default_factory=list)
+    deathknells: list[Effect] = field(default_factory=list)
+    level_might: list = field(default_factory=list)  # (N, X): [等级 N] +X Might while its controller has >= N XP
+    pos: Pos | None = None
+    # part 2: base cost (energy, power), spell effects, triggered abilities, death replacement
+    cost_energy: int = 0
+    cost_power: int = 0
+    effects: list[Effect] = field(default_factory=list)
+    triggers: list[Trigger] = field(default_factory=list)
+    replaces_death: bool = False
+    extra_kill: bool = False  # additional cost: kill a friendly unit (Cruel Patron)
+    prevents_enemy_ready: bool = False  # passive: opponents' units can't become ready by effects
+    activated: list = field(default_factory=list)  # Activated abilities
+    reflexive: list = field(default_factory=list)  # Reflexive triggers, after the spell's instructions
+    delayed: list = field(default_factory=list)  # Delayed abilities the card creates on resolution
+    may_save_buffed: bool = False  # The Boss: may pay [C], exhaust, spend the buff to replace a buffed unit's death
+    # domains (特性, 134): letters among R G B O P Y; empty = undeclared (its [C] acts as [A], 135.19; a rune
+    # without a domain produces power that pays any domain)
+    domains: list[str] = field(default_factory=list)
+    # the power part of the cost as symbols ("R", "A", "C", ...); empty with cost_power > 0 means all [A]
+    cost_power_syms: list[str] = field(default_factory=list)
+    cost_mods: list = field(default_factory=list)  # CostMod passives this card gives while on the board
+
+
+@dataclass
+class CostMod:
+    """A passive cost increase or reduction (356.3 / 356.4): `费用修正 敌方 法术 +1 [符能 +1]`."""
+
+    whose: str  # friendly (your cards) | enemy (opponents' cards)
+    card_type: str | None  # unit | gear | spell | None (any card)
+    energy: int = 0
+    power: int = 0
