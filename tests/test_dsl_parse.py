@@ -35,7 +35,7 @@ def err_of(text):
 def test_model_from_valid_scenario():
     sc = parse_text(BASE, "t.场景")
     assert sc.title == "测试" and sc.mode == "1v1" and sc.victory_score == 8
-    assert sc.cards["战士"].might == 3 and sc.cards["战士"].keywords == {"壁垒": 1}
+    assert sc.cards["战士"].might == 3 and sc.cards["战士"].keywords == {"tank": 1}
     p = sc.players[0]
     assert p.name == "甲" and p.points == 2
     base = p.zones[0]

@@ -1,9 +1,10 @@
-"""Keyword modules moved out of the procedures (强攻 807, 坚守, 壁垒/后排 465, 游走 810, 瞬息 816,
-绝念 808): each module answers its keyword's question on real objects built from the DSL."""
+"""Keywords are registered parts (强攻 807, 坚守, 壁垒/后排 465, 游走 810, 瞬息 816, 绝念 808): each
+answers its hook's question on real objects built from the DSL, and procedures ask the registry."""
 
 from judge.dsl import parse_text
 from judge.engine import chain, effects
-from judge.engine.keywords import assault, backline, deathknell, ganking, shield, tank, temporary
+from judge.engine.damage_assignment import groups_of
+from judge.engine.keywords import FIRST, KEYWORDS, LAST, PLAIN, deathknell
 from judge.scenario.setup import build_game
 
 CARDS = """卡牌 战士 单位 战力 3
@@ -25,31 +26,33 @@ def game_of(body):
 def test_assault_and_shield_count_only_for_their_designation():
     g = game_of("玩家 甲\n战场 bf1: a=突击兵, s=护卫\n玩家 乙\n战场 bf1 控制者 甲\n")
     a, s = g.obj("a"), g.obj("s")
-    assert assault.might_bonus(a) == 0 and shield.might_bonus(s) == 0
+    assault, shield = KEYWORDS["assault"], KEYWORDS["shield"]
+    assert assault.might_bonus(g, a, a.has("assault")) == 0 and shield.might_bonus(g, s, s.has("shield")) == 0
     a.designation, s.designation = "attacker", "attacker"
-    assert assault.might_bonus(a) == 2 and shield.might_bonus(s) == 0  # 807: value X sums
+    assert assault.might_bonus(g, a, a.has("assault")) == 2 and shield.might_bonus(g, s, s.has("shield")) == 0  # 807
     a.designation, s.designation = "defender", "defender"
-    assert assault.might_bonus(a) == 0 and shield.might_bonus(s) == 1  # default value 1
+    assert assault.might_bonus(g, a, a.has("assault")) == 0 and shield.might_bonus(g, s, s.has("shield")) == 1
 
 
 def test_tank_backline_assignment_groups():
     g = game_of("玩家 甲\n基地: t=壁垒兵, b=后排兵, p=战士, x=双关兵\n玩家 乙\n")
-    assert tank.assignment_groups(g.obj("t")) == (tank.TANK,)
-    assert tank.assignment_groups(g.obj("b")) == (tank.BACKLINE,)
-    assert tank.assignment_groups(g.obj("p")) == (tank.PLAIN,)
-    assert tank.assignment_groups(g.obj("x")) == (tank.TANK, tank.BACKLINE)  # assigner's pick
-    assert backline.has(g.obj("b")) and not backline.has(g.obj("t"))
+    assert groups_of(g.obj("t")) == (FIRST,)
+    assert groups_of(g.obj("b")) == (LAST,)
+    assert groups_of(g.obj("p")) == (PLAIN,)
+    assert groups_of(g.obj("x")) == (FIRST, LAST)  # assigner's pick
+    assert g.obj("b").has("backline") and not g.obj("t").has("backline")
 
 
 def test_ganking_permission():
     g = game_of("玩家 甲\n基地: r=游侠, w=战士\n玩家 乙\n")
-    assert ganking.may_move_between_battlefields(g.obj("r"))
-    assert not ganking.may_move_between_battlefields(g.obj("w"))
+    ganking = KEYWORDS["ganking"]
+    assert ganking.moves_between_battlefields(g.obj("r"), 1) and g.obj("r").has("ganking")
+    assert not g.obj("w").has("ganking")
 
 
 def test_temporary_kills_only_the_players_temporary_units():
     g = game_of("玩家 甲\n基地: t=幻影, w=战士\n玩家 乙\n基地: u=幻影\n")
-    temporary.beginning_phase_kill(g, "甲")
+    KEYWORDS["temporary"].at_beginning_phase(g, "甲")
     assert g.obj("t").zone == "trash" and g.obj("w").zone == "board" and g.obj("u").zone == "board"
 
 
@@ -76,7 +79,7 @@ def test_level_ability_follows_the_current_controllers_xp():
     u, v = g.obj("u"), g.obj("v")
     assert g.players["甲"].xp == 3 and g.players["乙"].xp == 2
     assert might(g, u) == 4 and might(g, v) == 2  # XP is per player
-    assert g.obj("o").has("等级") == 3 and might(g, g.obj("o")) == 2  # a bare keyword carries no ability
+    assert g.obj("o").has("level") == 3 and might(g, g.obj("o")) == 2  # a bare keyword carries no ability
     v.controller = "甲"  # a change of control re-checks the condition at once
     assert might(g, v) == 4
     level.gain_xp(g, "乙", 1, "测试")

@@ -76,7 +76,7 @@ class TestAssignment:
 
     def test_cannot_be_damaged_unit_is_exempt(self):
         # R-L83/R-L85: nothing is lethal for it; its Tank does nothing.
-        self.g.obj("k").keywords["壁垒"] = 1
+        self.g.obj("k").keywords["tank"] = 1
         assert da.problem(self.g, 2, self.units("k", "s"), {"s": 2}) is None
 
     def test_options_are_all_legal_and_cover_orders(self):

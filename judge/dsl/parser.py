@@ -27,15 +27,9 @@ ZONES = {"HAND": "hand", "DECK": "deck", "RUNE_DECK": "rune_deck", "TRASH": "tra
 SCOPE = {"OTHER": "other", "FRIENDLY": "friendly", "ENEMY": "enemy", "HERE": "here", "UNIT": "unit"}
 FLAGS = {"EXHAUSTED": "exhausted", "READY": "ready", "BUFF": "buff", "STUNNED": "stunned",
          "TOKEN": "token", "NO_DAMAGE": "cannot_be_damaged"}
-# Keywords the engine knows (Chinese, with English aliases). Unknown keywords are rejected.
-KEYWORDS = {"壁垒": "壁垒", "tank": "壁垒", "后排": "后排", "backline": "后排", "强攻": "强攻",
-            "assault": "强攻", "坚守": "坚守", "shield": "坚守", "游走": "游走", "ganking": "游走",
-            "绝念": "绝念", "deathknell": "绝念", "瞬息": "瞬息", "temporary": "瞬息", "急速": "急速",
-            "accelerate": "急速", "法盾": "法盾", "deflect": "法盾", "待命": "待命", "hidden": "待命",
-            "迅捷": "迅捷", "action": "迅捷", "反应": "反应", "reaction": "反应", "鼓舞": "鼓舞",
-            "legion": "鼓舞", "装配": "装配", "equip": "装配", "灵便": "灵便", "quick-draw": "灵便",
-            "回响": "回响", "repeat": "回响", "百炼": "百炼", "weaponmaster": "百炼", "预视": "预视",
-            "vision": "预视", "等级": "等级", "level": "等级"}
+# Keywords: the engine's keyword registry (Chinese spellings, English aliases -> English id).
+from judge.engine.keywords import KEYWORDS  # noqa: E402
+
 
 
 # Trigger conditions of `触发 <时机> …` (382; attack/defend once per combat, 384.31/384.32).
@@ -292,7 +286,7 @@ class _Build(Transformer):
         timing = None
         if names:
             timing = self._keyword(names[0])
-            if timing not in ("迅捷", "反应"):
+            if timing not in ("action", "reaction"):
                 raise ScenarioError("主动技能的时机只能是[迅捷]或[反应]。", file=self.file, line=names[0].line,
                                     column=names[0].column, text=str(names[0]), expected=["迅捷", "反应"], rule="376")
         effs = [i for i in items if isinstance(i, m.Effect)]
@@ -408,10 +402,10 @@ class _Build(Transformer):
                 card.auras.append(attr[1])
             elif tag == "level":
                 card.level_might.append((attr[1], attr[2]))
-                card.keywords.setdefault("等级", attr[1])
+                card.keywords.setdefault("level", attr[1])
             elif tag == "deathknell":
                 card.deathknells.append(attr[1])
-                card.keywords.setdefault("绝念", 1)
+                card.keywords.setdefault("deathknell", 1)
             elif tag == "cost":
                 card.cost_energy, card.cost_power, card.cost_power_syms = attr[1], attr[2], attr[3]
             elif tag == "domains":
@@ -440,11 +434,11 @@ class _Build(Transformer):
 
     def _keyword(self, tok) -> str:
         word = _text(tok)
-        key = KEYWORDS.get(word) or KEYWORDS.get(word.lower())
-        if not key:
+        kw = KEYWORDS.lookup(word)
+        if kw is None:
             raise ScenarioError("未知的关键词。", file=self.file, line=tok.line, column=tok.column, text=word,
-                                suggestions=suggest(word, KEYWORDS), rule="800")
-        return key
+                                suggestions=suggest(word, KEYWORDS.spellings()), rule="800")
+        return kw.id
 
     # --- players and zones
     def player(self, items):

@@ -191,7 +191,7 @@ def _hide(game: Game, p: str, a: dict) -> None:
     bf = game.battlefields[a["battlefield"]]
     if card.zone != "hand" or card.owner != p:
         raise IllegalAction(f"只能从自己的手牌隐藏卡牌（{card.label()} 位于{game.location_label(card)}）。", "811")
-    if not card.has("待命"):
+    if not card.has("hidden"):
         raise IllegalAction(f"{card.label()} 没有[待命]。", "811")
     if p != game.turn_player or game.phase != "main" or not game.neutral_open():
         raise IllegalAction("只能在自己回合的普通开环状态隐藏卡牌。", "811")

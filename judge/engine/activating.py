@@ -37,9 +37,7 @@ def activate(game: Game, player: str, args: dict) -> None:
         raise IllegalAction(f"{src.label()} 的主动技能没有目标。", "355.6")
     cost = costs.Cost()
     cost.add(ab.energy, ab.power, "技能费用")
-    from judge.engine.keywords import deflect
-
-    cost.add(0, deflect.additional_power(game, player, chosen), "强制额外费用[法盾]")
+    cost.add(0, costs.targeting_power(game, player, chosen), costs.TARGETING_LABEL)
     payment = costs.plan(game, player, cost)
     t.add("action", f"{player} 激活 {src.label()} 的主动技能。", rules=("376", "398"))
     t.depth += 1
@@ -71,7 +69,7 @@ def activate(game: Game, player: str, args: dict) -> None:
 
 
 def _check_timing(game: Game, player: str, ab) -> None:
-    if game.chain and ab.timing != "反应":
+    if game.chain and ab.timing != "reaction":
         raise IllegalAction("没有[反应]的主动技能不能在闭环状态下激活。", "327")
     if game.showdown is not None and ab.timing is None:
         raise IllegalAction("没有[迅捷]或[反应]的主动技能不能在法术对决中（包括战斗中）激活。", "341",

@@ -49,6 +49,18 @@ class Cost:
         return fmt(self.energy, self.power, self.syms)
 
 
+TARGETING_LABEL = "强制额外费用[法盾]"
+
+
+def targeting_power(game: Game, controller: str, targets) -> int:
+    """Power added when `controller`'s spell or ability chooses opponents' objects: the keyword
+    registry's `targeted_power` hook (法盾 809); own and teammates' objects add nothing."""
+    from judge.engine.keywords import on
+
+    return sum(kw.targeted_power(n) for t in targets if game.teams[t.controller] != game.teams[controller]
+               for kw, n in on(t))
+
+
 def card_syms(card: GameObject, syms: list[str]) -> list[str] | None:
     """A card's cost symbols with [C] read as [A] when the card has no domain (135.19); None if empty."""
     return [("A" if s == "C" and not card.card.domains else s) for s in syms] or None

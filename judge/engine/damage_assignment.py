@@ -6,7 +6,14 @@ from __future__ import annotations
 
 from itertools import permutations, product
 
-from judge.engine.keywords.tank import assignment_groups as groups_of  # 壁垒/后排 order (keywords.tank)
+from judge.engine.keywords import PLAIN, on as keywords_on
+
+
+def groups_of(u) -> tuple[int, ...]:
+    """The assignment groups a unit may count in (465.2.c): from the keyword registry's
+    `assignment_group` hook (壁垒 first, 后排 last); a unit with both may count in either."""
+    groups = sorted({g for kw, n in keywords_on(u) if (g := kw.assignment_group(u, n)) is not None})
+    return tuple(groups) or (PLAIN,)
 from judge.engine.layers import lethal_needed
 from judge.engine.state import Game, GameObject
 

@@ -1,10 +1,10 @@
 """Current Might of a unit (layer 3, arithmetic: increases then decreases; AL5 in the notes):
 printed or set Might, buff (701), effect modifiers, auras of other board objects, and the
-designation keywords 强攻 (807, attacker; keywords.assault) and 坚守 (defender; keywords.shield)."""
+keywords that change Might (the registry's `might_bonus` hook: 强攻 807, 坚守, 等级)."""
 
 from __future__ import annotations
 
-from judge.engine.keywords import assault, level, shield
+from judge.engine.keywords import on as keywords_on
 from judge.engine.state import Game, GameObject
 
 
@@ -34,7 +34,7 @@ def might(game: Game, o: GameObject) -> int:
             for aura in src.card.auras:
                 if aura_applies(game, src, o, aura.scope):
                     value += aura.amount
-    value += assault.might_bonus(o) + shield.might_bonus(o) + level.might_bonus(game, o)
+    value += sum(kw.might_bonus(game, o, n) for kw, n in keywords_on(o))  # keyword registry hook
     return value
 
 

@@ -6,7 +6,7 @@ battlefield that is neither contested nor controlled by their controller contest
 from __future__ import annotations
 
 from judge.engine.errors import IllegalAction
-from judge.engine.keywords import ganking
+from judge.engine.keywords import on as keywords_on
 from judge.engine.state import Game, GameObject
 from judge.trace.events import Change
 
@@ -51,7 +51,7 @@ def check_standard_move(game: Game, player: str, units: list[GameObject], dest: 
                                 faq=("C-STD-MOVE",))
         if u.location == dest:
             raise IllegalAction(f"{u.label()} 已经位于 {dest}。", "445")
-        if u.location != "base" and dest != "base" and not ganking.may_move_between_battlefields(u):
+        if u.location != "base" and dest != "base" and not any(kw.moves_between_battlefields(u, n) for kw, n in keywords_on(u)):
             raise IllegalAction(f"{u.label()} 没有[游走]：标准移动只能在基地与战场之间进行。", "810",
                                 faq=("C-GANKING",))
     problem = destination_problem(game, player, dest)

@@ -9,10 +9,10 @@ it was (the whole play is undone) and the trace says which check failed."""
 
 from __future__ import annotations
 
-from judge.engine import costs, group_targets, priority, targeting
+from judge.engine import costs, group_targets, priority, targeting, timing
 from judge.engine.chain_items import ChainItem
 from judge.engine.errors import IllegalAction
-from judge.engine.keywords import accelerate, deflect, hidden, legion, repeat, timing
+from judge.engine.keywords import KEYWORDS, hidden, legion
 from judge.engine.state import Game, GameObject
 from judge.trace.events import Change
 
@@ -77,11 +77,15 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
     else:
         cost.add(card.card.cost_energy, card.card.cost_power, "基础费用",
                  costs.card_syms(card, card.card.cost_power_syms))
-    acc = accelerate.additional_cost(card, args.get("accelerate", False))
-    # 急速 is [1] and a power of the unit's own domain, [C] (FAQ C-L117; 135.20)
-    cost.add(*acc, "额外费用[急速]", costs.card_syms(card, ["C"] * acc[1]))
-    cost.add(repeat.additional_cost(card, args.get("repeat", False)), 0, "可选额外费用[回响]")
-    cost.add(0, deflect.additional_power(game, player, chosen), "强制额外费用[法盾]")
+    # Additional costs the player chose, from the keyword registry (急速 805, 回响), then targeting costs (法盾 809).
+    paid_keywords = []
+    for kw in KEYWORDS:
+        part = kw.play_cost(card, card.has(kw.id), args)
+        if part is not None:
+            energy, power, label, syms = part
+            cost.add(energy, power, label, costs.card_syms(card, syms) if syms else None)
+            paid_keywords.append(kw.id)
+    cost.add(0, costs.targeting_power(game, player, chosen), costs.TARGETING_LABEL)
     sacrifice = _sacrifice(game, player, card, args.get("target"))
     if sacrifice is not None:
         cost.parts.append(f"额外费用：摧毁友方单位 {sacrifice.label()}")
@@ -89,8 +93,8 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
     cost.floor()
     payment = costs.plan(game, player, cost, card)
     return {"from_facedown": from_facedown, "hidden_at": hidden_at, "permission": permission, "dest": dest,
-            "targets": chosen, "cost": cost, "payment": payment, "accelerate": bool(acc[0] or acc[1]),
-            "sacrifice": sacrifice, "repeat": bool(args.get("repeat"))}
+            "targets": chosen, "cost": cost, "payment": payment, "accelerate": "accelerate" in paid_keywords,
+            "sacrifice": sacrifice, "repeat": "repeat" in paid_keywords}
 
 
 def _sacrifice(game: Game, player: str, card: GameObject, ref: str | None) -> GameObject | None:
@@ -156,7 +160,7 @@ def _commit(game: Game, player: str, card: GameObject, plan: dict) -> None:
             rules.insert(0, "349")
         if plan["accelerate"]:
             rules.append("805")
-        if any("法盾" in p for p in cost.parts):
+        if any(p.startswith(costs.TARGETING_LABEL) for p in cost.parts):
             rules.append("809")
         if any(p.startswith("增费") for p in cost.parts):
             rules.append("356.3")
@@ -191,15 +195,10 @@ def finalize(game: Game, item: ChainItem) -> None:
         game.chain.remove(item)
         resolution.enter_board(game, item, card)
         triggered.fire(game, "play", player=item.controller, source=card)
-        from judge.engine.keywords import equip, weaponmaster
+        from judge.engine.keywords import on as keywords_on
 
-        if card.card.type == "unit" and card.has("百炼"):
-            weaponmaster.on_play(game, card)
-
-        qd = equip.quick_draw_trigger(card)
-        if qd is not None:
-            game.trace.add("step", f"{card.label()} 的[灵便]：打出触发，将其贴附到自己的一名单位。", rules=("819", "382"))
-            triggered._queue(game, card, qd)  # 灵便: attach it to one of your units (819)
+        for kw, n in keywords_on(card):
+            kw.on_played(game, card, n)
         if any(tr.event == "legion" for tr in card.card.triggers) and legion.active(game, item.controller, card):
             triggered.fire(game, "legion", player=item.controller, source=card)
     if legion.count_this_turn(game, item.controller) == 2:

@@ -130,10 +130,10 @@ def enter_board(game: Game, item: ChainItem, card: GameObject) -> None:
         state, rules = "活跃", ("327", "349")
     game.trace.add("change", f"{card.label()} 立即结算，以{state}状态进入{where}。", rules=rules,
                    changes=[Change(card.label(), "位置", "结算链", f"{item.controller}的{where}" if dest == "base" else where)])
-    if card.card.type == "unit" and card.has("预视"):
-        from judge.engine.keywords import vision
+    from judge.engine.keywords import on as keywords_on
 
-        vision.on_enter(game, card)
+    for kw, n in keywords_on(card):
+        kw.on_enter(game, card, n)
 
 
 def _resolve_item(game: Game, item: ChainItem) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from judge.engine import cleanup, chain, effects, scoring, zones
 from judge.engine.errors import IllegalAction
-from judge.engine.keywords import temporary
+from judge.engine.keywords import KEYWORDS
 from judge.engine.state import Game
 from judge.trace.events import Change
 
@@ -49,7 +49,8 @@ def start_turn(game: Game, player: str) -> None:
                                if o.controller == player) if c]
         t.add("change", f"唤醒：{player} 将其控制的所有游戏物体变为活跃状态。", rules=("315", "415"), changes=changes)
         # Start of beginning phase: Temporary (瞬息) units die before the scoring step.
-        temporary.beginning_phase_kill(game, player)
+        for kw in KEYWORDS:
+            kw.at_beginning_phase(game, player)
         from judge.engine.abilities import delayed
 
         delayed.fire(game, "next_turn_start", player)  # "at the start of your next turn" (389)

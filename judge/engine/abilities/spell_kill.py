@@ -30,7 +30,7 @@ def check(game: Game) -> None:
     for o in _watchers(game, controller):
         for trig in o.card.triggers:
             if trig.event == "spell_kill":
-                triggered._queue(game, o, trig)
+                triggered.queue(game, o, trig)
     triggered.flush(game)
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from judge.engine import costs, targeting
 from judge.engine.chain_items import ChainItem
 from judge.engine.errors import IllegalAction
-from judge.engine.keywords import deflect
 from judge.engine.state import Game, GameObject
 
 EVENT_NAMES = {"play": "打出时", "attack": "进攻时", "defend": "防守时", "legion": "鼓舞", "conquer": "征服时",
@@ -20,7 +19,7 @@ EVENT_NAMES = {"play": "打出时", "attack": "进攻时", "defend": "防守时"
                "reflexive": "内嵌式", "delayed": "延迟"}
 
 
-def _queue(game: Game, src: GameObject, trig) -> None:
+def queue(game: Game, src: GameObject, trig) -> None:
     game.fired_triggers.append((src, trig))
 
 
@@ -28,24 +27,24 @@ def fire(game: Game, event: str, player: str | None = None, source: GameObject |
     if event in ("play", "legion"):
         for trig in source.card.triggers:
             if trig.event == event:
-                _queue(game, source, trig)
+                queue(game, source, trig)
     elif event == "recycle":
         for o in list(game.board()):
             if o.controller == player:
                 for trig in o.card.triggers:
                     if trig.event == "recycle":
-                        _queue(game, o, trig)
+                        queue(game, o, trig)
     elif event == "second_card":
         for o in list(game.board()):
             if o.controller == player:
                 for trig in o.card.triggers:
                     if trig.event == "second_card":
-                        _queue(game, o, trig)
+                        queue(game, o, trig)
     elif event == "spell_played":
         for o in list(game.board()):
             for trig in o.card.triggers:
                 if trig.event == "spell_played":
-                    _queue(game, o, trig)
+                    queue(game, o, trig)
 
 
 def deaths(game: Game, dead: list[GameObject]) -> None:
@@ -97,7 +96,7 @@ def combat_started(game: Game) -> None:
         cb.triggered.add((u.oid, u.designation))
         for trig in u.card.triggers:
             if trig.event == event:
-                _queue(game, u, trig)
+                queue(game, u, trig)
     flush(game, combat=True)
 
 
@@ -172,10 +171,10 @@ def finalize(game: Game, item: ChainItem) -> None:
     item.targets = [targeting.snapshot(o) for o in chosen]
     cost = costs.Cost()
     cost.add(trig.energy, trig.power, "技能费用")
-    cost.add(0, deflect.additional_power(game, p, chosen), "强制额外费用[法盾]")
+    cost.add(0, costs.targeting_power(game, p, chosen), costs.TARGETING_LABEL)
     if cost.energy or cost.power:
         t.add("step", f"{item.description}的总费用：{'；'.join(cost.parts)} → {cost}。",
-              rules=("809",) if any("法盾" in x for x in cost.parts) else ("398",))
+              rules=("809",) if any(x.startswith(costs.TARGETING_LABEL) for x in cost.parts) else ("398",))
         declined = _take(game, "decline", p, item)
         reason = "选择拒绝支付"
         if not declined:
@@ -186,7 +185,7 @@ def finalize(game: Game, item: ChainItem) -> None:
         if declined:
             game.chain.remove(item)
             t.add("step", f"{p} {reason}{item.description}的费用（{cost}）：该技能不再是待处理项目，从结算链上移除（这不是无效化）。",
-                  rules=("398", "809") if "法盾" in "".join(cost.parts) else ("398",), faq=("R-L29", "R-L31"))
+                  rules=("398", "809") if costs.TARGETING_LABEL in "".join(cost.parts) else ("398",), faq=("R-L29", "R-L31"))
             if not game.chain:
                 game.chain_opened_by = None if game.chain_opened_by == "trigger" else game.chain_opened_by
             return

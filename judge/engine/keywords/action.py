@@ -3,8 +3,11 @@ normal timing; not while a chain exists (that needs 反应, 813). Instructions a
 
 from __future__ import annotations
 
-from judge.engine.state import GameObject
+from judge.engine.keywords.base import Keyword
 
 
-def has(card: GameObject) -> bool:
-    return bool(card.has("迅捷"))
+class Action(Keyword):
+    id, zh, aliases, rule = "action", ("迅捷",), ("action",), "806"
+
+    def timing(self, game, card, n, from_facedown):
+        return "action"

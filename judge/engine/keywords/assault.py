@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from judge.engine.state import GameObject
+from judge.engine.keywords.base import Keyword
 
 
-def might_bonus(o: GameObject) -> int:
-    return o.has("强攻") if o.designation == "attacker" else 0
+class Assault(Keyword):
+    id, zh, aliases, rule, numbered = "assault", ("强攻",), ("assault",), "807", True
+
+    def might_bonus(self, game, o, n):
+        return n if o.designation == "attacker" else 0

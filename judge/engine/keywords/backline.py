@@ -1,10 +1,13 @@
 """后排 Backline (800; its own section is absent from the tree): in combat damage assignment (465)
-its controller's other units get lethal damage before it does."""
+it gets damage only after its controller's other units have lethal damage."""
 
 from __future__ import annotations
 
-from judge.engine.state import GameObject
+from judge.engine.keywords.base import LAST, Keyword
 
 
-def has(u: GameObject) -> bool:
-    return bool(u.has("后排"))
+class Backline(Keyword):
+    id, zh, aliases, rule = "backline", ("后排",), ("backline",), "800"
+
+    def assignment_group(self, o, n):
+        return LAST

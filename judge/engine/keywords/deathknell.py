@@ -5,7 +5,14 @@ the trigger (367)."""
 
 from __future__ import annotations
 
+from judge.engine.keywords.base import Keyword
 from judge.engine.state import Game, GameObject, PendingItem
+
+
+class Deathknell(Keyword):
+    """Its abilities are the card's `deathknells`; kills and cleanup step 3a record them (below)."""
+
+    id, zh, aliases, rule = "deathknell", ("绝念",), ("deathknell",), "808"
 
 
 def has(u: GameObject) -> bool:

@@ -3,8 +3,12 @@ ability chooses this object; own and teammates' items pay nothing (FAQ R-L31: Ah
 
 from __future__ import annotations
 
-from judge.engine.state import Game, GameObject
+from judge.engine.keywords.base import Keyword
 
 
-def additional_power(game: Game, controller: str, targets: list[GameObject]) -> int:
-    return sum(t.has("法盾") for t in targets if game.teams[t.controller] != game.teams[controller])
+class Deflect(Keyword):
+    id, zh, aliases, rule, numbered = "deflect", ("法盾",), ("deflect",), "809", True
+
+    def targeted_power(self, n):
+        return n
+

@@ -5,19 +5,41 @@ timing unless the gear has 灵便, which gives it 反应 and a play trigger atta
 from __future__ import annotations
 
 from judge.engine.cards import Activated, Effect, Trigger
+from judge.engine.keywords.base import Keyword
 from judge.engine.state import Game, GameObject
 
 ATTACH = Effect("attach", 0, ("friendly",), 1)
 
 
+class Equip(Keyword):
+    """Its activated ability is read by the activation procedure through `ability`."""
+
+    id, zh, aliases, rule, numbered = "equip", ("装配",), ("equip",), "818", True
+
+
+class QuickDraw(Keyword):
+    id, zh, aliases, rule = "quick_draw", ("灵便",), ("quick-draw",), "819"
+
+    def timing(self, game, card, n, from_facedown):
+        return "reaction" if card.card.type == "gear" else None
+
+    def on_played(self, game, o, n):
+        trig = quick_draw_trigger(o)
+        if trig is not None:
+            from judge.engine.abilities import triggered
+
+            game.trace.add("step", f"{o.label()} 的[灵便]：打出触发，将其贴附到自己的一名单位。", rules=("819", "382"))
+            triggered.queue(game, o, trig)  # attach it to one of your units (819)
+
+
 def ability(gear: GameObject) -> Activated | None:
-    if gear.card.type != "gear" or not gear.has("装配"):
+    if gear.card.type != "gear" or not gear.has("equip"):
         return None
-    return Activated([ATTACH], energy=gear.has("装配"), timing="反应" if gear.has("灵便") else None)
+    return Activated([ATTACH], energy=gear.has("equip"), timing="reaction" if gear.has("quick_draw") else None)
 
 
 def quick_draw_trigger(gear: GameObject) -> Trigger | None:
-    return Trigger("play", ATTACH) if gear.card.type == "gear" and gear.has("灵便") else None
+    return Trigger("play", ATTACH) if gear.card.type == "gear" and gear.has("quick_draw") else None
 
 
 def attach(game: Game, gear: GameObject, unit: GameObject) -> None:

@@ -3,8 +3,11 @@ cost (FAQ C-L75)."""
 
 from __future__ import annotations
 
-from judge.engine.state import GameObject
+from judge.engine.keywords.base import Keyword
 
 
-def may_move_between_battlefields(u: GameObject) -> bool:
-    return bool(u.has("游走"))
+class Ganking(Keyword):
+    id, zh, aliases, rule = "ganking", ("游走",), ("ganking",), "810"
+
+    def moves_between_battlefields(self, o, n):
+        return True

@@ -5,7 +5,23 @@ ignored (additional costs remain); permanents go to that battlefield; targets mu
 from __future__ import annotations
 
 from judge.engine.errors import IllegalAction
+from judge.engine.keywords.base import Keyword
 from judge.engine.state import Game, GameObject
+
+
+class Hidden(Keyword):
+    id, zh, aliases, rule = "hidden", ("待命",), ("hidden",), "811"
+
+    def timing(self, game, card, n, from_facedown):
+        return None  # the facedown card's 反应 does not depend on the keyword (below)
+
+
+def facedown_timing(game: Game, card: GameObject, from_facedown: bool) -> str | None:
+    """A card hidden on an earlier turn has 反应 when played from facedown (811); a card set up
+    facedown in the scenario was hidden on an earlier turn."""
+    if from_facedown and (card.hidden_turn is None or card.hidden_turn < game.turn):
+        return "reaction"
+    return None
 
 
 def check_play(game: Game, player: str, card: GameObject) -> str:

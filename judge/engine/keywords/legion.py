@@ -5,7 +5,14 @@ follows the rule's 'other card' wording."""
 
 from __future__ import annotations
 
+from judge.engine.keywords.base import Keyword
 from judge.engine.state import Game, GameObject
+
+
+class Legion(Keyword):
+    """The keyword marks the ability after it; the trigger event 鼓舞 (abilities.events) asks `active`."""
+
+    id, zh, aliases, rule = "legion", ("鼓舞",), ("legion",), "800"
 
 
 def record_finalized(game: Game, player: str, card: GameObject) -> None:

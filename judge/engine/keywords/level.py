@@ -8,7 +8,15 @@ come from instructions (`获得 N 经验`). Not modelled: Level on triggered or 
 
 from __future__ import annotations
 
+from judge.engine.keywords.base import Keyword
 from judge.engine.state import Game, GameObject
+
+
+class Level(Keyword):
+    id, zh, aliases, rule, numbered = "level", ("等级",), ("level",), "800", True
+
+    def might_bonus(self, game, o, n):
+        return might_bonus(game, o)
 
 
 def active(game: Game, o: GameObject, threshold: int) -> bool:

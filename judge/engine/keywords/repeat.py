@@ -6,12 +6,15 @@ for the first run; the rules let each run's choices differ.)"""
 from __future__ import annotations
 
 from judge.engine.errors import IllegalAction
-from judge.engine.state import GameObject
+from judge.engine.keywords.base import Keyword
 
 
-def additional_cost(card: GameObject, chosen: bool) -> int:
-    if not chosen:
-        return 0
-    if not card.has("回响"):
-        raise IllegalAction(f"{card.label()} 没有[回响]，不能支付回响费用。", "800")
-    return card.has("回响")
+class Repeat(Keyword):
+    id, zh, aliases, rule, numbered = "repeat", ("回响",), ("repeat",), "800", True
+
+    def play_cost(self, card, n, args):
+        if not args.get("repeat"):
+            return None
+        if not n:
+            raise IllegalAction(f"{card.label()} 没有[回响]，不能支付回响费用。", "800")
+        return n, 0, "可选额外费用[回响]", None

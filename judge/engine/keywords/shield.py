@@ -3,8 +3,11 @@ is a defender; instances sum."""
 
 from __future__ import annotations
 
-from judge.engine.state import GameObject
+from judge.engine.keywords.base import Keyword
 
 
-def might_bonus(o: GameObject) -> int:
-    return o.has("坚守") if o.designation == "defender" else 0
+class Shield(Keyword):
+    id, zh, aliases, rule, numbered = "shield", ("坚守",), ("shield",), "800", True
+
+    def might_bonus(self, game, o, n):
+        return n if o.designation == "defender" else 0

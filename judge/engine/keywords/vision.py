@@ -5,13 +5,18 @@ recycle; without it the card stays on top (the trace says how to recycle)."""
 
 from __future__ import annotations
 
+from judge.engine.keywords.base import Keyword
 from judge.engine.state import Game, GameObject
 from judge.trace.events import Change
 
 
-def on_enter(game: Game, unit: GameObject) -> None:
-    for _ in range(unit.has("预视")):
-        _predict(game, unit)
+class Vision(Keyword):
+    id, zh, aliases, rule, numbered = "vision", ("预视",), ("vision",), "800", True
+
+    def on_enter(self, game, o, n):
+        if o.card.type == "unit":
+            for _ in range(n):
+                _predict(game, o)
 
 
 def _predict(game: Game, unit: GameObject) -> None:

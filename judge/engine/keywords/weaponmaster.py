@@ -7,7 +7,16 @@ from __future__ import annotations
 
 from judge.engine import costs
 from judge.engine.errors import IllegalAction
+from judge.engine.keywords.base import Keyword
 from judge.engine.state import Game, GameObject
+
+
+class Weaponmaster(Keyword):
+    id, zh, aliases, rule = "weaponmaster", ("百炼",), ("weaponmaster",), "800"
+
+    def on_played(self, game, o, n):
+        if o.card.type == "unit":
+            on_play(game, o)
 
 
 def on_play(game: Game, unit: GameObject) -> None:
@@ -21,11 +30,11 @@ def on_play(game: Game, unit: GameObject) -> None:
         t.add("step", f"{unit.label()} 的[百炼]：{p} 没有选择装备（可写“{p} 选择目标 {unit.oid} -> <装备>”）。", rules=("800",))
         return
     gear = resolve_ref(game, wanted[0])
-    if gear.zone != "board" or gear.controller != p or not gear.has("装配"):
+    if gear.zone != "board" or gear.controller != p or not gear.has("equip"):
         t.add("step", f"{unit.label()} 的[百炼]：{gear.label()} 不是 {p} 控制的带[装配]的装备，什么也不发生。", rules=("800",))
         return
     cost = costs.Cost()
-    cost.add(max(0, gear.has("装配") - 1), 0, "装配费用减 1")
+    cost.add(max(0, gear.has("equip") - 1), 0, "装配费用减 1")
     try:
         payment = costs.plan(game, p, cost)
     except IllegalAction:

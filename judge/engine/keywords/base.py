@@ -1,0 +1,61 @@
+"""The Keyword part: a registered keyword names itself (id, Chinese spellings, English aliases,
+rule) and implements the hooks of the procedures it changes. Every hook has a do-nothing default,
+so a keyword overrides only what it affects (the model is python-chess's `variant.py`: one class
+per variant, named hooks, aliases on the class)."""
+
+from __future__ import annotations
+
+from judge.engine.registry import Entry, Registry
+
+# Damage-assignment groups (465.2.c): lower groups take lethal damage first.
+FIRST, PLAIN, LAST = 0, 1, 2
+
+
+class Keyword(Entry):
+    rule = "800"
+    numbered = False  # a value may follow the keyword ([强攻 2]); instances add up, default 1
+
+    # --- layers: Might while on the board
+    def might_bonus(self, game, o, n: int) -> int:
+        return 0
+
+    # --- combat damage assignment (465.2.c): FIRST / LAST, or None (no say)
+    def assignment_group(self, o, n: int) -> int | None:
+        return None
+
+    # --- movement: may a standard move go battlefield to battlefield? (810)
+    def moves_between_battlefields(self, o, n: int) -> bool:
+        return False
+
+    # --- timing: the permission the keyword grants ("action" / "reaction"), or None
+    def timing(self, game, card, n: int, from_facedown: bool) -> str | None:
+        return None
+
+    # --- playing a card: an additional cost the player chose (args), as (energy, power, label, symbols)
+    def play_cost(self, card, n: int, args: dict):
+        return None
+
+    # --- choosing targets: extra power an opponent's spell or ability pays for this object (809)
+    def targeted_power(self, n: int) -> int:
+        return 0
+
+    # --- events
+    def on_enter(self, game, o, n: int) -> None:
+        """The permanent entered the board as its play resolved."""
+
+    def on_played(self, game, o, n: int) -> None:
+        """The unit was played (after it entered the board)."""
+
+    def at_beginning_phase(self, game, player: str) -> None:
+        """The player's beginning phase starts (called once per registered keyword)."""
+
+
+KEYWORDS: Registry[Keyword] = Registry("关键词")
+
+
+def on(o):
+    """(keyword, value) for every registered keyword the object has, in registration order."""
+    for kw in KEYWORDS:
+        n = o.has(kw.id)
+        if n:
+            yield kw, n

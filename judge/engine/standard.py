@@ -1,0 +1,24 @@
+"""The standard parts of the game, registered in one place (the model is python-chess's list of
+variants): every keyword module's Keyword, in the order their hooks run (e.g. additional costs
+listed in a trace). Adding a part is its module and one line here. judge.engine imports this
+module first, so the registries are complete whatever engine module is imported."""
+
+from __future__ import annotations
+
+from judge.engine.keywords import (KEYWORDS, accelerate, action, assault, backline, deathknell, deflect, equip,
+                                   ganking, hidden, legion, level, reaction, repeat, shield, tank, temporary,
+                                   vision, weaponmaster)
+
+KEYWORD_PARTS = (tank.Tank, backline.Backline, assault.Assault, shield.Shield, ganking.Ganking,
+                 deathknell.Deathknell, temporary.Temporary, accelerate.Accelerate, repeat.Repeat, deflect.Deflect,
+                 hidden.Hidden, action.Action, reaction.Reaction, legion.Legion, equip.Equip, equip.QuickDraw,
+                 weaponmaster.Weaponmaster, vision.Vision, level.Level)
+
+
+def register_all() -> None:
+    for cls in KEYWORD_PARTS:
+        if cls.id not in KEYWORDS:
+            KEYWORDS.register(cls())
+
+
+register_all()

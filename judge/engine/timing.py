@@ -1,0 +1,38 @@
+"""Timing permissions (306-310 timing; 806, 813): by default a card is played only by the turn
+player in the main phase's neutral open state; a permission from a keyword (迅捷 "action": showdown
+open states too; 反应 "reaction": closed states too) or from playing a hidden card (811) widens it.
+The permissions come from the keyword registry's `timing` hook."""
+
+from __future__ import annotations
+
+from judge.engine.errors import IllegalAction
+from judge.engine.keywords import hidden, on
+from judge.engine.state import Game, GameObject
+
+DISPLAY = {"reaction": "反应", "action": "迅捷", "normal": "普通时机"}
+
+
+def permission(game: Game, card: GameObject, from_facedown: bool) -> str:
+    """The widest permission the card has: reaction > action > normal."""
+    granted = {kw.timing(game, card, n, from_facedown) for kw, n in on(card)}
+    granted.add(hidden.facedown_timing(game, card, from_facedown))
+    return "reaction" if "reaction" in granted else "action" if "action" in granted else "normal"
+
+
+def check(game: Game, player: str, card: GameObject, from_facedown: bool) -> str:
+    """Raise if the card may not be played in the current turn state; return the permission used (shown)."""
+    perm = permission(game, card, from_facedown)
+    reaction = perm == "reaction"
+    if game.chain:
+        if not reaction:
+            raise IllegalAction(f"{card.label()} 没有[反应]：默认情况下卡牌不能在闭环状态下打出。", "327")
+        return DISPLAY["reaction"]
+    if game.showdown is not None:
+        if perm == "normal":
+            raise IllegalAction(f"{card.label()} 没有[迅捷]或[反应]：默认情况下卡牌不能在法术对决状态下打出。", "341")
+        return DISPLAY[perm]
+    if player != game.turn_player or game.phase != "main":
+        if reaction:
+            return DISPLAY["reaction"]
+        raise IllegalAction("只有回合玩家可以在主阶段的普通开环状态下打出卡牌（自决行动）。", "410.1")
+    return DISPLAY["normal"]
