@@ -64,8 +64,28 @@ def test_cross_reference_is_a_link_with_backlink(site):
     assert "../rules/431.md#r-431" not in md  # same folder: relative link is short
     assert "431.md#r-431" in page_links(md)[0] or "431.md#r-431" in page_links(md)
     target = read(site, "rules/431.md")
-    assert "**被引用于**" in target
-    assert "318.md#r-318-3-b" in page_links(target)
+    tail = target[target.index("{#links}"):]
+    assert '??? info "被引用于（1 处）"' in tail
+    assert "318.md#r-318-3-b" in page_links(tail)
+
+
+def test_rule_page_puts_rule_text_before_backlinks_faq_and_rulings(site):
+    md = read(site, "rules/349.md")
+    links_at = md.index("## 引用与相关裁定 {#links}")
+    head, tail = md[:links_at], md[links_at:]
+    # the rule text reads straight through: every rule's heading and text precede the related material
+    for anchor in ("{#r-349}", "{#r-349-1}", "{#r-352-8-a}"):
+        assert anchor in head
+    assert "打出卡牌时先将其置于结算链上" in head and "举例：打出" in head
+    assert not [link for link in page_links(head) if "faq/" in link or "rulings/" in link]
+    # grouped by kind, each group collapsible (pymdownx.details, closed by default), then by rule
+    assert '??? question "相关 FAQ（1 条）"' in tail and '??? example "相关裁定（1 个）"' in tail
+    assert "    **≈352&#46;8&#46;a**" in tail and "    - turn\n        - [空牌堆抽牌：燃尽" in tail
+    assert "../rulings/turn/burn-out.md" in page_links(tail)
+    assert any(link.startswith("../faq/core-2.md#") for link in page_links(tail))
+    # each rule with related material says so under its text, pointing to the end of the page
+    assert "相关 FAQ 1 条（[见本页末](#links)）" in head
+    assert "相关裁定 1 个（[见本页末](#links)）" in head
 
 
 def test_absent_section_says_so_with_what_is_known(site):

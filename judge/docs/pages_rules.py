@@ -81,8 +81,12 @@ def _level_heading(rule: Rule) -> int:
     return min(2 + max(rule.level, 0), 6)
 
 
-def render_rule(ctx: SiteContext, page: str, rule: Rule, level: int | None = None) -> list[str]:
-    """One rule; `level` forces the heading level (the section's own heading rule is the page's h1)."""
+def render_rule(ctx: SiteContext, page: str, rule: Rule, level: int | None = None,
+                links: RelatedLinks | None = None) -> list[str]:
+    """One rule; `level` forces the heading level (the section's own heading rule is the page's h1).
+
+    Its backlinks, FAQ entries and rulings go to `links`, rendered after the page's rule text.
+    """
     lines: list[str] = []
     number = rule.display_number or rule.number or "（无编号）"
     title = esc(rule.title) if rule.title else ""
@@ -130,47 +134,111 @@ def render_rule(ctx: SiteContext, page: str, rule: Rule, level: int | None = Non
         ev = f"，依据：{esc(rule.evidence)}" if rule.evidence else ""
         provenance = f"≈ 推断编号（并非原文所印，也未被正文引用确认{conf}{ev}）"
     meta.append(provenance)
+    if links is not None:
+        counts = links.collect(ctx, page, rule)
+        if counts:
+            meta.append("、".join(counts) + f"（[见本页末](#{LINKS_ANCHOR})）")
     lines += ["<small>" + "；".join(meta) + "</small>", ""]
-
-    cited_by = []
-    for ref in ctx.data.refs_in(rule.id):
-        src = ctx.data.rules_by_id.get(ref.from_rule)
-        if src is not None and src.id in ctx.rule_page and src.id != rule.id:
-            cited_by.append(ctx.rule_link(page, src))
-    if cited_by:
-        lines += ["**被引用于**：" + " · ".join(dict.fromkeys(cited_by)), ""]
-
-    faq_items = []
-    for fr in ctx.data.faq_refs_to(rule.id):
-        entry = ctx.data.faq_by_id.get(fr.faq_id)
-        if entry is None:
-            continue
-        mark = METHOD_LABEL.get(fr.method, fr.method)
-        status = "（已被取代）" if entry.status == "superseded" else ""
-        faq_items.append(f"- {ctx.faq_link(page, entry.id, faq_label(entry))} · {esc(mark)}{status}")
-    if faq_items:
-        lines += ["**相关 FAQ**：", ""] + list(dict.fromkeys(faq_items)) + [""]
-
-    rulings = ctx.rulings_citing.get(rule.id, [])
-    if rulings:
-        lines += ["**相关裁定**：", ""] + [f"- {ctx.ruling_link(page, ru)}（{esc(ru.topic)}）" for ru in rulings] + [""]
     return lines
+
+
+LINKS_ANCHOR = "links"
+LINKS_TITLE = "引用与相关裁定"
+
+
+class RelatedLinks:
+    """What points at a page's rules — citing rules, FAQ entries, rulings — gathered while the rule
+    text is rendered and shown after all of it, grouped by kind and by rule, each group collapsible."""
+
+    def __init__(self):
+        self.cited_by: list[tuple[Rule, list[str]]] = []
+        self.faq: list[tuple[Rule, list[str]]] = []
+        self.rulings: list[tuple[Rule, dict[str, list[str]]]] = []
+
+    def collect(self, ctx: SiteContext, page: str, rule: Rule) -> list[str]:
+        """Record the rule's incoming links; returns short counts for the line under its text."""
+        counts = []
+        cited_by = []
+        for ref in ctx.data.refs_in(rule.id):
+            src = ctx.data.rules_by_id.get(ref.from_rule)
+            if src is not None and src.id in ctx.rule_page and src.id != rule.id:
+                cited_by.append(ctx.rule_link(page, src))
+        cited_by = list(dict.fromkeys(cited_by))
+        if cited_by:
+            self.cited_by.append((rule, cited_by))
+            counts.append(f"被 {len(cited_by)} 条规则引用")
+
+        faq_items = []
+        for fr in ctx.data.faq_refs_to(rule.id):
+            entry = ctx.data.faq_by_id.get(fr.faq_id)
+            if entry is None:
+                continue
+            mark = METHOD_LABEL.get(fr.method, fr.method)
+            status = "（已被取代）" if entry.status == "superseded" else ""
+            faq_items.append(f"{ctx.faq_link(page, entry.id, faq_label(entry))} · {esc(mark)}{status}")
+        faq_items = list(dict.fromkeys(faq_items))
+        if faq_items:
+            self.faq.append((rule, faq_items))
+            counts.append(f"相关 FAQ {len(faq_items)} 条")
+
+        by_topic: dict[str, list[str]] = {}
+        for ru in ctx.rulings_citing.get(rule.id, []):
+            by_topic.setdefault(ru.topic, []).append(ctx.ruling_link(page, ru))
+        if by_topic:
+            self.rulings.append((rule, by_topic))
+            counts.append(f"相关裁定 {sum(len(v) for v in by_topic.values())} 个")
+        return counts
+
+    def render(self) -> list[str]:
+        if not (self.cited_by or self.faq or self.rulings):
+            return []
+        lines = [heading(2, LINKS_TITLE, LINKS_ANCHOR), ""]
+        if self.cited_by:
+            total = sum(len(items) for _, items in self.cited_by)
+            body: list[str] = []
+            for rule, items in self.cited_by:
+                body += [f"**{_rule_name(rule)}** 被引用于：" + " · ".join(items), ""]
+            lines += [f'??? info "被引用于（{total} 处）"', ""] + indent(body) + [""]
+        if self.faq:
+            total = sum(len(items) for _, items in self.faq)
+            body = []
+            for rule, items in self.faq:
+                body += [f"**{_rule_name(rule)}**", ""] + [f"- {item}" for item in items] + [""]
+            lines += [f'??? question "相关 FAQ（{total} 条）"', ""] + indent(body) + [""]
+        if self.rulings:
+            total = sum(len(v) for _, topics in self.rulings for v in topics.values())
+            body = []
+            for rule, topics in self.rulings:
+                body += [f"**{_rule_name(rule)}**", ""]
+                for topic, items in topics.items():
+                    body.append(f"- {esc(topic)}")
+                    body += [f"    - {item}" for item in items]
+                body.append("")
+            lines += [f'??? example "相关裁定（{total} 个）"', ""] + indent(body) + [""]
+        return lines
+
+
+def _rule_name(rule: Rule) -> str:
+    number = esc(rule.display_number or rule.number or "（无编号）")
+    return number + (f" {esc(rule.title)}" if rule.title else "")
 
 
 def render_section(ctx: SiteContext, section: RuleSection) -> str:
     rules = list(section.rules)
     lines: list[str] = []
+    links = RelatedLinks()
     if rules and rules[0].number == section.first:
-        lines += render_rule(ctx, section.page, rules.pop(0), level=1)
+        lines += render_rule(ctx, section.page, rules.pop(0), level=1, links=links)
     else:
         lines += [f"# {esc(section.title)} {{#top}}", ""]
     if section.absent:
-        lines += ["本节的规则正文不在现有语料中；以上列出已知的编号、标题与引用。", ""]
+        lines += ["本节的规则正文不在现有语料中；本页列出已知的编号、标题，以及页末的引用与相关裁定。", ""]
     if any(r.number_source == "inferred" for r in section.rules):
         lines += ['!!! note "编号说明"', "    编号前带“≈”者为推断编号：2026-07-17 版原文的编号在提取中丢失，"
                   "此编号由文档结构推断，并非原文所印。未带“≈”者由正文中的引用确认。", ""]
     for rule in rules:
-        lines += render_rule(ctx, section.page, rule)
+        lines += render_rule(ctx, section.page, rule, links=links)
+    lines += links.render()
     return "\n".join(lines)
 
 
