@@ -7,98 +7,15 @@ feed the diff page.
 
 from __future__ import annotations
 
-import json
 import re
 import sqlite3
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from judge.records import Erratum, FaqEntry, FaqRef, Ref, Rule, Term, Version, decode_bullets
 
-@dataclass
-class Rule:
-    id: str
-    version: str
-    number: str
-    display_number: str
-    number_source: str
-    confidence: float | None
-    evidence: str
-    parent: str
-    level: int
-    ord: int
-    title: str
-    text: str
-    is_heading: bool
-    source_file: str
-    source_line: int | None
-    examples: list[str] = field(default_factory=list)
-
-
-@dataclass
-class Ref:
-    from_rule: str
-    to_number: str
-    to_rule: str | None
-    cited_title: str
-    raw: str
-
-
-@dataclass
-class FaqEntry:
-    id: str
-    doc: str
-    part: str
-    topic: str
-    card: str
-    question: str
-    answer: str
-    bullets: list[tuple[int, str]]
-    truncated: bool
-    status: str
-    superseded_by: str
-    status_note: str
-    source_file: str
-    source_line: int | None
-
-
-@dataclass
-class FaqRef:
-    faq_id: str
-    raw: str
-    old_number: str
-    rule_id: str | None
-    method: str
-    confidence: float | None
-
-
-@dataclass
-class Erratum:
-    id: str
-    card_zh: str
-    card_en: str
-    text: str
-    faq_id: str
-    source_line: int | None
-
-
-@dataclass
-class Term:
-    term: str
-    english: str
-    rule_id: str
-    kind: str
-    source: str
-    aliases: list[tuple[str, str]] = field(default_factory=list)  # (alias, kind)
-
-
-@dataclass
-class Version:
-    version: str
-    file: str
-    kind: str
-    sha256: str
-    description: str
-    paragraphs: int | None
+__all__ = ["DocsData", "Erratum", "FaqEntry", "FaqRef", "Ref", "Rule", "Term", "Version", "load",
+           "pick_current_version"]
 
 
 @dataclass
@@ -163,30 +80,7 @@ def _s(value) -> str:
 
 
 def _bullets(value) -> list[tuple[int, str]]:
-    """faq.bullets as (depth, text): a JSON list of {"text", "children"} or plain lines."""
-    if not value:
-        return []
-    try:
-        parsed = json.loads(value)
-    except (TypeError, ValueError):
-        return [(0, line.strip()) for line in str(value).splitlines() if line.strip()]
-    out: list[tuple[int, str]] = []
-
-    def walk(item, depth):
-        if isinstance(item, list):
-            for sub in item:
-                walk(sub, depth)
-        elif isinstance(item, dict):
-            text = item.get("text") or item.get("q") or item.get("a") or ""
-            if text:
-                out.append((depth, str(text)))
-            for sub in item.get("children", []) or []:
-                walk(sub, depth + 1)
-        elif item is not None and str(item).strip():
-            out.append((depth, str(item)))
-
-    walk(parsed, 0)
-    return out
+    return decode_bullets(value)
 
 
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -209,26 +103,14 @@ def load(conn: sqlite3.Connection) -> DocsData:
     wanted = ["rules", "examples", "refs", "terms", "term_aliases", "faq", "errata", "faq_refs", "versions", "meta"]
     missing = [t for t in wanted if t not in present]
 
-    versions = [
-        Version(_s(r.get("version")), _s(r.get("file")), _s(r.get("kind")), _s(r.get("sha256")),
-                _s(r.get("description")), r.get("paragraphs"))
-        for r in _rows(conn, "versions", present)
-    ]
+    versions = [Version.from_row(r) for r in _rows(conn, "versions", present)]
     examples: dict[str, list[tuple[int, str]]] = defaultdict(list)
     for r in _rows(conn, "examples", present):
         examples[_s(r.get("rule_id"))].append((r.get("ord") or 0, _s(r.get("text"))))
 
     all_rules: list[Rule] = []
     for r in _rows(conn, "rules", present, "order by version, ord"):
-        rule = Rule(
-            id=_s(r.get("id")), version=_s(r.get("version")), number=_s(r.get("number")),
-            display_number=_s(r.get("display_number")) or _s(r.get("number")),
-            number_source=_s(r.get("number_source")), confidence=r.get("confidence"),
-            evidence=_s(r.get("evidence")), parent=_s(r.get("parent")), level=int(r.get("level") or 0),
-            ord=int(r.get("ord") or 0), title=_s(r.get("title")), text=_s(r.get("text")),
-            is_heading=bool(r.get("is_heading")), source_file=_s(r.get("source_file")),
-            source_line=r.get("source_line"),
-        )
+        rule = Rule.from_row(r)
         rule.examples = [t for _, t in sorted(examples.get(rule.id, []), key=lambda e: e[0])]
         all_rules.append(rule)
 
@@ -240,32 +122,10 @@ def load(conn: sqlite3.Connection) -> DocsData:
         if r.version != current:
             others[r.version].append(r)
 
-    refs = [
-        Ref(_s(r.get("from_rule")), _s(r.get("to_number")), r.get("to_rule") or None,
-            _s(r.get("cited_title")), _s(r.get("raw")))
-        for r in _rows(conn, "refs", present)
-    ]
-    faq = [
-        FaqEntry(
-            id=_s(r.get("id")), doc=_s(r.get("doc")), part=_s(r.get("part")), topic=_s(r.get("topic")),
-            card=_s(r.get("card")), question=_s(r.get("question")), answer=_s(r.get("answer")),
-            bullets=_bullets(r.get("bullets")), truncated=bool(r.get("truncated")),
-            status=_s(r.get("status")) or "valid", superseded_by=_s(r.get("superseded_by")),
-            status_note=_s(r.get("status_note")), source_file=_s(r.get("source_file")),
-            source_line=r.get("source_line"),
-        )
-        for r in _rows(conn, "faq", present)
-    ]
-    faq_refs = [
-        FaqRef(_s(r.get("faq_id")), _s(r.get("raw")), _s(r.get("old_number")), r.get("rule_id") or None,
-               _s(r.get("method")), r.get("confidence"))
-        for r in _rows(conn, "faq_refs", present)
-    ]
-    errata = [
-        Erratum(_s(r.get("id")), _s(r.get("card_zh")), _s(r.get("card_en")), _s(r.get("text")),
-                _s(r.get("faq_id")), r.get("source_line"))
-        for r in _rows(conn, "errata", present)
-    ]
+    refs = [Ref.from_row(r) for r in _rows(conn, "refs", present)]
+    faq = [FaqEntry.from_row(r) for r in _rows(conn, "faq", present)]
+    faq_refs = [FaqRef.from_row(r) for r in _rows(conn, "faq_refs", present)]
+    errata = [Erratum.from_row(r) for r in _rows(conn, "errata", present)]
     terms: dict[str, Term] = {}
     for r in _rows(conn, "terms", present):
         name = _s(r.get("term"))

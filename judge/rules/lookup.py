@@ -13,49 +13,19 @@ import sqlite3
 import unicodedata
 
 from judge.rules import CURRENT_VERSION
+from judge.rules.number import BadNumber, RuleNumber  # noqa: F401  (BadNumber re-exported)
 
-_NUM = re.compile(r"(\d{1,3})((?:\.(?:\d+|[a-z]))*)\.?")
 _RANGE = re.compile(r"^\s*(.+?)\s*(?:-|–|—|~|～|到|至)\s*(.+?)\s*$")
 
 
-class BadNumber(ValueError):
-    """The text is not a rule number; the message is Chinese and user-facing."""
-
-
 def _key(number: str) -> tuple[int, ...] | None:
-    parts = number.split(".")
-    if not parts[0].isdigit() or len(parts) > 4:
-        return None
-    key = [int(parts[0])]
-    for i, p in enumerate(parts[1:], start=1):
-        if i == 2:
-            if len(p) != 1 or not ("a" <= p <= "z"):
-                return None
-            key.append(ord(p) - 96)
-        elif p.isdigit():
-            key.append(int(p))
-        else:
-            return None
-    return tuple(key)
+    n = RuleNumber.strict(number)
+    return n.key if n else None
 
 
 def normalize_number(text: str) -> str:
     """'规则 349.打出卡牌' -> '349'; '≈352.4' -> '352.4'; '352.8.A.' -> '352.8.a'. Raises BadNumber."""
-    raw = text
-    text = unicodedata.normalize("NFKC", text).strip().lower()
-    text = re.sub(r"^(规则|rule|r)\s*", "", text)
-    text = text.lstrip("≈~#[ ").rstrip("] ")
-    m = _NUM.match(text)
-    if not m:
-        raise BadNumber(f"“{raw}”不是规则编号。规则编号形如 349、352.8、352.8.a 或 352.8.a.1。")
-    tail = text[m.end():].strip()
-    if tail and not ("\u4e00" <= tail[0] <= "\u9fff"):  # only a cited title may follow the number
-        raise BadNumber(f"“{raw}”不是有效的规则编号：编号后多出了“{tail}”。规则编号形如 349、352.8、352.8.a 或 352.8.a.1。")
-    head, rest = m.group(1), m.group(2)
-    number = f"{int(head):03d}{rest}"
-    if _key(number) is None:
-        raise BadNumber(f"“{raw}”不是有效的规则编号：第二级是数字，第三级是小写字母，第四级是数字（如 352.8.a.1）。")
-    return number
+    return str(RuleNumber.parse(text))
 
 
 def current_version(conn: sqlite3.Connection) -> str:
@@ -75,10 +45,6 @@ def get_rule(conn: sqlite3.Connection, number: str, version: str | None = None) 
     number = normalize_number(number)
     row = conn.execute("SELECT * FROM rules WHERE version = ? AND number = ?", (_v(conn, version), number)).fetchone()
     return _dict(row)
-
-
-def get_by_id(conn: sqlite3.Connection, rule_id: str) -> dict | None:
-    return _dict(conn.execute("SELECT * FROM rules WHERE id = ?", (rule_id,)).fetchone())
 
 
 def children(conn: sqlite3.Connection, number: str, version: str | None = None) -> list[dict]:

@@ -2,58 +2,39 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from judge.rules import CURRENT_VERSION  # noqa: F401  (re-exported)
+from judge.rules.number import Provenance, RuleNumber, display_number
 
-# How a number was obtained, strongest first.
-CITED = "cited"        # the text cites this number with a title that names this rule
-SOURCE = "source"      # the document printed it
-ALIGNED = "aligned"    # a user reference (judge corpus align) states it
-INFERRED = "inferred"  # recovered from structure; always displayed with "≈"
-ABSENT = "absent"      # cited by the text, but the corpus has no text for it
-SOURCES = (CITED, SOURCE, ALIGNED, INFERRED, ABSENT)
+# How a number was obtained, strongest first (see judge.rules.number.Provenance).
+CITED = Provenance.CITED
+SOURCE = Provenance.SOURCE
+OFFICIAL = Provenance.OFFICIAL
+ALIGNED = Provenance.ALIGNED
+INFERRED = Provenance.INFERRED  # always displayed with "≈"
+ABSENT = Provenance.ABSENT
+SOURCES = tuple(Provenance)
 
-NUMBER_RE = re.compile(r"^(\d{3})(?:\.(\d+))?(?:\.([a-z]))?(?:\.(\d+))?$")
 
-
+# Key-tuple helpers for the tree-building algorithms, all through the one RuleNumber type.
 def parse_number(number: str) -> tuple[int, ...] | None:
-    """'352.8.a.1' -> (352, 8, 1, 1); letters count from 1. None if malformed."""
-    m = NUMBER_RE.match(number.strip().rstrip("."))
-    if not m:
-        return None
-    a, b, c, d = m.groups()
-    if c is not None and b is None or d is not None and c is None:
-        return None
-    key = [int(a)]
-    if b is not None:
-        key.append(int(b))
-    if c is not None:
-        key.append(ord(c) - ord("a") + 1)
-    if d is not None:
-        key.append(int(d))
-    return tuple(key)
+    """'352.8.a.1' -> (352, 8, 1, 1); letters count from 1. None if not a canonical number."""
+    n = RuleNumber.strict(number)
+    return n.key if n else None
 
 
 def format_number(key: tuple[int, ...]) -> str:
-    parts = [f"{key[0]:03d}"]
-    if len(key) > 1:
-        parts.append(str(key[1]))
-    if len(key) > 2:
-        parts.append(chr(ord("a") + key[2] - 1) if key[2] <= 26 else f"z{key[2]}")
-    if len(key) > 3:
-        parts.append(str(key[3]))
-    return ".".join(parts)
+    return str(RuleNumber(key))
 
 
 def parent_number(number: str) -> str | None:
-    key = parse_number(number)
-    return format_number(key[:-1]) if key and len(key) > 1 else None
+    n = RuleNumber.strict(number)
+    return str(n.parent) if n and n.parent else None
 
 
 def display(number: str, source: str) -> str:
-    return f"≈{number}" if source == INFERRED else number
+    return display_number(number, source)
 
 
 @dataclass

@@ -11,11 +11,9 @@ import os
 import sys
 
 from judge.rules import lookup
+from judge.rules.number import Provenance
 
-SOURCE_LABEL = {
-    "cited": "正文引用确认", "source": "文档印有编号", "aligned": "用户参照对齐",
-    "inferred": "推断", "absent": "语料中无正文", "reference": "仅见于用户参照文本（非本语料正文）",
-}
+SOURCE_LABEL = {p.value: p.label for p in Provenance}
 
 
 class Style:

@@ -1,0 +1,191 @@
+"""Rule numbers: the one type for parsing, ordering, parents and display, and where a number came from.
+
+A number has up to four levels: 352, 352.8, 352.8.a, 352.8.a.1 (the third level is a letter). Its
+sort key counts letters from 1, so 352.8.a < 352.8.b < 352.9 and 355.2 < 355.10.
+`RuleNumber.parse` takes what judges type ("规则 349.打出卡牌", "≈352.4", "352.8.A.", full-width
+digits); `RuleNumber.strict` takes only the canonical form stored in the tree.
+Kept import-light (no dataclasses): it is on the `judge rule` fast path.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from enum import Enum
+
+APPROX = "≈"  # shown before a number that is not certain (inferred)
+
+
+class Provenance(str, Enum):
+    """How a rule's number was obtained, strongest first. A str: compares equal to the stored value."""
+
+    CITED = "cited"          # the text cites this number with a title that names this rule
+    SOURCE = "source"        # the document printed it
+    OFFICIAL = "official"    # an official numbering map shipped in rules_corpus/ states it
+    ALIGNED = "aligned"      # a user reference (judge corpus align) states it
+    INFERRED = "inferred"    # recovered from the numbering scheme and the text's shape
+    ABSENT = "absent"        # cited by the text, but the corpus has no text for it
+    REFERENCE = "reference"  # a rule only the user's reference text has
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def certain(self) -> bool:
+        """False for an inferred number: it is never shown as certain (always with "≈")."""
+        return self is not Provenance.INFERRED
+
+    @property
+    def label(self) -> str:
+        return _LABELS[self]
+
+    @classmethod
+    def of(cls, value: str | Provenance | None) -> Provenance | None:
+        if value is None or value == "":
+            return None
+        return cls(value)
+
+
+_LABELS = {
+    Provenance.CITED: "正文引用确认", Provenance.SOURCE: "文档印有编号", Provenance.OFFICIAL: "官方编号对照",
+    Provenance.ALIGNED: "用户参照对齐", Provenance.INFERRED: "推断", Provenance.ABSENT: "语料中无正文",
+    Provenance.REFERENCE: "仅见于用户参照文本（非本语料正文）",
+}
+
+
+class BadNumber(ValueError):
+    """The text is not a rule number; the message is Chinese and user-facing."""
+
+
+_CANONICAL = re.compile(r"^(\d{3})(?:\.(\d+))?(?:\.([a-z]))?(?:\.(\d+))?$")
+_TYPED = re.compile(r"(\d{1,3})((?:\.(?:\d+|[a-z]))*)\.?")
+_FORM = "规则编号形如 349、352.8、352.8.a 或 352.8.a.1。"
+
+
+class RuleNumber:
+    """An immutable rule number. `str(n)` is the canonical form ('352.8.a'); ordering follows the key."""
+
+    __slots__ = ("key",)
+
+    def __init__(self, key: tuple[int, ...]):
+        if not 1 <= len(key) <= 4:
+            raise ValueError(f"not a rule number key: {key!r}")
+        object.__setattr__(self, "key", tuple(key))
+
+    def __setattr__(self, name, value):
+        raise AttributeError("RuleNumber is immutable")
+
+    # ---------------------------------------------------------------- parsing
+
+    @classmethod
+    def strict(cls, text: str | None) -> RuleNumber | None:
+        """The canonical form only ('352.8.a.1', a trailing dot allowed); None if `text` is not one."""
+        if not text:
+            return None
+        m = _CANONICAL.match(text.strip().rstrip("."))
+        if not m:
+            return None
+        a, b, c, d = m.groups()
+        if c is not None and b is None or d is not None and c is None:  # "352.x", "352.8.1" are not numbers
+            return None
+        key = [int(a)]
+        if b is not None:
+            key.append(int(b))
+        if c is not None:
+            key.append(ord(c) - ord("a") + 1)
+        if d is not None:
+            key.append(int(d))
+        return cls(tuple(key))
+
+    @classmethod
+    def parse(cls, text: str | RuleNumber) -> RuleNumber:
+        """A number however a judge types it. Raises BadNumber with a Chinese message."""
+        if isinstance(text, RuleNumber):
+            return text
+        raw = text
+        text = unicodedata.normalize("NFKC", str(text)).strip().lower()
+        text = re.sub(r"^(规则|rule|r)\s*", "", text)
+        text = text.lstrip(APPROX + "~#[ ").rstrip("] ")
+        m = _TYPED.match(text)
+        if not m:
+            raise BadNumber(f"“{raw}”不是规则编号。{_FORM}")
+        tail = text[m.end():].strip()
+        if tail and not ("\u4e00" <= tail[0] <= "\u9fff"):  # only a cited title may follow the number
+            raise BadNumber(f"“{raw}”不是有效的规则编号：编号后多出了“{tail}”。{_FORM}")
+        number = cls.strict(f"{int(m.group(1)):03d}{m.group(2)}")
+        if number is None:
+            raise BadNumber(f"“{raw}”不是有效的规则编号：第二级是数字，第三级是小写字母，第四级是数字（如 352.8.a.1）。")
+        return number
+
+    @classmethod
+    def from_key(cls, key: tuple[int, ...]) -> RuleNumber:
+        return cls(tuple(key))
+
+    # ---------------------------------------------------------------- structure
+
+    @property
+    def level(self) -> int:
+        """0 for '349', 1 for '349.1', 2 for '349.1.a', 3 for '349.1.a.1'."""
+        return len(self.key) - 1
+
+    @property
+    def parent(self) -> RuleNumber | None:
+        return RuleNumber(self.key[:-1]) if len(self.key) > 1 else None
+
+    @property
+    def ancestors(self) -> list[RuleNumber]:
+        """From the top-level rule down to the parent."""
+        return [RuleNumber(self.key[:n]) for n in range(1, len(self.key))]
+
+    def is_within(self, other: RuleNumber) -> bool:
+        """True if this is `other` or one of its sub-rules."""
+        return self.key[: len(other.key)] == other.key
+
+    def display(self, provenance: str | Provenance | None = None) -> str:
+        """'≈352.4' when the number is inferred, else '352.4'."""
+        return f"{APPROX}{self}" if provenance == Provenance.INFERRED else str(self)
+
+    # ---------------------------------------------------------------- value
+
+    def __str__(self) -> str:
+        k = self.key
+        parts = [f"{k[0]:03d}"]
+        if len(k) > 1:
+            parts.append(str(k[1]))
+        if len(k) > 2:
+            parts.append(chr(ord("a") + k[2] - 1) if k[2] <= 26 else f"z{k[2]}")
+        if len(k) > 3:
+            parts.append(str(k[3]))
+        return ".".join(parts)
+
+    def __repr__(self) -> str:
+        return f"RuleNumber('{self}')"
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, RuleNumber):
+            return self.key == other.key
+        if isinstance(other, str):
+            return str(self) == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+    def __lt__(self, other: RuleNumber) -> bool:
+        return self.key < other.key
+
+    def __le__(self, other: RuleNumber) -> bool:
+        return self.key <= other.key
+
+    def __gt__(self, other: RuleNumber) -> bool:
+        return self.key > other.key
+
+    def __ge__(self, other: RuleNumber) -> bool:
+        return self.key >= other.key
+
+
+def display_number(number: str | None, provenance: str | Provenance | None) -> str:
+    """The stored number as shown: '≈352.4' when inferred ('' for an unnumbered paragraph)."""
+    if not number:
+        return ""
+    return f"{APPROX}{number}" if provenance == Provenance.INFERRED else number
