@@ -14,6 +14,11 @@ from dataclasses import dataclass, field
 from judge.rules.number import Provenance, RuleNumber, display_number
 
 
+def _mapping(r) -> Mapping:
+    """A row as a mapping with .get (sqlite3.Row has keys() but no get())."""
+    return r if isinstance(r, Mapping) else dict(r)
+
+
 def _s(value) -> str:
     return "" if value is None else str(value)
 
@@ -73,6 +78,7 @@ class Rule:
 
     @classmethod
     def from_row(cls, r: Mapping, examples: list[str] | None = None) -> Rule:
+        r = _mapping(r)
         source = Provenance.of(r.get("number_source"))
         number = _s(r.get("number"))
         return cls(
@@ -111,6 +117,7 @@ class Ref:
 
     @classmethod
     def from_row(cls, r: Mapping) -> Ref:
+        r = _mapping(r)
         return cls(
             from_rule=_s(r.get("from_rule")), to_number=_s(r.get("to_number")), to_rule=r.get("to_rule") or None,
             cited_title=_s(r.get("cited_title")), raw=_s(r.get("raw")), source_file=_s(r.get("source_file")),
@@ -169,6 +176,7 @@ class FaqRef:
 
     @classmethod
     def from_row(cls, r: Mapping) -> FaqRef:
+        r = _mapping(r)
         return cls(
             faq_id=_s(r.get("faq_id")), raw=_s(r.get("raw")), old_number=_s(r.get("old_number")),
             rule_id=r.get("rule_id") or None, method=_s(r.get("method")), confidence=_float(r.get("confidence")),
@@ -190,6 +198,7 @@ class Erratum:
 
     @classmethod
     def from_row(cls, r: Mapping) -> Erratum:
+        r = _mapping(r)
         return cls(_s(r.get("id")), _s(r.get("card_zh")), _s(r.get("card_en")), _s(r.get("text")),
                    _s(r.get("faq_id")), _int(r.get("source_line")))
 
@@ -222,6 +231,7 @@ class FaqEntry:
 
     @classmethod
     def from_row(cls, r: Mapping) -> FaqEntry:
+        r = _mapping(r)
         return cls(
             id=_s(r.get("id")), doc=_s(r.get("doc")), part=_s(r.get("part")), topic=_s(r.get("topic")),
             card=_s(r.get("card")), question=_s(r.get("question")), answer=_s(r.get("answer")),
@@ -250,6 +260,7 @@ class Term:
 
     @classmethod
     def from_row(cls, r: Mapping) -> Term:
+        r = _mapping(r)
         aliases = [(a["alias"], a["kind"]) if isinstance(a, Mapping) else tuple(a) for a in r.get("aliases") or []]
         return cls(
             term=_s(r.get("term")), english=_s(r.get("english")), rule_id=_s(r.get("rule_id")), kind=_s(r.get("kind")),
@@ -272,6 +283,7 @@ class Version:
 
     @classmethod
     def from_row(cls, r: Mapping) -> Version:
+        r = _mapping(r)
         return cls(_s(r.get("version")), _s(r.get("file")), _s(r.get("kind")), _s(r.get("sha256")),
                    _s(r.get("description")), _int(r.get("paragraphs")))
 

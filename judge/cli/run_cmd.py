@@ -9,9 +9,16 @@ import typer
 
 
 def _load(path: Path):
-    from judge.dsl.parser import load_scenario
+    from judge.api import load_scenario
 
     return load_scenario(path)
+
+
+def _given_or_shipped(path: Path) -> Path:
+    """The path as given, else the same relative path among the shipped scenarios (an installed package)."""
+    from judge.api import _resolve_path
+
+    return _resolve_path(path)
 
 
 def register(app: typer.Typer) -> None:
@@ -26,10 +33,12 @@ def register(app: typer.Typer) -> None:
                                          help="缺少选择时在终端询问（列出合法选项），并可把回答写入场景文件"),
     ) -> None:
         """推演场景：打印逐步追踪（含规则编号）与每条期望的 ✓/✗；有失败时退出码非零。"""
+        from judge.api import run_scenario
         from judge.dsl.errors import ScenarioError
-        from judge.scenario.runner import run_scenario, scenario_files
+        from judge.scenario.runner import scenario_files
         from judge.trace import render
 
+        path = _given_or_shipped(path)
         if not path.exists():
             raise ScenarioError("找不到场景文件或目录。", file=str(path))
         files = scenario_files(path)
@@ -59,7 +68,7 @@ def register(app: typer.Typer) -> None:
                     print(f"错误：{err.render()}", file=sys.stderr)
                 continue
             try:
-                result = run_scenario(sc, auto=auto)
+                result = run_scenario(sc, auto=auto).engine_result
             except Exception as err:  # an engine defect: report it per file, never as a traceback
                 errors += 1
                 print(f"错误：{f}: 引擎内部错误（{type(err).__name__}: {err}），请报告此场景。", file=sys.stderr)
@@ -85,7 +94,7 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(1)
 
     def _run_interactive(path: Path, files) -> None:
-        """Part 2: ask for missing choices at the terminal (judge.scenario.interactive)."""
+        """Ask for missing choices at the terminal (judge.scenario.interactive)."""
         from rich.console import Console
 
         from judge.dsl.errors import ScenarioError
@@ -115,6 +124,7 @@ def register(app: typer.Typer) -> None:
         from judge.scenario.runner import scenario_files
         from judge.scenario.setup import build_game
 
+        path = _given_or_shipped(path)
         if not path.exists():
             raise ScenarioError("找不到场景文件或目录。", file=str(path))
         bad = 0

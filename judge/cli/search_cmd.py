@@ -18,20 +18,15 @@ USAGE = "用法：judge search 查询内容 [--limit N] [--kind 规则|FAQ|勘�
 def run(query: str, *, limit: int = 10, kinds: list[str] | None = None, as_json: bool = False,
         color: str = "auto", out=None) -> int:
     """Search and print; 0 if something was found, 1 if nothing was."""
+    from judge.api import Rulebook
     from judge.search import engine, render
 
     out = out or sys.stdout
     kind_list = engine.parse_kinds(kinds)
     if query is None or not query.strip():
         raise engine.EmptyQuery()
-    from judge.search.store import connect
-
-    conn = connect()
-    try:
-        result = engine.search(conn, query, limit=limit, kinds=kind_list)
-        data = result.to_dict()
-    finally:
-        conn.close()
+    with Rulebook() as book:
+        data = book.search(query, kinds=kind_list, limit=limit).data
     if as_json:
         out.write(render.render_json(data) + "\n")
     else:

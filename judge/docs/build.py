@@ -28,6 +28,7 @@ from judge.docs.rulings_model import Ruling
 from judge.docs.markup import front_matter
 from judge.docs.site_css import CSS
 from judge.docs.writer import SiteWriter
+from judge.docs.pages_api import API_PAGE, render_api
 from judge.paths import REPO_DIR, checkout_dir
 
 NAV_FILE = ".nav.json"
@@ -84,6 +85,7 @@ def _nav(ctx: SiteContext) -> list:
         {"术语表": GLOSSARY},
         {"版本差异": DIFF},
         {"性能与质量指标": "benchmarks.md"},
+        {"Python 接口": API_PAGE},
     ]
 
 
@@ -122,6 +124,7 @@ def _write_site(writer: SiteWriter, ctx: SiteContext, rulings: list[Ruling], res
     page(GLOSSARY, "术语表", render_glossary(ctx))
     page(DIFF, "版本差异", render_diff(ctx))
     page("benchmarks.md", "性能与质量指标", render_benchmarks(results_md))
+    page(API_PAGE, "Python 接口", render_api())
     pages = len(writer.written)
     writer.write("assets/judge.css", CSS)
     writer.write(NAV_FILE, json.dumps(_nav(ctx), ensure_ascii=False, indent=1))
