@@ -10,6 +10,7 @@ from judge.rules.number import BadNumber, Provenance, RuleNumber, display_number
 @pytest.mark.parametrize("typed, canonical", [
     ("349", "349"), ("349.", "349"), ("规则 349.打出卡牌", "349"), ("≈352.4", "352.4"), ("352.8.A.", "352.8.a"),
     ("３５２．８", "352.8"), ("rule 5", "005"), ("[322.2.]", "322.2"), ("352.8.a.1", "352.8.a.1"),
+    ("437.1.b.1.a", "437.1.b.1.a"), ("352.8.aa", "352.8.aa"),
 ])
 def test_parse_takes_what_judges_type(typed, canonical):
     assert str(RuleNumber.parse(typed)) == canonical
@@ -23,7 +24,7 @@ def test_parse_rejects_non_numbers_in_chinese(bad):
 
 
 def test_strict_takes_only_the_canonical_form():
-    assert RuleNumber.strict("352.8.a") == RuleNumber((352, 8, 1))
+    assert RuleNumber.strict("352.8.a") == RuleNumber((352, 8, 1)) and RuleNumber.strict("352.8.aa").key == (352, 8, 27)
     assert RuleNumber.strict("规则 352") is None and RuleNumber.strict("352.8.1") is None and RuleNumber.strict("") is None
 
 

@@ -1,7 +1,7 @@
 """Rule numbers: the one type for parsing, ordering, parents and display, and where a number came from.
 
-A number has up to four levels: 352, 352.8, 352.8.a, 352.8.a.1 (the third level is a letter). Its
-sort key counts letters from 1, so 352.8.a < 352.8.b < 352.9 and 355.2 < 355.10.
+Levels alternate digits and letters: 352, 352.8, 352.8.a, 352.8.a.1, 437.1.b.1.a. The sort key
+counts letters from 1 ('aa' = 27), so 352.8.a < 352.8.b < 352.9 and 355.2 < 355.10.
 `RuleNumber.parse` takes what judges type ("规则 349.打出卡牌", "≈352.4", "352.8.A.", full-width
 digits); `RuleNumber.strict` takes only the canonical form stored in the tree.
 Kept import-light (no dataclasses): it is on the `judge rule` fast path.
@@ -47,7 +47,7 @@ class Provenance(str, Enum):
 
 
 _LABELS = {
-    Provenance.CITED: "正文引用确认", Provenance.SOURCE: "文档印有编号", Provenance.OFFICIAL: "官方编号对照",
+    Provenance.CITED: "正文引用确认", Provenance.SOURCE: "文档印有编号", Provenance.OFFICIAL: "与官方编号规则文本（英文核心规则 v1.4，2026-06-18）对齐",
     Provenance.ALIGNED: "用户参照对齐", Provenance.INFERRED: "推断", Provenance.ABSENT: "语料中无正文",
     Provenance.REFERENCE: "仅见于用户参照文本（非本语料正文）",
 }
@@ -57,9 +57,19 @@ class BadNumber(ValueError):
     """The text is not a rule number; the message is Chinese and user-facing."""
 
 
-_CANONICAL = re.compile(r"^(\d{3})(?:\.(\d+))?(?:\.([a-z]))?(?:\.(\d+))?$")
-_TYPED = re.compile(r"(\d{1,3})((?:\.(?:\d+|[a-z]))*)\.?")
+_CANONICAL = re.compile(r"^\d{3}(?:\.(?:\d+|[a-z]{1,2}))*$")
+_TYPED = re.compile(r"(\d{1,3})((?:\.(?:\d+|[a-z]{1,2}(?![a-z])))*)\.?")
 _FORM = "规则编号形如 349、352.8、352.8.a 或 352.8.a.1。"
+MAX_LEVELS = 7
+
+
+def _letter_value(p: str) -> int:
+    """'a' = 1 … 'z' = 26, 'aa' = 27 …"""
+    return ord(p[-1]) - 96 + (26 * (ord(p[0]) - 96) if len(p) == 2 else 0)
+
+
+def _letter(n: int) -> str:
+    return chr(96 + n) if n <= 26 else chr(96 + (n - 1) // 26) + chr(97 + (n - 1) % 26)
 
 
 class RuleNumber:
@@ -68,7 +78,7 @@ class RuleNumber:
     __slots__ = ("key",)
 
     def __init__(self, key: tuple[int, ...]):
-        if not 1 <= len(key) <= 4:
+        if not 1 <= len(key) <= MAX_LEVELS:
             raise ValueError(f"not a rule number key: {key!r}")
         object.__setattr__(self, "key", tuple(key))
 
@@ -82,19 +92,19 @@ class RuleNumber:
         """The canonical form only ('352.8.a.1', a trailing dot allowed); None if `text` is not one."""
         if not text:
             return None
-        m = _CANONICAL.match(text.strip().rstrip("."))
-        if not m:
+        text = text.strip().rstrip(".")
+        if not _CANONICAL.match(text):
             return None
-        a, b, c, d = m.groups()
-        if c is not None and b is None or d is not None and c is None:  # "352.x", "352.8.1" are not numbers
+        parts = text.split(".")
+        if len(parts) > MAX_LEVELS:
             return None
-        key = [int(a)]
-        if b is not None:
-            key.append(int(b))
-        if c is not None:
-            key.append(ord(c) - ord("a") + 1)
-        if d is not None:
-            key.append(int(d))
+        key = [int(parts[0])]
+        # Levels alternate digits and letters: 352, 352.8, 352.8.a, 352.8.a.1, 437.1.b.1.a.
+        for i, p in enumerate(parts[1:], start=1):
+            letter = i % 2 == 0
+            if p.isdigit() == letter:
+                return None
+            key.append(_letter_value(p) if letter else int(p))
         return cls(tuple(key))
 
     @classmethod
@@ -114,7 +124,7 @@ class RuleNumber:
             raise BadNumber(f"“{raw}”不是有效的规则编号：编号后多出了“{tail}”。{_FORM}")
         number = cls.strict(f"{int(m.group(1)):03d}{m.group(2)}")
         if number is None:
-            raise BadNumber(f"“{raw}”不是有效的规则编号：第二级是数字，第三级是小写字母，第四级是数字（如 352.8.a.1）。")
+            raise BadNumber(f"“{raw}”不是有效的规则编号：数字与小写字母逐级交替（如 352.8.a.1、437.1.b.1.a）。")
         return number
 
     @classmethod
@@ -150,12 +160,8 @@ class RuleNumber:
     def __str__(self) -> str:
         k = self.key
         parts = [f"{k[0]:03d}"]
-        if len(k) > 1:
-            parts.append(str(k[1]))
-        if len(k) > 2:
-            parts.append(chr(ord("a") + k[2] - 1) if k[2] <= 26 else f"z{k[2]}")
-        if len(k) > 3:
-            parts.append(str(k[3]))
+        for i, n in enumerate(k[1:], start=1):
+            parts.append(_letter(n) if i % 2 == 0 else str(n))
         return ".".join(parts)
 
     def __repr__(self) -> str:
