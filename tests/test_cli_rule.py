@@ -65,12 +65,12 @@ def test_range_and_depth(capsys):
     assert data["subtree"] and all(r["depth"] == 1 for r in data["subtree"])
 
 
-@pytest.mark.parametrize("bad", ["352.99", "999", "355.6.zz", "abc", "352.8.1"])
+@pytest.mark.parametrize("bad", ["352.99", "999", "355.6.zz", "355.6.abc", "abc", "352.8.1"])
 def test_unknown_or_malformed_numbers_get_a_chinese_message(capsys, bad):
     code, out, err = run(capsys, "rule", bad)
     assert code == 1 and out == ""
     assert err.startswith("错误：") and "Traceback" not in err
-    if bad in ("352.99", "999"):
+    if bad in ("352.99", "999", "355.6.zz"):  # "zz" is a letter level (702): a number, not in the tree
         assert "找不到规则" in err and "最接近的现有编号" in err
     else:
         assert "不是" in err and "规则编号" in err
