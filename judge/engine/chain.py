@@ -58,27 +58,15 @@ def describe(effect) -> str:
 
 
 def run_pending(game: Game) -> None:
-    """Finalize pending items oldest first, then resolve newest first, a cleanup after each."""
-    from judge.engine import cleanup
+    """Play out the chain: the one pipeline is judge.engine.resolution (finalize, priority, resolve)."""
+    from judge.engine import resolution
 
-    if game.explicit_priority or any(type(i) is not PendingItem for i in game.chain):
-        from judge.engine import resolution  # part 2: the FEPR loop
-
-        resolution.run(game, wait=True)
-        return
-    if not game.chain:
-        return
-    for item in game.chain:
-        game.trace.add("step", f"确认结算链项目：{item.description}。", rules=("318",))
-    while game.chain and not game.over:
-        item = game.chain.pop()
-        game.trace.add("step", f"所有玩家让过，结算最新的结算链项目：{item.description}。", rules=item.rules)
-        resolve(game, item)
-        cleanup.run(game)
+    resolution.run(game, wait=True)
 
 
 def resolve(game: Game, item: PendingItem) -> None:
-    eff = item.effect
-    if eff.kind == "deal":
-        targets = effects.scope_targets(game, item.memory, item.controller, eff.scope)
-        effects.deal(game, targets, eff.amount, f"{item.source} 的技能", source=item.source, rules=("417", "808"))
+    """A triggered ability recorded as a plain pending item (Deathknell): its instruction, through
+    the effect registry like every other."""
+    from judge.engine.instructions import perform
+
+    perform(game, item, item.effect, [], [])

@@ -1,10 +1,11 @@
 """The standard parts of the game, registered in one place (the model is python-chess's list of
-variants): every keyword module's Keyword, in the order their hooks run (e.g. additional costs
+variants): every keyword module's Keyword and every effect, in the order their hooks run (e.g. additional costs
 listed in a trace). Adding a part is its module and one line here. judge.engine imports this
 module first, so the registries are complete whatever engine module is imported."""
 
 from __future__ import annotations
 
+from judge.engine import instructions
 from judge.engine.keywords import (KEYWORDS, accelerate, action, assault, backline, deathknell, deflect, equip,
                                    ganking, hidden, legion, level, reaction, repeat, shield, tank, temporary,
                                    vision, weaponmaster)
@@ -14,11 +15,18 @@ KEYWORD_PARTS = (tank.Tank, backline.Backline, assault.Assault, shield.Shield, g
                  hidden.Hidden, action.Action, reaction.Reaction, legion.Legion, equip.Equip, equip.QuickDraw,
                  weaponmaster.Weaponmaster, vision.Vision, level.Level)
 
+EFFECT_PARTS = (instructions.Deal, instructions.Kill, instructions.Stun, instructions.Buff, instructions.Exhaust,
+                instructions.Ready, instructions.Heal, instructions.ModifyMight, instructions.Recall, instructions.Move,
+                instructions.Fight, instructions.Banish, instructions.Draw, instructions.Attach, instructions.PlayTop,
+                instructions.GainXp, instructions.RecycleTop, instructions.Save, instructions.AddEnergy,
+                instructions.ReturnSelf, instructions.ReturnLinked, instructions.CreateDelayed)
+
 
 def register_all() -> None:
-    for cls in KEYWORD_PARTS:
-        if cls.id not in KEYWORDS:
-            KEYWORDS.register(cls())
+    for registry, parts in ((KEYWORDS, KEYWORD_PARTS), (instructions.EFFECTS, EFFECT_PARTS)):
+        for cls in parts:
+            if cls.id not in registry:
+                registry.register(cls())
 
 
 register_all()

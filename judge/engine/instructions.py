@@ -1,0 +1,377 @@
+"""Effects: every instruction a spell, an ability or a scenario can perform is a registered part
+(id, Chinese spellings, English aliases, rule) with one `apply` hook, used the same way by spells,
+triggered and activated abilities. The chain (judge.engine.resolution) calls `perform`; the
+scenario language reads the words from the same registry.
+
+`perform` first drops targets that are no longer legal (355.6; 359.3.d.4), settles group targets,
+then asks the effect. An effect returns the objects it affected ("previous" for the next
+instruction: "its controller draws", "then do this")."""
+
+from __future__ import annotations
+
+from judge.engine import effects, targeting
+from judge.engine.chain_items import ChainItem
+from judge.engine.registry import Entry, Registry
+from judge.engine.state import Game, GameObject
+from judge.trace.events import Change
+
+
+class EffectKind(Entry):
+    rule = "349"
+    amount = False  # the scenario form takes a number ("造成 N 伤害")
+    targeted = True  # the scenario form takes a target spec
+    needs_targets = True  # with a target spec and no legal target left, nothing is done (349)
+
+    def apply(self, game: Game, item: ChainItem, eff, legal: list[GameObject], previous: list[GameObject],
+              who: str) -> list[GameObject]:
+        raise NotImplementedError
+
+
+EFFECTS: Registry[EffectKind] = Registry("效果")
+SCOPE_WORDS = {"here", "friendly", "enemy", "other", "unit"}
+
+
+def perform(game: Game, item: ChainItem, eff, snaps, previous: list[GameObject]) -> list[GameObject]:
+    t = game.trace
+    legal = []
+    for snap in snaps:
+        o = targeting.still_legal(game, item.controller, eff, snap)
+        if o is None:
+            t.add("step", f"目标 {snap[0]} 已不再合法（已离开场地或不再符合条件），结算时忽略。", rules=("355.6", "349"))
+        else:
+            legal.append(o)
+    who = f"{item.source} 的效果"
+    kind = EFFECTS.get(eff.kind)
+    if kind is None:
+        t.add("step", f"{who}：未知的效果“{eff.kind}”，此指示被跳过。", rules=("349",))
+        return []
+    if eff.group_limit:
+        from judge.engine import group_targets
+
+        legal = group_targets.settle(game, item, eff, legal)
+    if not kind.targeted:
+        return kind.apply(game, item, eff, legal, previous, who)
+    if not eff.targets and not snaps and set(eff.scope) & SCOPE_WORDS:
+        # An instruction over a scope ("each unit here"): the units matching it as it resolves,
+        # seen from where its source was when it triggered (item.memory).
+        legal = effects.scope_targets(game, item.memory, item.controller, eff.scope)
+    if "self" in eff.scope:
+        src = game.objects.get(getattr(item, "oid", None))
+        legal = [src] if src is not None and src.zone == "board" else []
+    if eff.targets and not legal and kind.needs_targets:
+        t.add("step", f"{who}：没有合法目标，此指示无法执行。", rules=("349",))
+        return []
+    return kind.apply(game, item, eff, legal, previous, who)
+
+
+def _keyword_rules(item) -> tuple:
+    """The keyword rule (800-829) of the ability the item is, if any (绝念 808), cited beside the action."""
+    return tuple(r for r in item.rules if r[:1] == "8" and len(r) >= 3)
+
+
+class _OnEach(EffectKind):
+    """An action done to each affected unit, traced as one change line."""
+
+    def act(self, game: Game, eff, u: GameObject):
+        raise NotImplementedError
+
+    def apply(self, game, item, eff, legal, previous, who):
+        changes = [c for c in (self.act(game, eff, u) for u in legal) if c]
+        game.trace.add("change", f"{who}作用于 {'、'.join(u.label() for u in legal)}。", rules=("349",), changes=changes)
+        return legal
+
+
+class Deal(EffectKind):
+    id, zh, aliases, rule, amount = "deal", ("造成伤害",), ("deal",), "417", True
+
+    def apply(self, game, item, eff, legal, previous, who):
+        effects.deal(game, legal, eff.amount, who, source=item.source, rules=("417",) + _keyword_rules(item))
+        return legal
+
+
+class Kill(EffectKind):
+    id, zh, aliases, rule = "kill", ("摧毁",), ("kill",), "428"
+
+    def apply(self, game, item, eff, legal, previous, who):
+        from judge.engine import chain
+
+        effects.kill(game, legal, who=who)
+        chain.flush_triggers(game)
+        return legal
+
+
+class Stun(_OnEach):
+    id, zh, aliases, rule = "stun", ("眩晕",), ("stun",), "423"
+
+    def act(self, game, eff, u):
+        return effects.stun(game, u)
+
+
+class Buff(_OnEach):
+    id, zh, aliases, rule = "buff", ("增益",), ("buff",), "701"
+
+    def act(self, game, eff, u):
+        return effects.buff(game, u)
+
+
+class Exhaust(_OnEach):
+    id, zh, aliases, rule = "exhaust", ("休眠",), ("exhaust",), "415"
+
+    def act(self, game, eff, u):
+        return effects.set_exhausted(game, u, True)
+
+
+class Ready(_OnEach):
+    id, zh, aliases, rule = "ready", ("活跃",), ("ready",), "415"
+
+    def act(self, game, eff, u):
+        return _ready(game, u)
+
+
+class Heal(_OnEach):
+    id, zh, aliases, rule = "heal", ("移除伤害",), ("heal",), "418"
+
+    def act(self, game, eff, u):
+        return (effects.heal(game, [u]) or [None])[0]
+
+
+class ModifyMight(_OnEach):
+    id, zh, aliases, rule, amount = "might", ("修改战力",), ("modify-might",), "349", True
+
+    def act(self, game, eff, u):
+        return effects.might_change(game, u, eff.amount)
+
+
+class Recall(EffectKind):
+    id, zh, aliases, rule = "recall", ("召回",), ("recall",), "454"
+
+    def apply(self, game, item, eff, legal, previous, who):
+        effects.recall(game, legal)
+        return legal
+
+
+class Move(EffectKind):
+    id, zh, aliases, rule = "move", ("移动",), ("move",), "445"
+
+    def apply(self, game, item, eff, legal, previous, who):
+        return _move(game, item, legal)
+
+
+class Fight(EffectKind):
+    id, zh, aliases, rule = "fight", ("互相造成战力伤害",), ("fight",), "417"
+
+    def apply(self, game, item, eff, legal, previous, who):
+        return _fight(game, item, legal, who)
+
+
+class Banish(EffectKind):
+    id, zh, aliases, rule = "banish", ("放逐",), ("banish",), "393"
+
+    def apply(self, game, item, eff, legal, previous, who):
+        from judge.engine.abilities import linked
+
+        return linked.banish(game, item, legal)
+
+
+class Draw(EffectKind):
+    id, zh, aliases, rule, amount, needs_targets = "draw", ("抽牌",), ("draw",), "349", True, False
+
+    def apply(self, game, item, eff, legal, previous, who):
+        from judge.engine import zones
+
+        if "target_controller" in eff.scope:
+            # Information that is still available (the unit's controller) is used (FAQ C-L592).
+            drawers = [o.controller for o in previous] or []
+            if not drawers:
+                game.trace.add("step", f"{who}：无法得知“其控制者”，不抽牌。", rules=("349",))
+            for p in drawers:
+                zones.draw(game, p, eff.amount, why=f"{who}（目标的控制者）")
+        else:
+            zones.draw(game, item.controller, eff.amount, why=who)
+        return legal
+
+
+class Attach(EffectKind):
+    id, zh, aliases, rule = "attach", ("贴附",), ("attach",), "818"
+
+    def apply(self, game, item, eff, legal, previous, who):
+        from judge.engine.keywords import equip
+
+        gear = game.objects.get(item.oid)
+        for u in legal[:1]:
+            if gear is not None and gear.zone == "board":
+                equip.attach(game, gear, u)
+        return legal
+
+
+class PlayTop(EffectKind):
+    id, zh, aliases, rule = "play_top", ("打出牌堆顶单位",), ("play-top-unit",), "349"
+
+    def apply(self, game, item, eff, legal, previous, who):
+        _play_top(game, item)
+        return legal
+
+
+class GainXp(EffectKind):
+    id, zh, aliases, rule, amount = "gain_xp", ("获得经验",), ("gain-xp",), "349", True
+
+    def apply(self, game, item, eff, legal, previous, who):
+        from judge.engine.keywords import level
+
+        level.gain_xp(game, item.controller, eff.amount, who)
+        return legal
+
+
+class RecycleTop(EffectKind):
+    id, zh, aliases, rule, amount = "recycle", ("回收",), ("recycle",), "349", True
+
+    def apply(self, game, item, eff, legal, previous, who):
+        _recycle(game, item, eff.amount)
+        return legal
+
+
+class Save(EffectKind):
+    id, zh, aliases, rule = "save", ("拯救",), ("save",), "367"
+
+    def apply(self, game, item, eff, legal, previous, who):
+        from judge.engine.abilities import replacement
+
+        for o in legal:
+            replacement.add_save(game, o, item.source, item.oid)
+        return legal
+
+
+class AddEnergy(EffectKind):
+    """Resolved at once when it is an activated ability's whole effect (activating); on the chain
+    it adds the energy to its controller's rune pool."""
+
+    id, zh, aliases, rule, amount, targeted = "add_energy", ("获得法力",), ("add-energy",), "349", True, False
+
+    def apply(self, game, item, eff, legal, previous, who):
+        pl = game.players[item.controller]
+        before = pl.energy
+        pl.energy += eff.amount
+        game.trace.add("change", f"{who}：{item.controller} 获得 {eff.amount} 点法力。", rules=("349",),
+                       changes=[Change(f"{item.controller}的符文池", "法力", before, pl.energy)])
+        return previous
+
+
+class ReturnSelf(EffectKind):
+    id, zh, aliases, rule, targeted = "return_self", ("从废牌堆回到基地",), ("return-from-trash",), "382", False
+
+    def apply(self, game, item, eff, legal, previous, who):
+        _return_self(game, item)
+        return []
+
+
+class ReturnLinked(EffectKind):
+    id, zh, aliases, rule, targeted = "return_linked", ("打出被此牌放逐的单位",), ("return-linked",), "393", False
+
+    def apply(self, game, item, eff, legal, previous, who):
+        from judge.engine.abilities import linked
+
+        linked.play_back(game, item)
+        return []
+
+
+class CreateDelayed(EffectKind):
+    id, zh, aliases, rule, targeted = "delayed", ("延迟",), ("delayed",), "389", False
+
+    def apply(self, game, item, eff, legal, previous, who):
+        from judge.engine.abilities import delayed
+
+        delayed.create(game, item.controller, item.source, item.oid, eff.delayed, previous)
+        return previous
+
+
+def _move(game: Game, item: ChainItem, legal: list[GameObject]) -> list[GameObject]:
+    """'Move a unit' to the destination chosen when the spell was played (Dragon's Rage): only the
+    units that actually moved are returned, for the embedded trigger that refers to them."""
+    from judge.engine import movement
+    from judge.engine.errors import IllegalAction
+
+    dest = item.dest
+    moved = [u for u in legal if u.location != dest]
+    if not moved or dest is None:
+        game.trace.add("step", f"{item.source} 的效果：没有单位实际移动。", rules=("445", "349"))
+        return []
+    try:
+        movement.effect_move(game, item.controller, moved, dest)
+    except IllegalAction as e:
+        game.trace.add("step", f"{item.source} 的效果：无法移动（{e}），此指示被跳过。", rules=("445", "349"))
+        return []
+    return moved
+
+
+def _fight(game: Game, item: ChainItem, legal: list[GameObject], who: str) -> list[GameObject]:
+    """'They deal damage equal to their Might to each other' (Dragon's Rage): both amounts are read
+    first, then dealt at once; a unit that is gone deals and takes nothing."""
+    from judge.engine import layers
+
+    where = item.memory.get("where")
+    other = [game.objects[oid] for oid, inc in item.memory.get("linked", [])
+             if oid in game.objects and game.objects[oid].incarnation == inc and game.objects[oid].zone == "board"]
+    legal = [o for o in legal if where is None or o.location == where]
+    if not legal or not other:
+        game.trace.add("step", f"{who}：互相造成伤害的一方已不在场上或不在该处，能做的都做（无伤害）。", rules=("349",))
+        return []
+    a, b = other[0], legal[0]
+    ma, mb = layers.might(game, a), layers.might(game, b)
+    game.trace.add("step", f"{who}：{a.label()}（战力 {ma}）与 {b.label()}（战力 {mb}）互相造成等同于各自战力的伤害。",
+                   rules=("417",), faq=("C-L422",))
+    effects.deal(game, [b], ma, who, source=a.label())
+    effects.deal(game, [a], mb, who, source=b.label())
+    return [b]
+
+
+def _ready(game: Game, u: GameObject):
+    """'Can't' beats 'can' (FAQ R-L95, R-L97): an opponent's passive forbidding readying by effects wins."""
+    for o in game.board():
+        if o.card.prevents_enemy_ready and game.teams[o.controller] != game.teams[u.controller]:
+            game.trace.add("step", f"{u.label()} 不能因效果变为活跃状态（{o.label()}）：“无法”优先于“可以”，此指示被跳过。",
+                           rules=("349",), faq=("R-L95", "R-L97"))
+            return None
+    return effects.set_exhausted(game, u, False)
+
+
+def _play_top(game: Game, item: ChainItem) -> None:
+    """'Play a unit from among the top cards' during a resolution: the play goes on the chain as a
+    pending item now and is finalized after this resolution, in creation order (FAQ R-L9..R-L15)."""
+    p = item.controller
+    deck = game.players[p].zones["deck"]
+    unit = next((game.objects[o] for o in deck[:5] if game.objects[o].is_unit), None)
+    if unit is None:
+        game.trace.add("step", f"{p} 主牌堆顶部没有可以打出的单位。", rules=("349",))
+        return
+    deck.remove(unit.oid)
+    unit.zone, unit.location = "chain", None
+    game.chain.append(ChainItem(p, unit.label(), f"{p} 打出的 {unit.label()}（由 {item.source} 打出）", None,
+                                {"oid": unit.oid}, rules=("349",), kind="card", oid=unit.oid, dest="base"))
+    game.trace.add("step", f"{unit.label()} 作为待处理项目加入结算链；完成 {item.source} 的其余指示后再确认。",
+                   rules=("349", "327"), faq=("R-L9",),
+                   changes=[Change(unit.label(), "位置", f"{p}的主牌堆", "结算链（待处理）")])
+
+
+def _recycle(game: Game, item: ChainItem, n: int) -> None:
+    from judge.engine.abilities import triggered
+
+    p = item.controller
+    deck = game.players[p].zones["deck"]
+    moved = deck[:n]
+    del deck[:n]
+    deck.extend(moved)
+    game.trace.add("change", f"{p} 回收 {len(moved)} 张牌（置于主牌堆底）。", rules=("349",))
+    if moved:
+        triggered.fire(game, "recycle", player=p)
+        triggered.flush(game)
+
+
+def _return_self(game: Game, item: ChainItem) -> None:
+    src = game.objects.get(item.oid)
+    if src is None or src.zone != "trash":
+        game.trace.add("step", f"{item.source} 已不在废牌堆，无法返回。", rules=("349",), faq=("R-L3",))
+        return
+    game.players[src.owner].zones["trash"].remove(src.oid)
+    src.zone, src.location, src.controller, src.exhausted = "board", "base", src.owner, True
+    game.trace.add("change", f"{src.label()} 从废牌堆回到其所有者的基地（休眠）。", rules=("382",),
+                   changes=[Change(src.label(), "位置", f"{src.owner}的废牌堆", f"{src.owner}的基地")])
