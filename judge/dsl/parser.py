@@ -32,16 +32,14 @@ from judge.engine.keywords import KEYWORDS  # noqa: E402
 
 
 
-# Trigger conditions of `触发 <时机> …` (382; attack/defend once per combat, 384.31/384.32).
-TRIGGER_EVENTS = {"打出时": "play", "on-play": "play", "进攻时": "attack", "on-attack": "attack",
-                  "防守时": "defend", "on-defend": "defend", "鼓舞": "legion", "legion": "legion",
-                  "征服时": "conquer", "on-conquer": "conquer", "据守时": "hold", "on-hold": "hold",
-                  "打出法术时": "spell_played", "on-spell": "spell_played",
-                  "首次死亡时": "first_death", "on-first-death": "first_death",
-                  "第二张牌时": "second_card", "on-second-card": "second_card",
-                  "回收时": "recycle", "on-recycle": "recycle",
-                  "用法术消灭单位时": "spell_kill", "on-spell-kill": "spell_kill",
-                  "增益友方单位死亡时": "buffed_death", "on-buffed-death": "buffed_death"}
+# Trigger conditions of `触发 <时机> …` (382; attack/defend once per combat, 384.31/384.32): the engine's
+# trigger-event registry.
+from judge.engine.abilities.events import EVENTS  # noqa: E402
+
+
+def _trigger_words() -> dict[str, str]:
+    return {w: ev.id for ev in EVENTS if ev.scriptable for w in ev.zh + ev.aliases}
+
 # Delayed abilities (389): the window in which an ability created by an effect triggers.
 DELAYED_TIMES = {"本回合结束时": "end_of_turn", "at-end-of-turn": "end_of_turn",
                  "你的下个回合开始时": "next_turn_start", "at-start-of-your-next-turn": "next_turn_start"}
@@ -257,11 +255,12 @@ class _Build(Transformer):
 
     def card_trigger(self, items):
         word = _text(items[1])
-        event = TRIGGER_EVENTS.get(word) or TRIGGER_EVENTS.get(word.lower())
+        words = _trigger_words()
+        event = words.get(word) or words.get(word.lower())
         if event is None:
             raise ScenarioError("未知的触发时机。", file=self.file, line=items[1].line, column=items[1].column,
-                                text=word, expected=[k for k in TRIGGER_EVENTS if not k.isascii()],
-                                suggestions=suggest(word, TRIGGER_EVENTS),
+                                text=word, expected=[k for k in words if not k.isascii()],
+                                suggestions=suggest(word, words),
                                 rule="382")
         cost = next((i for i in items if isinstance(i, tuple) and i[0] == "cost"), ("cost", 0, 0))
         effs = [i for i in items if isinstance(i, m.Effect)]
@@ -315,6 +314,30 @@ class _Build(Transformer):
     def pe_delayed(self, items):
         _, delayed = self.card_delayed([items[0], items[1], items[2], items[3]])
         return m.Effect("delayed", 0, (), delayed=delayed)
+
+    def pe_named(self, items):
+        from judge.engine.instructions import EFFECTS
+
+        tok = items[0]
+        word = _text(tok)
+        kind = EFFECTS.lookup(word)
+        if kind is None:
+            raise ScenarioError("未知的效果。", file=self.file, line=tok.line, column=tok.column, text=word,
+                                suggestions=suggest(word, EFFECTS.spellings()), rule="349")
+        amount = next((_num(i) for i in items[1:] if isinstance(i, Token) and i.type == "INT"), 0)
+        spec = next((i for i in items[1:] if isinstance(i, tuple)), None)
+        if kind.amount and not any(isinstance(i, Token) and i.type == "INT" for i in items[1:]):
+            raise ScenarioError(f"效果“{kind.display}”需要一个数值。", file=self.file, line=tok.line,
+                                column=tok.column, text=word, rule=kind.rule)
+        if spec is None:
+            if kind.targeted and kind.needs_targets:
+                raise ScenarioError(f"效果“{kind.display}”需要目标（如“目标”“敌方 目标”“自身”）。", file=self.file,
+                                    line=tok.line, column=tok.column, text=word, rule=kind.rule)
+            return m.Effect(kind.id, amount)
+        scope, n, up_to = spec
+        limit = next((s[1] for s in scope if isinstance(s, tuple)), 0)
+        scope = tuple(s for s in scope if not isinstance(s, tuple))
+        return m.Effect(kind.id, amount, scope, 0 if scope == ("self",) else n, up_to, limit)
 
     def pe_move(self, items):
         scope, n, up_to = items[1]

@@ -27,26 +27,13 @@ def flush_triggers(game: Game) -> None:
     for player in game.order_from(game.turn_player):
         mine = [i for i in batch if i.controller == player]
         if len(mine) > 1:
-            mine = _ordered(game, player, mine)
+            from judge.engine.abilities.triggered import order_simultaneous
+
+            mine = order_simultaneous(game, player, mine, key=lambda i: i.memory.get("oid"))
         for item in mine:
             game.chain.append(item)
             game.trace.add("step", f"{item.description} 作为待处理项目加入结算链（控制者 {player}）。",
                            rules=item.rules)
-
-
-def _ordered(game: Game, player: str, items: list[PendingItem]) -> list[PendingItem]:
-    picked = game.choices.take("order", player)
-    if picked is not None:
-        order = picked[2]
-        by_src = {i.memory.get("oid"): i for i in items}
-        if sorted(order) == sorted(by_src):
-            return [by_src[o] for o in order]
-    if game.choices.auto:
-        game.trace.add("auto", f"（自动选择）{player} 的同时触发技能按场上顺序加入结算链。")
-        return items
-    ids = [i.memory.get("oid") for i in items]
-    game.choices.need("order", player, f"{player} 有多个同时触发的技能，请选择加入结算链的顺序。",
-                      [" , ".join(ids)], f"{player} 排序 {', '.join(ids)}")
 
 
 def describe(effect) -> str:

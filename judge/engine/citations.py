@@ -72,6 +72,16 @@ RULES: dict[str, str] = {
     "813": "反应",
     "818": "装配",
     "819": "灵便",
+    # game actions (412-444) named by registered effects (judge.engine.instructions)
+    "413": "抽",
+    "414": "休眠",
+    "420": "移动",
+    "423": "眩晕",
+    "426": "增益",
+    "427": "放逐",
+    "429": "获得",
+    "434": "贴附",
+    "416": "回收",
 }
 
 # FAQ rulings the engine rests on: symbolic key -> (FAQ entry id in the faq table, short label).

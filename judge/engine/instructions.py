@@ -108,14 +108,14 @@ class Stun(_OnEach):
 
 
 class Buff(_OnEach):
-    id, zh, aliases, rule = "buff", ("增益",), ("buff",), "701"
+    id, zh, aliases, rule = "buff", ("增益",), ("buff",), "426"
 
     def act(self, game, eff, u):
         return effects.buff(game, u)
 
 
 class Exhaust(_OnEach):
-    id, zh, aliases, rule = "exhaust", ("休眠",), ("exhaust",), "415"
+    id, zh, aliases, rule = "exhaust", ("休眠",), ("exhaust",), "414"
 
     def act(self, game, eff, u):
         return effects.set_exhausted(game, u, True)
@@ -151,7 +151,7 @@ class Recall(EffectKind):
 
 
 class Move(EffectKind):
-    id, zh, aliases, rule = "move", ("移动",), ("move",), "445"
+    id, zh, aliases, rule = "move", ("移动",), ("move",), "420"
 
     def apply(self, game, item, eff, legal, previous, who):
         return _move(game, item, legal)
@@ -165,7 +165,7 @@ class Fight(EffectKind):
 
 
 class Banish(EffectKind):
-    id, zh, aliases, rule = "banish", ("放逐",), ("banish",), "393"
+    id, zh, aliases, rule = "banish", ("放逐",), ("banish",), "427"
 
     def apply(self, game, item, eff, legal, previous, who):
         from judge.engine.abilities import linked
@@ -174,7 +174,7 @@ class Banish(EffectKind):
 
 
 class Draw(EffectKind):
-    id, zh, aliases, rule, amount, needs_targets = "draw", ("抽牌",), ("draw",), "349", True, False
+    id, zh, aliases, rule, amount, needs_targets = "draw", ("抽牌",), ("draw",), "413", True, False
 
     def apply(self, game, item, eff, legal, previous, who):
         from judge.engine import zones
@@ -192,7 +192,7 @@ class Draw(EffectKind):
 
 
 class Attach(EffectKind):
-    id, zh, aliases, rule = "attach", ("贴附",), ("attach",), "818"
+    id, zh, aliases, rule = "attach", ("贴附",), ("attach",), "434"
 
     def apply(self, game, item, eff, legal, previous, who):
         from judge.engine.keywords import equip
@@ -223,7 +223,7 @@ class GainXp(EffectKind):
 
 
 class RecycleTop(EffectKind):
-    id, zh, aliases, rule, amount = "recycle", ("回收",), ("recycle",), "349", True
+    id, zh, aliases, rule, amount = "recycle", ("回收",), ("recycle",), "416", True
 
     def apply(self, game, item, eff, legal, previous, who):
         _recycle(game, item, eff.amount)
@@ -245,7 +245,7 @@ class AddEnergy(EffectKind):
     """Resolved at once when it is an activated ability's whole effect (activating); on the chain
     it adds the energy to its controller's rune pool."""
 
-    id, zh, aliases, rule, amount, targeted = "add_energy", ("获得法力",), ("add-energy",), "349", True, False
+    id, zh, aliases, rule, amount, targeted = "add_energy", ("获得法力",), ("add-energy",), "429", True, False
 
     def apply(self, game, item, eff, legal, previous, who):
         pl = game.players[item.controller]

@@ -6,6 +6,7 @@ module first, so the registries are complete whatever engine module is imported.
 from __future__ import annotations
 
 from judge.engine import instructions
+from judge.engine.abilities import events
 from judge.engine.keywords import (KEYWORDS, accelerate, action, assault, backline, deathknell, deflect, equip,
                                    ganking, hidden, legion, level, reaction, repeat, shield, tank, temporary,
                                    vision, weaponmaster)
@@ -27,6 +28,9 @@ def register_all() -> None:
         for cls in parts:
             if cls.id not in registry:
                 registry.register(cls())
+    for event in events.STANDARD:
+        if event.id not in events.EVENTS:
+            events.EVENTS.register(event)
 
 
 register_all()

@@ -12,11 +12,43 @@ from judge.engine.chain_items import ChainItem
 from judge.engine.errors import IllegalAction
 from judge.engine.state import Game, GameObject
 
-EVENT_NAMES = {"play": "打出时", "attack": "进攻时", "defend": "防守时", "legion": "鼓舞", "conquer": "征服时",
-               "hold": "据守时", "spell_played": "打出法术时", "first_death": "本回合首次有单位死亡时",
-               "second_card": "本回合打出第二张牌时", "recycle": "回收时",
-               "buffed_death": "增益友方单位死亡时", "spell_kill": "用法术消灭单位时",
-               "reflexive": "内嵌式", "delayed": "延迟"}
+from judge.engine.abilities.events import EVENTS
+
+
+class _EventNames(dict):
+    """Display names of trigger events, read from the event registry."""
+
+    def __missing__(self, key):
+        ev = EVENTS.get(key)
+        return ev.label if ev is not None else key
+
+
+EVENT_NAMES = _EventNames()
+
+
+def make_item(game: Game, src: GameObject, trig, controller: str | None = None) -> ChainItem:
+    """The one way a triggered ability becomes a chain item: controlled by its source's controller,
+    remembering where the source was when it triggered (382)."""
+    player = controller or src.controller
+    return ChainItem(player, src.label(), f"{src.label()} 的{EVENT_NAMES[trig.event]}触发式技能", trig.effect,
+                     {"oid": src.oid, "location": src.location}, rules=("382",), kind="trigger", oid=src.oid,
+                     trigger=trig)
+
+
+def order_simultaneous(game: Game, player: str, items: list, key) -> list:
+    """The one ordering of a player's simultaneous triggers (382; FAQ R-L19): the scripted `排序`;
+    else auto mode takes board order (and says so); else strict mode asks."""
+    picked = game.choices.take("order", player)
+    if picked is not None:
+        by = {key(i): i for i in items}
+        if sorted(picked[2]) == sorted(by):
+            return [by[o] for o in picked[2]]
+    if game.choices.auto:
+        game.trace.add("auto", f"（自动选择）{player} 的同时触发技能按场上顺序加入结算链。")
+        return items
+    ids = [key(i) for i in items]
+    game.choices.need("order", player, f"{player} 有多个同时触发的技能，请选择加入结算链的顺序。",
+                      [" , ".join(ids)], f"{player} 排序 {', '.join(ids)}")
 
 
 def queue(game: Game, src: GameObject, trig) -> None:
@@ -62,9 +94,7 @@ def deaths(game: Game, dead: list[GameObject]) -> None:
                 continue
             for trig in o.card.triggers:
                 if trig.event == "buffed_death":
-                    item = ChainItem(o.controller, o.label(), f"{o.label()} 的{EVENT_NAMES[trig.event]}触发式技能",
-                                     trig.effect, {"oid": o.oid, "location": o.location}, rules=("382",),
-                                     kind="trigger", oid=o.oid, trigger=trig)
+                    item = make_item(game, o, trig)
                     game.pending_triggers.append(item)
     if not dead or not any(o.card.type == "unit" for o in dead):
         return
@@ -75,9 +105,7 @@ def deaths(game: Game, dead: list[GameObject]) -> None:
     for o in list(game.board()):
         for trig in o.card.triggers:
             if trig.event == "first_death":
-                item = ChainItem(o.controller, o.label(), f"{o.label()} 的{EVENT_NAMES[trig.event]}触发式技能", trig.effect,
-                                 {"oid": o.oid, "location": o.location}, rules=("382",), kind="trigger", oid=o.oid,
-                                 trigger=trig)
+                item = make_item(game, o, trig)
                 if not game.chain:
                     game.chain_opened_by = "trigger"
                 # Handed to the cleanup's batch so it is put on the chain with the other triggers.
@@ -116,23 +144,12 @@ def flush(game: Game, combat: bool = False) -> None:
     for player in order:
         mine = [(s, tr) for s, tr in batch if s.controller == player]
         if len(mine) > 1:
-            mine = _ordered(game, player, mine)
+            mine = order_simultaneous(game, player, mine, key=lambda pair: pair[0].oid)
         for src, trig in mine:
-            item = ChainItem(player, src.label(), f"{src.label()} 的{EVENT_NAMES[trig.event]}触发式技能", trig.effect,
-                             {"oid": src.oid, "location": src.location}, rules=("382",), kind="trigger", oid=src.oid,
-                             trigger=trig)
+            item = make_item(game, src, trig, player)
             game.chain.append(item)
             game.trace.add("step", f"{item.description}触发，作为待处理项目加入结算链（控制者 {player}）。",
                            rules=("382",) + rules, faq=faq if len(batch) > 1 else ())
-
-
-def _ordered(game: Game, player: str, mine):
-    picked = game.choices.take("order", player)
-    if picked is not None:
-        by = {s.oid: (s, tr) for s, tr in mine}
-        if sorted(picked[2]) == sorted(by):
-            return [by[o] for o in picked[2]]
-    return mine
 
 
 def _matches_source(item: ChainItem, ref: str) -> bool:
@@ -219,9 +236,7 @@ def scored(game: Game, player: str, bid: str, how: str) -> None:
             continue
         for trig in o.card.triggers:
             if trig.event == how:
-                item = ChainItem(player, o.label(), f"{o.label()} 的{EVENT_NAMES[trig.event]}触发式技能", trig.effect,
-                                 {"oid": o.oid, "location": o.location}, rules=("382",), kind="trigger", oid=o.oid,
-                                 trigger=trig)
+                item = make_item(game, o, trig, player)
                 if not game.chain:
                     game.chain_opened_by = "trigger"
                 game.pending_triggers.append(item)

@@ -1,0 +1,104 @@
+"""The registries are the engine's extension points: a keyword and an effect added through them
+alone (no procedure module edited) are recognised by the scenario language and played under the
+rules; every registered part names a rule the citation registry knows."""
+
+from __future__ import annotations
+
+import pytest
+
+from judge.dsl import parse_text
+from judge.engine.instructions import EFFECTS, EffectKind
+from judge.engine.keywords import KEYWORDS, Keyword
+from judge.scenario.runner import run_scenario
+
+
+class Glow(Keyword):
+    """Throwaway: +2 Might while the unit is at a battlefield."""
+
+    id, zh, aliases, rule = "test_glow", ("测试辉光",), ("test-glow",), "800"
+
+    def might_bonus(self, game, o, n):
+        return 2 * n if o.location not in (None, "base") else 0
+
+
+class Drain(EffectKind):
+    """Throwaway: the target's controller loses N energy from the rune pool (never below 0)."""
+
+    id, zh, aliases, rule, amount = "test_drain", ("测试汲取",), ("test-drain",), "349", True
+
+    def apply(self, game, item, eff, legal, previous, who):
+        for u in legal:
+            pool = game.players[u.controller]
+            pool.energy = max(0, pool.energy - eff.amount)
+            game.trace.add("change", f"{who}：{u.controller} 失去 {eff.amount} 点法力。", rules=(self.rule,))
+        return legal
+
+
+@pytest.fixture
+def throwaway_parts():
+    KEYWORDS.register(Glow())
+    EFFECTS.register(Drain())
+    try:
+        yield
+    finally:
+        KEYWORDS.unregister("test_glow")
+        EFFECTS.unregister("test_drain")
+
+
+SCENARIO = """场景 测试：注册的关键词与效果
+卡牌 萤火 单位 战力 2 关键词 测试辉光
+卡牌 汲取术 法术 费用 1 效果 测试汲取 2 敌方 目标
+模式 1v1
+回合玩家 甲
+玩家 甲
+符文池 法力 1
+手牌: d=汲取术
+基地: b=萤火
+玩家 乙
+符文池 法力 3
+战场 bf1: f=萤火
+战场 bf1 控制者 乙
+行动:
+检查 f 战力 4
+检查 b 战力 2
+甲 打出 d 目标 f
+全部让过
+期望:
+f 战力 4
+d 在 废牌堆
+"""
+
+
+def test_a_keyword_and_an_effect_added_through_the_registries_play_a_scenario(throwaway_parts):
+    sc = parse_text(SCENARIO, "registries.场景")
+    assert sc.cards["萤火"].keywords == {"test_glow": 1}
+    assert sc.cards["汲取术"].effects[0].kind == "test_drain"
+    result = run_scenario(sc)
+    assert result.passed, [(c.text, c.actual) for c in result.failures] + [result.stop]
+    assert result.game.players["乙"].energy == 1 and result.game.players["甲"].energy == 0
+    assert any("失去 2 点法力" in e.text for e in result.events)
+
+
+def test_unregistered_words_are_rejected_with_suggestions():
+    from judge.dsl.errors import ScenarioError
+
+    with pytest.raises(ScenarioError) as err:
+        parse_text(SCENARIO, "registries.场景")
+    assert "测试辉光" in str(err.value) or "未知" in str(err.value)
+
+
+def test_every_registered_part_cites_a_registered_rule():
+    from judge.engine.abilities.events import EVENTS
+    from judge.engine.citations import RULES
+
+    for registry in (KEYWORDS, EFFECTS, EVENTS):
+        for part in registry:
+            assert part.zh and part.rule, part
+            assert part.rule in RULES, f"{registry.what} {part.id}: rule {part.rule} is not registered"
+
+
+def test_spellings_are_unique_and_found_in_both_languages():
+    assert KEYWORDS.lookup("壁垒").id == "tank" and KEYWORDS.lookup("TANK").id == "tank"
+    assert EFFECTS.lookup("摧毁").id == "kill" and EFFECTS.lookup("kill").id == "kill"
+    with pytest.raises(ValueError):
+        KEYWORDS.register(type("Clash", (Keyword,), {"id": "clash", "zh": ("壁垒",)})())
