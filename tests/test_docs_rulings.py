@@ -68,7 +68,7 @@ def _is_chinese_label(text: str) -> bool:
 
 
 def test_every_scenario_folder_has_a_chinese_topic_name():
-    from judge.engine.runner import scenario_files
+    from judge.scenario.runner import scenario_files
 
     root = scenarios_dir()
     folders = {p.relative_to(root).parts[0] for p in scenario_files(root) if len(p.relative_to(root).parts) > 1}
