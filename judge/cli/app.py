@@ -24,6 +24,7 @@ COMMAND_MODULES = [
     "judge.cli.docs_cmd",
     "judge.cli.bench_cmd",
     "judge.cli.faq_cmd",
+    "judge.cli.card_cmd",
 ]
 
 for _name in COMMAND_MODULES:

@@ -12,6 +12,7 @@ import importlib
 FAST_COMMANDS: dict[str, str] = {
     "rule": "judge.cli.rule_fast:run",
     "search": "judge.cli.search_cmd:fast",
+    "card": "judge.cli.card_cmd:run",
 }
 
 

@@ -1,0 +1,72 @@
+"""Everything `judge card` and the docs show about one card, as one dict (the --json document).
+
+JSON (schema_version 1; fields are only ever added)::
+
+    {"schema_version": 1, "query": str, "matched_by": str,      # number | full | exact | … | fuzzy | pinyin
+     "card": Card.to_dict(), "faq_names": [{"name", "english", "how", "note"}],
+     "keywords": [{"keyword", "value", "kind", "rules_name", "english", "rule": {…} | null}],
+     "faq": [{"id", "doc", "doc_label", "status", "status_label", "superseded_by", "superseded_rule",
+              "question", "answer", "matched_name", "source_file", "source_line"}],
+     "errata": [{"id", "card_zh", "card_en", "text", "faq_id", "source_line"}],
+     "scenarios": [{"file", "title", "how", "name"}],
+     "encoding": null, "encoding_note": str,
+     "official_text": [{"number", "text", "source": {"name", "file", "fetched_at", "imported_at"}}]}
+"""
+
+from __future__ import annotations
+
+ENCODING_NOTE = "该卡牌的技能编码（卡牌技能语言）尚不可用：场景中使用此卡时，需要在卡牌文件中手写其技能。"
+
+
+def card_report(conn, card, *, query: str = "", matched_by: str = "", scenarios_root: str | None = None) -> dict:
+    from judge.cards import imported, rulings
+    from judge.cards.catalog import catalog
+
+    cat = catalog()
+    faq = []
+    entries = rulings.faq_entries(conn, card, cat)
+    if entries:  # the FAQ modules compile CJK regexes on import: only when there is something to show
+        from judge.rules.faq_lookup import DOCS
+        from judge.rules.faq_status import STATUS_LABELS
+    for e in entries:
+        faq.append({
+            "id": e["id"], "doc": e["doc"], "doc_label": DOCS[e["doc"]], "status": e["status"] or "valid",
+            "status_label": STATUS_LABELS.get(e["status"] or "valid", ""), "superseded_by": e["superseded_by"],
+            "superseded_rule": e.get("superseded_rule"), "status_note": e.get("status_note"),
+            "topic": e.get("topic"), "part": e.get("part"), "truncated": e.get("truncated"),
+            "question": e["question"], "answer": e["answer"], "bullets": e.get("bullets", []),
+            "matched_name": e["matched_name"], "source_file": e["source_file"], "source_line": e["source_line"],
+        })
+    return {
+        "schema_version": 1, "query": query, "matched_by": matched_by, "card": card.to_dict(),
+        "faq_names": [{"name": f.name, "english": f.english or None, "how": f.how, "note": f.note or None}
+                      for f in cat.names_in_faq(card)],
+        "keywords": rulings.keyword_rules(conn, card),
+        "faq": faq,
+        "errata": rulings.errata(conn, card, cat),
+        "scenarios": scenarios_using(card, scenarios_root),
+        "encoding": None, "encoding_note": ENCODING_NOTE,
+        "official_text": imported.official_text(card),
+    }
+
+
+def scenarios_using(card, root: str | None = None) -> list[dict]:
+    import os
+
+    from judge.cards import scenarios
+    from judge.cards.catalog import catalog
+    from judge.paths import scenarios_dir
+
+    root = root or str(scenarios_dir())
+    if not os.path.isdir(root):
+        return []
+    cat = catalog()
+    memo: dict[str, str | None] = {}
+
+    def resolve(name: str) -> str | None:
+        if name not in memo:
+            ids, kind = cat.index.candidates(name)
+            memo[name] = ids[0] if len(ids) == 1 and kind in ("full", "exact", "champion", "faq") else None
+        return memo[name]
+
+    return scenarios.usage_of(root, resolve, card.id)
