@@ -24,7 +24,7 @@ CARD_TYPES = {"UNIT": "unit", "GEAR": "gear", "SPELL": "spell", "RUNE_T": "rune"
               "LEGEND_T": "legend", "BATTLEFIELD_T": "battlefield"}
 ZONES = {"HAND": "hand", "DECK": "deck", "RUNE_DECK": "rune_deck", "TRASH": "trash",
          "BANISH": "banishment", "CHAMPION_ZONE": "champion", "LEGEND_ZONE": "legend", "BASE": "base"}
-SCOPE = {"OTHER": "other", "FRIENDLY": "friendly", "ENEMY": "enemy", "HERE": "here", "UNIT": "unit"}
+SCOPE = {"OTHER": "other", "FRIENDLY": "friendly", "ENEMY": "enemy", "HERE": "here", "UNIT": "unit", "SPELL": "spell"}
 FLAGS = {"EXHAUSTED": "exhausted", "READY": "ready", "BUFF": "buff", "STUNNED": "stunned",
          "TOKEN": "token", "NO_DAMAGE": "cannot_be_damaged"}
 # Keywords: the engine's keyword registry (Chinese spellings, English aliases -> English id).
@@ -232,6 +232,10 @@ class _Build(Transformer):
         syms = [str(i)[1] for i in items if isinstance(i, Token) and i.type == "DOMAIN_SYM"]
         return ("cost", ints[0], ints[1] if len(ints) > 1 else len(syms), syms)
 
+    def card_equip_cost(self, items):
+        _, energy, power, syms = self.card_cost(items)
+        return ("equip_cost", energy, syms or ["A"] * power)
+
     def card_domain(self, items):
         out = []
         for tok in items[1:]:
@@ -431,6 +435,9 @@ class _Build(Transformer):
                 card.keywords.setdefault("deathknell", 1)
             elif tag == "cost":
                 card.cost_energy, card.cost_power, card.cost_power_syms = attr[1], attr[2], attr[3]
+            elif tag == "equip_cost":
+                card.equip_cost = (attr[1], attr[2])
+                card.keywords.setdefault("equip", 1)
             elif tag == "domains":
                 card.domains = attr[1]
             elif tag == "cost_mod":

@@ -199,12 +199,25 @@ def _hide(game: Game, p: str, a: dict) -> None:
         raise IllegalAction(f"只能把卡牌隐藏在自己控制的战场（{bf.label()} 的控制者：{bf.controller or '无'}）。", "811")
     if bf.facedown is not None:
         raise IllegalAction(f"{bf.label()} 已有一张待命牌。", "811")
+    from judge.engine import costs
+
+    cost = costs.Cost()
+    cost.add(0, 1, "隐藏费用", ["A"])  # 811.1.b: pay [A] to hide
+    try:
+        payment = costs.plan(game, p, cost, card)
+    except IllegalAction as err:
+        raise IllegalAction(f"隐藏需要支付[A]：{err.message}", "811") from None
     game.players[p].zones["hand"].remove(card.oid)
     card.zone, card.location, card.hidden_turn = "facedown", bf.bid, game.turn
     bf.facedown = card.oid
     t = game.trace
     t.add("action", f"{p} 支付[A]，将 {card.label()} 正面朝下隐藏在 {bf.label()}（隐藏不是打出）。", rules=("811",),
           changes=[Change(card.label(), "位置", f"{p}的手牌", f"{bf.label()}的待命区域")])
+    t.depth += 1
+    try:
+        costs.pay(game, p, cost, payment, text=f"{p} 支付隐藏费用 {cost}。", rules=("811", "165"))
+    finally:
+        t.depth -= 1
 
 
 # ---------------------------------------------------------------------------- enumeration

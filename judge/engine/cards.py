@@ -119,6 +119,9 @@ class CardDef:
     # the power part of the cost as symbols ("R", "A", "C", ...); empty with cost_power > 0 means all [A]
     cost_power_syms: list[str] = field(default_factory=list)
     cost_mods: list = field(default_factory=list)  # CostMod passives this card gives while on the board
+    # the Equip ability's cost as (energy, power symbols), e.g. (1, ["A"]) for [1][A]; None: the
+    # value after 装配 in energy (818)
+    equip_cost: tuple | None = None
 
 
 @dataclass

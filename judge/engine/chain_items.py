@@ -19,6 +19,7 @@ class ChainItem(PendingItem):
     hidden_at: str | None = None
     trigger: object = None  # judge.dsl.model.Trigger for triggered abilities
     repeats: int = 0  # 回响 paid: the spell's instructions run once more per payment
+    play_number: int = 0  # a played card: how many cards its controller had finalized this turn, it included
 
 
 def is_pending(item) -> bool:

@@ -82,6 +82,8 @@ RULES: dict[str, str] = {
     "429": "获得",
     "434": "贴附",
     "416": "回收",
+    "419": "打出",
+    "425": "无效化",
 }
 
 # FAQ rulings the engine rests on: symbolic key -> (FAQ entry id in the faq table, short label).

@@ -218,7 +218,7 @@ def _plan_domains(game: Game, player: str, cost: Cost, card: GameObject | None) 
     return Payment((use_e, len(pool_used)), exhaust, recycle, pool_used)
 
 
-def pay(game: Game, player: str, cost: Cost, payment: Payment) -> None:
+def pay(game: Game, player: str, cost: Cost, payment: Payment, text: str | None = None, rules=("349", "165")) -> None:
     pl = game.players[player]
     left = pool_units(pl)
     for d in payment.pool_used:
@@ -241,4 +241,4 @@ def pay(game: Game, player: str, cost: Cost, payment: Payment) -> None:
     pl.power -= cost.power
     if payment.pool_used or pl.power_domains:
         pl.power_domains = [d for d in left if d != "*"] if payment.pool_used else pl.power_domains[:pl.power]
-    game.trace.add("step", f"步骤4 支付费用：{player} 支付 {cost}。", rules=("349", "165"), changes=changes)
+    game.trace.add("step", text or f"步骤4 支付费用：{player} 支付 {cost}。", rules=rules, changes=changes)

@@ -256,6 +256,27 @@ class AddEnergy(EffectKind):
         return previous
 
 
+class Counter(EffectKind):
+    """Counter a spell on the chain (425): it does nothing, leaves the chain for its owner's trash,
+    costs stay paid, and it never counts as played for play triggers (419.4.a.1, 425.1.b)."""
+
+    id, zh, aliases, rule = "counter", ("无效化",), ("counter",), "425"
+
+    def apply(self, game, item, eff, legal, previous, who):
+        from judge.engine import zones
+
+        for card in legal:
+            target = next((i for i in game.chain if getattr(i, "oid", None) == card.oid
+                           and getattr(i, "kind", None) == "card"), None)
+            if target is None:
+                continue
+            game.chain.remove(target)
+            ch = zones.put_in_zone(game, card, "trash", rules=("425",))
+            game.trace.add("change", f"{who}：{card.label()} 被无效化，不结算，从结算链放入其所有者的废牌堆；已支付的费用不退还，"
+                           "它不视为已打出（打出时触发的技能不会触发）。", rules=("425", "419"), changes=[ch])
+        return legal
+
+
 class ReturnSelf(EffectKind):
     id, zh, aliases, rule, targeted = "return_self", ("从废牌堆回到基地",), ("return-from-trash",), "382", False
 

@@ -188,23 +188,37 @@ def finalize(game: Game, item: ChainItem) -> None:
     card = game.objects[item.oid]
     item.pending = False
     legion.record_finalized(game, item.controller, card)
+    if not card.token:
+        item.play_number = legion.count_this_turn(game, item.controller)
     game.trace.add("step", f"步骤6：{card.label()} 确认为已确认的结算链项目（确认不会让过优先行动权）。", rules=("337",))
-    if card.card.type == "spell":
-        triggered.fire(game, "spell_played", player=item.controller, source=card)
     if card.card.type in PERMANENTS:
         game.chain.remove(item)
         resolution.enter_board(game, item, card)
-        triggered.fire(game, "play", player=item.controller, source=card)
+        completed(game, item, card)
+    triggered.flush(game)
+
+
+def completed(game: Game, item: ChainItem, card: GameObject) -> None:
+    """The act of playing is complete once the card has resolved (419.4.a): abilities that trigger on
+    playing a card trigger now — a permanent's at once (it resolves when finalized, 327.2), a spell's
+    after its instructions; a countered card never gets here (419.4.a.1)."""
+    from judge.engine.abilities import triggered
+
+    p = item.controller
+    if card.card.type in PERMANENTS:
+        triggered.fire(game, "play", player=p, source=card)
         from judge.engine.keywords import on as keywords_on
 
         for kw, n in keywords_on(card):
             kw.on_played(game, card, n)
-        if any(tr.event == "legion" for tr in card.card.triggers) and legion.active(game, item.controller, card):
-            triggered.fire(game, "legion", player=item.controller, source=card)
-    if legion.count_this_turn(game, item.controller) == 2:
-        # Checked right after the event: a permanent played as the second card already sees it (FAQ C-L680).
-        triggered.fire(game, "second_card", player=item.controller)
-    triggered.flush(game)
+        if any(tr.event == "legion" for tr in card.card.triggers) and legion.active(game, p, card):
+            triggered.fire(game, "legion", player=p, source=card)
+    else:
+        triggered.fire(game, "spell_played", player=p, source=card)
+        triggered.fire(game, "any_spell_played", player=p, source=card)
+    if item.play_number == 2:
+        # The second card played this turn (FAQ C-L680: a permanent played second already sees it).
+        triggered.fire(game, "second_card", player=p)
 
 
 def _pay_by_killing(game: Game, player: str, unit: GameObject) -> None:

@@ -162,6 +162,11 @@ def _resolve_item(game: Game, item: ChainItem) -> None:
 
         ch = zones.put_in_zone(game, card, "trash", rules=("349",))
         game.trace.add("change", f"{card.label()} 结算完毕，放入其所有者的废牌堆。", rules=("349",), changes=[ch])
+        from judge.engine import playing
+        from judge.engine.abilities import triggered
+
+        playing.completed(game, item, card)
+        triggered.flush(game)
     elif item.kind == "ability":
         previous: list[GameObject] = []
         snaps = list(item.targets)

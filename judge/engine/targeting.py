@@ -9,7 +9,10 @@ from judge.engine.state import Game, GameObject
 
 
 def matches(game: Game, controller: str, scope, o: GameObject) -> bool:
-    if o.zone != "board" or not o.is_unit:
+    if "spell" in scope:  # a spell on the chain (what a counter chooses, 425)
+        if o.zone != "chain" or o.card.type != "spell":
+            return False
+    elif o.zone != "board" or not o.is_unit:
         return False
     same = game.teams[o.controller] == game.teams[controller]
     if "friendly" in scope and not same:
@@ -20,8 +23,9 @@ def matches(game: Game, controller: str, scope, o: GameObject) -> bool:
 
 
 def candidates(game: Game, controller: str, effect, where: str | None = None) -> list[GameObject]:
-    return [o for o in game.units() if matches(game, controller, effect.scope, o)
-            and (where is None or o.location == where)]
+    pool = [game.objects[i.oid] for i in game.chain if getattr(i, "kind", None) == "card"] \
+        if "spell" in effect.scope else list(game.units())
+    return [o for o in pool if matches(game, controller, effect.scope, o) and (where is None or o.location == where)]
 
 
 def check_choice(game: Game, controller: str, effect, chosen: list[GameObject], what: str) -> None:
@@ -31,7 +35,8 @@ def check_choice(game: Game, controller: str, effect, chosen: list[GameObject], 
         raise IllegalAction(f"{what} 需要选择{need}目标，实际选择了 {len(chosen)} 个。", "355.6" if effect.up_to else "355.6")
     for o in chosen:
         if not matches(game, controller, effect.scope, o):
-            raise IllegalAction(f"{o.label()} 不是 {what} 的合法目标（{scope_text(effect.scope)}场上单位）。", "355.6")
+            kind = "结算链上的法术" if "spell" in effect.scope else "场上单位"
+            raise IllegalAction(f"{o.label()} 不是 {what} 的合法目标（{scope_text(effect.scope)}{kind}）。", "355.6")
 
 
 def scope_text(scope) -> str:

@@ -73,9 +73,16 @@ def fire(game: Game, event: str, player: str | None = None, source: GameObject |
                     if trig.event == "second_card":
                         queue(game, o, trig)
     elif event == "spell_played":
+        # "When you play a spell": its controller's objects only.
+        for o in list(game.board()):
+            if o.controller == player:
+                for trig in o.card.triggers:
+                    if trig.event == "spell_played":
+                        queue(game, o, trig)
+    elif event == "any_spell_played":
         for o in list(game.board()):
             for trig in o.card.triggers:
-                if trig.event == "spell_played":
+                if trig.event == "any_spell_played":
                     queue(game, o, trig)
 
 

@@ -32,10 +32,21 @@ class QuickDraw(Keyword):
             triggered.queue(game, o, trig)  # attach it to one of your units (819)
 
 
+def cost_of(gear: GameObject) -> tuple[int, list[str]] | None:
+    """The Equip cost as (energy, power symbols); None when the card has no Equip ability."""
+    if not gear.has("equip"):
+        return None
+    if gear.card.equip_cost is not None:
+        energy, syms = gear.card.equip_cost
+        return energy, list(syms)
+    return gear.has("equip"), []
+
+
 def ability(gear: GameObject) -> Activated | None:
     if gear.card.type != "gear" or not gear.has("equip"):
         return None
-    return Activated([ATTACH], energy=gear.has("equip"), timing="reaction" if gear.has("quick_draw") else None)
+    energy, syms = cost_of(gear)
+    return Activated([ATTACH], energy=energy, power=len(syms), timing="reaction" if gear.has("quick_draw") else None)
 
 
 def quick_draw_trigger(gear: GameObject) -> Trigger | None:

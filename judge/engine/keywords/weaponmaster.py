@@ -1,7 +1,10 @@
-"""百炼 Weaponmaster (800; its section is absent, notes KW19): when the unit is played, its controller
-may choose an Equipment they control and pay its Equip cost reduced by one (as if Equip were
-activated for this unit) to attach it to this unit. Equip is not activated and the unit is not
-chosen as a target. Scripted as `甲 选择目标 <unit> -> <gear>`; unpayable → nothing moves."""
+"""百炼 Weaponmaster (821): a play trigger of the unit — its controller may choose an Equipment they
+control and pay its Equip cost reduced by [A] to attach it to this unit (821.1.c). An Equip cost with
+no [A] is paid in full (821.1.c.3); a card without an Equip cost can't be paid (821.1.c.4); a cost
+that can't be paid leaves the gear where it is (821.1.c.5). Equip is not activated and the unit is
+not chosen (821.1.c.6). Scripted as `甲 选择目标 <unit> -> <gear>`.
+
+Cited as 800 (the keyword chapter) while the rule tree has no section 821."""
 
 from __future__ import annotations
 
@@ -10,9 +13,11 @@ from judge.engine.errors import IllegalAction
 from judge.engine.keywords.base import Keyword
 from judge.engine.state import Game, GameObject
 
+RULE = "800"
+
 
 class Weaponmaster(Keyword):
-    id, zh, aliases, rule = "weaponmaster", ("百炼",), ("weaponmaster",), "800"
+    id, zh, aliases, rule = "weaponmaster", ("百炼",), ("weaponmaster",), RULE
 
     def on_played(self, game, o, n):
         if o.card.type == "unit":
@@ -27,20 +32,29 @@ def on_play(game: Game, unit: GameObject) -> None:
     wanted = vision._take(game, p, unit)
     t = game.trace
     if not wanted:
-        t.add("step", f"{unit.label()} 的[百炼]：{p} 没有选择装备（可写“{p} 选择目标 {unit.oid} -> <装备>”）。", rules=("800",))
+        t.add("step", f"{unit.label()} 的[百炼]：{p} 没有选择装备（可写“{p} 选择目标 {unit.oid} -> <装备>”）。", rules=(RULE,))
         return
     gear = resolve_ref(game, wanted[0])
-    if gear.zone != "board" or gear.controller != p or not gear.has("equip"):
-        t.add("step", f"{unit.label()} 的[百炼]：{gear.label()} 不是 {p} 控制的带[装配]的装备，什么也不发生。", rules=("800",))
+    equip_cost = equip.cost_of(gear)
+    if gear.zone != "board" or gear.controller != p or gear.card.type != "gear" or equip_cost is None:
+        t.add("step", f"{unit.label()} 的[百炼]：{gear.label()} 不是 {p} 控制的带[装配]费用的装备，无法支付，什么也不发生。",
+              rules=(RULE,))
         return
+    energy, syms = equip_cost
+    if "A" in syms:
+        syms.remove("A")
+        how = "装配费用减少[A]"
+    else:
+        how = "装配费用中没有[A]，不减少"
     cost = costs.Cost()
-    cost.add(max(0, gear.has("equip") - 1), 0, "装配费用减 1")
+    cost.add(energy, len(syms), how, syms)
     try:
         payment = costs.plan(game, p, cost)
     except IllegalAction:
-        t.add("step", f"{unit.label()} 的[百炼]：{p} 无法支付 {cost}，装备不移动。", rules=("800",))
+        t.add("step", f"{unit.label()} 的[百炼]：{how}，{p} 无法支付 {cost}，{gear.label()} 留在原处。", rules=(RULE,))
         return
-    if cost.energy:
+    if cost.energy or cost.power:
         costs.pay(game, p, cost, payment)
-    t.add("step", f"{unit.label()} 的[百炼]：{p} 支付减少后的装配费用（{cost if cost.energy else '无'}），不是激活装配。", rules=("800", "818"))
+    t.add("step", f"{unit.label()} 的[百炼]：{how}，{p} 支付 {cost if cost.energy or cost.power else '无'}"
+          "（不是激活装配，该单位也不是被选择的目标）。", rules=(RULE, "818"))
     equip.attach(game, gear, unit)
