@@ -15,7 +15,7 @@ import itertools
 import math
 import re
 
-from judge.search import citations
+from judge.search import citations, intent
 from judge.search.text import fold, fts_phrase, runs, strip_tones
 
 MAX_QUERY_CHARS = 256
@@ -30,20 +30,23 @@ STOPWORDS = set(
     "一处 一名 一张 一个 一些 一次 任何 某 某个 里 里面 上面".split()
 )
 # Characters of question phrasing never taken for a misspelt term ("是什么" is not "提示").
-FUNCTION_CHARS = set("的了吗呢吧啊呀么是在我你他她它们这那个和与及或会能否可以如何怎样什为哪谁时候话果有要被把就都也还请问该吧")
+FUNCTION_CHARS = set("的了吗呢吧啊呀么是在我你他她它们这那个和与及或会能否可以如何怎样什为哪谁时候话果有要被把就都也还请问该吧几啥")
 QUESTION_RE = re.compile(r"[?？]|吗|呢|么|如何|怎么|怎样|什么|为什么|是否|能否|能不能|可不可以|会不会|算不算|哪|谁|多少")
 
 
 # Plain classes, not dataclasses: `dataclasses` imports `inspect`, too slow for the cold path.
 class Concept:
-    __slots__ = ("label", "forms", "via", "weight", "df")
+    __slots__ = ("label", "forms", "via", "weight", "df", "optional")
 
-    def __init__(self, label: str, forms: list[str], via: str = "text") -> None:
+    def __init__(self, label: str, forms: list[str], via: str = "text", optional: bool = False) -> None:
         self.label = label  # as shown to the user
         self.forms = forms  # normalised forms; a document matches if it contains any of them
-        self.via = via  # text | synonym | english | pinyin | fuzzy | literal
+        self.via = via  # text | synonym | english | pinyin | fuzzy | literal | player | related
         self.weight = 1.0  # idf: rare concepts count more
         self.df = 0
+        # What the question points at in the rules' words ("对手的回合" -> 迅捷): a bonus when found,
+        # no loss when absent.
+        self.optional = optional
 
     def __repr__(self) -> str:
         return f"Concept({self.label!r}, {self.forms!r}, {self.via!r}, {self.weight:.2f})"
@@ -60,6 +63,8 @@ class Analysis:
         self.question_like = False
         self.truncated = False
         self.phrase: str | None = None  # a short term-like query as a whole ("待命区域")
+        self.intent: str | None = None  # what kind of answer a question asks for (judge.search.intent)
+        self.rewrites: list[tuple[str, str]] = []  # player words read as the rules' words ("横置" -> "休眠")
 
 
 class _Vocab:
@@ -91,6 +96,13 @@ class _Vocab:
         return self._in(
             "SELECT alias, target, kind FROM search_alias WHERE alias IN ({}) AND kind IN (" + marks + ")", keys, tuple(kinds)
         )
+
+    def player_phrases(self) -> list[tuple[str, str, str]]:
+        """(phrase, rule word, rewrite | related): the curated player-word table (a few hundred rows)."""
+        if not hasattr(self, "_player"):
+            self._player = self.conn.execute(
+                "SELECT alias, target, kind FROM search_alias WHERE kind IN ('rewrite', 'related')").fetchall()
+        return self._player
 
     def synonyms_of(self, words: list[str]) -> list[tuple[str, str]]:
         """(word, other form) pairs: a term's synonyms both ways ("潜伏" <-> "待命")."""
@@ -140,6 +152,11 @@ def analyze(conn, raw: str) -> Analysis:
     a.normalized = re.sub(r"\s+", " ", text).strip()
     a.question_like = is_question(a.normalized)
     a.citations, rest = citations.find(a.normalized)
+    a.intent = intent.detect(rest)
+    if a.intent and a.intent != intent.DEFINE:
+        a.question_like = True
+    related = _player_words(vocab, rest, a)
+    rest = intent.strip_frames(_rewrite(rest, a)) if a.intent else _rewrite(rest, a)
 
     concepts: list[Concept] = []
     # Split into Chinese runs and Latin spans, in order.
@@ -162,6 +179,15 @@ def analyze(conn, raw: str) -> Analysis:
     concepts = _dedupe(concepts)
     content = [c for c in concepts if not _is_stop(c.label)]
     concepts = content or concepts
+    for r in related:
+        # "结算链上" -> 闭环: the words of the phrase may be answered in the rules' words.
+        inside = [c for c in concepts if not c.optional and c.label in r.label and len(c.label) >= 2]
+        for c in inside:
+            c.forms.extend(f for f in r.forms if f not in c.forms)
+            c.via = "related"
+        known = {f for c in concepts for f in c.forms}
+        if not inside and not set(r.forms) & known:
+            concepts.append(r)
     _expand_synonyms(vocab, concepts)
     _weigh(vocab, concepts)
     _fix_unmatched(vocab, concepts, a)
@@ -170,7 +196,29 @@ def analyze(conn, raw: str) -> Analysis:
 
 
 def _is_stop(label: str) -> bool:
-    return label in STOPWORDS or all(ch in FUNCTION_CHARS for ch in label)
+    return (label in STOPWORDS or intent.is_frame(label) or label in intent.ENGLISH_STOP
+            or all(ch in FUNCTION_CHARS for ch in label))
+
+
+def _player_words(vocab: _Vocab, text: str, a: Analysis) -> list[Concept]:
+    """The curated player-word table: phrases rewritten into the rules' words, and related words."""
+    rewrites, related = {}, {}
+    for phrase, target, kind in vocab.player_phrases():
+        if phrase in text:
+            (rewrites if kind == "rewrite" else related).setdefault(phrase, []).append(target)
+    # Longest phrase first; a phrase inside a longer matched one is not applied twice.
+    chosen: list[str] = []
+    for phrase in sorted(rewrites, key=len, reverse=True):
+        if not any(phrase in c for c in chosen):
+            chosen.append(phrase)
+    a.rewrites = [(p, rewrites[p][0]) for p in chosen]
+    return [Concept(p, list(dict.fromkeys(ts)), via="related", optional=True) for p, ts in related.items()]
+
+
+def _rewrite(text: str, a: Analysis) -> str:
+    for phrase, target in a.rewrites:
+        text = text.replace(phrase, target)
+    return text
 
 
 def _dedupe(concepts: list[Concept]) -> list[Concept]:
@@ -375,7 +423,7 @@ def _weigh(vocab: _Vocab, concepts: list[Concept]) -> None:
 
 def _fix_unmatched(vocab: _Vocab, concepts: list[Concept], a: Analysis) -> None:
     """A concept found nowhere: try the closest term (rapidfuzz, loaded only here)."""
-    missing = [c for c in concepts if c.df == 0]
+    missing = [c for c in concepts if c.df == 0 and not c.optional]
     if not missing:
         return
     from judge.search import fuzzy

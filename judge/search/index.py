@@ -22,6 +22,7 @@ import json
 import math
 import re
 from collections import Counter
+from pathlib import Path
 
 from judge.search import lexicon
 from judge.search.text import CJK, char_tokens, fold, is_cjk, norm_text
@@ -152,6 +153,14 @@ def collect_docs(conn, version: str | None) -> list[dict]:
         for e in conn.execute("SELECT rule_id, text FROM examples ORDER BY rule_id, ord"):
             examples.setdefault(e[0], []).append(e[1])
     terms = _rows(conn, "SELECT * FROM terms") if _table_exists(conn, "terms") else []
+    # A referee-FAQ question and the rule its answer cites: the question's words point to that rule.
+    asked: dict[str, list[str]] = {}
+    if _table_exists(conn, "faq_refs") and _table_exists(conn, "faq"):
+        for rule_id, question in conn.execute(
+            "SELECT r.rule_id, f.question FROM faq_refs r JOIN faq f ON f.id = r.faq_id "
+            "WHERE r.rule_id IS NOT NULL AND r.confidence >= 0.5 AND f.question IS NOT NULL"
+        ):
+            asked.setdefault(rule_id, []).append(question)
     defined_by: dict[str, set[str]] = {}
     for t in terms:
         if t.get("rule_id"):
@@ -194,6 +203,7 @@ def collect_docs(conn, version: str | None) -> list[dict]:
             "is_heading": int(bool(r.get("is_heading"))), "defines": "|".join(sorted(("!" if d.startswith("!") else "") + norm_text(d.lstrip("!")) for d in defines if d.lstrip("!"))),
             "status": None, "superseded_by": None, "status_note": None,
             "source": f"{r.get('source_file') or ''}:{r.get('source_line') or ''}",
+            "asked": " ".join(asked.get(r["id"], [])),
         })
 
     if _table_exists(conn, "faq"):
@@ -311,7 +321,7 @@ def build(conn, docs_manifest=None) -> dict:
         examples = json.loads(d["examples"])
         body = norm_text(d["text"])
         title = norm_text(d["title"])
-        extra = norm_text(" ".join(examples))
+        extra = norm_text(" ".join(examples + [d.get("asked") or ""]))
         words = segmented(body) + segmented(title)
         freq.update(words)
         df.update(set(words))
@@ -394,6 +404,16 @@ def _aliases(conn, user_words: set[str], freq: Counter, tok=None) -> set[tuple[s
                 # (the FAQ's "法盾 (Shield)" clashes with the rules' 法盾 = Deflect).
                 if len(cand) >= 2 and cand not in term and cand not in glossary:
                     out.add((cand, term, "synonym", "faq-english"))
+    for english, chinese, number, source in read_data(HEADING_TERMS, 4):
+        # An official heading term names its Chinese rule: "Ready" -> 激活 (rule 415).
+        add_english(english, norm_text(chinese), f"heading {number} ({source})")
+    for phrase, targets, mode, source in read_data(PLAYER_WORDS, 4):
+        for target in targets.split("|"):
+            target = norm_text(target)
+            if mode == "english":
+                add_english(phrase, target, f"player word: {source}")
+            elif mode in ("rewrite", "related"):
+                out.add((norm_text(phrase), target, mode, source))
     if _table_exists(conn, "term_aliases"):
         for alias, term, kind, source in conn.execute("SELECT alias, term, kind, source FROM term_aliases"):
             t = lexicon.clean_term(term)
@@ -406,6 +426,24 @@ def _aliases(conn, user_words: set[str], freq: Counter, tok=None) -> set[tuple[s
                 if a and a != t:
                     out.add((a, t, kind or "synonym", source or "term_aliases"))
     return out
+
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+HEADING_TERMS = DATA_DIR / "heading_terms.tsv"  # tools/heading_terms.py
+PLAYER_WORDS = DATA_DIR / "player_words.tsv"  # curated, one source per row
+
+
+def read_data(path: Path, columns: int) -> list[list[str]]:
+    """Rows of a shipped TSV (comments and the header line skipped)."""
+    if not path.is_file():
+        return []
+    rows = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        cells = line.split("\t")
+        if not line.strip() or line.startswith("#") or len(cells) < columns or cells[0] in ("english", "phrase"):
+            continue
+        rows.append([c.strip() for c in cells[:columns]])
+    return rows
 
 
 def _corpus_hash(docs_manifest) -> str | None:

@@ -19,10 +19,19 @@ Direct hits (rule citations in the query) are placed first, marked `direct`.
 
 from __future__ import annotations
 
+from judge.search import intent
 from judge.search.analyze import Analysis, Concept
 from judge.search.text import fts_phrase, fts_string
 
 BM25_WEIGHTS = (4.0, 1.5, 1.0, 0.3)  # title, words, chars, extra
+import os
+RELATED_BONUS = float(os.environ.get("RB", 0.5))
+LENGTH_PIVOT = float(os.environ.get("LP", 150))
+LENGTH_POWER = float(os.environ.get("LW", 0.3))
+INTENT_BONUS = float(os.environ.get("IB", 1.15))
+# For questions: an FAQ entry that answers is worth as much as a rule, but no more (the rules are
+# the authority, and long FAQ answers share common words with almost any question).
+QUESTION_KIND_WEIGHT = {"faq": 1.0, "rule": 1.05, "errata": 0.9, "term": 0.8}
 CANDIDATES = 100
 WINDOW = 60
 DOC_COLUMNS = (
@@ -88,7 +97,9 @@ def candidates(conn, analysis: Analysis, kinds: list[str] | None) -> list[tuple[
 
 
 def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, float]]) -> list[Hit]:
-    concepts = analysis.concepts
+    concepts = [c for c in analysis.concepts if not c.optional] or analysis.concepts
+    related = [c for c in analysis.concepts if c.optional and c not in concepts]
+    related_w = sum(c.weight for c in related) or 1.0
     total_w = sum(c.weight for c in concepts) or 1.0
     best_bm25 = max((s for _i, s in cands), default=1.0) or 1.0
     term_query = len(concepts) <= 2 and not analysis.question_like
@@ -149,9 +160,19 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
         if adjacent:
             s *= 1.0 + 0.15 * min(adjacent, 3)
         s *= defining
+        if related:
+            # The rules' words the question points at ("对手的回合" -> 迅捷/反应): found, they confirm.
+            found_rel = [c for c in related if any(f in norm for f in c.forms)]
+            s *= 1.0 + RELATED_BONUS * sum(c.weight for c in found_rel) / related_w
+            matched.extend(f for c in found_rel for f in c.forms if f in norm)
+        if analysis.intent and intent.has_hint(analysis.intent, norm.split("\n", 1)[-1]):
+            s *= INTENT_BONUS  # a count for "几张", 可以/不能 for "能不能", a sequence for "谁先"
         kind = d["kind"]
         if analysis.question_like:
-            s *= {"faq": 1.3, "rule": 1.0, "errata": 0.9, "term": 0.8}.get(kind, 1.0)
+            s *= QUESTION_KIND_WEIGHT.get(kind, 1.0)
+            # A long entry shares a few common words with any question: the more text it needs to
+            # mention them, the less it is about them.
+            s *= (LENGTH_PIVOT / (LENGTH_PIVOT + len(norm))) ** LENGTH_POWER
         else:
             # The glossary entry shows the same definition: just after the defining rule.
             s *= {"rule": 1.1, "term": 0.95, "errata": 0.9, "faq": 0.85}.get(kind, 1.0)

@@ -1,0 +1,96 @@
+"""What a question asks for, and the question's frame stripped off.
+
+"每回合能打几张牌" asks for a count (几张): the answer is a paragraph with a number or a limit.
+"对手的回合我可以打法术吗" asks whether something is allowed (可以…吗): the answer says 可以/不能/仅可.
+The frame words (会怎样, 能不能, 可以…吗, 是否, 什么时候, 多少, 几, and their English forms) carry the
+kind of answer, not its subject: they are removed before the subject is searched, and the kind
+becomes a ranking preference (judge.search.rank). Stdlib only: this module is on the cold path.
+"""
+
+from __future__ import annotations
+
+import re
+
+HOWMANY, CAN, WHEN, WHATIF, ORDER, DEFINE = "howmany", "can", "when", "whatif", "order", "define"
+
+# Frames, most specific first; each (kind, pattern over the folded, simplified query).
+_FRAMES: list[tuple[str, str]] = [
+    (ORDER, r"谁先|哪个先|哪一个先|先.{0,8}还是.{0,6}先|先.{0,10}还是|什么顺序|哪种顺序|顺序|按什么|谁先来|轮到谁|先算|先用|先处理|先结算|先上|先生效|先加入|先放"),
+    (HOWMANY, r"几张|几个|几分|几点|几次|几条|几名|几枚|几种|多少|最多|最少|至少|上限|下限|几$|几[^乎]"),
+    (WHEN, r"什么时候|何时|啥时候|哪个阶段|什么阶段|什么时机|多久"),
+    (WHATIF, r"会怎样|会怎么样|怎么办|会发生什么|发生什么|怎么算|怎么处理|如何处理|会如何|还算|算不算|算.{0,6}吗|听谁的|听哪个"),
+    (CAN, r"可以|能不能|能否|能够|可不可以|可否|允许|能[^量力]|不能|无法|是否"),
+    (DEFINE, r"是什么|什么是|什么意思|指什么|是啥|啥意思"),
+]
+_ENGLISH_FRAMES: list[tuple[str, str]] = [
+    (ORDER, r"\b(which (one )?first|what order|in what order|who goes first)\b"),
+    (HOWMANY, r"\b(how many|how much|maximum|minimum|limit)\b"),
+    (WHEN, r"\b(when|what time|at what point)\b"),
+    (WHATIF, r"\b(what happens|what if)\b"),
+    (CAN, r"\b(can i|can you|may i|is it possible|can a|can an|can the|could i)\b"),
+    (DEFINE, r"\b(what is|what does|what are|meaning of)\b"),
+]
+_COMPILED = [(k, re.compile(p)) for k, p in _FRAMES]
+_COMPILED_EN = [(k, re.compile(p)) for k, p in _ENGLISH_FRAMES]
+
+# Words that only frame a question (never its subject): dropped from the query's concepts.
+FRAME_WORDS = set(
+    "会怎样 会怎么样 怎么样 怎么办 怎么算 怎么处理 如何处理 会发生什么 发生什么 听谁的 听哪个 什么时候 何时 啥时候 "
+    "多少 几张 几个 几分 几点 几次 几条 几名 几枚 几种 最多 最少 至少 能不能 能否 能够 可不可以 可否 可以 是否 "
+    "谁先 哪个先 先还是 顺序 什么顺序 按什么 还算 算不算 是什么 什么是 什么意思 啥意思 还是 一样 的话 "
+    "直接 还 再 要 吗 呢 么 啊 呀 吧 了 的 得 地 我 我的 你 他 它 这 那 哪 谁 几 多 先 后 能 会 想 跟 给 被 让 "
+    "一个 一张 一下 东西 时候 以后 之后 之前 后来 然后 拿到 一起 好几个 好几张 全都 都 也 就 又 只 才 啥 什么 "
+    "怎么 如何 为什么 为啥 有没有 有 没 是 在 把 对 和 与 或 上 里 中 时 说 另 个 张 下 出 来 去 用".split()
+)
+ENGLISH_STOP = set(
+    "a an the i you we my your our his her its their me it is are was be been do does did can could may might "
+    "should would will shall what when which who whom how why where if of on in to at by for from with into onto "
+    "as or and not no there this that these those many much happens happen first order".split()
+)
+
+# What an answer of each kind contains (normalised forms looked for in a document).
+HINTS: dict[str, tuple[str, ...]] = {
+    HOWMANY: ("任意数量", "最多", "至少", "上限", "不能超过", "不得超过", "数量", "低于", "默认为", "一张", "两张",
+              "三张", "四张", "两名", "一个", "1分", "0", "1", "2", "3", "4", "8", "12", "40"),
+    CAN: ("可以", "不能", "不可", "无法", "仅可", "仅能", "只能", "只有", "不得", "必须", "允许", "不会"),
+    WHEN: ("时", "阶段", "步骤", "时机", "清理", "开始", "结束", "之后", "之前", "期间"),
+    WHATIF: ("如果", "则", "改为", "不会", "视为", "仍", "依旧", "会被"),
+    ORDER: ("顺序", "依次", "首先", "然后", "先", "之前", "之后", "最后", "回合顺序", "按照"),
+    DEFINE: ("是指", "指的是", "即为", "是一种"),
+}
+
+
+# Frames cut out of the query before it is segmented (so "主牌堆至少要多少张牌" is not read as
+# "主牌 / 堆至 -> 堆叠"). Only multi-character frames and the final particle: a single 能 or 会 is
+# also part of words (技能, 机会).
+_STRIP = re.compile(
+    "什么时候|啥时候|会怎么样|会怎样|怎么样|怎么办|怎么算|怎么处理|如何处理|会发生什么|发生什么|能不能|可不可以|"
+    "可以|能否|是否|多少|至少|最多|最少|几张|几个|几分|几点|几次|几条|几名|几枚|谁先|哪个先|还是|算不算|"
+    "听谁的|听哪个|要不要|需不需要|[吗呢吧啊呀][?？]?$|[?？]"
+)
+
+
+def strip_frames(text: str) -> str:
+    return _STRIP.sub(" ", text)
+
+
+def detect(text: str) -> str | None:
+    """The kind of answer a (folded, simplified) query asks for, or None for a bare term."""
+    for kind, rx in _COMPILED:
+        if rx.search(text):
+            return kind
+    low = text.lower()
+    for kind, rx in _COMPILED_EN:
+        if rx.search(low):
+            return kind
+    return None
+
+
+def is_frame(word: str) -> bool:
+    return word in FRAME_WORDS
+
+
+def has_hint(kind: str | None, norm: str) -> bool:
+    if not kind:
+        return False
+    return any(h in norm for h in HINTS.get(kind, ()))

@@ -1,0 +1,151 @@
+"""Generate judge/search/data/heading_terms.tsv: English heading terms of the official rules paired
+with the Chinese term of the same rule.
+
+A term pair is a fact (two names of one rule); no sentence of either document is copied. Inputs, all
+read at development time only:
+  - the official English rules (the reference text: one numbered rule per line),
+  - the numbering map (rules_corpus/numbering-map.tsv: official number -> line of the Chinese corpus),
+  - the Chinese corpus itself.
+For each short English heading ("414. Exhaust") the Chinese paragraph at that number (or its first
+sub-rule) names the same thing: its heading title, or the subject of its defining sentence
+("休眠是一种行动" -> 休眠). Headings whose Chinese term cannot be read that way are taken from
+OVERRIDES (checked by hand against both documents) or skipped and listed.
+
+    python tools/heading_terms.py [--english PATH] [--map PATH] [--out PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+DEFAULT_ENGLISH = Path("/work/shared/reference/core-rules-v1.4-2026-06-18.en.txt")
+DEFAULT_MAP = REPO / "rules_corpus" / "numbering-map.tsv"
+CORPUS = REPO / "rules_corpus" / "core-rules-2026-07-17.zh.txt"
+FAQS = [REPO / "rules_corpus" / "origins-core-rules-faq.zh.txt", REPO / "rules_corpus" / "origins-referee-faq.zh.txt"]
+OUT = REPO / "judge" / "search" / "data" / "heading_terms.tsv"
+
+HEADING = re.compile(r"^(\d{3}(?:\.[0-9a-z]+)*)\.? ([A-Z][A-Za-z' \-]{1,40})$")
+# Subjects of defining sentences: "休眠是一种行动", "弃置卡牌，是指", "眩晕指的是", "伤害是一种".
+DEFINING = re.compile(r"^(?:“)?([\u4e00-\u9fff]{2,8}?)(?:”)?(?:卡牌)?[，,]?(?:是指|指的是|即为|是一种|是一个|为游戏物体|指)")
+
+# Headings read by hand (English heading -> Chinese term of the same rule in the corpus).
+OVERRIDES = {
+    "Deck Construction": "卡组构筑", "Chosen Champion": "选定英雄",
+    "Rune Deck": "符文牌堆", "Setup": "准备阶段", "The Board": "场地", "Bases": "基地",
+    "Battlefield Zone": "战场区域", "Facedown Zones": "待命区域", "Legend Zone": "传奇区域",
+    "Non-Board Zones": "非场地区域", "The Chain": "结算链", "Trashes": "废牌堆", "Champion Zones": "英雄区域",
+    "Main Deck Zones": "主牌堆", "Rune Deck Zones": "符文牌堆", "Banishments": "放逐区域", "The Hand": "手牌",
+    "Game Objects": "游戏物体", "Cards": "卡牌", "Ownership": "所属者", "Privacy": "隐私", "Back Side": "卡背",
+    "Front Side": "正面", "Cost": "费用", "Energy Cost": "法力费用", "Power cost": "符能费用", "Name": "名称",
+    "Category": "类别", "Permanents": "常驻牌", "Spells": "法术", "Runes": "符文", "Battlefields": "战场",
+    "Legends": "传奇", "Domain": "特性", "Rules Text": "规则文本", "Abilities": "技能", "Instructions": "指示",
+    "Keywords": "关键词", "Reminder Text": "提示文本", "Symbols": "符号", "Effect Text": "效果文本",
+    "Might Bonus": "战力加成", "Flavor Text": "趣味性文本", "Illustration": "插画", "Units": "单位", "Gear": "装备",
+    "Action": "迅捷", "Reaction": "反应", "Basic Runes": "基础符文", "Rune Pools": "符文池",
+    "Multiple Types": "多种类型", "Tokens": "指示物", "Control": "控制", "Winning": "获胜", "Locations": "位置",
+    "Costs": "费用", "The Turn": "回合", "States of the Turn": "回合状态", "Priority and Focus": "优先行动权",
+    "Start of Turn": "回合开始", "Awaken Phase": "唤醒阶段", "Beginning Phase": "开始阶段",
+    "Scoring Step": "得分", "Channel Phase": "召出阶段", "Draw Phase": "抽牌阶段", "Main Phase": "主阶段",
+    "Combat": "战斗", "Showdowns": "法术对决", "Ending Phase": "回合结束阶段", "Expiration Step": "回合结束阶段",
+    "Cleanups": "清理", "Chains and Showdowns": "结算链", "Chains": "结算链", "Pass Priority": "让过",
+    "Playing Cards": "打出卡牌", "The Process of Play": "打出过程", "Targeting": "目标选取", "Splitting": "分摊",
+    "Mandatory Additional Costs": "强制额外费用", "Optional Additional Costs": "可选额外费用",
+    "Passive Abilities": "被动技能", "Replacement Effects": "替换效果", "Activated Abilities": "主动技能",
+    "Triggered Abilities": "触发式技能", "Reflexive Triggers": "内嵌式触发", "Delayed Abilities": "延迟技能",
+    "Linked Abilities": "关联技能", "Playing or Activating Abilities": "打出或激活技能", "Game Actions": "游戏行动",
+    "Discretionary Actions": "自决行动", "Limited Actions": "限定行动", "Responsibility": "负责",
+    "Draw": "抽一张牌", "Exhaust": "休眠", "Ready": "激活", "Recycle": "回收", "Deal": "造成", "Heal": "移除伤害",
+    "Play": "打出卡牌", "Move": "移动", "Hide": "待命", "Discard": "弃置", "Stun": "眩晕", "Reveal": "展示",
+    "Counter": "无效化", "Buff": "增益", "Banish": "放逐", "Kill": "摧毁", "Add": "获得", "Channel": "召出",
+    "Burn Out": "燃尽", "Double": "翻倍", "Swap": "互换", "Attach": "贴附", "Detach": "卸除", "Predict": "洞察",
+    "Prevent": "抵挡", "Replace": "替换", "Create": "创建", "Movement": "移动", "Recalls": "召回",
+    "The Steps of Combat": "战斗步骤", "Scoring": "得分计算", "Modes of Play": "游戏模式", "Conceding": "认输",
+    "Buffs": "增益", "Bonus Damage": "额外伤害", "Attachment": "贴附", "Inactive": "未激活",
+    "Making New Choices": "另做选择", "Accelerate": "急速", "Assault": "强攻", "Deathknell": "绝念",
+    "Deflect": "法盾", "Ganking": "游走", "Hidden": "待命", "Temporary": "瞬息", "Equip": "装配",
+    "Quick-Draw": "灵便", "Legion": "鼓舞", "Mighty": "强力", "Counters": "指示物",
+    "Priority": "优先行动权", "Turn": "回合", "Tank": "壁垒", "Vision": "预视",
+}
+
+
+def english_headings(path: Path) -> list[tuple[str, str]]:
+    out = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        m = HEADING.match(line.strip())
+        if m and len(m.group(2).split()) <= 5:
+            out.append((m.group(1), m.group(2).strip()))
+    return out
+
+
+def read_map(path: Path) -> dict[str, dict]:
+    rows = {}
+    header = None
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#"):
+            continue
+        cells = line.split("\t")
+        if header is None:
+            header = cells
+            continue
+        row = dict(zip(header, cells))
+        rows[row["number"]] = row
+    return rows
+
+
+def chinese_term(number: str, rows: dict[str, dict], corpus: list[str]) -> str | None:
+    for n in (number, number + ".1", number + ".a"):
+        row = rows.get(n)
+        if not row:
+            continue
+        if row.get("title"):
+            return row["title"].strip()
+        if row.get("line"):
+            text = re.sub(r"\s+", "", corpus[int(row["line"]) - 1])
+            m = DEFINING.match(text)
+            if m:
+                return m.group(1)
+    return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--english", type=Path, default=DEFAULT_ENGLISH)
+    ap.add_argument("--map", type=Path, default=DEFAULT_MAP)
+    ap.add_argument("--out", type=Path, default=OUT)
+    args = ap.parse_args(argv)
+    corpus = CORPUS.read_text(encoding="utf-8").splitlines()
+    rows = read_map(args.map) if args.map.is_file() else {}
+    corpus_text = re.sub(r"\s+", "", "".join(corpus + [f.read_text(encoding="utf-8") for f in FAQS]))
+    pairs, skipped = [], []
+    for number, english in english_headings(args.english):
+        # Only a heading that is itself a term is paired ("Ready", not "While in the Trash").
+        auto = chinese_term(number, rows, corpus) if len(english.split()) <= 2 and not english.startswith(("While", "A ")) else None
+        term = OVERRIDES.get(english) or auto
+        if not term or term not in corpus_text:
+            skipped.append(f"{number} {english} -> {term or '?'}")
+            continue
+        source = "hand-checked heading" if english in OVERRIDES else "numbering map"
+        pairs.append((english, term, number, source))
+    seen, lines = set(), []
+    for english, term, number, source in pairs:
+        key = (english.lower(), term)
+        if key in seen:
+            continue
+        seen.add(key)
+        lines.append(f"{english}\t{term}\t{number}\t{source}")
+    args.out.write_text(
+        "# English heading term of the official rules v1.4 <TAB> Chinese term of the same rule <TAB> official\n"
+        "# rule number of the heading <TAB> how the pair was read. Generated by tools/heading_terms.py.\n"
+        "english\tchinese\tnumber\tsource\n" + "\n".join(lines) + "\n", encoding="utf-8")
+    print(f"{args.out}: {len(lines)} pairs; skipped {len(skipped)}:", file=sys.stderr)
+    for s in skipped:
+        print("  " + s, file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
