@@ -74,11 +74,23 @@ def test_unknown_kind_is_a_clear_error():
     assert "未知的结果类型「卡牌」" in r.stderr
 
 
-def test_nothing_found_exits_1_with_suggestion_or_message():
+def test_nothing_found_is_an_answer_with_exit_0():
     r = run("qqqqzzzzxxxx")
-    assert r.returncode in (0, 1)
-    if r.returncode == 1:
-        assert "没有找到" in r.stdout
+    assert r.returncode == 0, r.stderr
+    assert "没有找到与「qqqqzzzzxxxx」相关的内容" in r.stdout
+    r = run("qqqqzzzzxxxx", "--json")
+    assert r.returncode == 0
+    data = json.loads(r.stdout)
+    assert data["hits"] == []
+    assert data["message"].startswith("没有找到")
+
+
+def test_nothing_found_names_the_closest_terms():
+    r = run("燃尽规则书签页", "--json", "--kind", "勘误")
+    data = json.loads(r.stdout)
+    if not data["hits"]:
+        assert data["suggestions"], data
+        assert "最接近的术语" in data["message"]
 
 
 def test_help_goes_through_typer():
@@ -90,7 +102,7 @@ def test_help_goes_through_typer():
 def test_fts_syntax_from_the_command_line_does_not_crash():
     for q in ("NEAR(", "燃尽 AND", "title:x", "燃尽^", "{chars}:燃"):
         r = run(q)
-        assert r.returncode in (0, 1), (q, r.stderr)
+        assert r.returncode == 0, (q, r.stderr)
         assert "Traceback" not in r.stderr
     for q in ('"', "*", "^", "()"):  # nothing searchable at all: the empty-query message
         r = run(q)

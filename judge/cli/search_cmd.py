@@ -17,7 +17,8 @@ USAGE = "用法：judge search 查询内容 [--limit N] [--kind 规则|FAQ|勘�
 
 def run(query: str, *, limit: int = 10, kinds: list[str] | None = None, as_json: bool = False,
         color: str = "auto", out=None) -> int:
-    """Search and print; 0 if something was found, 1 if nothing was."""
+    """Search and print; 0 also when nothing was found (the output says so and names the closest
+    terms; JSON has `hits: []`). Bad input raises (exit 2)."""
     from judge.api import Rulebook
     from judge.search import engine, render
 
@@ -31,7 +32,7 @@ def run(query: str, *, limit: int = 10, kinds: list[str] | None = None, as_json:
         out.write(render.render_json(data) + "\n")
     else:
         out.write(render.render_text(data, color=render.use_color(color, out)) + "\n")
-    return 0 if data["hits"] else 1
+    return 0
 
 
 def fast(args: list[str]) -> int | None:

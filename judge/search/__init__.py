@@ -25,7 +25,9 @@ JSON output (`judge search --json`), schema_version 1 — stable; fields are onl
                      "rule": str | null, "note": str}],
       "corrections": [{"from": str, "to": str}],      # typos fixed before searching
       "notes": [str],              # Chinese remarks shown above the results
-      "suggestions": [str],        # "你是不是要找：…" when nothing matched well
+      "suggestions": [str],        # "你是不是要找：…" when nothing matched well; the closest terms
+                                   # when nothing matched at all
+      "message": str,              # when nothing matched: a Chinese sentence saying so (else "")
       "hits": [{
         "rank": int,
         "kind": "rule" | "faq" | "errata" | "term",
@@ -52,5 +54,6 @@ JSON output (`judge search --json`), schema_version 1 — stable; fields are onl
       }]
     }
 
-Exit status: 0 hits found, 1 nothing found, 2 bad input (empty query, unknown --kind).
+Exit status: 0 (also when nothing matched: `hits` is [] and `message` says so, with the closest
+terms in `suggestions`), 2 bad input (empty query, unknown --kind).
 """

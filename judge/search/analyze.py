@@ -31,6 +31,8 @@ STOPWORDS = set(
 )
 # Characters of question phrasing never taken for a misspelt term ("是什么" is not "提示").
 FUNCTION_CHARS = set("的了吗呢吧啊呀么是在我你他她它们这那个和与及或会能否可以如何怎样什为哪谁时候话果有要被把就都也还请问该吧几啥")
+# Characters of question frames, protected from typo correction inside questions.
+QUESTION_CHARS = "几多少先后谁能会吗可以算还再都也又"
 QUESTION_RE = re.compile(r"[?？]|吗|呢|么|如何|怎么|怎样|什么|为什么|是否|能否|能不能|可不可以|会不会|算不算|哪|谁|多少")
 
 
@@ -156,6 +158,7 @@ def analyze(conn, raw: str) -> Analysis:
     if a.intent and a.intent != intent.DEFINE:
         a.question_like = True
     related = _player_words(vocab, rest, a)
+    related += [Concept(w, [w], via="related", optional=True) for w in intent.echoes(rest)]
     rest = intent.strip_frames(_rewrite(rest, a)) if a.intent else _rewrite(rest, a)
 
     concepts: list[Concept] = []
@@ -179,9 +182,16 @@ def analyze(conn, raw: str) -> Analysis:
     concepts = _dedupe(concepts)
     content = [c for c in concepts if not _is_stop(c.label)]
     concepts = content or concepts
+    if a.intent:
+        # In a question, a lone character that is no term ("看", "到", "写") is context, not the
+        # subject: it may confirm a paragraph but never costs one its coverage.
+        for c in concepts:
+            if len(c.label) == 1 and all(len(f) == 1 for f in c.forms) and len(concepts) > 1:
+                c.optional = True
     for r in related:
         # "结算链上" -> 闭环: the words of the phrase may be answered in the rules' words.
-        inside = [c for c in concepts if not c.optional and c.label in r.label and len(c.label) >= 2]
+        rewritten = {t for p, t in a.rewrites if p == r.label}
+        inside = [c for c in concepts if not c.optional and len(c.label) >= 2 and (c.label in r.label or c.label in rewritten)]
         for c in inside:
             c.forms.extend(f for f in r.forms if f not in c.forms)
             c.via = "related"
@@ -298,7 +308,12 @@ def _keys(readings: list[list[str]], cap: int = 32) -> list[str]:
 
 
 def _fix_homophones(vocab: _Vocab, run: str, a: Analysis) -> str:
-    """"燃烬" / "结算连": a window that is no known word but sounds exactly like a term is replaced."""
+    """"燃烬" / "结算连": a window that is no known word but sounds exactly like a term is replaced.
+
+    In a question, the characters of its frame are never part of a typo: "每回合能打几张牌" is not
+    "打击", "结算链上先结算哪一个" is not "上限".
+    """
+    protect = QUESTION_CHARS if a.intent else ""
     readings = vocab.readings(list(set(run)))
     if not readings:
         return run
@@ -307,7 +322,7 @@ def _fix_homophones(vocab: _Vocab, run: str, a: Analysis) -> str:
     known = vocab.lex([run[i:j] for i, j in windows])
     keyed: dict[str, list[tuple[int, int]]] = {}
     for i, j in windows:
-        if run[i:j] in known or any(c not in readings or c in FUNCTION_CHARS for c in run[i:j]):
+        if run[i:j] in known or any(c not in readings or c in FUNCTION_CHARS or c in protect for c in run[i:j]):
             continue
         # The two commonest readings only: rare readings (是 "ti") make false homophones.
         for k in _keys([readings[c][:2] for c in run[i:j]]):

@@ -6,7 +6,7 @@ import json
 import re
 
 from judge.errors import JudgeError
-from judge.search import rank, snippet
+from judge.search import arrange, rank, snippet
 from judge.search.analyze import Analysis, analyze
 from judge.search.citations import Citation
 
@@ -42,6 +42,7 @@ class SearchResult:
         self.suggestions: list[str] = []
         self.notes = notes
         self.citations: list[dict] = []
+        self.message = ""  # said when nothing matched (Chinese), with the closest terms
 
     def to_dict(self) -> dict:
         return to_dict(self)
@@ -87,6 +88,10 @@ def search(conn, query: str, *, limit: int = 10, kinds: list[str] | None = None)
         ranked = rank.score(a, docs, cands)
     seen = {h.doc["id"] for h in direct}
     hits = direct + [h for h in ranked if h.doc["id"] not in seen]
+    if a.question_like:
+        hits = arrange.rule_first(hits)
+    elif hits and not hits[0].direct:
+        hits = arrange.expand_sections(conn, hits[: limit + 5], ranked, limit) + hits[limit + 5 :]
     result.hits = hits[:limit]
     full = rank.fetch_docs(conn, [h.doc["id"] for h in result.hits if not h.direct])
     for h in result.hits:
@@ -99,6 +104,12 @@ def search(conn, query: str, *, limit: int = 10, kinds: list[str] | None = None)
 
         text = " ".join(c.label for c in a.concepts) or a.normalized
         result.suggestions = [s for s in fuzzy.suggestions(conn, text) if s not in text][:5]
+        if not result.hits and not result.suggestions:
+            result.suggestions = [s for s in fuzzy.suggestions(conn, text, loose=True) if s not in text][:5]
+    if not result.hits:
+        closest = "、".join(result.suggestions)
+        result.message = f"没有找到与「{query.strip()}」相关的内容。" + (
+            f"最接近的术语：{closest}。" if closest else "请换一种说法，或输入规则编号、术语（中文、英文或拼音）。")
     return result
 
 
@@ -214,5 +225,6 @@ def to_dict(r: SearchResult) -> dict:
         "corrections": [{"from": a, "to": b} for a, b in r.analysis.corrections],
         "notes": r.notes,
         "suggestions": r.suggestions,
+        "message": r.message,
         "hits": [hit_dict(h, i, forms) for i, h in enumerate(r.hits, start=1)],
     }

@@ -43,8 +43,9 @@ def closest(conn, text: str, cutoff: float = 72.0) -> str | None:
     return latin[best[0]] if best else None
 
 
-def suggestions(conn, text: str, limit: int = 5) -> list[str]:
-    """"你是不是要找：…" — terms and titles that look like what was typed."""
+def suggestions(conn, text: str, limit: int = 5, loose: bool = False) -> list[str]:
+    """"你是不是要找：…" — terms and titles that look like what was typed (`loose`: the closest ones
+    even when none is close, for a query that matched nothing)."""
     from rapidfuzz import fuzz, process
 
     words, latin = _candidates(conn)
@@ -52,11 +53,17 @@ def suggestions(conn, text: str, limit: int = 5) -> list[str]:
     if not text:
         return []
     if re.search(f"[{CJK}]", text):
-        scored = process.extract(text, words, scorer=fuzz.WRatio, limit=limit * 3, score_cutoff=55)
+        scored = process.extract(text, words, scorer=fuzz.WRatio, limit=limit * 20 if loose else limit * 3,
+                                 score_cutoff=30 if loose else 55)
         out = [w for w, _s, _i in scored]
     else:
-        scored = process.extract(text, list(latin), scorer=fuzz.ratio, limit=limit * 3, score_cutoff=70)
+        scored = process.extract(text, list(latin), scorer=fuzz.ratio, limit=limit * 20 if loose else limit * 3,
+                                 score_cutoff=30 if loose else 70)
         out = [latin[w] for w, _s, _i in scored]
+    if loose:  # only the glossary's terms and the rules' titles: words a judge can search next
+        terms = {r[0] for r in conn.execute(
+            f"SELECT word FROM search_lex WHERE is_term = 1 AND word IN ({','.join('?' * len(out))})", out)} if out else set()
+        out = [w for w in out if w in terms]
     return list(dict.fromkeys(out))[:limit]
 
 

@@ -40,7 +40,7 @@ DROP TABLE IF EXISTS search_info;
 CREATE TABLE search_docs (
   id INTEGER PRIMARY KEY, kind TEXT, ref TEXT, number TEXT, display_number TEXT,
   number_source TEXT, confidence REAL, path TEXT, title TEXT, text TEXT, examples TEXT,
-  norm TEXT, norm_extra TEXT, is_heading INTEGER, defines TEXT, status TEXT,
+  norm TEXT, norm_extra TEXT, norm_context TEXT, parent_ref TEXT, is_heading INTEGER, defines TEXT, status TEXT,
   superseded_by TEXT, status_note TEXT, source TEXT
 );
 CREATE INDEX search_docs_number ON search_docs(number);
@@ -167,6 +167,20 @@ def collect_docs(conn, version: str | None) -> list[dict]:
             defined_by.setdefault(t["rule_id"], set()).add(t["term"])
 
     for r in rules:
+        # The section a paragraph sits in: its ancestors' titles and opening words ("此行动可在…" is
+        # about 标准移动 because its parent says so). Searched, at a lower weight, with the paragraph.
+        context, seen, p = [], set(), r.get("parent")
+        while p and p in by_id and p not in seen and len(context) < 3:
+            seen.add(p)
+            anc = by_id[p]
+            context.append(anc.get("title") or (anc.get("text") or "")[:40])
+            p = anc.get("parent")
+        r["_context"] = " ".join(context)
+    for r in rules:
+        # A list introduction ("进行清理时，以下任务会按下述顺序变为未决：") is answered by its list.
+        if (r.get("text") or "").rstrip().endswith(("：", ":")) and children.get(r["id"]):
+            r["_context"] += " " + " ".join((c.get("text") or "")[:30] for c in children[r["id"]][:12])
+    for r in rules:
         path, seen, p = [], set(), r.get("parent")
         while p and p in by_id and p not in seen:
             seen.add(p)
@@ -204,6 +218,7 @@ def collect_docs(conn, version: str | None) -> list[dict]:
             "status": None, "superseded_by": None, "status_note": None,
             "source": f"{r.get('source_file') or ''}:{r.get('source_line') or ''}",
             "asked": " ".join(asked.get(r["id"], [])),
+            "context": r.get("_context") or "", "parent_ref": r.get("parent"),
         })
 
     if _table_exists(conn, "faq"):
@@ -326,12 +341,13 @@ def build(conn, docs_manifest=None) -> dict:
         freq.update(words)
         df.update(set(words))
         corpus_chars.update(body, title, extra)
-        d = dict(d, id=i, norm=f"{title}\n{body}", norm_extra=extra)
+        context = norm_text(d.get("context") or "")
+        d = dict(d, id=i, norm=f"{title}\n{body}", norm_extra=extra, norm_context=context, parent_ref=d.get("parent_ref"))
         doc_rows.append(d)
-        fts_rows.append((i, char_tokens(title), " ".join(words), char_tokens(body), char_tokens(extra)))
+        fts_rows.append((i, char_tokens(title), " ".join(words), char_tokens(body), char_tokens(extra + " " + context)))
 
     cols = ["id", "kind", "ref", "number", "display_number", "number_source", "confidence", "path", "title",
-            "text", "examples", "norm", "norm_extra", "is_heading", "defines", "status", "superseded_by",
+            "text", "examples", "norm", "norm_extra", "norm_context", "parent_ref", "is_heading", "defines", "status", "superseded_by",
             "status_note", "source"]
     conn.executemany(
         f"INSERT INTO search_docs ({','.join(cols)}) VALUES ({','.join('?' * len(cols))})",

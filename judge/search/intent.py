@@ -53,7 +53,7 @@ HINTS: dict[str, tuple[str, ...]] = {
     HOWMANY: ("任意数量", "最多", "至少", "上限", "不能超过", "不得超过", "数量", "低于", "默认为", "一张", "两张",
               "三张", "四张", "两名", "一个", "1分", "0", "1", "2", "3", "4", "8", "12", "40"),
     CAN: ("可以", "不能", "不可", "无法", "仅可", "仅能", "只能", "只有", "不得", "必须", "允许", "不会"),
-    WHEN: ("时", "阶段", "步骤", "时机", "清理", "开始", "结束", "之后", "之前", "期间"),
+    WHEN: ("时机", "阶段", "步骤", "时间", "开始时", "结束时", "之后", "之前", "期间", "清理时", "时，"),
     WHATIF: ("如果", "则", "改为", "不会", "视为", "仍", "依旧", "会被"),
     ORDER: ("顺序", "依次", "首先", "然后", "先", "之前", "之后", "最后", "回合顺序", "按照"),
     DEFINE: ("是指", "指的是", "即为", "是一种"),
@@ -70,8 +70,16 @@ _STRIP = re.compile(
 )
 
 
+# Frame words that are also what the answer says ("至少" -> "含至少40张"): echoed as a bonus.
+ECHOES = ("至少", "最多", "最少", "上限", "顺序", "时机", "任意数量")
+
+
 def strip_frames(text: str) -> str:
     return _STRIP.sub(" ", text)
+
+
+def echoes(text: str) -> list[str]:
+    return [w for w in ECHOES if w in text]
 
 
 def detect(text: str) -> str | None:

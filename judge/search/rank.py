@@ -14,6 +14,13 @@ Signals (and why):
                  Superseded FAQ rulings are kept but ranked lower.
   5. proximity — query words that stand next to each other also do so in the document; for
                  questions, half of the coverage is counted inside one window of WINDOW characters.
+  6. section   — a concept named by the paragraph's section (its ancestors' titles and opening words,
+                 or for a list introduction, its list) counts CONTEXT_WEIGHT: "此行动可在…" is about
+                 标准移动 because its parent says so.
+  7. answer    — what the question asks for (judge.search.intent): a paragraph with a number or a
+                 limit for "几张", with 可以/不能/仅可 for "能不能", a sequence for "谁先" (INTENT_BONUS);
+                 the rules' words a player phrase points at (the player-word table) confirm a
+                 paragraph (RELATED_BONUS); long entries are discounted for questions (LENGTH_*).
 Direct hits (rule citations in the query) are placed first, marked `direct`.
 """
 
@@ -24,11 +31,11 @@ from judge.search.analyze import Analysis, Concept
 from judge.search.text import fts_phrase, fts_string
 
 BM25_WEIGHTS = (4.0, 1.5, 1.0, 0.3)  # title, words, chars, extra
-import os
-RELATED_BONUS = float(os.environ.get("RB", 0.5))
-LENGTH_PIVOT = float(os.environ.get("LP", 150))
-LENGTH_POWER = float(os.environ.get("LW", 0.3))
-INTENT_BONUS = float(os.environ.get("IB", 1.15))
+CONTEXT_WEIGHT = 0.7  # a concept named by the paragraph's section counts 70%
+RELATED_BONUS = 0.5
+LENGTH_PIVOT = 150.0
+LENGTH_POWER = 0.3
+INTENT_BONUS = 1.15
 # For questions: an FAQ entry that answers is worth as much as a rule, but no more (the rules are
 # the authority, and long FAQ answers share common words with almost any question).
 QUESTION_KIND_WEIGHT = {"faq": 1.0, "rule": 1.05, "errata": 0.9, "term": 0.8}
@@ -36,7 +43,7 @@ CANDIDATES = 100
 WINDOW = 60
 DOC_COLUMNS = (
     "id, kind, ref, number, display_number, number_source, confidence, path, title, text, examples, "
-    "norm, norm_extra, is_heading, defines, status, superseded_by, status_note, source"
+    "norm, norm_extra, norm_context, parent_ref, is_heading, defines, status, superseded_by, status_note, source"
 )
 
 
@@ -68,7 +75,7 @@ def fts_query(concepts: list[Concept], lexicon_words: set[str]) -> str | None:
     return " OR ".join(groups) if groups else None
 
 
-SCORE_COLUMNS = "id, kind, norm, norm_extra, defines, status"
+SCORE_COLUMNS = "id, kind, ref, parent_ref, is_heading, norm, norm_extra, norm_context, defines, status"
 
 
 def fetch_docs(conn, ids: list[int], columns: str = DOC_COLUMNS) -> dict[int, dict]:
@@ -115,7 +122,7 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
         d = docs.get(doc_id)
         if not d:
             continue
-        norm, extra = d["norm"] or "", d["norm_extra"] or ""
+        norm, extra, context = d["norm"] or "", d["norm_extra"] or "", d.get("norm_context") or ""
         title = norm.split("\n", 1)[0].split(" (")[0]
         marked = [x for x in (d["defines"] or "").split("|") if x]
         strong = {x[1:] for x in marked if x.startswith("!")}
@@ -127,6 +134,8 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
             if found:
                 got += c.weight
                 matched.extend(found)
+            elif any(f in context for f in c.forms):
+                got += c.weight * CONTEXT_WEIGHT  # named by the section the paragraph is in
             elif any(f in extra for f in c.forms):
                 got += c.weight / 2
                 matched.extend(f for f in c.forms if f in extra)

@@ -43,7 +43,8 @@ def render_text(data: dict, color: bool = False) -> str:
     for note in data["notes"]:
         lines.append(_c(f"提示：{note}", DIM, color))
     if not data["hits"]:
-        lines.append(f"没有找到与「{data['query'].strip()}」相关的内容。")
+        lines.append(data.get("message") or f"没有找到与「{data['query'].strip()}」相关的内容。")
+        lines.extend(data.get("hints") or [])
     for h in data["hits"]:
         number = h["display_number"] or ""
         if h["kind"] == "rule" and number:
@@ -73,7 +74,7 @@ def render_text(data: dict, color: bool = False) -> str:
             lines.append("    " + _c(h["note"], DIM, color))
         if h["direct"] and h["number"]:
             lines.append("    " + _c(f"完整条文与子条款：judge rule {h['number']}", DIM, color))
-    if data["suggestions"]:
+    if data["suggestions"] and data["hits"]:
         lines.append("你是不是要找：" + "、".join(data["suggestions"]))
     return "\n".join(lines)
 

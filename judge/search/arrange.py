@@ -1,0 +1,64 @@
+"""The order a judge reads results in, after scoring (judge.search.rank).
+
+Two rules:
+  - A section heading is a pointer, not an answer: when a heading is among the hits, its best
+    paragraphs follow it directly (the ones the query matched best, else the section's first ones).
+  - The rules are the authority: when an FAQ entry and a rule paragraph both answer a question
+    about as well, the rule is shown first and the FAQ entry right after it.
+"""
+
+from __future__ import annotations
+
+from judge.search.rank import SCORE_COLUMNS, Hit, fetch_docs
+
+SECTION_PARAGRAPHS = 2
+RULE_FIRST_RATIO = 0.8  # a rule this close to the FAQ entry above it (in score) goes first
+
+
+def is_section(doc: dict) -> bool:
+    return doc.get("kind") == "rule" and bool(doc.get("is_heading") or (doc.get("norm") or "").split("\n", 1)[0].strip())
+
+
+def rule_first(hits: list[Hit], window: int = 5) -> list[Hit]:
+    out = list(hits)
+    for i in range(min(window, len(out))):
+        h = out[i]
+        if h.doc.get("kind") != "faq" or h.direct:
+            continue
+        for j in range(i + 1, min(window, len(out))):
+            r = out[j]
+            if r.doc.get("kind") == "rule" and r.score >= RULE_FIRST_RATIO * h.score and r.coverage >= h.coverage:
+                out.insert(i, out.pop(j))
+                break
+    return out
+
+
+def expand_sections(conn, hits: list[Hit], ranked: list[Hit], limit: int) -> list[Hit]:
+    """After the first hit, when it is a section heading, its best paragraphs (those the query matched,
+    best first; else the section's first paragraphs)."""
+    by_id = {h.doc["id"]: h for h in ranked}
+    out: list[Hit] = []
+    placed: set[int] = set()
+    for n, h in enumerate(hits):
+        if h.doc["id"] in placed:
+            continue
+        out.append(h)
+        placed.add(h.doc["id"])
+        if n > 0 or len(out) >= limit or not is_section(h.doc) or not h.doc.get("ref"):
+            continue
+        rows = conn.execute("SELECT id FROM search_docs WHERE parent_ref = ? ORDER BY id", (h.doc["ref"],)).fetchall()
+        kids = [r[0] for r in rows]
+        if not kids:
+            continue
+        matched = sorted((by_id[k] for k in kids if k in by_id), key=lambda x: -x.score)
+        chosen = [m for m in matched if m.doc["id"] not in placed][:SECTION_PARAGRAPHS]
+        if len(chosen) < SECTION_PARAGRAPHS:
+            extra = [k for k in kids if k not in placed and k not in {c.doc["id"] for c in chosen}]
+            docs = fetch_docs(conn, extra[: SECTION_PARAGRAPHS - len(chosen)], SCORE_COLUMNS)
+            chosen += [Hit(docs[k], 0.0, 0.0, []) for k in extra[: SECTION_PARAGRAPHS - len(chosen)] if k in docs]
+        title = (h.doc.get("norm") or "").split("\n", 1)[0].strip()
+        for c in chosen:
+            c.note = c.note or f"「{title}」一节"
+            out.append(c)
+            placed.add(c.doc["id"])
+    return out
