@@ -66,6 +66,7 @@ class Analysis:
         self.truncated = False
         self.phrase: str | None = None  # a short term-like query as a whole ("待命区域")
         self.intent: str | None = None  # what kind of answer a question asks for (judge.search.intent)
+        self.cards: list[str] = []  # cards the query names, as the FAQs name them
         self.rewrites: list[tuple[str, str]] = []  # player words read as the rules' words ("横置" -> "休眠")
 
 
@@ -157,6 +158,7 @@ def analyze(conn, raw: str) -> Analysis:
     a.intent = intent.detect(rest)
     if a.intent and a.intent != intent.DEFINE:
         a.question_like = True
+    rest = _cards(vocab, rest, a)
     related = _player_words(vocab, rest, a)
     related += [Concept(w, [w], via="related", optional=True) for w in intent.echoes(rest)]
     rest = intent.strip_frames(_rewrite(rest, a)) if a.intent else _rewrite(rest, a)
@@ -223,6 +225,42 @@ def _player_words(vocab: _Vocab, text: str, a: Analysis) -> list[Concept]:
             chosen.append(phrase)
     a.rewrites = [(p, rewrites[p][0]) for p in chosen]
     return [Concept(p, list(dict.fromkeys(ts)), via="related", optional=True) for p, ts in related.items()]
+
+
+def _cards(vocab: _Vocab, text: str, a: Analysis) -> str:
+    """Card names (Chinese, English or pinyin, with or without subtitle) -> the FAQs' name for the card."""
+    spans: list[tuple[int, int, str]] = []
+    keys: dict[str, list[tuple[int, int]]] = {}
+    parts = re.split(r"(\s+)", text)
+    # Candidate spans: runs of Chinese characters (substrings), and runs of Latin words (word n-grams).
+    for m in re.finditer(r"[\u3400-\u9fff\uf900-\ufaff]{2,}", text):
+        run, base = m.group(0), m.start()
+        for i in range(len(run)):
+            for j in range(i + 2, min(len(run), i + 12) + 1):
+                keys.setdefault(run[i:j], []).append((base + i, base + j))
+    words = [(m.start(), m.end(), m.group(0)) for m in re.finditer(r"[a-z0-9'’]+", text)]
+    for i in range(len(words)):
+        for j in range(i, min(len(words), i + 5)):
+            key = "".join(w for _s, _e, w in words[i : j + 1]).replace("'", "").replace("’", "")
+            if len(key) >= 4:
+                keys.setdefault(key, []).append((words[i][0], words[j][1]))
+    del parts
+    if not keys:
+        return text
+    rows = vocab._in("SELECT alias, target FROM search_alias WHERE kind = 'card' AND alias IN ({})", list(keys))
+    rows += [(t, t) for (t,) in vocab._in("SELECT DISTINCT target FROM search_alias WHERE kind = 'card' AND target IN ({})", list(keys))]
+    for alias, target in rows:
+        for i, j in keys.get(alias, []):
+            spans.append((i, j, target))
+    taken: list[tuple[int, int, str]] = []
+    for i, j, target in sorted(spans, key=lambda x: (-(x[1] - x[0]), x[0])):
+        if all(j <= a0 or i >= b0 for a0, b0, _t in taken):
+            taken.append((i, j, target))
+    for i, j, target in sorted(taken, reverse=True):
+        text = text[:i] + " " + target + " " + text[j:]
+        if target not in a.cards:
+            a.cards.append(target)
+    return text
 
 
 def _rewrite(text: str, a: Analysis) -> str:

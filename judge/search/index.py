@@ -420,6 +420,7 @@ def _aliases(conn, user_words: set[str], freq: Counter, tok=None) -> set[tuple[s
                 # (the FAQ's "法盾 (Shield)" clashes with the rules' 法盾 = Deflect).
                 if len(cand) >= 2 and cand not in term and cand not in glossary:
                     out.add((cand, term, "synonym", "faq-english"))
+    out |= _card_aliases(tok)
     for english, chinese, number, source in read_data(HEADING_TERMS, 4):
         # An official heading term names its Chinese rule: "Ready" -> 激活 (rule 415).
         add_english(english, norm_text(chinese), f"heading {number} ({source})")
@@ -460,6 +461,39 @@ def read_data(path: Path, columns: int) -> list[list[str]]:
             continue
         rows.append([c.strip() for c in cells[:columns]])
     return rows
+
+
+def _card_aliases(tok=None) -> set[tuple[str, str, str, str]]:
+    """Card names as judges type them -> the name the FAQs use (their entries are titled with it):
+    the catalog's Chinese name (with or without its subtitle), its English name and pinyin, and the
+    FAQ's own English name (judge/cards/data: faq_names.tsv, cards.tsv)."""
+    faq = read_data(CARD_DATA / "faq_names.tsv", 3)
+    if not faq:
+        return set()
+    printings = {}
+    for row in read_data(CARD_DATA / "cards.tsv", 21):
+        printings[row[0]] = row
+    out: set[tuple[str, str, str, str]] = set()
+    for faq_name, english, number, *_ in faq:
+        target = norm_text(faq_name)
+        if not target or faq_name == "faq_name":
+            continue
+        names = {faq_name, english}
+        card = printings.get(number)
+        if card:
+            name, subtitle, card_english, pinyin = card[3], card[4], card[5], card[20]
+            py = pinyin.replace(" ", "").split("|")
+            names |= {name, card_english, "".join(py), py[0]}
+            if subtitle:
+                names |= {f"{name}-{subtitle}", f"{name}{subtitle}", f"{subtitle}{name}"}
+        for n in names:
+            key = re.sub(r"[\s\-－—·,，'’]+", "", fold(n or ""))
+            if len(key) >= 2 and key != target:
+                out.add((key, target, "card", f"card {number or '?'}"))
+    return out
+
+
+CARD_DATA = Path(__file__).resolve().parents[1] / "cards" / "data"
 
 
 def _corpus_hash(docs_manifest) -> str | None:

@@ -36,6 +36,7 @@ RELATED_BONUS = 0.5
 LENGTH_PIVOT = 150.0
 LENGTH_POWER = 0.3
 INTENT_BONUS = 1.15
+CARD_BONUS = 1.6
 # For questions: an FAQ entry that answers is worth as much as a rule, but no more (the rules are
 # the authority, and long FAQ answers share common words with almost any question).
 QUESTION_KIND_WEIGHT = {"faq": 1.0, "rule": 1.05, "errata": 0.9, "term": 0.8}
@@ -177,6 +178,8 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
         if analysis.intent and intent.has_hint(analysis.intent, norm.split("\n", 1)[-1]):
             s *= INTENT_BONUS  # a count for "几张", 可以/不能 for "能不能", a sequence for "谁先"
         kind = d["kind"]
+        if analysis.cards and kind in ("faq", "errata") and any(n in title for n in analysis.cards):
+            s *= CARD_BONUS  # the card's own rulings and errata first
         if analysis.question_like:
             s *= QUESTION_KIND_WEIGHT.get(kind, 1.0)
             # A long entry shares a few common words with any question: the more text it needs to
