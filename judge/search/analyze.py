@@ -70,6 +70,9 @@ class Analysis:
         self.rewrites: list[tuple[str, str]] = []  # player words read as the rules' words ("横置" -> "休眠")
 
 
+_STATIC: dict[tuple[int, str], list[tuple[str, str, str]]] = {}
+
+
 class _Vocab:
     """Lazy, batched look-ups in the store's search tables."""
 
@@ -100,12 +103,19 @@ class _Vocab:
             "SELECT alias, target, kind FROM search_alias WHERE alias IN ({}) AND kind IN (" + marks + ")", keys, tuple(kinds)
         )
 
+    def static(self, kind: str) -> list[tuple[str, str, str]]:
+        """(alias, target, kind) rows of a small static table (the player-word table, card names), read
+        once per connection."""
+        key = (id(self.conn), kind)
+        if key not in _STATIC:
+            kinds = ("rewrite", "related") if kind == "player" else (kind,)
+            _STATIC[key] = self.conn.execute(
+                f"SELECT alias, target, kind FROM search_alias WHERE kind IN ({','.join('?' * len(kinds))})", kinds).fetchall()
+        return _STATIC[key]
+
     def player_phrases(self) -> list[tuple[str, str, str]]:
-        """(phrase, rule word, rewrite | related): the curated player-word table (a few hundred rows)."""
-        if not hasattr(self, "_player"):
-            self._player = self.conn.execute(
-                "SELECT alias, target, kind FROM search_alias WHERE kind IN ('rewrite', 'related')").fetchall()
-        return self._player
+        """(phrase, rule word, rewrite | related): the curated player-word table."""
+        return self.static("player")
 
     def synonyms_of(self, words: list[str]) -> list[tuple[str, str]]:
         """(word, other form) pairs: a term's synonyms both ways ("潜伏" <-> "待命")."""
@@ -247,8 +257,8 @@ def _cards(vocab: _Vocab, text: str, a: Analysis) -> str:
     del parts
     if not keys:
         return text
-    rows = vocab._in("SELECT alias, target FROM search_alias WHERE kind = 'card' AND alias IN ({})", list(keys))
-    rows += [(t, t) for (t,) in vocab._in("SELECT DISTINCT target FROM search_alias WHERE kind = 'card' AND target IN ({})", list(keys))]
+    table = vocab.static("card")
+    rows = [(al, t) for al, t, _k in table if al in keys] + [(t, t) for t in {t for _a, t, _k in table} if t in keys]
     for alias, target in rows:
         for i, j in keys.get(alias, []):
             spans.append((i, j, target))

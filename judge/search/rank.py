@@ -40,7 +40,7 @@ CARD_BONUS = 1.6
 # For questions: an FAQ entry that answers is worth as much as a rule, but no more (the rules are
 # the authority, and long FAQ answers share common words with almost any question).
 QUESTION_KIND_WEIGHT = {"faq": 1.0, "rule": 1.05, "errata": 0.9, "term": 0.8}
-CANDIDATES = 100
+CANDIDATES = 60
 WINDOW = 60
 DOC_COLUMNS = (
     "id, kind, ref, number, display_number, number_source, confidence, path, title, text, examples, "
@@ -117,7 +117,8 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
     mentions = set()
     if term_query and key_forms:
         mentions = {i for i, d in docs.items() if d["kind"] == "rule" and any(f in (d["norm"] or "") for f in key_forms)}
-    pairs = list(zip(concepts, concepts[1:]))
+    pairs = [[x + y for x in a.forms for y in b.forms] for a, b in zip(concepts, concepts[1:])]
+    all_forms = list({f for c in analysis.concepts for f in c.forms})
     hits = []
     for doc_id, bm in cands:
         d = docs.get(doc_id)
@@ -130,8 +131,9 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
         defines = strong | {x for x in marked if not x.startswith("!")}
         got, matched = 0.0, []
         names = set()  # forms of the query this document could be *about*
+        present = {f for f in all_forms if f in norm}
         for c in concepts:
-            found = [f for f in c.forms if f in norm]
+            found = [f for f in c.forms if f in present]
             if found:
                 got += c.weight
                 matched.extend(found)
@@ -166,15 +168,15 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
         if phrase and phrase in norm:
             s *= 1.2  # the query as typed, verbatim: an exact phrase match
         # Words next to each other in the query and in the document ("没有牌"): 5. proximity.
-        adjacent = sum(1 for x, y in pairs if any(a + b in norm for a in x.forms for b in y.forms))
+        adjacent = sum(1 for joined in pairs if any(j in norm for j in joined))
         if adjacent:
             s *= 1.0 + 0.15 * min(adjacent, 3)
         s *= defining
         if related:
             # The rules' words the question points at ("对手的回合" -> 迅捷/反应): found, they confirm.
-            found_rel = [c for c in related if any(f in norm for f in c.forms)]
+            found_rel = [c for c in related if any(f in present for f in c.forms)]
             s *= 1.0 + RELATED_BONUS * sum(c.weight for c in found_rel) / related_w
-            matched.extend(f for c in found_rel for f in c.forms if f in norm)
+            matched.extend(f for c in found_rel for f in c.forms if f in present)
         if analysis.intent and intent.has_hint(analysis.intent, norm.split("\n", 1)[-1]):
             s *= INTENT_BONUS  # a count for "几张", 可以/不能 for "能不能", a sequence for "谁先"
         kind = d["kind"]
