@@ -4,10 +4,11 @@ It reads the tables of the rule tree (rules, examples, terms, term_aliases, faq,
 
   search_docs   one row per searchable document (rule paragraph, FAQ entry, erratum, glossary term),
                 with everything the result list shows precomputed (breadcrumb, display number).
-  search_fts    FTS5 (contentless, bm25) over four columns: `title` and `chars` (one token per
+  search_fts    FTS5 (contentless, bm25) over five columns: `title` and `chars` (one token per
                 Chinese character: exact phrases and two-character terms always match), `words`
                 (jieba segmentation with the rules' own user dictionary: whole-word matches score
-                higher), `extra` (examples, aliases, English names: low weight).
+                higher), `extra` (examples, aliases, English names: low weight), `context` (the
+                section a paragraph is in: its ancestors' titles and opening words).
   search_lex    the segmentation vocabulary with corpus frequencies: the query path segments a
                 query by dynamic programming over it, so jieba is never loaded to answer a query.
   search_alias  other ways to write a term -> the term: english, synonym, traditional, pinyin.
@@ -46,7 +47,7 @@ CREATE TABLE search_docs (
 CREATE INDEX search_docs_number ON search_docs(number);
 CREATE INDEX search_docs_ref ON search_docs(ref);
 CREATE VIRTUAL TABLE search_fts USING fts5(
-  title, words, chars, extra, content='', tokenize='unicode61 remove_diacritics 2'
+  title, words, chars, extra, context, content='', tokenize='unicode61 remove_diacritics 2'
 );
 CREATE TABLE search_lex (word TEXT PRIMARY KEY, freq INTEGER, df INTEGER, is_term INTEGER) WITHOUT ROWID;
 CREATE TABLE search_alias (alias TEXT, target TEXT, kind TEXT, source TEXT);
@@ -344,7 +345,7 @@ def build(conn, docs_manifest=None) -> dict:
         context = norm_text(d.get("context") or "")
         d = dict(d, id=i, norm=f"{title}\n{body}", norm_extra=extra, norm_context=context, parent_ref=d.get("parent_ref"))
         doc_rows.append(d)
-        fts_rows.append((i, char_tokens(title), " ".join(words), char_tokens(body), char_tokens(extra + " " + context)))
+        fts_rows.append((i, char_tokens(title), " ".join(words), char_tokens(body), char_tokens(extra), char_tokens(context)))
 
     cols = ["id", "kind", "ref", "number", "display_number", "number_source", "confidence", "path", "title",
             "text", "examples", "norm", "norm_extra", "norm_context", "parent_ref", "is_heading", "defines", "status", "superseded_by",
@@ -353,7 +354,7 @@ def build(conn, docs_manifest=None) -> dict:
         f"INSERT INTO search_docs ({','.join(cols)}) VALUES ({','.join('?' * len(cols))})",
         [tuple(d[c] for c in cols) for d in doc_rows],
     )
-    conn.executemany("INSERT INTO search_fts (rowid, title, words, chars, extra) VALUES (?,?,?,?,?)", fts_rows)
+    conn.executemany("INSERT INTO search_fts (rowid, title, words, chars, extra, context) VALUES (?,?,?,?,?,?)", fts_rows)
 
     for w in user_words:
         freq.setdefault(w, 0)

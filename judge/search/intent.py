@@ -40,7 +40,8 @@ FRAME_WORDS = set(
     "谁先 哪个先 先还是 顺序 什么顺序 按什么 还算 算不算 是什么 什么是 什么意思 啥意思 还是 一样 的话 "
     "直接 还 再 要 吗 呢 么 啊 呀 吧 了 的 得 地 我 我的 你 他 它 这 那 哪 谁 几 多 先 后 能 会 想 跟 给 被 让 "
     "一个 一张 一下 东西 时候 以后 之后 之前 后来 然后 拿到 一起 好几个 好几张 全都 都 也 就 又 只 才 啥 什么 "
-    "怎么 如何 为什么 为啥 有没有 有 没 是 在 把 对 和 与 或 上 里 中 时 说 另 个 张 下 出 来 去 用".split()
+    "怎么 如何 为什么 为啥 有没有 有 没 是 在 把 对 和 与 或 上 里 中 时 说 另 个 张 下 出 来 去 用 "
+    "件事 几件事 句话 好几 好几句话 情况 一都 场合 的话 马上 直接 还能 还会 还要 还是".split()
 )
 ENGLISH_STOP = set(
     "a an the i you we my your our his her its their me it is are was be been do does did can could may might "
@@ -55,7 +56,7 @@ HINTS: dict[str, tuple[str, ...]] = {
     CAN: ("可以", "不能", "不可", "无法", "仅可", "仅能", "只能", "只有", "不得", "必须", "允许", "不会"),
     WHEN: ("时机", "阶段", "步骤", "时间", "开始时", "结束时", "之后", "之前", "期间", "清理时", "时，"),
     WHATIF: ("如果", "则", "改为", "不会", "视为", "仍", "依旧", "会被"),
-    ORDER: ("顺序", "依次", "首先", "然后", "先", "之前", "之后", "最后", "回合顺序", "按照"),
+    ORDER: ("顺序", "依次", "首先", "最后", "最新", "先后", "按照", "从回合玩家开始", "开始行动", "立即", "之前", "之后"),
     DEFINE: ("是指", "指的是", "即为", "是一种"),
 }
 
@@ -98,7 +99,12 @@ def is_frame(word: str) -> bool:
     return word in FRAME_WORDS
 
 
+_STEP = re.compile(r"^\d{1,2}[a-z]?\.")  # "2.做出相关的选择", "3b.所有被标记了致命伤害的单位…": a procedure's step
+
+
 def has_hint(kind: str | None, norm: str) -> bool:
     if not kind:
         return False
+    if kind == ORDER and _STEP.match(norm):
+        return True
     return any(h in norm for h in HINTS.get(kind, ()))

@@ -30,12 +30,12 @@ from judge.search import intent
 from judge.search.analyze import Analysis, Concept
 from judge.search.text import fts_phrase, fts_string
 
-BM25_WEIGHTS = (4.0, 1.5, 1.0, 0.3)  # title, words, chars, extra
+BM25_WEIGHTS = (4.0, 1.5, 1.0, 0.3, 0.7)  # title, words, chars, extra, context
 CONTEXT_WEIGHT = 0.7  # a concept named by the paragraph's section counts 70%
 RELATED_BONUS = 0.5
 LENGTH_PIVOT = 150.0
 LENGTH_POWER = 0.3
-INTENT_BONUS = 1.15
+INTENT_BONUS = 1.5
 CARD_BONUS = 1.6
 # For questions: an FAQ entry that answers is worth as much as a rule, but no more (the rules are
 # the authority, and long FAQ answers share common words with almost any question).
@@ -68,7 +68,7 @@ def fts_query(concepts: list[Concept], lexicon_words: set[str]) -> str | None:
         for f in c.forms:
             p = fts_phrase(f)
             if p:
-                parts.append("{title chars extra} : " + p)
+                parts.append("{title chars extra context} : " + p)
             if f in lexicon_words:
                 parts.append("words : " + fts_string(f))
         if parts:
