@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import re
 import shutil
 import tempfile
 import threading
@@ -218,3 +219,111 @@ def test_ruling_trace_links_back_to_rule(server, fixture_server, browser):
     _wait(browser, lambda d: "/rules/" in d.current_url and d.find_elements("id", anchor))
     _wait(browser, lambda d: _anchor_in_view(d, anchor))
     _shot(browser, "06-ruling-to-rule")
+
+
+def test_rule_page_reads_text_first_links_collapsed(server, browser):
+    base, _site = server
+    browser.get(base + "/rules/349/")
+    _wait(browser, lambda d: d.find_elements("css selector", "article h1"))
+    # document order: every rule heading of the page before the first collapsible block of related material
+    order = browser.execute_script("""
+        const art = document.querySelector('article');
+        const heads = [...art.querySelectorAll('h1[id^="r-"], h2[id^="r-"], h3[id^="r-"], h4[id^="r-"], h5[id^="r-"], h6[id^="r-"]')];
+        const details = [...art.querySelectorAll('details')];
+        const first = details[0];
+        return {heads: heads.length, details: details.length,
+                before: heads.filter(h => first && (h.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING)).length,
+                open: details.filter(d => d.open).length,
+                summaries: details.map(d => d.querySelector('summary').textContent.trim())};""")
+    assert order["heads"] > 3 and order["details"] >= 2
+    assert order["before"] == order["heads"], order
+    assert order["open"] == 0, order
+    assert any(s.startswith("被引用于") for s in order["summaries"])
+    assert any(s.startswith("相关裁定") for s in order["summaries"])
+    rulings = [d for d in browser.find_elements("css selector", "article details")
+               if d.find_element("css selector", "summary").text.startswith("相关裁定")][0]
+    assert not rulings.find_element("css selector", "a[href*='/rulings/']").is_displayed()
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", rulings)
+    rulings.find_element("css selector", "summary").click()
+    _wait(browser, lambda d: rulings.find_element("css selector", "a[href*='/rulings/']").is_displayed())
+    _shot(browser, "07-rule-related-opened")
+
+
+ASSAULT = "combat/assault_adds_might_when_attacking.场景"
+
+
+def _declared_units(path) -> dict[str, tuple[str, str, int]]:
+    """id -> (card name, zone, Might) as the scenario file declares its setup (printed Might unless set)."""
+    from judge.dsl.parser import load_scenario
+
+    sc = load_scenario(path)
+    units = {}
+    for player in sc.players:
+        for zone in player.zones:
+            if zone.zone not in ("base", "battlefield"):
+                continue
+            key = f"base:{player.name}" if zone.zone == "base" else f"bf:{zone.battlefield}"
+            for spec in zone.objects:
+                card = sc.cards[spec.card]
+                if card.type == "unit":
+                    units[spec.id] = (spec.card, key, spec.might if spec.might is not None else card.might)
+    return units
+
+
+def test_ruling_page_shows_the_board_as_selectable_svg(server, browser):
+    from judge.paths import scenarios_dir
+
+    base, site = server
+    browser.get(base + "/rulings/combat/assault-adds-might-when-attacking/")
+    _wait(browser, lambda d: d.find_elements("css selector", "figure.judge-board-figure svg"))
+    svgs = browser.find_elements("css selector", "figure.judge-board-figure svg")
+    captions = [f.text for f in browser.find_elements("css selector", "figure.judge-board-figure figcaption")]
+    assert captions == ["开始时的局面", "第 13 行检查点时的局面", "推演结束时的局面"]
+    browser.execute_script("arguments[0].scrollIntoView({block: 'start'})", svgs[0])
+    _shot(browser, "08-ruling-board")
+    assert svgs[0].size["width"] > 300 and svgs[0].size["height"] > 150
+
+    # the units drawn at the start are the scenario's declared units, where it puts them, with their Might
+    drawn = browser.execute_script("""
+        const out = {};
+        for (const card of arguments[0].querySelectorAll('g[data-id]')) {
+            const zone = card.closest('g[data-zone]').getAttribute('data-zone');
+            out[card.getAttribute('data-id')] = [zone, [...card.querySelectorAll('text')].map(t => t.textContent)];
+        }
+        return out;""", svgs[0])
+    expected = _declared_units(scenarios_dir() / ASSAULT)
+    assert set(drawn) == set(expected)
+    for uid, (name, zone, might) in expected.items():
+        assert drawn[uid][0] == zone and name in drawn[uid][1] and f"战力 {might}" in drawn[uid][1], (uid, drawn[uid])
+    # at the checkpoint (规则 807, 强攻) the attacking a1 is at bf1 with Might 4
+    at_check = browser.execute_script(
+        "const c = arguments[0].querySelector('g[data-id=\"a1\"]');"
+        "return [c.closest('g[data-zone]').getAttribute('data-zone'), [...c.querySelectorAll('text')].map(t => t.textContent)];",
+        svgs[1])
+    assert at_check[0] == "bf:bf1" and "战力 4" in at_check[1]
+
+    # its words are real text: selectable, copied as Chinese
+    selected = browser.execute_script("""
+        const t = arguments[0].querySelector('g[data-id="a1"] text.card-name');
+        const style = getComputedStyle(t);
+        const range = document.createRange(); range.selectNodeContents(t);
+        const sel = window.getSelection(); sel.removeAllRanges(); sel.addRange(range);
+        return [sel.toString(), style.userSelect || style.webkitUserSelect, t.getBBox().width];""", svgs[0])
+    assert selected[0] == "突击兵"
+    assert selected[1] != "none" and selected[2] > 10
+    whole = browser.execute_script("""
+        const sel = window.getSelection(); sel.removeAllRanges();
+        const range = document.createRange(); range.selectNodeContents(arguments[0]); sel.addRange(range);
+        return sel.toString();""", svgs[1])
+    assert re.search(r"[\u4e00-\u9fff]", whole) and "战场 bf1" in whole and "控制者：乙" in whole
+
+
+def test_pages_use_the_cjk_font_stack(server, browser):
+    base, _site = server
+    browser.get(base + "/rules/349/")
+    _wait(browser, lambda d: d.find_elements("css selector", "article h1"))
+    family = browser.execute_script("return getComputedStyle(document.querySelector('article p')).fontFamily")
+    for name in ("PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", "WenQuanYi Micro Hei"):
+        assert name in family, family
+    links = browser.execute_script("return [...document.querySelectorAll('link[rel=stylesheet]')].map(l => l.href)")
+    assert all(href.startswith(base) for href in links), links

@@ -116,17 +116,41 @@ ACTIVE_TAGS = {"script", "iframe", "object", "embed", "style", "img", "form", "i
                "base", "frame", "video", "audio"}
 
 
+# The board pictures of ruling pages (judge.docs.board_svg): drawing elements only, no links, scripts or styles.
+BOARD_FIGURE = re.compile(r'<figure class="judge-board-figure">\n<svg .*?</svg>\n<figcaption>[^<]*</figcaption>\n</figure>',
+                          re.S)
+BOARD_TAGS = {"svg", "title", "g", "rect", "text", "line", "circle"}
+
+
+def _check_board_figure(page: Path, figure: str) -> None:
+    import xml.etree.ElementTree as ET
+
+    svg = figure[figure.index("<svg "):figure.rindex("</svg>") + len("</svg>")]
+    for el in ET.fromstring(svg).iter():
+        tag = el.tag.split("}")[-1]
+        assert tag in BOARD_TAGS, f"{page.name}: <{tag}> in a board picture"
+        for name, value in el.attrib.items():
+            assert not name.lower().startswith("on") and name.lower() not in ("href", "style"), f"{page.name}: {name}"
+            assert not value.strip().lower().startswith(("javascript:", "data:")), f"{page.name}: {value}"
+
+
 def test_real_pages_render_no_active_html(real_site):
     base, _ = real_site
     pages = sorted((base / "out").rglob("*.md"))
     assert pages
+    boards = 0
     for page in pages:
-        parsed = elements(render(page.read_text("utf-8")))
+        text = page.read_text("utf-8")
+        for figure in BOARD_FIGURE.findall(text):
+            _check_board_figure(page, figure)
+            boards += 1
+        parsed = elements(render(BOARD_FIGURE.sub("", text)))
         for tag, attrs in parsed.tags:
             assert tag not in ACTIVE_TAGS, f"{page.name}: <{tag}>"
             for name, value in attrs:
                 assert not name.lower().startswith("on"), f"{page.name}: <{tag} {name}=…>"
                 assert not (value or "").strip().lower().startswith(("javascript:", "data:")), f"{page.name}: {value}"
+    assert boards > 100  # every ruling page has its start and end boards
 
 
 def test_corpus_angle_bracket_markers_show_as_text(real_site):

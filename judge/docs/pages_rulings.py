@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import html
 from collections import defaultdict
 
+from judge.docs.board_svg import render_board
 from judge.docs.context import SiteContext
-from judge.docs.markup import esc, esc_lines, fence, heading, slug
-from judge.docs.rulings_model import Ruling
+from judge.docs.markup import esc, esc_lines, fence, heading, indent, slug
+from judge.docs.rulings_model import BoardView, Ruling
+from judge.docs.site_css import TEXT_STACK
 
 INDEX = "rulings/index.md"
 
@@ -30,13 +33,20 @@ def render_ruling(ctx: SiteContext, ru: Ruling) -> str:
         lines += ["**出处**：" + "；".join(_source(ctx, page, s) for s in ru.sources), ""]
 
     lines += [heading(2, "局面", "board"), ""]
-    lines += [fence(ru.board or ru.source_text), ""]
+    start = next((b for b in ru.boards if b.at == "start"), None)
+    if start is not None:
+        lines += [board_figure(start, "开始时的局面"), ""]
+        lines += ['???+ note "局面的场景写法"', ""] + indent(fence(ru.board or ru.source_text).splitlines()) + [""]
+    else:
+        lines += [fence(ru.board or ru.source_text), ""]
 
     lines += [heading(2, "推演过程", "trace"), ""]
     if ru.error:
         lines += ['!!! failure "无法运行"', f"    {esc(ru.error)}", ""]
     if not ru.steps and not ru.error:
         lines += ["（没有推演步骤。）", ""]
+    checkpoints = [b for b in ru.boards if b.at == "checkpoint"]
+    pictures = iter(checkpoints)
     for step in ru.steps:
         rules = " ".join(f"〔{ctx.rule_link(page, n)}〕" for n in step.rules)
         faqs = " ".join(f"〔{ctx.faq_link(page, f, 'FAQ ' + f)}〕" for f in step.faq)
@@ -44,12 +54,26 @@ def render_ruling(ctx: SiteContext, ru: Ruling) -> str:
         text = (f"{mark} " if mark else "") + esc(step.text)
         if rules or faqs:
             text += f" {rules} {faqs}".rstrip()
+        if step.kind == "check":
+            board = next(pictures, None)
+            if board is not None:
+                text += f" 〔[局面图](#{board.anchor})〕"
         # top-level steps are numbered; sub-steps of a procedure nest under them
         depth = min(step.depth, 4)
         lines.append(("    " * depth) + ("1. " if depth == 0 else "- ") + text)
         for change in step.changes:
             lines.append(("    " * (depth + 1)) + f"- → {esc(change)}")
     lines.append("")
+
+    if checkpoints:
+        lines += [heading(2, "检查点的局面", "checkpoints"), ""]
+        for board in checkpoints:
+            title = f"第 {board.line} 行：{esc(board.label)} {_mark(board.ok)}"
+            lines += [heading(3, title, board.anchor), "", board_figure(board, f"第 {board.line} 行检查点时的局面"), ""]
+    end = next((b for b in ru.boards if b.at == "end"), None)
+    if end is not None:
+        lines += [heading(2, "推演结束时的局面" + ("（推演中止处）" if ru.error else ""), end.anchor), ""]
+        lines += [board_figure(end, "推演结束时的局面"), ""]
 
     lines += [heading(2, "期望", "expectations"), ""]
     if not ru.expectations:
@@ -65,6 +89,13 @@ def render_ruling(ctx: SiteContext, ru: Ruling) -> str:
         lines += ["、".join(ctx.rule_link(page, n) for n in cited), ""]
     lines += [heading(2, "场景源文件", "source"), "", fence(ru.source_text or "", "text"), ""]
     return "\n".join(lines)
+
+
+def board_figure(board: BoardView, caption: str) -> str:
+    """A raw-HTML figure holding the board's SVG: one block with no blank line, so Markdown leaves it whole."""
+    svg = render_board(board.board, caption, font_family=TEXT_STACK)
+    return "\n".join(['<figure class="judge-board-figure">', svg,
+                      f"<figcaption>{html.escape(caption)}</figcaption>", "</figure>"])
 
 
 def esc_code(text: str) -> str:

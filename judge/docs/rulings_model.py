@@ -24,6 +24,21 @@ class Expectation:
 
 
 @dataclass
+class BoardView:
+    """The board at one moment of the run, for a picture: the start, a checkpoint, or the end."""
+
+    at: str                         # start | checkpoint | end
+    board: dict                     # Game.snapshot(), keywords already in Chinese
+    line: int | None = None         # the checkpoint's line in the scenario file
+    label: str = ""                 # the checkpoint's expectation text
+    ok: bool | None = None          # the checkpoint's verdict
+
+    @property
+    def anchor(self) -> str:
+        return f"board-line-{self.line}" if self.at == "checkpoint" else f"board-{self.at}"
+
+
+@dataclass
 class Ruling:
     slug: str                       # file-safe id, unique within the topic
     path: str                       # scenario file, relative to scenarios/
@@ -37,6 +52,7 @@ class Ruling:
     expectations: list[Expectation] = field(default_factory=list)
     error: str = ""                 # set when the scenario could not be run
     folder: str = ""                # folder under scenarios/ (file-safe; used for paths and anchors)
+    boards: list[BoardView] = field(default_factory=list)   # start, each checkpoint, end
 
     @property
     def cited_rules(self) -> list[str]:

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 from judge.docs.markup import slug
-from judge.docs.rulings_model import Expectation, Ruling, TraceStep
+from judge.docs.rulings_model import BoardView, Expectation, Ruling, TraceStep
 from judge.paths import scenarios_dir
 
 # Folder names of scenarios/ shown in Chinese; an unknown folder is shown as named.
@@ -79,7 +79,34 @@ def to_ruling(path: Path, root: Path, result=None, error: str = "") -> Ruling:
                                            "" if c.ok else f"实际：{c.actual}"))
     if result.stop is not None:
         ru.error = f"推演中止（第 {result.stop.line} 行）：{result.stop.message}"
+    ru.boards = board_views(result)
     return ru
+
+
+def board_views(result) -> list[BoardView]:
+    """The run's recorded boards (start, checkpoints, end), each checkpoint with its verdict."""
+    verdicts = iter([c for c in result.checks if c.kind == "checkpoint"])
+    views = []
+    for rec in getattr(result, "boards", []):
+        ok = None
+        if rec["at"] == "checkpoint":
+            check = next(verdicts, None)
+            ok = bool(check.ok) if check is not None else None
+        views.append(BoardView(rec["at"], chinese_keywords(rec["board"]), rec.get("line"), rec.get("label", ""), ok))
+    return views
+
+
+def chinese_keywords(board: dict) -> dict:
+    """A snapshot with each object's keyword ids replaced by their Chinese names (registry display)."""
+    from judge.engine.keywords import KEYWORDS
+
+    def name(kid: str) -> str:
+        kw = KEYWORDS.get(kid)
+        return kw.display if kw is not None else kid
+
+    objects = [{**o, "keywords": {name(k): n for k, n in o["keywords"].items()}} if o.get("keywords") else o
+               for o in board.get("board", [])]
+    return {**board, "board": objects}
 
 
 def run_all_scenarios(root: Path | None = None) -> tuple[list[Ruling], list[str]]:

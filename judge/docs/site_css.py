@@ -32,4 +32,8 @@ html body {{ --md-text-font-family: {TEXT_STACK}; --md-code-font-family: {CODE_S
 .md-typeset h5[id^="r-"], .md-typeset h6[id^="r-"] {{ scroll-margin-top: 4rem; }}
 .md-typeset :target {{ background: var(--md-accent-fg-color--transparent); }}
 .md-typeset small {{ color: var(--md-default-fg-color--light); }}
+.md-typeset .judge-board-figure {{ width: 100%; max-width: 960px; margin: 1em 0; display: block; }}
+.md-typeset .judge-board-figure figcaption {{ margin-top: .3em; font-size: .7rem; color: var(--md-default-fg-color--light); }}
+.judge-board {{ display: block; width: 100%; height: auto; }}
+.judge-board text {{ font-family: var(--md-text-font-family); user-select: text; -webkit-user-select: text; }}
 """

@@ -177,6 +177,8 @@ class Game:
                          designation=o.designation)
             if o.attached_to:
                 d["attached_to"] = o.attached_to
+            if o.token:
+                d["token"] = True
             kws = {**o.card.keywords, **o.keywords}
             if kws:
                 d["keywords"] = dict(sorted(kws.items()))
@@ -192,7 +194,10 @@ class Game:
                               "contested_by": b.contested_by, "facedown": b.facedown is not None}
                              for b in self.battlefields.values()],
             "board": [obj(o) for o in self.objects.values() if o.zone == "board"],
-            "chain": [getattr(i, "description", str(i)) for i in self.chain],
+            "victory_score": self.victory_score,
+            # bottom first; the last item resolves first
+            "chain": [{"controller": i.controller, "text": i.description, "pending": getattr(i, "pending", False)}
+                      for i in self.chain],
             "showdown": None if self.showdown is None else
             {"battlefield": self.showdown.battlefield, "combat": self.showdown.combat, "focus": self.showdown.focus},
             "winner": self.winner,

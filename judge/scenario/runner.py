@@ -43,6 +43,12 @@ class ScenarioResult:
     game: Game
     checks: list[CheckResult] = field(default_factory=list)
     stop: StopInfo | None = None
+    # the board (Game.snapshot) at the start, at each checkpoint and at the end: {"at", "line", "label", "board"}
+    boards: list[dict] = field(default_factory=list)
+
+    def record_board(self, at: str, line: int | None = None, label: str = "") -> None:
+        if self.game.trace.enabled:
+            self.boards.append({"at": at, "line": line, "label": label, "board": self.game.snapshot()})
 
     @property
     def events(self):
@@ -72,9 +78,11 @@ def run_scenario(sc: Scenario, auto: bool = False, trace: bool = True) -> Scenar
     t = game.trace
     if auto:
         t.add("note", "自动模式：缺少的选择将按文档中的默认方式决定，并在追踪中注明。")
+    result.record_board("start")
     for step in sc.steps:
         if not _run_step(game, step, result):
             break
+    result.record_board("end")
     if result.stop is None:
         for item in game.choices.unused():
             t.add("note", f"第 {getattr(item[3], 'line', '?')} 行的选择（{item[0]}，{item[1]}）没有被用到。")
@@ -96,6 +104,7 @@ def _run_step(game: Game, step: Step, result: ScenarioResult) -> bool:
         ok, actual = evaluate(game, step.expectation)
         result.checks.append(CheckResult(step.expectation.text, ok, actual, step.pos, "checkpoint"))
         t.add("check", f"检查点（第 {step.pos.line} 行）：{step.expectation.text} → {'✓' if ok else '✗ ' + actual}", ok=ok)
+        result.record_board("checkpoint", step.pos.line, step.expectation.text)
         return True
     if step.kind == "illegal" and step.action.verb in actions.CHOICE_VERBS:
         if step.action.verb != "assign":
