@@ -15,7 +15,7 @@ from judge.docs.build import build_docs
 from judge.docs.build_lock import DocsLockError, output_lock
 from judge.docs.linkcheck import check_dir
 from judge.docs.rulings_model import Ruling
-from judge.docs.writer import MARKER, DocsOutputError, SiteWriter
+from judge.docs.writer import GENERATED_TOP, MARKER, DocsOutputError, SiteWriter, looks_generated
 
 
 @pytest.mark.parametrize("bad", ["../x.md", "/etc/x.md", "a/../../x.md", "", "a\\..\\x.md", "a/\x00.md"])
@@ -128,6 +128,15 @@ def test_failed_build_keeps_the_previous_site(tmp_path, monkeypatch):
         build_docs(out, conn=make_store(), rulings=[], results_md=None)
     assert {p: (out / p).read_bytes() for p in _files(out)} == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+
+
+def test_a_fresh_build_is_recognised_as_ours_without_its_marker(tmp_path):
+    """What a build writes at the top stays within what recovery recognises (a new page must be listed)."""
+    out = tmp_path / "out"
+    build_docs(out, conn=make_store(), rulings=make_rulings(), results_md=None)
+    assert {p.name for p in out.iterdir()} <= GENERATED_TOP
+    (out / MARKER).unlink()
+    assert looks_generated(out)
 
 
 def test_build_killed_while_clearing_the_old_folder_is_recovered(tmp_path):
