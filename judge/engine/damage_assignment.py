@@ -57,12 +57,33 @@ def problem(game: Game, total: int, recipients: list[GameObject], assignment: di
         for picks in product(*[groups_of(u) for u in flexible]) if flexible else [()]:
             g = {u.oid: groups_of(u)[0] for u in units}
             g.update({u.oid: p for u, p in zip(flexible, picks)})
-            if _groups_ok(units, g, got, need):
+            if _groups_ok(units, g, got, need) and _sequence_ok(units, g, assignment, need) is None:
                 ok_any = True
                 break
         if not ok_any:
+            seq = _sequence_ok(units, {u.oid: groups_of(u)[0] for u in units}, assignment, need)
+            if seq is not None and _groups_ok(units, {u.oid: groups_of(u)[0] for u in units}, got, need):
+                return seq, ()
             return ("壁垒单位必须先被分配致命伤害（后排单位最后）：在更优先的单位得到致命伤害之前，不能给其他单位分配伤害",
                     ("R-TANK-ORDER",))
+    return None
+
+
+def _sequence_ok(units, g, assignment: dict[str, int], need) -> str | None:
+    """The assignment is made in the order written (465.2.c): each unit gets lethal damage in full
+    before the next one gets any (465.2.c.3), and no unit comes before a unit of an earlier group
+    (壁垒 first, 后排 last; 465.2.c.6). Equal final amounts reached in a wrong order are still wrong."""
+    mine = {u.oid for u in units}
+    seq = [oid for oid, amount in assignment.items() if oid in mine and amount > 0]
+    for i, oid in enumerate(seq[:-1]):
+        if assignment[oid] < need[oid]:
+            return (f"按顺序分配：{oid} 在得到致命伤害（{need[oid]}）之前，就开始给下一个单位 {seq[i + 1]} 分配伤害"
+                    "（规则 465：一个单位先得到完整的致命伤害，才能给另一个单位分配）")
+    for i, oid in enumerate(seq):
+        for earlier in seq[i + 1:]:
+            if g[earlier] < g[oid]:
+                return (f"按顺序分配：{earlier}（{'壁垒' if g[earlier] == 0 else '普通'}）必须排在 {oid} 之前"
+                        "（规则 465：壁垒单位最先、后排单位最后分配伤害）")
     return None
 
 
