@@ -1,7 +1,8 @@
-"""Targets checked as a group (Fox-Fire, FAQ C-L392..C-L418): units at one battlefield whose total
-Might is at most a limit. On resolution, if the original targets no longer fit, the controller
-chooses a subset of the original targets that fits and to which no other original target can be
-added (the FAQ's examples: '+6 → must exclude it', 'all +1 → must choose two'); never new targets."""
+"""Targets checked as a group (355.11; Fox-Fire, FAQ C-L392..C-L418): units at one battlefield whose
+total Might is at most a limit. On resolution, if the original targets no longer fit, the controller
+chooses any subset of the original targets that fits (355.11.b: not only one to which nothing more
+can be added), all at one battlefield; never new targets. The largest subsets are listed as
+suggestions; auto mode takes the first of them."""
 
 from __future__ import annotations
 
@@ -38,6 +39,11 @@ def fitting_subsets(game: Game, units: list[GameObject], limit: int) -> list[lis
     return out
 
 
+def fits(game: Game, units: list[GameObject], limit: int) -> bool:
+    return bool(units) and len({o.location for o in units}) == 1 and "base" not in {o.location for o in units} \
+        and sum(might(game, o) for o in units) <= limit
+
+
 def settle(game: Game, item, eff, legal: list[GameObject]) -> list[GameObject]:
     """The targets the group effect acts on at resolution."""
     from judge.engine.abilities.triggered import _take_targets
@@ -55,14 +61,14 @@ def settle(game: Game, item, eff, legal: list[GameObject]) -> list[GameObject]:
     names = ["、".join(o.oid for o in opt) for opt in options]
     scripted = _take_targets(game, item.controller, item)
     if scripted is not None:
-        for opt in options:
-            if sorted(o.oid for o in opt) == sorted(scripted):
-                return opt
-        raise IllegalAction(f"选择的子集（{'、'.join(scripted)}）不符合限制，或还能加入其他原目标。可选：{'；'.join(names)}。",
-                            "355.6", faq=("C-L392",))
-    if len(options) == 1:
-        t.add("step", f"唯一符合限制的子集：{names[0]}。", rules=("355.6",), faq=("C-L392",))
-        return options[0]
+        by_id = {o.oid: o for o in legal}
+        picked = [by_id[r] for r in scripted if r in by_id]
+        if len(picked) == len(scripted) and len(set(scripted)) == len(scripted) and fits(game, picked, eff.group_limit):
+            t.add("step", f"{item.controller} 选择原目标的子集 {'、'.join(o.oid for o in picked)}（总战力 "
+                  f"{sum(might(game, o) for o in picked)}，不超过 {eff.group_limit}）。", rules=("355.11",))
+            return picked
+        raise IllegalAction(f"选择的子集（{'、'.join(scripted)}）不是原目标中符合限制的子集（同一处战场、总战力不超过 "
+                            f"{eff.group_limit}）。例如：{'；'.join(names)}。", "355.11", faq=("C-L392",))
     if game.choices.auto:
         t.add("auto", f"（自动选择）子集：{names[0]}。")
         return options[0]
