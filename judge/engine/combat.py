@@ -28,7 +28,8 @@ def open_combat(game: Game, bid: str) -> None:
         game.showdown.combat = True
         game.trace.add("step", f"进行中的法术对决变为战斗法术对决；焦点仍由 {game.showdown.focus} 持有。", rules=("463",))
     else:
-        game.showdown = Showdown(bid, combat=True, focus=attacker)
+        game.showdown = Showdown(bid, combat=True, focus=attacker,
+                                 began_at_chain_close=game.chain_opened_by is not None and not game.chain)
         game.trace.add("step", f"战斗步骤1：战斗法术对决开启，进攻方 {attacker} 获得焦点与优先行动权。", rules=("463", "341"))
     from judge.engine.abilities import triggered
 

@@ -103,6 +103,12 @@ def _chain_closed(game: Game) -> None:
     opened = game.chain_opened_by
     game.chain_opened_by = None
     sd = game.showdown
+    if sd is not None and sd.began_at_chain_close:
+        # The showdown began as this chain emptied: its focus is the one the showdown rules name.
+        sd.began_at_chain_close = False
+        game.trace.add("step", f"结算链关闭；法术对决是在结算链最后一项结算后的清理中开始的，焦点按法术对决规则由 {sd.focus} 持有，"
+                       "不因结算链关闭而传递。", rules=("341",))
+        return
     if sd is None or opened is None:
         return
     if opened == "card":

@@ -15,7 +15,8 @@ def open_showdown(game: Game, bid: str) -> None:
     bf = game.battlefields[bid]
     bf.showdown_staged = False
     focus = bf.contested_by or game.turn_player
-    game.showdown = Showdown(bid, combat=False, focus=focus)
+    game.showdown = Showdown(bid, combat=False, focus=focus,
+                             began_at_chain_close=game.chain_opened_by is not None and not game.chain)
     game.trace.add("step", f"在 {bf.label()} 开启非战斗法术对决；{focus} 获得焦点。", rules=("341",))
 
 

@@ -97,6 +97,9 @@ class Showdown:
     combat: bool
     focus: str
     passes: int = 0
+    # started by the cleanup after a chain's last item resolved, before that chain closed: its focus
+    # is the one the showdown rules name and the chain's closing does not pass it on
+    began_at_chain_close: bool = False
 
 
 @dataclass
