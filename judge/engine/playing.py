@@ -68,6 +68,14 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
         if eff.targets:
             targeting.check_choice(game, player, eff, picked, card.label())
             group_targets.check_play(game, eff, picked, card.label())
+        if eff.kind == "move" and dest is not None:
+            # The destination is a choice made now (355): an invalid one makes the play illegal (447.2).
+            from judge.engine import movement
+
+            for u in picked:
+                why = movement.destination_problem(game, u.controller, dest)
+                if why:
+                    raise IllegalAction(f"{card.label()} 不能把 {u.label()} 移动到这里：无效的终点位置（{why}）。", "447.2")
     if hidden_at:
         hidden.check_targets(game, hidden_at, chosen)
     # Step 3: total cost.
