@@ -356,7 +356,7 @@ class _Build(Transformer):
         return m.Effect("banish", 0, scope, n, up_to)
 
     def pe_return_linked(self, items):
-        return m.Effect("return_linked")
+        return m.Effect("return_linked", ignore_cost=len(items) > 1)
 
     def pe_add(self, items):
         return m.Effect("add_energy", _num(items[2]))
@@ -371,7 +371,7 @@ class _Build(Transformer):
         return m.Effect("return_self", 0, ("self",))
 
     def pe_play_top(self, items):
-        return m.Effect("play_top")
+        return m.Effect("play_top", ignore_cost=len(items) > 2)
 
     def pe_recycle(self, items):
         return m.Effect("recycle", _num(items[1]))

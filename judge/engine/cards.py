@@ -38,6 +38,7 @@ class Effect:
     up_to: bool = False  # "up to N" / "any number": zero targets allowed (355.12)
     group_limit: int = 0  # targets at one battlefield with total Might <= this, checked as a group (Fox-Fire)
     delayed: object = None  # kind "delayed": the Delayed ability this instruction creates (389)
+    ignore_cost: bool = False  # an instruction that plays a card: "ignoring its cost" (else it is paid, 419.3.b)
 
 
 @dataclass

@@ -20,8 +20,11 @@ def banish(game: Game, item: ChainItem, legal: list[GameObject]) -> list[GameObj
     return [o for o in legal if o.zone == "banishment"]
 
 
-def play_back(game: Game, item: ChainItem) -> None:
-    """'Play the units banished by this' (ignoring their cost): only the linked ones, still in banishment."""
+def play_back(game: Game, item: ChainItem, eff) -> None:
+    """'Play the units banished by this': only the linked ones, still in banishment; their cost is
+    paid unless the instruction ignores it (419.3.b)."""
+    from judge.engine.instructions import effect_play_cost
+
     from judge.trace.events import Change
 
     linked = item.memory.get("linked", [])
@@ -36,9 +39,11 @@ def play_back(game: Game, item: ChainItem) -> None:
         game.trace.add("step", f"{item.source}：被此牌放逐的单位已不在放逐区域，无法打出。", rules=("393", "349"))
         return
     for o in mine:
+        if not effect_play_cost(game, item.controller, o, eff, f"{item.source} 的关联技能"):
+            continue
         zones.put_in_zone(game, o, "board")
         o.controller = item.controller
         o.exhausted = True
-        game.trace.add("change", f"{item.source} 的关联技能：打出被此牌放逐的 {o.label()}（无视费用），以休眠状态进入 "
+        game.trace.add("change", f"{item.source} 的关联技能：打出被此牌放逐的 {o.label()}，以休眠状态进入 "
                        f"{item.controller} 的基地。", rules=("393", "349"),
                        changes=[Change(o.label(), "位置", f"{o.owner}的放逐区域", f"{item.controller}的基地")])
