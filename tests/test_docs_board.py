@@ -146,7 +146,7 @@ def assault_page(tmp_path_factory):
 
 def test_ruling_page_shows_start_checkpoint_and_end_pictures(assault_page):
     md = assault_page
-    figures = re.findall(r'<figure class="judge-board-figure">\n(<svg .*?</svg>)\n<figcaption>(.*?)</figcaption>', md,
+    figures = re.findall(r'<figure class="judge-board-figure" data-search-exclude>\n(<svg .*?</svg>)\n<figcaption>(.*?)</figcaption>', md,
                          flags=re.S)
     assert [caption for _, caption in figures] == ["开始时的局面", "第 13 行检查点时的局面", "推演结束时的局面"]
     start, check, end = (cards(parse(svg)) for svg, _ in figures)

@@ -109,3 +109,12 @@ def test_an_installed_chinese_font_is_in_the_stack(site):
     if not installed:
         pytest.skip("no Chinese font is installed on this machine")
     assert installed & set(_text_font_stack(site)), sorted(installed)
+
+
+def test_board_pictures_stay_out_of_the_search_index(site):
+    index = json.loads((site.site_dir / "search" / "search_index.json").read_text(encoding="utf-8"))
+    pictures = list(site.site_dir.glob("rulings/**/index.html"))
+    if not any("judge-board-figure" in p.read_text(encoding="utf-8") for p in pictures):
+        pytest.skip("this site has no board pictures (fixture rulings)")
+    # "结算链：空" is drawn on nearly every board; as words of the index it would match every ruling
+    assert not [d["location"] for d in index["docs"] if "结算链：空" in d["text"].replace("\u200b", "")]

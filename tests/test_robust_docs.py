@@ -117,7 +117,7 @@ ACTIVE_TAGS = {"script", "iframe", "object", "embed", "style", "img", "form", "i
 
 
 # The board pictures of ruling pages (judge.docs.board_svg): drawing elements only, no links, scripts or styles.
-BOARD_FIGURE = re.compile(r'<figure class="judge-board-figure">\n<svg .*?</svg>\n<figcaption>[^<]*</figcaption>\n</figure>',
+BOARD_FIGURE = re.compile(r'<figure class="judge-board-figure" data-search-exclude>\n<svg .*?</svg>\n<figcaption>[^<]*</figcaption>\n</figure>',
                           re.S)
 BOARD_TAGS = {"svg", "title", "g", "rect", "text", "line", "circle"}
 

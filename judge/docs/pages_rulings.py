@@ -92,9 +92,10 @@ def render_ruling(ctx: SiteContext, ru: Ruling) -> str:
 
 
 def board_figure(board: BoardView, caption: str) -> str:
-    """A raw-HTML figure holding the board's SVG: one block with no blank line, so Markdown leaves it whole."""
+    """A raw-HTML figure holding the board's SVG: one block with no blank line, so Markdown leaves it whole.
+    Kept out of the site search (data-search-exclude): every page's board words would drown the rules."""
     svg = render_board(board.board, caption, font_family=TEXT_STACK)
-    return "\n".join(['<figure class="judge-board-figure">', svg,
+    return "\n".join(['<figure class="judge-board-figure" data-search-exclude>', svg,
                       f"<figcaption>{html.escape(caption)}</figcaption>", "</figure>"])
 
 
