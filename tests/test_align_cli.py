@@ -25,7 +25,7 @@ def env(tmp_path_factory):
     cache = tmp_path_factory.mktemp("align-cache")
     mp = pytest.MonkeyPatch()
     mp.setenv("JUDGE_CACHE_DIR", str(cache))
-    mp.setattr(build, "STAGES", ["judge.rules.tree:stage", "judge.rules.align:stage"])
+    mp.setattr(build, "STAGES", ["judge.store.stages:tree", "judge.store.stages:align"])
     yield cache
     mp.undo()
 

@@ -9,6 +9,7 @@ from judge.corpus.cleanup import normalise_for_match
 from judge.rules import CURRENT_VERSION
 from judge.rules.model import ABSENT, CITED, INFERRED, SOURCE, parse_number
 from judge.rules.tree import build_trees
+from judge.store.rows import rule_row
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +42,7 @@ def test_parent_is_numeric_prefix_and_exists(trees, version):
     rules = numbered(trees[version])
     present = {r.number for r in rules}
     for r in rules:
-        row = r.row()
+        row = rule_row(r)
         if r.level == 0:
             assert row["parent"] is None
         else:
@@ -102,7 +103,7 @@ def test_no_source_paragraph_lost_or_duplicated(current):
 
 def test_every_number_has_provenance_and_inferred_is_marked(current):
     for r in current.rules:
-        row = r.row()
+        row = rule_row(r)
         assert r.number_source in (CITED, SOURCE, INFERRED, ABSENT)
         assert 0.0 <= r.confidence <= 1.0 and r.evidence
         if r.number_source == INFERRED:
@@ -134,7 +135,7 @@ def test_older_excerpt_keeps_its_printed_numbers(trees):
     older = trees["older"].by_number()
     assert older["346"].text == "打出卡牌" and older["346"].number_source == SOURCE
     assert older["352.8.a.1"].text.startswith("除非另有说明")
-    assert older["352.8.a.1"].row()["parent"] == "352.8.a"
+    assert rule_row(older["352.8.a.1"])["parent"] == "352.8.a"
 
 
 def test_excerpt_structure_transfers_with_the_renumbering_shift(current):

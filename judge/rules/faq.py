@@ -14,7 +14,6 @@ The build stage (`stage`) lives at the bottom: it writes the faq, errata and faq
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -82,15 +81,6 @@ class FaqEntry:
 
         walk(self.bullets)
         return "\n".join(p for p in parts if p)
-
-    def row(self) -> dict:
-        return {
-            "id": self.id, "doc": self.doc, "part": self.part, "topic": self.topic,
-            "card": "、".join(self.cards) or None, "question": self.question, "answer": self.answer,
-            "bullets": json.dumps(self.bullets, ensure_ascii=False), "truncated": self.truncated,
-            "status": self.status, "superseded_by": self.superseded_by, "status_note": self.status_note,
-            "source_file": self.source_file, "source_line": self.source_line,
-        }
 
 
 @dataclass
@@ -426,28 +416,30 @@ def parse_shipped() -> tuple[ParsedFaq, ParsedFaq]:
             parse_referee((root / "origins-referee-faq.zh.txt").read_text(encoding="utf-8")))
 
 
-# ---------------------------------------------------------------- store stage
+# ---------------------------------------------------------------- the FAQ content of the store
 
-def stage(db, ctx) -> None:
-    """Store stage (after the tree): faq, errata and faq_refs; hands the parsed FAQs on in ctx.data."""
+@dataclass
+class FaqContent:
+    """Both FAQs parsed, their statuses applied and their entries linked to the current rules."""
+
+    core: ParsedFaq | None
+    referee: ParsedFaq | None
+    entries: list[FaqEntry]
+    errata: list[Erratum]
+    links: list[dict]      # faq_id, raw, old_number, rule_id, method, confidence (judge.rules.faq_refs)
+    status_problems: list[str]
+
+
+def build_faq(docs, rules: list[dict]) -> FaqContent:
+    """Pure: the FAQ documents of `docs` against `rules` (rule rows of the current version)."""
     from judge.rules import faq_refs, faq_status
-    from judge.store.schema import TABLES
 
-    core, referee = parse_documents(ctx.docs)
+    core, referee = parse_documents(docs)
     parsed = [p for p in (core, referee) if p is not None]
     entries = [e for p in parsed for e in p.entries]
-    rules = ctx.data.get("rules", [])
     problems = faq_status.apply_status(entries, rules=rules)
     if referee is not None:
         problems += faq_status.apply_referee_topics(referee.entries)
     citations = [c for p in parsed for c in p.citations]
-    refs = faq_refs.faq_ref_rows(entries, citations, rules)
-    db["faq"].insert_all([e.row() for e in entries], pk="id", columns=TABLES["faq"])
-    db["errata"].insert_all(
-        [{"id": x.id, "card_zh": x.card_zh, "card_en": x.card_en, "text": x.text, "faq_id": x.faq_id,
-          "source_line": x.source_line} for p in parsed for x in p.errata],
-        pk="id", columns=TABLES["errata"])
-    db["faq_refs"].insert_all(refs, columns=TABLES["faq_refs"])
-    for table, cols in (("faq_refs", ["faq_id"]), ("faq_refs", ["rule_id"]), ("faq", ["doc", "topic"])):
-        db[table].create_index(cols, if_not_exists=True)
-    ctx.data["faq"] = {"core": core, "referee": referee, "status_problems": problems}
+    links = faq_refs.faq_ref_rows(entries, citations, rules)
+    return FaqContent(core, referee, entries, [x for p in parsed for x in p.errata], links, problems)

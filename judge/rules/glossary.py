@@ -8,8 +8,8 @@ Sources, each recorded per row:
 - data/glossary_curated.tsv: the reviewed list of terms, FAQ synonyms and the English names the FAQ
   never pairs (source "curated: reason").
 
-Other engineers call `load_curated()` / `build_glossary()` without a store; the build stage writes the
-terms and term_aliases tables (search adds its pinyin/traditional aliases in its own stage).
+`load_curated()`, `build_glossary()` and `build_from_documents()` are pure; judge.store writes the terms and
+term_aliases tables (search adds its pinyin/traditional aliases in its own stage).
 """
 
 from __future__ import annotations
@@ -50,10 +50,6 @@ class Term:
     kind: str = "term"
     source: str = ""
     aliases: dict[str, tuple[str, str]] = field(default_factory=dict)  # alias -> (kind, source)
-
-    def row(self) -> dict:
-        return {"term": self.term, "english": self.english, "rule_id": self.rule_id, "kind": self.kind,
-                "source": self.source}
 
 
 def load_curated(path: Path = CURATED_FILE) -> list[CuratedTerm]:
@@ -252,16 +248,6 @@ def build_glossary(rules: list[dict], core_faq_text: str = "", cards: dict[str, 
     return list(terms.values())
 
 
-def alias_rows(terms: list[Term]) -> list[dict]:
-    rows = []
-    for t in terms:
-        if t.english and t.kind != "card":
-            rows.append({"alias": t.english, "term": t.term, "kind": "english", "source": t.source})
-        for alias, (kind, source) in t.aliases.items():
-            rows.append({"alias": alias, "term": t.term, "kind": kind, "source": source})
-    return rows
-
-
 def lookup(terms: list[Term], query: str) -> list[Term]:
     """Terms whose name, English name or alias equals the query (case-insensitive for English)."""
     key = name_key(query)
@@ -273,18 +259,15 @@ def lookup(terms: list[Term], query: str) -> list[Term]:
     return out
 
 
-# ------------------------------------------------------------ store stage
+# ------------------------------------------------------------ from the documents
 
-def stage(db, ctx) -> None:
-    """Store stage (after the FAQ stage): the terms and term_aliases tables."""
-    from judge.store.schema import TABLES
-
-    faq = ctx.data.get("faq") or {}
-    core, referee = faq.get("core"), faq.get("referee")
-    texts = {d.kind: d.read_text() for d in ctx.docs if d.kind in ("faq-core", "faq-referee")}
+def build_from_documents(docs, rules: list[dict], core=None, referee=None) -> list[Term]:
+    """Pure: the glossary of `rules` (rule rows of the current version), the FAQ documents of `docs`
+    and the cards the parsed FAQs (judge.rules.faq.ParsedFaq) name."""
+    texts = {d.kind: d.read_text() for d in docs if d.kind in ("faq-core", "faq-referee")}
     cards: dict[str, str | None] = {}
     sources: dict[str, str] = {}
-    for parsed, prefix in ((core, "C"), (referee, "R")):
+    for parsed in (core, referee):
         if parsed is None:
             continue
         for e in parsed.entries:
@@ -293,10 +276,5 @@ def stage(db, ctx) -> None:
         for zh, en in parsed.cards.items():
             if cards.get(zh) is None:
                 cards[zh] = en
-    terms = build_glossary(ctx.data.get("rules", []), texts.get("faq-core", ""), cards, sources,
-                           referee_faq_text=texts.get("faq-referee", ""))
-    db["terms"].insert_all([t.row() for t in terms], columns=TABLES["terms"])
-    db["term_aliases"].insert_all(alias_rows(terms), columns=TABLES["term_aliases"])
-    for table, cols in (("terms", ["term"]), ("term_aliases", ["alias"]), ("term_aliases", ["term"])):
-        db[table].create_index(cols, if_not_exists=True)
-    ctx.data["glossary"] = terms
+    return build_glossary(rules, texts.get("faq-core", ""), cards, sources,
+                          referee_faq_text=texts.get("faq-referee", ""))

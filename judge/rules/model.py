@@ -66,14 +66,3 @@ class Rule:
     @property
     def id(self) -> str:
         return f"{self.version}:{self.number}" if self.number else f"{self.version}:p{self.ord}"
-
-    def row(self) -> dict:
-        return {
-            "id": self.id, "version": self.version, "number": self.number,
-            "display_number": display(self.number, self.number_source) if self.number else None,
-            "number_source": self.number_source, "confidence": round(self.confidence, 3),
-            "evidence": self.evidence, "parent": parent_number(self.number) if self.number else None,
-            "level": self.level, "ord": self.ord, "title": self.title or None, "text": self.text,
-            "is_heading": int(self.is_heading), "source_file": self.source_file or None,
-            "source_line": self.source_line or None,
-        }

@@ -1,7 +1,6 @@
 """Documents -> rule trees of every rules version, with examples, cross-references and absent nodes.
 
-`build_trees(docs)` is pure (no database); `stage(db, ctx)` is the store build stage that writes
-rules, examples, refs and versions, and hands the current version's rows to later stages.
+`build_trees(docs)` is pure (no database): judge.store writes the trees (judge.store.stages.tree).
 Any MANIFEST entry of kind "rules" is parsed the same way; "rules-excerpt-numbered" documents
 keep their printed numbers and also lend their structure to the unnumbered versions.
 """
@@ -14,6 +13,7 @@ from dataclasses import dataclass, field
 from judge.corpus.cleanup import normalise_for_match
 from judge.corpus.manifest import Document
 from judge.corpus.reader import Paragraph, read_document
+from judge.records import Ref
 from judge.rules.citations import Citation, find_citations
 from judge.rules.model import ABSENT, CITED, CURRENT_VERSION, INFERRED, Rule, format_number, parse_number
 from judge.rules.numbering import Excerpt, NumberingReport, numbered_items, recover
@@ -22,22 +22,6 @@ RULES_KIND = "rules"
 NUMBERED_EXCERPT_KIND = "rules-excerpt-numbered"
 EXCERPT_KIND = "rules-excerpt"
 RULE_KINDS = (RULES_KIND, NUMBERED_EXCERPT_KIND, EXCERPT_KIND)
-
-
-@dataclass
-class Ref:
-    from_rule: str
-    to_number: str
-    cited_title: str
-    raw: str
-    source_file: str
-    source_line: int
-    to_rule: str | None = None
-
-    def row(self) -> dict:
-        return {"from_rule": self.from_rule, "to_number": self.to_number, "to_rule": self.to_rule,
-                "cited_title": self.cited_title or None, "raw": self.raw,
-                "source_file": self.source_file, "source_line": self.source_line}
 
 
 @dataclass
@@ -140,8 +124,9 @@ def _build_refs(tree: VersionTree) -> None:
                 key = parse_number(c.number)
                 number = format_number(key) if key else c.number
                 target = by_num.get(number)
-                tree.refs.append(Ref(r.id, number, c.title, c.raw, tree.doc.file, line or r.source_line,
-                                     target.id if target else None))
+                tree.refs.append(Ref(from_rule=r.id, to_number=number, to_rule=target.id if target else None,
+                                     cited_title=c.title, raw=c.raw, source_file=tree.doc.file,
+                                     source_line=line or r.source_line))
 
 
 def build_unnumbered(doc: Document, paras: list[Paragraph], excerpts: list[Excerpt]) -> VersionTree:
@@ -208,39 +193,3 @@ def current_version(docs: list[Document]) -> str:
     if CURRENT_VERSION in versions:
         return CURRENT_VERSION
     return max(versions) if versions else CURRENT_VERSION
-
-
-# ---------------------------------------------------------------- store stage
-
-def rule_rows(tree: VersionTree) -> list[dict]:
-    return [r.row() for r in tree.rules]
-
-
-def stage(db, ctx) -> None:
-    """Store stage: rules, examples, refs, versions of every rules document."""
-    from judge.store.schema import TABLES
-
-    trees = build_trees(ctx.docs)
-    current = current_version(ctx.docs)
-    all_rules, examples, refs, versions = [], [], [], []
-    for version, tree in trees.items():
-        rows = rule_rows(tree)
-        all_rules.extend(rows)
-        for r in tree.rules:
-            for k, (text, line) in enumerate(r.examples):
-                examples.append({"rule_id": r.id, "ord": k, "text": text, "source_line": line})
-        refs.extend(ref.row() for ref in tree.refs)
-        versions.append({"version": version, "file": tree.doc.file, "kind": tree.doc.kind,
-                         "sha256": tree.doc.sha256, "description": tree.doc.description,
-                         "paragraphs": len(tree.paragraphs)})
-    db["rules"].insert_all(all_rules, pk="id", columns=TABLES["rules"])
-    db["examples"].insert_all(examples, columns=TABLES["examples"])
-    db["refs"].insert_all(refs, columns=TABLES["refs"])
-    db["versions"].insert_all(versions, pk="version", columns=TABLES["versions"])
-    db["meta"].insert_all([{"key": "current_version", "value": current}], pk="key", replace=True)
-    for table, cols in (("rules", ["version", "number"]), ("rules", ["version", "parent"]), ("refs", ["from_rule"]),
-                        ("refs", ["to_rule"]), ("refs", ["to_number"]), ("examples", ["rule_id"])):
-        db[table].create_index(cols, if_not_exists=True)
-    ctx.data["trees"] = trees
-    ctx.data["current_version"] = current
-    ctx.data["rules"] = [row for row in all_rules if row["version"] == current]

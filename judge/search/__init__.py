@@ -7,7 +7,7 @@ Python API::
     result = search(connect(), "燃尽", limit=10, kinds=["rule", "faq"])
     data = result.to_dict()          # the JSON document below
 
-Build side: `judge.search.index:stage` (last stage of judge.store.build) pre-segments every
+Build side: `judge.search.index.build` (the last stage of judge.store.build) pre-segments every
 document with jieba and writes the FTS5 index and the small dictionaries the query path needs.
 Query side (cold process, no jieba/typer/rich/pypinyin/opencc): judge.search.analyze (query ->
 concepts), judge.search.rank (FTS5 candidates -> scored hits), judge.search.snippet, render.

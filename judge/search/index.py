@@ -1,4 +1,4 @@
-"""Build stage `judge.search.index:stage`: the search index, built into the store after the tree.
+"""The search index (`build`, the last stage of judge.store.build): built into the store after the tree.
 
 It reads the tables of the rule tree (rules, examples, terms, term_aliases, faq, errata) and writes:
 
@@ -503,9 +503,3 @@ def _corpus_hash(docs_manifest) -> str | None:
     from judge.corpus import manifest
 
     return manifest.corpus_hash(docs_manifest)
-
-
-def stage(db, ctx) -> None:
-    """Build stage (see judge.store.build): runs last, after the tree, FAQ and glossary stages."""
-    stats = build(db.conn, getattr(ctx, "docs", None))
-    ctx.data["search"] = stats

@@ -1,7 +1,7 @@
-"""Building the store: documents -> rule tree -> SQLite, in stages.
+"""Building the store: documents -> rule tree, FAQ, glossary (pure, in memory) -> SQLite, in stages.
 
-A stage is `stage(db: sqlite_utils.Database, ctx: BuildContext) -> None`; stages run in the order of
-STAGES and may read what earlier stages wrote (both in the db and in ctx.data).
+A stage (judge.store.stages) is `stage(db: sqlite_utils.Database, ctx: BuildContext) -> None`; stages
+run in the order of STAGES and may read what earlier stages wrote (both in the db and in ctx.data).
 """
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ from typing import Any
 
 from judge.corpus.manifest import Document
 
-# "module:function", in order. Each owner adds its own line.
+# "module:function", in order: judge.store.stages writes what the pure builders compute.
 STAGES: list[str] = [
-    "judge.rules.tree:stage",
-    "judge.rules.align:stage",
-    "judge.rules.faq:stage",
-    "judge.rules.glossary:stage",
-    "judge.search.index:stage",
+    "judge.store.stages:tree",
+    "judge.store.stages:align",
+    "judge.store.stages:faq",
+    "judge.store.stages:glossary",
+    "judge.store.stages:search",
 ]
 
 
@@ -29,14 +29,8 @@ class BuildContext:
     data: dict[str, Any] = field(default_factory=dict)
 
 
-def run_stages(db, ctx: BuildContext) -> None:
-    for spec in STAGES:
-        module, func = spec.split(":")
-        getattr(importlib.import_module(module), func)(db, ctx)
-
-
 def _stage_label(spec: str) -> str:
-    return spec.split(":")[0].rsplit(".", 1)[-1]
+    return spec.split(":")[1]
 
 
 BUILD_LOG = "build-log.tsv"

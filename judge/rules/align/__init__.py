@@ -8,10 +8,3 @@ report     the Chinese report of what the alignment did
 """
 
 from __future__ import annotations
-
-
-def stage(db, ctx) -> None:
-    """Store build stage (after the tree): apply the latest stored reference, if any."""
-    from judge.rules.align.build_stage import run
-
-    run(db, ctx)

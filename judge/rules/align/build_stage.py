@@ -40,6 +40,7 @@ def run(db, ctx) -> None:
 
 def _rewrite(db, tree, version: str) -> None:
     from judge.rules import tree as tree_mod
+    from judge.store import rows
     from judge.store.schema import TABLES
 
     ids = [r[0] for r in db.conn.execute("SELECT id FROM rules WHERE version = ?", (version,))]
@@ -48,11 +49,9 @@ def _rewrite(db, tree, version: str) -> None:
     db.conn.executemany("DELETE FROM refs WHERE from_rule = ?", [(i,) for i in ids])
     tree.refs = []
     tree_mod._build_refs(tree)
-    examples = [{"rule_id": r.id, "ord": k, "text": text, "source_line": line or None}
-                for r in tree.rules for k, (text, line) in enumerate(r.examples)]
-    db["rules"].insert_all(tree_mod.rule_rows(tree), pk="id", columns=TABLES["rules"])
-    db["examples"].insert_all(examples, columns=TABLES["examples"])
-    db["refs"].insert_all((ref.row() for ref in tree.refs), columns=TABLES["refs"])
+    db["rules"].insert_all(rows.rule_rows(tree), pk="id", columns=TABLES["rules"])
+    db["examples"].insert_all(rows.example_rows(tree), columns=TABLES["examples"])
+    db["refs"].insert_all((rows.ref_row(ref) for ref in tree.refs), columns=TABLES["refs"])
 
 
 def _meta(db, key: str, value: str) -> None:

@@ -1,0 +1,74 @@
+"""The build stages of the store: each computes part of the content with the pure builders of
+judge.rules (or judge.search) and writes it. The store owns the schema; judge.rules knows nothing
+of it. A stage is `stage(db: sqlite_utils.Database, ctx: BuildContext) -> None`; stages run in the
+order of judge.store.build.STAGES and hand results to later stages in ctx.data.
+"""
+
+from __future__ import annotations
+
+from judge.store import rows
+from judge.store.schema import TABLES
+
+
+def tree(db, ctx) -> None:
+    """Rules, examples, cross-references and versions of every rules document."""
+    from judge.rules.tree import build_trees, current_version
+
+    trees = build_trees(ctx.docs)
+    current = current_version(ctx.docs)
+    all_rules, examples, refs = [], [], []
+    for t in trees.values():
+        all_rules.extend(rows.rule_rows(t))
+        examples.extend(rows.example_rows(t))
+        refs.extend(rows.ref_row(ref) for ref in t.refs)
+    db["rules"].insert_all(all_rules, pk="id", columns=TABLES["rules"])
+    db["examples"].insert_all(examples, columns=TABLES["examples"])
+    db["refs"].insert_all(refs, columns=TABLES["refs"])
+    db["versions"].insert_all([rows.version_row(t) for t in trees.values()], pk="version", columns=TABLES["versions"])
+    db["meta"].insert_all([{"key": "current_version", "value": current}], pk="key", replace=True)
+    for table, cols in (("rules", ["version", "number"]), ("rules", ["version", "parent"]), ("refs", ["from_rule"]),
+                        ("refs", ["to_rule"]), ("refs", ["to_number"]), ("examples", ["rule_id"])):
+        db[table].create_index(cols, if_not_exists=True)
+    ctx.data["trees"] = trees
+    ctx.data["current_version"] = current
+    ctx.data["rules"] = [row for row in all_rules if row["version"] == current]
+
+
+def align(db, ctx) -> None:
+    """The user's numbered reference (judge corpus align), if one is stored."""
+    from judge.rules.align.build_stage import run
+
+    run(db, ctx)
+
+
+def faq(db, ctx) -> None:
+    """FAQ entries, errata and the links of entries to rules; the parsed FAQs go on in ctx.data."""
+    from judge.rules.faq import build_faq
+
+    content = build_faq(ctx.docs, ctx.data.get("rules", []))
+    db["faq"].insert_all([rows.faq_row(e) for e in content.entries], pk="id", columns=TABLES["faq"])
+    db["errata"].insert_all([rows.erratum_row(x) for x in content.errata], pk="id", columns=TABLES["errata"])
+    db["faq_refs"].insert_all(content.links, columns=TABLES["faq_refs"])
+    for table, cols in (("faq_refs", ["faq_id"]), ("faq_refs", ["rule_id"]), ("faq", ["doc", "topic"])):
+        db[table].create_index(cols, if_not_exists=True)
+    ctx.data["faq"] = {"core": content.core, "referee": content.referee, "status_problems": content.status_problems}
+
+
+def glossary(db, ctx) -> None:
+    """The bilingual glossary: terms and their aliases."""
+    from judge.rules.glossary import build_from_documents
+
+    parsed = ctx.data.get("faq") or {}
+    terms = build_from_documents(ctx.docs, ctx.data.get("rules", []), parsed.get("core"), parsed.get("referee"))
+    db["terms"].insert_all([rows.term_row(t) for t in terms], columns=TABLES["terms"])
+    db["term_aliases"].insert_all(rows.alias_rows(terms), columns=TABLES["term_aliases"])
+    for table, cols in (("terms", ["term"]), ("term_aliases", ["alias"]), ("term_aliases", ["term"])):
+        db[table].create_index(cols, if_not_exists=True)
+    ctx.data["glossary"] = terms
+
+
+def search(db, ctx) -> None:
+    """The search index over everything written before (judge.search.index)."""
+    from judge.search.index import build
+
+    ctx.data["search"] = build(db.conn, ctx.docs)
