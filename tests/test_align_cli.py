@@ -4,7 +4,6 @@ The store is built with the tree and align stages only (the later stages do not 
 to keep these tests quick."""
 
 import json
-import os
 from pathlib import Path
 
 import pytest

@@ -1,7 +1,6 @@
 """`judge rule`, `judge rules export`, `judge diff`: what a judge sees, including bad input."""
 
 import csv
-import io
 import json
 import subprocess
 import sys

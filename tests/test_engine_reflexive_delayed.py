@@ -102,11 +102,11 @@ def test_unknown_delayed_window_is_a_clear_error():
     assert "延迟技能时机" in str(e.value)
 
 
-def _run_part2(body: str, auto: bool = False):
+def _run_with_ability_cards(body: str, auto: bool = False):
     from pathlib import Path
 
     base = Path(__file__).resolve().parent.parent / "scenarios" / "replacement"
-    sc = parse_text('包含 "../cards/part2.卡牌"\n' + body, file="<测试>", base_dir=base)
+    sc = parse_text('包含 "../cards/chain_and_abilities.卡牌"\n' + body, file="<测试>", base_dir=base)
     return run_scenario(sc, auto=auto)
 
 
@@ -129,25 +129,25 @@ TWO_REPLACEMENTS = """模式 1v1
 
 
 def test_two_replacements_without_a_choice_stop_with_both_sources():
-    r = _run_part2(TWO_REPLACEMENTS)
+    r = _run_with_ability_cards(TWO_REPLACEMENTS)
     assert r.stop is not None and r.stop.kind == "choice"
     assert sorted(r.stop.options) == ["乙 选择替换效果 w -> h", "乙 选择替换效果 w -> z"]
     assert "乙" in r.stop.message  # the affected unit's controller chooses (367)
 
 
 def test_two_replacements_auto_uses_the_save_first():
-    r = _run_part2(TWO_REPLACEMENTS, auto=True)
+    r = _run_with_ability_cards(TWO_REPLACEMENTS, auto=True)
     assert r.stop is None and r.passed
     assert r.game.objects["z"].zone == "board"
 
 
 def test_choosing_a_replacement_that_cannot_apply_is_an_error():
     body = TWO_REPLACEMENTS.replace("  甲 摧毁 w", "  乙 选择替换效果 w -> 高原血统\n  乙 选择替换效果 w -> 战鼓\n  甲 摧毁 w")
-    r = _run_part2(body.replace("手牌: h=高原血统", "手牌: h=高原血统, d=战鼓"))
+    r = _run_with_ability_cards(body.replace("手牌: h=高原血统", "手牌: h=高原血统, d=战鼓"))
     # The first scripted choice (the save) is taken; the second is never needed and is reported unused.
     assert r.game.objects["z"].zone == "board"
     body = TWO_REPLACEMENTS.replace("  甲 摧毁 w", "  乙 选择替换效果 w -> d\n  甲 摧毁 w")
-    r = _run_part2(body.replace("手牌: h=高原血统", "手牌: h=高原血统, d=战鼓"))
+    r = _run_with_ability_cards(body.replace("手牌: h=高原血统", "手牌: h=高原血统, d=战鼓"))
     assert not r.passed and r.stop.kind == "illegal" and r.stop.rule == "367"
     assert "h、z" in r.stop.message
 
@@ -155,7 +155,7 @@ def test_choosing_a_replacement_that_cannot_apply_is_an_error():
 def test_interactive_answer_becomes_the_listed_line():
     from judge.scenario.interactive import choice_line
 
-    r = _run_part2(TWO_REPLACEMENTS)
+    r = _run_with_ability_cards(TWO_REPLACEMENTS)
     assert choice_line(r.stop.example, r.stop.options, "2") == r.stop.options[1]
     r = _run(TF)
     assert choice_line(r.stop.example, r.stop.options, "2") == "甲 选择模式 tf 2"

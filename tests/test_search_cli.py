@@ -6,7 +6,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 
 JUDGE = [str(Path(sys.executable).with_name("judge"))] if Path(sys.executable).with_name("judge").exists() else [sys.executable, "-m", "judge"]
 

@@ -6,7 +6,6 @@ import pytest
 
 from judge.search import evaluation
 from judge.search.store import connect
-from judge.search.text import norm_text
 
 # Floors (the figures measured when they were set are in benchmarks: bench_search).
 OVERALL_RECALL5 = 0.95

@@ -1,6 +1,5 @@
 """Invariants of the recovered rule tree, on the shipped corpus (built once per session)."""
 
-import re
 
 import pytest
 

@@ -138,7 +138,7 @@ def _faq_line(f: dict, full: bool) -> str:
     if f["status"] == "superseded":
         rule = f.get("superseded_rule")
         target = _rule_label(rule).replace("规则 ", "") if rule else (f.get("superseded_by") or "")
-        line += f"\n          ⚠ 已被取代" + (f" —— 现行规则 {target}" if target else "")
+        line += "\n          ⚠ 已被取代" + (f" —— 现行规则 {target}" if target else "")
     elif f["status"] == "disputed":
         line += "\n          ⚠ 有争议" + (f" —— 相关规则 {f['superseded_by']}" if f.get("superseded_by") else "")
     return line

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from judge.dsl import model as m
@@ -141,15 +141,12 @@ class _Build(Transformer):
 
     # --- setup
     def title(self, items):
-        meta = _first_pos(items)
         return ("title", str(items[1]).lstrip(":： ").strip())
 
     def source(self, items):
-        meta = _first_pos(items)
         return ("source", str(items[1]).lstrip(":： ").strip())
 
     def note(self, items):
-        meta = _first_pos(items)
         return ("note", str(items[1]).lstrip(":： ").strip())
 
     def include(self, items):
@@ -157,7 +154,6 @@ class _Build(Transformer):
         return ("include", _text(items[1]), self._pos(meta))
 
     def mode(self, items):
-        meta = _first_pos(items)
         word = _text(items[1])
         if word.lower() not in MODES and word not in MODES:
             raise ScenarioError("未知的游戏模式。", file=self.file, line=items[1].line, column=items[1].column,
@@ -226,7 +222,7 @@ class _Build(Transformer):
     def deathknell(self, items):
         return ("deathknell", items[1])
 
-    # --- part 2: costs, effects, triggers, replacements
+    # --- costs, effects, triggers, replacements
     def card_cost(self, items):
         ints = [_num(i) for i in items if isinstance(i, Token) and i.type == "INT"]
         syms = [str(i)[1] for i in items if isinstance(i, Token) and i.type == "DOMAIN_SYM"]

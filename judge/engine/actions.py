@@ -140,19 +140,19 @@ def _perform(game: Game, action: Action) -> None:
         t.add("action", f"{p} 按效果指示抽 {a['count']} 张牌。", rules=("431",) if not game.players[p].zones["deck"] else ())
         zones.draw(game, p, a["count"], why="效果抽牌")
     elif v == "pass" and game.chain:
-        from judge.engine import priority  # part 2: passing priority on a closed chain (328.8)
+        from judge.engine import priority  # passing priority on a closed chain (328.8)
 
         priority.pass_priority(game, p)
     elif v == "pass":
         showdown.pass_focus(game, p)
     elif v == "play":
-        from judge.engine import playing  # part 2: the six steps of playing a card (349)
+        from judge.engine import playing  # the six steps of playing a card (349)
 
         game.explicit_priority = True
         playing.play_card(game, p, a)
         _acting(game, p)
     elif v == "activate":
-        from judge.engine import activating  # part 2: activated abilities (376, 398)
+        from judge.engine import activating  # activated abilities (376, 398)
 
         game.explicit_priority = True
         activating.activate(game, p, a)

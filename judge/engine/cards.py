@@ -29,12 +29,12 @@ class Aura:
 
 @dataclass
 class Effect:
-    """An instruction an ability performs. Part 1 knows `deal`; part 2 adds more kinds."""
+    """An instruction an ability performs (`deal`, and the other kinds of the effect registry)."""
 
     kind: str
     amount: int = 0
     scope: tuple[str, ...] = ()
-    targets: int = 0  # part 2: number of targets chosen when played (0: no target)
+    targets: int = 0  # number of targets chosen when played (0: no target)
     up_to: bool = False  # "up to N" / "any number": zero targets allowed (355.12)
     group_limit: int = 0  # targets at one battlefield with total Might <= this, checked as a group (Fox-Fire)
     delayed: object = None  # kind "delayed": the Delayed ability this instruction creates (389)
@@ -102,7 +102,7 @@ class CardDef:
     deathknells: list[Effect] = field(default_factory=list)
     level_might: list = field(default_factory=list)  # (N, X): [等级 N] +X Might while its controller has >= N XP
     pos: Pos | None = None
-    # part 2: base cost (energy, power), spell effects, triggered abilities, death replacement
+    # base cost (energy, power), spell effects, triggered abilities, death replacement
     cost_energy: int = 0
     cost_power: int = 0
     effects: list[Effect] = field(default_factory=list)

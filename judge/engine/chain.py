@@ -1,14 +1,13 @@
-"""The chain as far as part 1 needs it: triggered abilities (Deathknell, 808) go pending with the
+"""Triggered abilities recorded as pending items (Deathknell, 808): they go pending with the
 information recorded when they triggered, are finalized oldest first, and resolve newest first
 with a cleanup after each (318). Nothing resolves during a cleanup.
 
-Part 2 replaces `run_pending` with the full HOT FEPR loop (priority, focus, passing, reactions);
-its contract stays: called when no cleanup is outstanding, returns when the chain is empty.
+`run_pending` hands the chain to the one pipeline, judge.engine.resolution (priority, focus,
+passing, reactions): called when no cleanup is outstanding, it returns when the chain is empty.
 """
 
 from __future__ import annotations
 
-from judge.engine import effects
 from judge.engine.state import Game, GameObject, PendingItem
 
 def record_death_triggers(game: Game, unit: GameObject) -> None:

@@ -1,4 +1,4 @@
-"""Chain items of part 2: played cards and triggered abilities, with their state (pending until
+"""Chain items: played cards and triggered abilities, with their state (pending until
 finalized, 327/337), chosen targets (snapshots of objects) and the play's choices."""
 
 from __future__ import annotations

@@ -49,7 +49,7 @@ RULES: dict[str, str] = {
     "810": "游走",
     "811": "待命",
     "816": "瞬息",
-    # part 2: chain, priority, playing cards, abilities, keywords. Only numbers the text itself
+    # chain, priority, playing cards, abilities, keywords. Only numbers the text itself
     # confirms (inferred sub-numbers move while the tree's numbering is refined).
     "327": "结算链",
     "337": "确认",
@@ -117,7 +117,7 @@ FAQ: dict[str, tuple[str, str]] = {
     "R-NO-DAMAGE": ("R-L83", "无法被造成伤害的单位不受分配规则约束"),
     "R-NO-DAMAGE-EX": ("R-L85", "凯隐与格挡"),
     "R-BURN-OUT": ("R-L99", "燃尽只在卡牌必须离开主牌堆时发生"),
-    # part 2
+    # chain, triggers and playing cards
     "R-TRIGGER-ORDER": ("R-L19", "沃利贝尔与旅行商人：同时触发按回合顺序"),
     "R-COMBAT-CHAIN": ("R-L21", "初始结算链：焦点玩家、其他玩家、防守方最后"),
     "R-DECLINE": ("R-L29", "拒绝支付触发式技能的费用则将其移除"),

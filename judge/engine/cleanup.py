@@ -7,7 +7,7 @@ from judge.engine import chain, effects, scoring, zones
 from judge.engine.keywords import deathknell
 from judge.engine.layers import is_lethally_damaged
 from judge.engine.state import Game
-from judge.trace.events import Change, nested
+from judge.trace.events import Change
 
 MAX_ROUNDS = 50
 

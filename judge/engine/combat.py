@@ -33,7 +33,7 @@ def open_combat(game: Game, bid: str) -> None:
         game.trace.add("step", f"战斗步骤1：战斗法术对决开启，进攻方 {attacker} 获得焦点与优先行动权。", rules=("463", "341"))
     from judge.engine.abilities import triggered
 
-    triggered.combat_started(game)  # part 2: attack/defend triggers form the initial chain
+    triggered.combat_started(game)  # attack/defend triggers form the initial chain
 
 
 def after_showdown(game: Game) -> None:

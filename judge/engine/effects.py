@@ -36,7 +36,7 @@ def kill(game: Game, targets: list[GameObject], who: str = "", passive: bool = F
 
     from judge.engine.abilities import replacement
 
-    targets = replacement.replace_deaths(game, [t for t in targets if t.zone == "board"])  # 367 (part 2)
+    targets = replacement.replace_deaths(game, [t for t in targets if t.zone == "board"])  # 367
     for t in targets:
         chain.record_death_triggers(game, t)
     changes = [zones.put_in_zone(game, t, "trash") for t in targets]
@@ -46,7 +46,7 @@ def kill(game: Game, targets: list[GameObject], who: str = "", passive: bool = F
                        changes=changes)
         from judge.engine.abilities import triggered
 
-        triggered.deaths(game, targets)  # part 2: "when a unit dies" triggers of what is still on the board
+        triggered.deaths(game, targets)  # "when a unit dies" triggers of what is still on the board
 
 
 def recall(game: Game, targets: list[GameObject], rules=("454",), why: str = "") -> None:

@@ -10,7 +10,7 @@ no longer legal are ignored (359.3.d.4); then the card goes to its owner's trash
 from __future__ import annotations
 
 from judge.engine import chain as chain1
-from judge.engine import effects, priority, targeting
+from judge.engine import priority
 from judge.engine.chain_items import ChainItem, is_pending
 from judge.engine.state import Game, GameObject
 from judge.trace.events import Change
@@ -18,7 +18,7 @@ from judge.trace.events import Change
 
 def run(game: Game, wait: bool = False) -> None:
     """Called when no cleanup is outstanding. With `wait` (a scenario that scripts its passes) the
-    loop stops when a player must act; otherwise every player passes (part-1 behaviour)."""
+    loop stops when a player must act; otherwise every player passes."""
     from judge.engine import cleanup
     from judge.engine.abilities import triggered
 

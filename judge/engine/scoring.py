@@ -42,7 +42,7 @@ def _score(game: Game, player: str, bid: str, how: str) -> None:
     bf.scored_this_turn.add(player)
     from judge.engine.abilities import triggered
 
-    triggered.scored(game, player, bid, how)  # part 2: conquer/hold triggers, even if the point becomes a draw
+    triggered.scored(game, player, bid, how)  # conquer/hold triggers, even if the point becomes a draw
     if how == "conquer" and game.points_of(player) >= game.victory_score - 1:
         others = [b for b in game.battlefields.values()
                   if b.bid != bid and player not in b.scored_this_turn and game.teams[player] not in b.held_by_ally]

@@ -1,7 +1,7 @@
-"""Showdowns (341) as far as part 1 needs them: opening one, focus rotating through all players in
+"""Showdowns (341): opening one, focus rotating through all players in
 turn order, passing, and closing when every player has passed in sequence on an empty chain.
 A non-combat showdown ends with the contester establishing control, which is a conquer (469.1).
-Part 2 adds playing cards and abilities inside the showdown (priority, reactions)."""
+Playing cards and abilities inside a showdown (priority, reactions) go through judge.engine.resolution."""
 
 from __future__ import annotations
 

@@ -113,7 +113,7 @@ class Combat:
 
 @dataclass
 class PendingItem:
-    """An item on the chain (part 1: triggered abilities such as Deathknell)."""
+    """A triggered ability waiting on the chain (such as Deathknell)."""
 
     controller: str
     source: str
@@ -144,7 +144,7 @@ class Game:
     trace: Trace = field(default_factory=Trace)
     cards: dict[str, CardDef] = field(default_factory=dict)
     choices: object = None  # judge.engine.choices.Choices
-    # part 2 (judge.engine.priority / playing / resolution)
+    # priority and the chain (judge.engine.priority / playing / resolution)
     priority: str | None = None  # player holding priority while a chain exists (331)
     priority_passes: int = 0  # consecutive passes of priority on the current chain item (328.8)
     explicit_priority: bool = False  # a scenario that plays cards scripts every pass

@@ -3,7 +3,7 @@ owner's non-board zones, 188), drawing, channelling runes (430) and burning out 
 
 from __future__ import annotations
 
-from judge.engine.state import ZONE_NAMES, Game, GameObject
+from judge.engine.state import Game, GameObject
 from judge.trace.events import Change
 
 

@@ -105,7 +105,7 @@ _HEADING = re.compile(r"^[^\s•].{0,60}\([A-Za-z0-9][^。]*\)\s*$")
 _QUOTED_PAIR = re.compile(r"“\s*([^“”()]+?)\s*\(\s*([A-Z][^()“”]*?)\s*\)\s*”")
 # Quoted like card names in the core FAQ but not cards: a keyword and a product.
 _QUOTED_NOT_CARDS = {"绝念", "试炼之地"}
-# English words that mark a part-2 heading as a theme rather than a card name.
+# English words that mark a heading of the FAQ's second part as a theme rather than a card name.
 _THEME_WORDS = re.compile(r"\b(Cards|Errors|Units|Damage|Timing|Choices|SECTION|Appendix)\b")
 
 
@@ -408,7 +408,7 @@ def parse_documents(docs) -> tuple[ParsedFaq | None, ParsedFaq | None]:
 
 
 def parse_shipped() -> tuple[ParsedFaq, ParsedFaq]:
-    """Parse the FAQs of rules_corpus/ without building the store (for tests and other engineers)."""
+    """Parse the FAQs of rules_corpus/ without building the store (for tests and tools)."""
     from judge.paths import corpus_dir
 
     root = Path(corpus_dir())

@@ -176,7 +176,6 @@ def map_old_numbers(citations: list[Citation], rules: list[dict], index: RuleInd
         if not c.explicit:
             pooled.setdefault(c.old_number, []).append(c)
     result: dict[str, Mapping] = {}
-    content_best: dict[str, list[tuple[float, dict]]] = {}
     for old, cites in pooled.items():
         titled = [index.by_title(_lead_phrase(c.context, c.raw)) for c in cites]
         titled = [t for t in titled if t]

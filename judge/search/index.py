@@ -26,7 +26,7 @@ from collections import Counter
 from pathlib import Path
 
 from judge.search import lexicon
-from judge.search.text import CJK, char_tokens, fold, is_cjk, norm_text
+from judge.search.text import CJK, char_tokens, fold, norm_text
 
 KIND_LABEL = {"rule": "规则", "faq": "FAQ", "errata": "勘误", "term": "术语"}
 

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from judge.paths import data_file
-from judge.search.text import CJK, fold, norm_text
+from judge.search.text import CJK, norm_text
 
 # Bracketed keywords in rules and FAQ: "[急速]", "[绝念 ]"; card names: "【星芒凝汇】", “虚空索敌 ”.
 _BRACKET = re.compile(r"\[\s*([" + CJK + r"]{2,6})\s*\]")

@@ -74,16 +74,3 @@ class Trace:
 
     def __len__(self):
         return len(self.events)
-
-
-class nested:
-    """`with nested(trace):` indents the events of a sub-procedure."""
-
-    def __init__(self, trace: Trace):
-        self.trace = trace
-
-    def __enter__(self):
-        self.trace.depth += 1
-
-    def __exit__(self, *exc):
-        self.trace.depth -= 1

@@ -15,7 +15,6 @@ def display(number: str) -> str:
     if not _failed:
         try:
             from judge.rules.lookup import get_rule
-            from judge.store import open_store
 
             conn = _conn()
             row = get_rule(conn, number)

@@ -90,7 +90,6 @@ def deaths(game: Game, dead: list[GameObject]) -> None:
     """'The first time a unit dies each turn' (Wraith of Echoes, FAQ C-L781..C-L792): checked right
     after the event by what is still on the board, so the dying unit and those dying with it never
     see it; several simultaneous deaths are one event and trigger it once."""
-    from judge.engine import chain
 
     buffed, game.dying_buffed = game.dying_buffed, set()
     for d in dead:

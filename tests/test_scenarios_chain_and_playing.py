@@ -1,4 +1,4 @@
-"""Part 2 of the engine: playing cards, the chain, triggers, replacements, interactive runs."""
+"""Playing cards, the chain, triggers, showdowns, keywords and replacements: their scenarios and unit checks."""
 
 from pathlib import Path
 
@@ -9,8 +9,8 @@ from judge.dsl.parser import parse_text
 from judge.dsl.validate import validate
 from judge.scenario.runner import run_file, run_scenario, scenario_files
 
-CARDS = Path(__file__).resolve().parent.parent / "scenarios" / "cards" / "part2.卡牌"
-PART2 = ("chain", "playing", "triggers", "showdown", "keywords", "replacement")
+CARDS = Path(__file__).resolve().parent.parent / "scenarios" / "cards" / "chain_and_abilities.卡牌"
+FOLDERS = ("chain", "playing", "triggers", "showdown", "keywords", "replacement")
 
 
 def _run(body: str):
@@ -20,8 +20,8 @@ def _run(body: str):
     return run_scenario(sc)
 
 
-@pytest.mark.parametrize("path", [p for d in PART2 for p in scenario_files(f"scenarios/{d}")], ids=str)
-def test_part2_scenarios_pass(path):
+@pytest.mark.parametrize("path", [p for d in FOLDERS for p in scenario_files(f"scenarios/{d}")], ids=str)
+def test_chain_and_playing_scenarios_pass(path):
     result = run_file(path)
     assert result.passed, [c.to_dict() for c in result.failures] or result.stop
 
@@ -89,7 +89,7 @@ def test_interactive_answers_are_inserted(tmp_path):
     assert choice_line("甲 排序 a, b", ["a , b"], "1") == "甲 排序 a, b"
     assert choice_line("乙 选择目标 t -> a1", ["a1", "a2"], "2") == "乙 选择目标 t -> a2"
     src = Path("scenarios/triggers/teemo_defend_one_target.场景").read_text("utf-8")
-    src = src.replace('"../cards/part2.卡牌"', f'"{CARDS}"').replace("  乙 选择目标 t -> a2\n", "")
+    src = src.replace('"../cards/chain_and_abilities.卡牌"', f'"{CARDS}"').replace("  乙 选择目标 t -> a2\n", "")
     f = tmp_path / "teemo.场景"
     f.write_text(src, "utf-8")
     asked = []
@@ -105,7 +105,7 @@ def test_cli_interactive_with_piped_input(tmp_path):
     from judge.cli.app import app
 
     src = Path("scenarios/triggers/teemo_defend_one_target.场景").read_text("utf-8")
-    src = src.replace('"../cards/part2.卡牌"', f'"{CARDS}"').replace("  乙 选择目标 t -> a2\n", "")
+    src = src.replace('"../cards/chain_and_abilities.卡牌"', f'"{CARDS}"').replace("  乙 选择目标 t -> a2\n", "")
     f = tmp_path / "teemo.场景"
     f.write_text(src, "utf-8")
     res = CliRunner().invoke(app, ["run", "--interactive", str(f)], input="2\nn\n")
@@ -129,15 +129,15 @@ def test_fox_fire_subsets_are_maximal():
     assert [[o.oid for o in s] for s in fitting_subsets(g, units, 4)] == [["r2", "r3", "r4"]]
 
 
-def test_part2_scenarios_cite_existing_faq_entries_or_rules():
-    """Every part-2 scenario names its source; every FAQ id it cites exists in the FAQ table."""
+def test_chain_and_playing_scenarios_cite_existing_faq_entries_or_rules():
+    """Every scenario of these folders names its source; every FAQ id it cites exists in the FAQ table."""
     import re
 
     from judge.dsl.parser import load_scenario
     from judge.rules.faq import parse_shipped
 
     ids = {e.id for pf in parse_shipped() for e in pf.entries}
-    files = [p for d in PART2 for p in scenario_files(f"scenarios/{d}")]
+    files = [p for d in FOLDERS for p in scenario_files(f"scenarios/{d}")]
     assert len(files) >= 45
     for f in files:
         src = " ".join(load_scenario(f).sources)
