@@ -13,14 +13,14 @@ from dataclasses import dataclass, field
 from judge.docs.data import DocsData, FaqEntry, Rule
 from judge.docs.markup import esc, link, rel, rule_anchor, slug
 from judge.docs.rulings_model import Ruling
+from judge.rules.number import RuleNumber
 
 
 def number_key(number: str) -> tuple:
-    """Numeric order of rule numbers: 9 < 10, '352.8.a' < '352.8.b' < '352.10'."""
-    key = []
-    for part in number.split("."):
-        key.append((0, int(part), "") if part.isdigit() else (1, 0, part))
-    return tuple(key)
+    """Numeric order of rule numbers (RuleNumber's): 9 < 10, '352.8.a' < '352.8.b' < '352.10'; anything
+    that is not a rule number sorts after them, by its text."""
+    n = RuleNumber.strict(number)
+    return (0, n.key, "") if n else (1, (), number)
 
 
 def top_number(number: str) -> str:

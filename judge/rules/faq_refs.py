@@ -22,6 +22,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from judge.rules.faq import Citation, FaqEntry
+from judge.rules.number import RuleNumber
 
 _NON_TEXT = re.compile(r"[^0-9A-Za-z\u3400-\u4dbf\u4e00-\u9fff]+")
 _CITE_TEXT = re.compile(r"规则\s*\[?\s*\d{3}(?:\.(?:\d+|[a-z]))*\.?\s*\]?")
@@ -42,7 +43,8 @@ def bigrams(text: str) -> Counter:
 
 
 def parent_of(number: str) -> str | None:
-    return number.rsplit(".", 1)[0] if "." in number else None
+    n = RuleNumber.strict(number)
+    return str(n.parent) if n and n.parent else None
 
 
 @dataclass
