@@ -31,7 +31,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """把语料的段落与用户提供的带编号规则文本对齐，采用其中可靠的编号。"""
         from judge.errors import JudgeError
-        from judge.rules.align import service
+        from judge.store import references as service
         from judge.rules.align.report import render
 
         if remove is not None:
@@ -63,7 +63,8 @@ def register(app: typer.Typer) -> None:
         show_all: bool = typer.Option(False, "--all", help="与 --report 同用：列出全部条目。"),
     ) -> None:
         """列出已存储的参考文本（最新添加的一个被应用）。"""
-        from judge.rules.align import service, storage
+        from judge.rules.align import storage
+        from judge.store import references as service
         from judge.rules.align.reference import LANG_NAMES
 
         if report:

@@ -115,7 +115,8 @@ def _add_cited_nodes(rules: list[Rule], cites: list[Citation], version: str) -> 
         keys.insert(at, key)
 
 
-def _build_refs(tree: VersionTree) -> None:
+def build_refs(tree: VersionTree) -> None:
+    """The citations of every rule of the tree, resolved against its numbers (again after renumbering)."""
     by_num = tree.by_number()
     for r in tree.rules:
         chunks = [(r.text, r.source_line)] + [(e, ln) for e, ln in r.examples]
@@ -139,7 +140,7 @@ def build_unnumbered(doc: Document, paras: list[Paragraph], excerpts: list[Excer
     for i, r in enumerate(rules):
         r.ord = i
     tree = VersionTree(doc, rules, body, report=report, header=[p for p in paras if p.header])
-    _build_refs(tree)
+    build_refs(tree)
     return tree
 
 
@@ -150,7 +151,7 @@ def build_numbered(doc: Document, paras: list[Paragraph]) -> VersionTree:
     for i, r in enumerate(rules):
         r.ord = i
     tree = VersionTree(doc, rules, body, header=[p for p in paras if p.header])
-    _build_refs(tree)
+    build_refs(tree)
     return tree
 
 
@@ -164,7 +165,7 @@ def build_plain_excerpt(doc: Document, paras: list[Paragraph]) -> VersionTree:
                           examples=list(p.examples), source_file=doc.file, source_line=p.line,
                           source_lines=list(p.lines), raw=p.raw, ord=i))
     tree = VersionTree(doc, rules, body, header=[p for p in paras if p.header])
-    _build_refs(tree)
+    build_refs(tree)
     return tree
 
 

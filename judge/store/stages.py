@@ -35,10 +35,57 @@ def tree(db, ctx) -> None:
 
 
 def align(db, ctx) -> None:
-    """The user's numbered reference (judge corpus align), if one is stored."""
-    from judge.rules.align.build_stage import run
+    """The latest stored user reference (judge corpus align), applied to the current version's tree.
 
-    run(db, ctx)
+    Runs right after the tree stage so every later stage (FAQ links, search, docs) sees the aligned
+    numbers; with no stored reference it does nothing. A reference that cannot be applied never breaks
+    the build: the error is kept in meta (align_error) and the shipped numbering stays.
+    """
+    import json
+
+    from judge.rules.align import storage
+
+    ref = storage.latest()
+    if ref is None:
+        return
+    current = ctx.data.get("current_version")
+    tree = (ctx.data.get("trees") or {}).get(current)
+    if tree is None:
+        _meta(db, "align_error", "规则树中没有当前版本，无法应用参考文本。")
+        return
+    from judge.rules.align.apply import apply
+    from judge.rules.align.glossary import from_store
+
+    try:
+        rules, report = apply(list(tree.rules), ref, current, from_store(db.conn, ctx.docs))
+    except Exception as exc:  # noqa: BLE001 - a user reference must never break the store
+        _meta(db, "align_error", f"应用参考文本「{ref.name}」时出错：{type(exc).__name__}: {exc}")
+        return
+    if report["applied"]:
+        tree.rules = rules
+        _rewrite_version(db, tree, current)
+        ctx.data["rules"] = [row for row in db["rules"].rows_where("version = ?", [current], order_by="ord")]
+    _meta(db, "align_report", json.dumps(report, ensure_ascii=False))
+    _meta(db, "align_reference", ref.name)
+
+
+def _rewrite_version(db, tree, version: str) -> None:
+    """Replace one version's rules, examples and citations with those of `tree` (renumbered)."""
+    from judge.rules.tree import build_refs
+
+    ids = [r[0] for r in db.conn.execute("SELECT id FROM rules WHERE version = ?", (version,))]
+    db.conn.execute("DELETE FROM rules WHERE version = ?", (version,))
+    db.conn.executemany("DELETE FROM examples WHERE rule_id = ?", [(i,) for i in ids])
+    db.conn.executemany("DELETE FROM refs WHERE from_rule = ?", [(i,) for i in ids])
+    tree.refs = []
+    build_refs(tree)
+    db["rules"].insert_all(rows.rule_rows(tree), pk="id", columns=TABLES["rules"])
+    db["examples"].insert_all(rows.example_rows(tree), columns=TABLES["examples"])
+    db["refs"].insert_all((rows.ref_row(ref) for ref in tree.refs), columns=TABLES["refs"])
+
+
+def _meta(db, key: str, value: str) -> None:
+    db["meta"].insert_all([{"key": key, "value": value}], pk="key", replace=True)
 
 
 def faq(db, ctx) -> None:

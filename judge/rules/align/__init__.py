@@ -3,7 +3,8 @@
 reference  reads a plain-text numbered rules document (zh or en)
 features   what two paragraphs share, within and across languages; glossary: bilingual keywords
 dp         the monotone alignment (gaps, splits, merges, fixed points); confidence: calibrated scores
-apply      renumbers the current tree from the latest stored reference; storage: the JSON files
+apply      renumbers the current tree from a reference; storage: the JSON files (the store applies
+           the latest one while building, judge.store.stages.align, and keeps them: judge.store.references)
 report     the Chinese report of what the alignment did
 """
 

@@ -1,4 +1,5 @@
-"""What `judge corpus align` / `--remove` / `judge corpus references` do; the CLI only renders.
+"""The user's numbered references in the store: what `judge corpus align` / `--remove` /
+`judge corpus references` do (judge.rules.align computes, the store applies and keeps); the CLI only renders.
 
 Adding a reference: parse it (every problem is an error before anything is written), store it,
 rebuild the store (the build stage applies it) and return the stage's report. If the stage could
