@@ -29,6 +29,9 @@ FAQS = [REPO / "rules_corpus" / "origins-core-rules-faq.zh.txt", REPO / "rules_c
 OUT = REPO / "judge" / "search" / "data" / "heading_terms.tsv"
 
 HEADING = re.compile(r"^(\d{3}(?:\.[0-9a-z]+)*)\.? ([A-Z][A-Za-z' \-]{1,40})$")
+# "337. Step 1: Finalize" (a step's name), "469.1. Conquer: A player gains…" (a term defined inline).
+STEP = re.compile(r"^(\d{3}(?:\.[0-9a-z]+)*)\.? (?:Step \d+[a-z]?: )([A-Z][A-Za-z' \-]{1,30})$")
+INLINE = re.compile(r"^(\d{3}(?:\.[0-9a-z]+)*)\.? ([A-Z][A-Za-z\-]+(?: [A-Z][A-Za-z\-]+){0,2}): [A-Z]")
 # Subjects of defining sentences: "休眠是一种行动", "弃置卡牌，是指", "眩晕指的是", "伤害是一种".
 DEFINING = re.compile(r"^(?:“)?([\u4e00-\u9fff]{2,8}?)(?:”)?(?:卡牌)?[，,]?(?:是指|指的是|即为|是一种|是一个|为游戏物体|指)")
 
@@ -69,13 +72,20 @@ OVERRIDES = {
     "Deflect": "法盾", "Ganking": "游走", "Hidden": "待命", "Temporary": "瞬息", "Equip": "装配",
     "Quick-Draw": "灵便", "Legion": "鼓舞", "Mighty": "强力", "Counters": "指示物",
     "Priority": "优先行动权", "Turn": "回合", "Tank": "壁垒", "Vision": "预视",
+    "Secret": "隐秘", "Private": "私密", "Public": "公开", "Tag": "标签", "Might": "战力",
+    "Base Costs": "基础费用", "Additional Costs": "额外费用", "Applied Costs": "施加费用",
+    "Neutral Open": "普通开环", "Neutral Closed": "普通闭环", "Showdown Open": "法术对决开环",
+    "Showdown Closed": "法术对决闭环", "Finalize": "确认", "Execute": "执行", "Pass": "让过", "Resolve": "结算",
+    "Conquer": "征服", "Hold": "据守", "Victory Score": "胜利得分", "The Combat Damage Step": "战斗伤害步骤",
+    "The Resolution Step": "结算步骤", "XP": "经验",
 }
 
 
 def english_headings(path: Path) -> list[tuple[str, str]]:
     out = []
     for line in path.read_text(encoding="utf-8").splitlines():
-        m = HEADING.match(line.strip())
+        line = line.strip()
+        m = HEADING.match(line) or STEP.match(line) or INLINE.match(line)
         if m and len(m.group(2).split()) <= 5:
             out.append((m.group(1), m.group(2).strip()))
     return out

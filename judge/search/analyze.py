@@ -274,8 +274,20 @@ def _cards(vocab: _Vocab, text: str, a: Analysis) -> str:
 
 
 def _rewrite(text: str, a: Analysis) -> str:
-    for phrase, target in a.rewrites:
-        text = text.replace(phrase, target)
+    """Player phrases -> rules' words in one left-to-right pass (overlapping phrases: the first, longest
+    wins: "还能打牌" is 还 + 能 + 打出卡牌, not 能打出 + 出卡牌)."""
+    if not a.rewrites:
+        return text
+    table = dict(a.rewrites)
+    rx = re.compile("|".join(re.escape(p) for p in sorted(table, key=len, reverse=True)))
+    used: list[tuple[str, str]] = []
+
+    def sub(m: re.Match) -> str:
+        used.append((m.group(0), table[m.group(0)]))
+        return table[m.group(0)]
+
+    text = rx.sub(sub, text)
+    a.rewrites = list(dict.fromkeys(used))
     return text
 
 

@@ -12,24 +12,28 @@ from __future__ import annotations
 from judge.search.rank import SCORE_COLUMNS, Hit, fetch_docs
 
 SECTION_PARAGRAPHS = 2
-RULE_FIRST_RATIO = 0.8  # a rule this close to the FAQ entry above it (in score) goes first
+RULE_FIRST_RATIO = 0.6  # a rule this close to the FAQ entry above it (in score) goes first
 
 
 def is_section(doc: dict) -> bool:
     return doc.get("kind") == "rule" and bool(doc.get("is_heading") or (doc.get("norm") or "").split("\n", 1)[0].strip())
 
 
-def rule_first(hits: list[Hit], window: int = 5) -> list[Hit]:
+def rule_first(hits: list[Hit], window: int = 10) -> list[Hit]:
+    """The best rule paragraph that answers as fully as the first FAQ entry above it (same coverage of
+    the question, RULE_FIRST_RATIO of its score) moves to just before that entry. One move: the rest
+    of the order is the score's."""
     out = list(hits)
-    for i in range(min(window, len(out))):
-        h = out[i]
-        if h.doc.get("kind") != "faq" or h.direct:
-            continue
-        for j in range(i + 1, min(window, len(out))):
-            r = out[j]
-            if r.doc.get("kind") == "rule" and r.score >= RULE_FIRST_RATIO * h.score and r.coverage >= h.coverage:
-                out.insert(i, out.pop(j))
-                break
+    top = out[:window]
+    faq_at = next((i for i, h in enumerate(top) if h.doc.get("kind") == "faq" and not h.direct), None)
+    if faq_at is None:
+        return out
+    faq = top[faq_at]
+    for j in range(faq_at + 1, len(top)):
+        r = top[j]
+        if r.doc.get("kind") == "rule" and r.score >= RULE_FIRST_RATIO * faq.score and r.coverage >= faq.coverage:
+            out.insert(faq_at, out.pop(j))
+            break
     return out
 
 

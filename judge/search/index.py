@@ -423,8 +423,11 @@ def _aliases(conn, user_words: set[str], freq: Counter, tok=None) -> set[tuple[s
                     out.add((cand, term, "synonym", "faq-english"))
     out |= _card_aliases(tok)
     for english, chinese, number, source in read_data(HEADING_TERMS, 4):
-        # An official heading term names its Chinese rule: "Ready" -> 激活 (rule 415).
-        add_english(english, norm_text(chinese), f"heading {number} ({source})")
+        # An official heading term names its Chinese rule: "Ready" -> 激活 (rule 415); headings are
+        # often plural or carry an article ("Recalls", "The Chain"): the bare term is meant too.
+        bare = re.sub(r"^the ", "", english, flags=re.I)
+        for name in {english, bare, re.sub(r"(?<=[a-z])s$", "", bare) if not bare.endswith("ss") else bare}:
+            add_english(name, norm_text(chinese), f"heading {number} ({source})")
     for phrase, targets, mode, source in read_data(PLAYER_WORDS, 4):
         for target in targets.split("|"):
             target = norm_text(target)

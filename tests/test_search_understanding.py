@@ -1,0 +1,166 @@
+"""Questions as they are asked: frames, answer kinds, player words, English rules terms, card names,
+sections, the order of rules and FAQ entries, and what "nothing found" says."""
+
+import json
+import re
+
+import pytest
+
+from judge.search import intent
+from judge.search.engine import search
+from judge.search.index import HEADING_TERMS, PLAYER_WORDS, read_data
+from judge.search.store import connect
+from judge.search.text import norm_text
+
+
+@pytest.fixture(scope="module")
+def conn():
+    c = connect()
+    yield c
+    c.close()
+
+
+def _hits(conn, query, limit=5):
+    return search(conn, query, limit=limit).to_dict()["hits"]
+
+
+def _body(hit):
+    return norm_text(hit["title"] + "\n" + hit["text"])
+
+
+@pytest.mark.parametrize("question,kind", [
+    ("每回合能打几张牌", intent.HOWMANY), ("主牌堆至少要多少张牌", intent.HOWMANY),
+    ("对手的回合我可以打法术吗", intent.CAN), ("能不能把单位打到对手的战场", intent.CAN),
+    ("眩晕什么时候解除", intent.WHEN), ("反制的法术还算打出过吗", intent.WHATIF),
+    ("主牌堆没牌了会怎样", intent.WHATIF), ("同时触发的技能谁先结算", intent.ORDER),
+    ("燃尽是什么", intent.DEFINE), ("how many cards in the rune deck", intent.HOWMANY),
+    ("can I play a spell on my opponent's turn", intent.CAN), ("燃尽", None),
+])
+def test_question_kinds(question, kind):
+    assert intent.detect(question) == kind
+
+
+def test_a_question_is_not_corrected_into_another_word(conn):
+    """The frame of a question is never part of a typo: 「打几」 is not 打击, 「上先」 is not 上限."""
+    for q in ("每回合能打几张牌", "结算链上先结算哪一个", "主牌堆至少要多少张牌"):
+        data = search(conn, q).to_dict()
+        assert data["corrections"] == [], (q, data["corrections"])
+    # A real typo inside a question is still corrected.
+    data = search(conn, "燃烬的时候对手得几分").to_dict()
+    assert {"from": "燃烬", "to": "燃尽"} in data["corrections"]
+
+
+def test_frames_are_not_searched(conn):
+    data = search(conn, "对手的回合我可以打法术吗").to_dict()
+    labels = {c["label"] for c in data["concepts"]}
+    assert not labels & {"可以", "吗", "我", "可以打法术吗"}
+    assert any("法术" in label for label in labels) and "对手" in labels
+
+
+def test_player_words_read_as_the_rules_words(conn):
+    data = search(conn, "横置的单位能移动吗").to_dict()
+    assert data["concepts"][0]["label"] == "休眠"  # the FAQ's 横置 (exhaust) read as the rules' 休眠
+    assert any("休眠" in _body(h) and "标准移动" in _body(h) for h in data["hits"][:10])
+    data = search(conn, "结算链上有东西的时候还能打牌吗").to_dict()
+    assert any(c["label"] == "打出卡牌" for c in data["concepts"])  # 打牌 = 打出卡牌
+
+
+def test_player_word_table_rows_have_sources():
+    rows = read_data(PLAYER_WORDS, 4)
+    assert len(rows) >= 80
+    for phrase, targets, mode, source in rows:
+        assert mode in ("rewrite", "related", "english"), phrase
+        assert targets and source, phrase
+
+
+def test_every_official_heading_term_finds_its_chinese_rule(conn):
+    rows = read_data(HEADING_TERMS, 4)
+    assert len(rows) >= 150
+    english = {r[0] for r in rows}
+    for term in ("Ready", "Exhaust", "Recalls", "Hold", "Conquer", "Showdowns", "Chains", "Finalize", "Discard",
+                 "Counter", "Burn Out", "Predict"):
+        assert term in english, term
+    missing = []
+    for eng, zh, number, _source in rows:
+        assert re.fullmatch(r"\d{3}(\.[0-9a-z]+)*", number), number
+        if not any(zh in _body(h) for h in _hits(conn, eng)):
+            missing.append((eng, zh))
+    assert not missing, missing
+
+
+def test_no_english_sentence_in_the_heading_pairs():
+    for eng, _zh, _n, _s in read_data(HEADING_TERMS, 4):
+        assert len(eng.split()) <= 5 and not eng.endswith("."), eng
+
+
+@pytest.mark.parametrize("word,chinese", [
+    ("stack", "结算链"), ("tap", "休眠"), ("untap", "激活"), ("graveyard", "废牌堆"), ("discard", "弃置"),
+    ("counter", "无效化"), ("mana", "法力"), ("Recall", "召回"), ("Hold", "据守"), ("Finalize", "确认"),
+])
+def test_words_from_other_games_and_rules_terms_find_the_chinese_rule(conn, word, chinese):
+    hits = _hits(conn, word)
+    assert hits, word
+    assert any(chinese in _body(h) for h in hits[:3]), (word, [h["title"] for h in hits])
+
+
+def test_english_paraphrase_of_a_short_question(conn):
+    data = search(conn, "can I play a spell on my opponent's turn").to_dict()
+    assert {c["label"] for c in data["concepts"]} >= {"play", "spell", "opponents", "turn"}
+    assert all(c["label"] not in ("can", "i", "a", "on", "my") for c in data["concepts"])
+    answers = ("仅可在其回合处于普通开环状态", "法术的控制者可以在其回合处于法术对决之外的开环状态时打出法术",
+               "仅有带有[迅捷]或[反应]关键词")
+    assert any(any(a in _body(h) for a in answers) for h in data["hits"]), [h["text"][:30] for h in data["hits"]]
+
+
+@pytest.mark.parametrize("query,title", [
+    ("Teemo Strategist", "提莫-军事家"), ("haishou diaogou", "海兽钓钩"), ("Baited Hook", "海兽钓钩"),
+    ("提莫 军事家选几个目标", "提莫-军事家"), ("Blind Fury", "暴怒冲动"),
+])
+def test_a_card_name_leads_to_its_rulings_and_errata(conn, query, title):
+    hits = _hits(conn, query, limit=3)
+    assert hits[0]["kind"] in ("faq", "errata"), hits[0]
+    assert title in norm_text(hits[0]["title"]), [h["title"] for h in hits]
+
+
+def test_a_heading_is_followed_by_its_paragraphs(conn):
+    hits = _hits(conn, "Finalize")
+    assert hits[0]["kind"] == "rule" and hits[0]["title"] == "确认"
+    assert hits[1]["breadcrumb"] and "确认" in hits[1]["breadcrumb"][-1], hits[1]
+
+
+def test_a_hit_inside_a_section_shows_its_breadcrumb(conn):
+    """"此行动可在玩家主阶段的任何时间进行" is about the standard move only through its section."""
+    hits = _hits(conn, "什么时候可以用标准移动", limit=30)
+    inner = [h for h in hits if h["kind"] == "rule" and "此行动可在玩家主阶段的任何时间进行" in h["text"]]
+    assert inner, [h["text"][:20] for h in hits]
+    assert any("标准移动" in b for b in inner[0]["breadcrumb"]), inner[0]["breadcrumb"]
+
+
+def test_the_rule_comes_before_an_faq_entry_that_answers_as_well(conn):
+    for q in ("对手的回合我可以打法术吗", "眩晕的单位能造成战斗伤害吗", "手牌有上限吗"):
+        hits = _hits(conn, q)
+        kinds = [h["kind"] for h in hits]
+        if "faq" in kinds and "rule" in kinds:
+            first_faq = kinds.index("faq")
+            rules_after = [h for h in hits[first_faq + 1:] if h["kind"] == "rule"]
+            faq = hits[first_faq]
+            # No rule below the FAQ entry scores nearly as well while covering as much of the question.
+            assert all(r["score"] < 0.8 * faq["score"] or r["coverage"] < faq["coverage"] for r in rules_after), q
+
+
+def test_the_issue_examples_are_answered(conn):
+    """The questions the issue names, each answered on the first screen (top 5)."""
+    cases = {
+        "对手的回合我可以打法术吗": ("迅捷", "反应"),
+        "反制的法术还算打出过吗": ("被无效化的卡牌不视为已被打出",),
+    }
+    for q, needles in cases.items():
+        hits = _hits(conn, q)
+        assert any(any(n in _body(h) for n in needles) for h in hits), (q, [h["text"][:40] for h in hits])
+
+
+def test_nothing_found_says_so_with_the_closest_terms(conn):
+    data = search(conn, "xyzzyqq").to_dict()
+    assert data["hits"] == []
+    assert data["message"].startswith("没有找到与「xyzzyqq」相关的内容")
+    json.dumps(data, ensure_ascii=False)  # a complete JSON document, not an empty one
