@@ -153,6 +153,8 @@ def test_the_issue_examples_are_answered(conn):
     cases = {
         "对手的回合我可以打法术吗": ("迅捷", "反应"),
         "反制的法术还算打出过吗": ("被无效化的卡牌不视为已被打出",),
+        "每回合能打几张牌": ("任意数量的自决行动",),
+        "一张法术可以选择同一个单位两次作为目标吗": ("目标选取",),
     }
     for q, needles in cases.items():
         hits = _hits(conn, q)

@@ -203,7 +203,7 @@ def analyze(conn, raw: str) -> Analysis:
     for r in related:
         # "结算链上" -> 闭环: the words of the phrase may be answered in the rules' words.
         rewritten = {t for p, t in a.rewrites if p == r.label}
-        inside = [c for c in concepts if not c.optional and len(c.label) >= 2 and (c.label in r.label or c.label in rewritten)]
+        inside = [c for c in concepts if not c.optional and len(c.label) >= 2 and (c.label in r.label or any(c.label in t for t in rewritten))]
         for c in inside:
             c.forms.extend(f for f in r.forms if f not in c.forms)
             c.via = "related"
