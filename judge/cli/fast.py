@@ -1,4 +1,4 @@
-"""Fast path for the hot lookups: no typer, no rich, no sqlite_utils on this path.
+"""Fast path for the hot commands (lookups and `judge run`): no typer, no rich, no sqlite_utils on this path.
 
 Each entry maps a sub-command to a function `(args) -> int | None`; returning None hands
 the arguments to the full typer app (for --help, unusual options, or anything it does not parse).
@@ -13,6 +13,7 @@ FAST_COMMANDS: dict[str, str] = {
     "rule": "judge.cli.rule_fast:run",
     "search": "judge.cli.search_cmd:fast",
     "card": "judge.cli.card_cmd:run",
+    "run": "judge.cli.run_fast:run",
 }
 
 

@@ -407,7 +407,7 @@ def _recycle(game: Game, item: ChainItem, n: int) -> None:
     moved = deck[:n]
     del deck[:n]
     deck.extend(moved)
-    game.trace.add("change", f"{p} 回收 {len(moved)} 张牌（置于主牌堆底）。", rules=("349",))
+    game.trace.add("change", f"{p} 回收 {len(moved)} 张牌（置于主牌堆底）。", rules=("416",))
     if moved:
         triggered.fire(game, "recycle", player=p)
         triggered.flush(game)

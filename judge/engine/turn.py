@@ -95,6 +95,6 @@ def start_turn(game: Game, player: str) -> None:
             if p.energy or p.power:
                 pools.append(Change(p.name, "符文池", f"法力{p.energy} 符能{p.power}", "空"))
                 p.energy = p.power = 0
-        t.add("step", f"{player} 的主阶段开始：所有玩家的符文池清空。", rules=("315", "165"), changes=pools)
+        t.add("step", f"{player} 的主阶段开始：所有玩家的符文池清空。", rules=("165",), changes=pools)
     finally:
         t.depth -= 1

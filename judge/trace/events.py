@@ -61,7 +61,9 @@ class Trace:
             from judge.engine.citations import faq_id
 
             faq = tuple(faq_id(k) for k in faq)
-        ev = Event(kind, text, tuple(r for r in rules if r), tuple(faq), list(changes or ()), self.depth, ok)
+        # each rule once, in the order cited ("382、382" says nothing more than "382")
+        ev = Event(kind, text, tuple(dict.fromkeys(r for r in rules if r)), tuple(dict.fromkeys(faq)),
+                   list(changes or ()), self.depth, ok)
         if self.enabled:
             self.events.append(ev)
         return ev

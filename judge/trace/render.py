@@ -1,4 +1,5 @@
-"""Renderers of a scenario result: Markdown (docs site), JSON (tools), terminal (rich).
+"""Renderers of a scenario result: Markdown (docs site), JSON (tools), terminal (rich, or plain text
+with ANSI colours on the fast CLI path).
 
 Rule numbers are shown with the tree's display_number (≈ marks inferred numbers); FAQ entries by id.
 """
@@ -72,41 +73,65 @@ def to_json(result, indent: int | None = 2) -> str:
 
 
 def to_terminal(result, console=None, quiet: bool = False) -> None:
+    """The trace on a rich console (colours, wrapping)."""
     from rich.console import Console
     from rich.markup import escape
 
     con = console or Console(highlight=False)
+
+    def out(line: str, end: str = "\n") -> None:
+        con.print(line, end=end)
+
+    _terminal_lines(result, quiet, out, lambda style, text: f"[{style}]{escape(text)}[/{style}]", escape)
+
+
+_ANSI = {"bold": "1", "dim": "2", "green": "32", "red": "31", "cyan": "36", "magenta": "35", "bold red": "1;31",
+         "bold yellow": "1;33"}
+
+
+def to_text(result, quiet: bool = False, color: bool = False, write=None) -> None:
+    """The same trace as plain text (ANSI colours when `color`), without rich: the fast CLI path."""
+    import sys
+
+    write = write or sys.stdout.write
+
+    def styled(style: str, text: str) -> str:
+        return f"\x1b[{_ANSI[style]}m{text}\x1b[0m" if color and style in _ANSI else text
+
+    _terminal_lines(result, quiet, lambda line, end="\n": write(line + end), styled, lambda t: t)
+
+
+def _terminal_lines(result, quiet, out, styled, escape) -> None:
     sc = result.scenario
-    status = "[green]✓ 通过[/green]" if result.passed else "[red]✗ 未通过[/red]"
-    con.print(f"[bold]{escape(sc.title or sc.file)}[/bold]  {status}  [dim]{escape(sc.file)}[/dim]")
+    status = styled("green", "✓ 通过") if result.passed else styled("red", "✗ 未通过")
+    out(f"{styled('bold', sc.title or sc.file)}  {status}  {styled('dim', sc.file)}")
     if quiet:
         for c in result.failures:
-            con.print(f"  [red]✗ {escape(c.text)}[/red] —— 实际：{escape(c.actual)}")
+            out(f"  {styled('red', '✗ ' + c.text)} —— 实际：{escape(c.actual)}")
         if result.stop is not None:
-            con.print(f"  [red]■ 第 {result.stop.line} 行：{escape(result.stop.message)}[/red]")
+            out(f"  {styled('red', f'■ 第 {result.stop.line} 行：{result.stop.message}')}")
         return
     for s in sc.sources:
-        con.print(f"  [dim]来源：{escape(s)}[/dim]")
+        out(f"  {styled('dim', '来源：' + s)}")
     for ev in result.events:
         indent = "  " * (ev.depth + 1)
         refs = _refs(ev)
         style = {"action": "bold", "result": "bold yellow", "stop": "bold red", "auto": "magenta",
                  "illegal": "cyan", "check": "green" if ev.ok else "red"}.get(ev.kind, "")
-        text = escape(f"{KIND_MARK.get(ev.kind, '-')} {ev.text}")
-        con.print(f"{indent}[{style}]{text}[/{style}]" if style else f"{indent}{text}",
-                  end="")
-        con.print(f" [dim]（{escape(refs)}）[/dim]" if refs else "")
+        text = f"{KIND_MARK.get(ev.kind, '-')} {ev.text}"
+        out(f"{indent}{styled(style, text)}" if style else f"{indent}{escape(text)}", end="")
+        out(f" {styled('dim', f'（{refs}）')}" if refs else "")
         for c in ev.changes:
-            con.print(f"{indent}    [cyan]{escape(c.text())}[/cyan]")
-    con.print("  期望：")
+            out(f"{indent}    {styled('cyan', c.text())}")
+    out("  期望：")
     for c in result.checks:
         if c.ok:
-            con.print(f"    [green]✓[/green] {escape(c.text)}")
+            out(f"    {styled('green', '✓')} {escape(c.text)}")
         else:
-            con.print(f"    [red]✗ {escape(c.text)}[/red] —— 实际：{escape(c.actual)}")
+            out(f"    {styled('red', '✗ ' + c.text)} —— 实际：{escape(c.actual)}")
     if result.stop is not None:
-        con.print(f"  [bold red]推演中止（第 {result.stop.line} 行）：{escape(result.stop.message)}[/bold red]")
+        out(f"  {styled('bold red', f'推演中止（第 {result.stop.line} 行）：{result.stop.message}')}")
         for o in result.stop.options:
-            con.print(f"    - {escape(o)}")
+            out(f"    - {escape(o)}")
         if result.stop.example:
-            con.print(f"    例如：{escape(result.stop.example)}")
+            out(f"    例如：{escape(result.stop.example)}")

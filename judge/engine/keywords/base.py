@@ -55,6 +55,8 @@ KEYWORDS: Registry[Keyword] = Registry("关键词")
 
 def on(o):
     """(keyword, value) for every registered keyword the object has, in registration order."""
+    if not o.keywords and not o.card.keywords:
+        return
     for kw in KEYWORDS:
         n = o.has(kw.id)
         if n:

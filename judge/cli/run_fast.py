@@ -1,0 +1,94 @@
+"""`judge run` on the fast path: hand-parsed arguments, plain-text output, no typer or rich; the
+scenario language, the harness and the engine only. Anything it does not parse (--interactive,
+--help, unknown options) goes to the typer command, which prints the same results."""
+
+from __future__ import annotations
+
+import sys
+
+
+def parse_args(args: list[str]) -> dict | None:
+    opts = {"path": None, "quiet": False, "format": "terminal", "auto": False}
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a in ("--quiet", "-q"):
+            opts["quiet"] = True
+        elif a == "--json":
+            opts["format"] = "json"
+        elif a == "--auto":
+            opts["auto"] = True
+        elif a == "--format" and i + 1 < len(args):
+            opts["format"] = args[i + 1]
+            i += 1
+        elif a.startswith("--format="):
+            opts["format"] = a.split("=", 1)[1]
+        elif a.startswith("-") or opts["path"] is not None:
+            return None
+        else:
+            opts["path"] = a
+        i += 1
+    return opts if opts["path"] is not None else None
+
+
+def run(args: list[str]) -> int | None:
+    opts = parse_args(args)
+    if opts is None:
+        return None
+    from pathlib import Path
+
+    from judge.dsl.errors import ScenarioError
+    from judge.dsl.parser import load_scenario
+    from judge.scenario.runner import run_scenario, scenario_files
+    from judge.trace import render
+
+    path = Path(opts["path"])
+    if not path.exists():
+        from judge.api import _resolve_path
+
+        path = _resolve_path(path)
+    if not path.exists():
+        raise ScenarioError("找不到场景文件或目录。", file=str(path))
+    files = scenario_files(path)
+    if not files:
+        raise ScenarioError("目录中没有场景文件（*.场景）。", file=str(path))
+    fmt = opts["format"]
+    if fmt not in ("terminal", "md", "json"):
+        raise ScenarioError(f"未知的输出格式“{fmt}”：可用 terminal、md、json。", file=str(path))
+    color = fmt == "terminal" and sys.stdout.isatty()
+    failed = errors = 0
+    json_out = []
+    for f in files:
+        try:
+            sc = load_scenario(f)
+        except ScenarioError as err:
+            errors += 1
+            if fmt == "json":
+                json_out.append({"file": str(f), "error": err.to_dict(), "passed": False})
+            else:
+                print(f"错误：{err.render()}", file=sys.stderr)
+            continue
+        try:
+            result = run_scenario(sc, auto=opts["auto"])
+        except Exception as err:  # an engine defect: report it per file, never as a traceback
+            errors += 1
+            print(f"错误：{f}: 引擎内部错误（{type(err).__name__}: {err}），请报告此场景。", file=sys.stderr)
+            continue
+        failed += 0 if result.passed else 1
+        if fmt == "json":
+            import json
+
+            json_out.append(json.loads(render.to_json(result, indent=None)))
+        elif fmt == "md":
+            print(render.to_markdown(result, source_text=f.read_text("utf-8")))
+        else:
+            render.to_text(result, quiet=opts["quiet"], color=color)
+    if fmt == "json":
+        import json
+
+        out = json_out[0] if len(files) == 1 and path.is_file() else json_out
+        print(json.dumps(out, ensure_ascii=False, indent=2))
+    elif len(files) > 1 or opts["quiet"]:
+        ok = len(files) - failed - errors
+        print(f"\n共 {len(files)} 个场景：{ok} 个通过，{failed} 个未通过，{errors} 个无法读取。")
+    return 1 if failed or errors else 0
