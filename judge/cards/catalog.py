@@ -103,6 +103,14 @@ class Catalog:
     def ids(self) -> list[str]:
         return list(self._lines)
 
+    def faq_name_index(self) -> dict[str, FaqName]:
+        return {fn.name: fn for fn in self.faq_names}
+
+    def quoted_faq_names(self) -> list[FaqName]:
+        """FAQ names found only quoted in the FAQ text (short forms, other translations): curated names
+        the FAQ parser does not list as cards."""
+        return [fn for fn in self.faq_names if fn.how == "curated" and not fn.english and fn.card_id]
+
     def names_in_faq(self, card: Card) -> list[FaqName]:
         """The names the FAQs use for this card (with how each was matched)."""
         return list(self._by_card_faq.get(card.id, []))

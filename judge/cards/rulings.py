@@ -67,23 +67,38 @@ def _entry_text(row: sqlite3.Row) -> str:
 _STATUS_ORDER = {"valid": 0, "disputed": 1, "superseded": 2}
 
 
+def entry_cards(card_field: str | None, text: str, cat: Catalog | None = None) -> list[str]:
+    """Card ids a FAQ entry is about: the card names the FAQ parser attached to it (its `card` field),
+    and the short or other names the FAQ text quotes without an English pair (curated in faq_names.tsv)."""
+    cat = cat or catalog()
+    by_name = cat.faq_name_index()
+    out: list[str] = []
+    for name in (card_field or "").split("、"):
+        fn = by_name.get(name)
+        if fn is not None and fn.card_id and fn.card_id not in out:
+            out.append(fn.card_id)
+    for fn in cat.quoted_faq_names():
+        if fn.card_id not in out and (f"“{fn.name}" in text or f"【{fn.name}" in text):
+            out.append(fn.card_id)
+    return out
+
+
 def faq_entries(conn: sqlite3.Connection, card: Card, cat: Catalog | None = None) -> list[dict]:
     """The FAQ entries about the card, current rulings first (referee FAQ, then core FAQ: the order of
     authority), superseded ones last; each a judge.rules.faq_lookup.get_entry dict plus "matched_name"."""
     cat = cat or catalog()
-    faq_names = cat.names_in_faq(card)
-    listed = {fn.name for fn in faq_names}
-    # Names the FAQ text uses without the parser listing them (short forms): matched in the text, quoted.
-    text_names = {fn.name for fn in faq_names if fn.how == "curated"}
+    names = {fn.name for fn in cat.names_in_faq(card)}
+    if not names:
+        return []
+    quoted = [fn.name for fn in cat.quoted_faq_names() if fn.card_id == card.id]
     hits: dict[str, str] = {}
     for row in conn.execute("SELECT id, card, question, answer, bullets FROM faq"):
-        names = set((row["card"] or "").split("、")) & listed
-        if names:
-            hits[row["id"]] = sorted(names)[0]
-            continue
-        if text_names:
+        listed = [n for n in (row["card"] or "").split("、") if n in names]
+        if listed:
+            hits[row["id"]] = listed[0]
+        elif quoted:
             text = _entry_text(row)
-            found = [n for n in text_names if f"“{n}" in text or f"【{n}" in text]
+            found = [n for n in quoted if f"“{n}" in text or f"【{n}" in text]
             if found:
                 hits[row["id"]] = found[0]
     entries = []
