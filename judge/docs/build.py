@@ -18,6 +18,8 @@ from typing import Callable
 from judge.docs import data as docs_data
 from judge.docs.build_lock import output_lock
 from judge.docs.context import SiteContext, doc_label
+from judge.docs.pages_cards import INDEX as CARDS_INDEX
+from judge.docs.pages_cards import write_pages as write_card_pages
 from judge.docs.pages_faq import ERRATA_PAGE, render_errata, render_faq_index, render_faq_page
 from judge.docs.pages_glossary import DIFF, GLOSSARY, render_diff, render_glossary
 from judge.docs.pages_home import render_benchmarks, render_home
@@ -82,6 +84,7 @@ def _nav(ctx: SiteContext) -> list:
         {"规则": rules_nav},
         {"FAQ": faq_nav},
         {"注释裁定": rulings_nav},
+        {"卡牌": CARDS_INDEX},
         {"术语表": GLOSSARY},
         {"版本差异": DIFF},
         {"性能与质量指标": "benchmarks.md"},
@@ -121,6 +124,7 @@ def _write_site(writer: SiteWriter, ctx: SiteContext, rulings: list[Ruling], res
     page(RULINGS_INDEX, "注释裁定", render_rulings_index(ctx))
     for ru in rulings:
         page(ctx.ruling_page[ru.path], ru.title, render_ruling(ctx, ru))
+    write_card_pages(page, ctx)
     page(GLOSSARY, "术语表", render_glossary(ctx))
     page(DIFF, "版本差异", render_diff(ctx))
     page("benchmarks.md", "性能与质量指标", render_benchmarks(results_md))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from judge.docs.context import FaqPage, SiteContext, doc_label
 from judge.docs.data import FaqEntry
 from judge.docs.markup import esc, esc_lines, heading, indent, slug
+from judge.docs.pages_cards import faq_card_line
 from judge.docs.pages_rules import GROUNDED_METHODS, METHOD_LABEL
 
 ERRATA_PAGE = "faq/errata.md"
@@ -63,6 +64,7 @@ def render_entry(ctx: SiteContext, page: str, e: FaqEntry) -> list[str]:
     if errata:
         lines += ["**修订文本**：" + " · ".join(
             ctx.page_link(page, ERRATA_PAGE, esc(x.card_zh or x.card_en), slug(x.id, "e-")) for x in errata), ""]
+    lines += faq_card_line(ctx, page, e.id)
     rulings = ctx.rulings_citing_faq.get(e.id, [])
     if rulings:
         lines += ["**相关裁定**：" + " · ".join(ctx.ruling_link(page, ru) for ru in rulings), ""]
