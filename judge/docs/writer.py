@@ -25,7 +25,7 @@ RETIRED = ".judge-old-"   # .<name>.judge-old-XXXX: the previous output being de
 # What a build writes at the top of the folder; a folder holding only these (and pages with our
 # front matter) is an interrupted build of ours even when its marker file is already gone.
 # (tests/test_docs_output.py checks a build writes nothing else at the top.)
-GENERATED_TOP = {"index.md", "rules", "faq", "rulings", "glossary.md", "diff.md", "benchmarks.md", "api.md", "assets",
+GENERATED_TOP = {"index.md", "rules", "faq", "rulings", "cards", "glossary.md", "diff.md", "benchmarks.md", "api.md", "assets",
                  ".nav.json", ".jieba_user.txt", MARKER}
 GENERATED_OTHER = {"assets/judge.css", ".nav.json", ".jieba_user.txt", MARKER}
 PAGE_START = "---\ntitle: "
