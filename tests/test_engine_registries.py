@@ -1,5 +1,5 @@
-"""The registries are the engine's extension points: a keyword and an effect added through them
-alone (no procedure module edited) are recognised by the scenario language and played under the
+"""The registries are the engine's extension points: a keyword, an effect and a static ability
+added through them alone (no procedure module edited) are recognised by the scenario language and played under the
 rules; every registered part names a rule the citation registry knows."""
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ import pytest
 from judge.dsl import parse_text
 from judge.engine.instructions import EFFECTS, EffectKind
 from judge.engine.keywords import KEYWORDS, Keyword
+from judge.engine.statics import STATICS, StaticAbility
 from judge.scenario.runner import run_scenario
 
 
@@ -34,33 +35,47 @@ class Drain(EffectKind):
         return legal
 
 
+class Banner(StaticAbility):
+    """Throwaway: other friendly units at the same location get +value Might."""
+
+    id, zh, aliases, rule = "test_banner", ("测试战旗",), ("test-banner",), "349"
+
+    def might_bonus(self, game, src, params, target):
+        same_side = game.teams[src.controller] == game.teams[target.controller]
+        return params["value"] if target is not src and same_side and target.location == src.location else 0
+
+
 @pytest.fixture
 def throwaway_parts():
     KEYWORDS.register(Glow())
     EFFECTS.register(Drain())
+    STATICS.register(Banner())
     try:
         yield
     finally:
         KEYWORDS.unregister("test_glow")
         EFFECTS.unregister("test_drain")
+        STATICS.unregister("test_banner")
 
 
 SCENARIO = """场景 测试：注册的关键词与效果
 卡牌 萤火 单位 战力 2 关键词 测试辉光
 卡牌 汲取术 法术 费用 1 效果 测试汲取 2 敌方 目标
+卡牌 旗手 单位 战力 1 静态 测试战旗 +2
 模式 1v1
 回合玩家 甲
 玩家 甲
 符文池 法力 1
 手牌: d=汲取术
-基地: b=萤火
+基地: b=萤火, g=旗手
 玩家 乙
 符文池 法力 3
 战场 bf1: f=萤火
 战场 bf1 控制者 乙
 行动:
 检查 f 战力 4
-检查 b 战力 2
+检查 b 战力 4
+检查 g 战力 1
 甲 打出 d 目标 f
 全部让过
 期望:
@@ -69,7 +84,7 @@ d 在 废牌堆
 """
 
 
-def test_a_keyword_and_an_effect_added_through_the_registries_play_a_scenario(throwaway_parts):
+def test_a_keyword_an_effect_and_a_static_added_through_the_registries_play_a_scenario(throwaway_parts):
     sc = parse_text(SCENARIO, "registries.场景")
     assert sc.cards["萤火"].keywords == {"test_glow": 1}
     assert sc.cards["汲取术"].effects[0].kind == "test_drain"
@@ -91,7 +106,7 @@ def test_every_registered_part_cites_a_registered_rule():
     from judge.engine.abilities.events import EVENTS
     from judge.engine.citations import RULES
 
-    for registry in (KEYWORDS, EFFECTS, EVENTS):
+    for registry in (KEYWORDS, EFFECTS, EVENTS, STATICS):
         for part in registry:
             assert part.zh and part.rule, part
             assert part.rule in RULES, f"{registry.what} {part.id}: rule {part.rule} is not registered"

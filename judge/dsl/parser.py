@@ -228,6 +228,18 @@ class _Build(Transformer):
         syms = [str(i)[1] for i in items if isinstance(i, Token) and i.type == "DOMAIN_SYM"]
         return ("cost", ints[0], ints[1] if len(ints) > 1 else len(syms), syms)
 
+    def card_static(self, items):
+        from judge.engine.statics import STATICS
+
+        tok = items[1]
+        word = _text(tok)
+        kind = STATICS.lookup(word)
+        if kind is None:
+            raise ScenarioError("未知的静态技能。", file=self.file, line=tok.line, column=tok.column, text=word,
+                                suggestions=suggest(word, STATICS.spellings()), rule="349")
+        value = _num(items[2]) if len(items) > 2 else None
+        return ("static", kind.id, {"value": value})
+
     def card_equip_cost(self, items):
         _, energy, power, syms = self.card_cost(items)
         return ("equip_cost", energy, syms or ["A"] * power)
@@ -431,6 +443,8 @@ class _Build(Transformer):
                 card.keywords.setdefault("deathknell", 1)
             elif tag == "cost":
                 card.cost_energy, card.cost_power, card.cost_power_syms = attr[1], attr[2], attr[3]
+            elif tag == "static":
+                card.statics.append((attr[1], attr[2]))
             elif tag == "equip_cost":
                 card.equip_cost = (attr[1], attr[2])
                 card.keywords.setdefault("equip", 1)

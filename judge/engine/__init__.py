@@ -21,7 +21,7 @@ Module map
 Import cycles (the procedures call each other as the rules do; each module imports the others inside
 functions): abilities.delayed abilities.linked abilities.replacement abilities.spell_kill
 abilities.triggered actions activating chain cleanup combat effects group_targets keywords.deathknell
-instructions keywords.equip keywords.temporary keywords.weaponmaster playing priority resolution scoring showdown turn zones
+instructions statics keywords.equip keywords.temporary keywords.weaponmaster playing priority resolution scoring showdown turn zones
 keywords.assault keywords.level keywords.shield layers state
 
 Only rule numbers registered in judge.engine.citations are cited.

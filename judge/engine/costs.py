@@ -137,19 +137,12 @@ def apply_modifiers(game: Game, player: str, card: GameObject, cost: Cost) -> No
     """Passive cost increases, then reductions (356.3, 356.4), from cards on the board:
     '费用修正 友方 法术 -1' lowers its controller's spells, '费用修正 敌方 法术 +1' raises opponents'.
     The floor at zero (356.5) is applied by the caller once everything is added."""
+    from judge.engine.statics import on_board
+
     ups, downs = [], []
-    for o in game.board():
-        for mod in getattr(o.card, "cost_mods", ()):
-            if mod.card_type is not None and mod.card_type != card.card.type:
-                continue
-            ours = game.teams[o.controller] == game.teams[player]
-            if (mod.whose == "friendly") != ours:
-                continue
-            for part, n in (("energy", mod.energy), ("power", mod.power)):
-                if n > 0:
-                    ups.append((o, part, n))
-                elif n < 0:
-                    downs.append((o, part, n))
+    for o, kind, params in on_board(game):  # the static-ability registry's cost hook
+        for part, n in kind.cost_changes(game, o, params, player, card):
+            (ups if n > 0 else downs).append((o, part, n))
     for word, group in (("增费", ups), ("减费", downs)):
         for o, part, n in group:
             e, p = (n, 0) if part == "energy" else (0, n)

@@ -347,8 +347,10 @@ def _fight(game: Game, item: ChainItem, legal: list[GameObject], who: str) -> li
 
 def _ready(game: Game, u: GameObject):
     """'Can't' beats 'can' (FAQ R-L95, R-L97): an opponent's passive forbidding readying by effects wins."""
-    for o in game.board():
-        if o.card.prevents_enemy_ready and game.teams[o.controller] != game.teams[u.controller]:
+    from judge.engine.statics import on_board
+
+    for o, kind, params in on_board(game):
+        if not kind.allows_ready(game, o, params, u):
             game.trace.add("step", f"{u.label()} 不能因效果变为活跃状态（{o.label()}）：“无法”优先于“可以”，此指示被跳过。",
                            rules=("349",), faq=("R-L95", "R-L97"))
             return None

@@ -29,11 +29,10 @@ def might(game: Game, o: GameObject) -> int:
         value += gear.card.might_bonus  # attached equipment's Might bonus (716)
     for mod in o.modifiers:
         value += mod.amount
-    for src in game.objects.values():
-        if src.zone == "board" and src.card.auras:
-            for aura in src.card.auras:
-                if aura_applies(game, src, o, aura.scope):
-                    value += aura.amount
+    from judge.engine.statics import on_board
+
+    for src, kind, params in on_board(game):  # static abilities (光环 and any registered kind)
+        value += kind.might_bonus(game, src, params, o)
     value += sum(kw.might_bonus(game, o, n) for kw, n in keywords_on(o))  # keyword registry hook
     return value
 

@@ -1,11 +1,11 @@
 """The standard parts of the game, registered in one place (the model is python-chess's list of
-variants): every keyword module's Keyword and every effect, in the order their hooks run (e.g. additional costs
+variants): every keyword module's Keyword, every effect, trigger event and static ability, in the order their hooks run (e.g. additional costs
 listed in a trace). Adding a part is its module and one line here. judge.engine imports this
 module first, so the registries are complete whatever engine module is imported."""
 
 from __future__ import annotations
 
-from judge.engine import instructions
+from judge.engine import instructions, statics
 from judge.engine.abilities import events
 from judge.engine.keywords import (KEYWORDS, accelerate, action, assault, backline, deathknell, deflect, equip,
                                    ganking, hidden, legion, level, reaction, repeat, shield, tank, temporary,
@@ -22,12 +22,17 @@ EFFECT_PARTS = (instructions.Deal, instructions.Kill, instructions.Stun, instruc
                 instructions.GainXp, instructions.RecycleTop, instructions.Save, instructions.AddEnergy,
                 instructions.ReturnSelf, instructions.ReturnLinked, instructions.CreateDelayed, instructions.Counter)
 
+STATIC_PARTS = (statics.Aura, statics.NoEnemyReady, statics.CostModifier)
+
 
 def register_all() -> None:
     for registry, parts in ((KEYWORDS, KEYWORD_PARTS), (instructions.EFFECTS, EFFECT_PARTS)):
         for cls in parts:
             if cls.id not in registry:
                 registry.register(cls())
+    for cls in STATIC_PARTS:
+        if cls.id not in statics.STATICS:
+            statics.STATICS.register(cls())
     for event in events.STANDARD:
         if event.id not in events.EVENTS:
             events.EVENTS.register(event)
