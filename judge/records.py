@@ -173,6 +173,7 @@ class FaqRef:
     display_number: str = ""
     number_source: Provenance | None = None
     title: str = ""
+    text: str = ""
 
     @classmethod
     def from_row(cls, r: Mapping) -> FaqRef:
@@ -181,7 +182,7 @@ class FaqRef:
             faq_id=_s(r.get("faq_id")), raw=_s(r.get("raw")), old_number=_s(r.get("old_number")),
             rule_id=r.get("rule_id") or None, method=_s(r.get("method")), confidence=_float(r.get("confidence")),
             number=_s(r.get("number")), display_number=_s(r.get("display_number")),
-            number_source=Provenance.of(r.get("number_source")), title=_s(r.get("title")),
+            number_source=Provenance.of(r.get("number_source")), title=_s(r.get("title")), text=_s(r.get("text")),
         )
 
 
@@ -252,21 +253,30 @@ class Term:
     kind: str
     source: str
     aliases: list[tuple[str, str]] = field(default_factory=list)  # (alias, kind)
+    alias_sources: dict[str, str] = field(default_factory=dict)     # alias -> where it was found
     # The defining rule, when it is joined in (Rulebook.glossary).
     number: str = ""
     display_number: str = ""
     number_source: Provenance | None = None
     rule_title: str = ""
+    rule_text: str = ""
 
     @classmethod
     def from_row(cls, r: Mapping) -> Term:
         r = _mapping(r)
-        aliases = [(a["alias"], a["kind"]) if isinstance(a, Mapping) else tuple(a) for a in r.get("aliases") or []]
+        aliases, sources = [], {}
+        for a in r.get("aliases") or []:
+            if isinstance(a, Mapping):
+                aliases.append((_s(a.get("alias")), _s(a.get("kind"))))
+                if a.get("source"):
+                    sources[_s(a.get("alias"))] = _s(a.get("source"))
+            else:
+                aliases.append(tuple(a))
         return cls(
             term=_s(r.get("term")), english=_s(r.get("english")), rule_id=_s(r.get("rule_id")), kind=_s(r.get("kind")),
-            source=_s(r.get("source")), aliases=aliases, number=_s(r.get("number")),
+            source=_s(r.get("source")), aliases=aliases, alias_sources=sources, number=_s(r.get("number")),
             display_number=_s(r.get("display_number")), number_source=Provenance.of(r.get("number_source")),
-            rule_title=_s(r.get("title")),
+            rule_title=_s(r.get("title")), rule_text=_s(r.get("text")),
         )
 
 

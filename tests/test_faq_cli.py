@@ -34,7 +34,9 @@ def test_show_accepts_short_ids_and_json(capsys):
     code, out, _ = run(capsys, "faq", "show", "c33", "--json")
     data = json.loads(out)
     assert code == 0 and data["id"] == "C-L33" and data["status"] == "valid"
-    assert data["bullets"][0]["text"].endswith("这称为据守。")
+    depth, text = data["bullets"][0]
+    assert depth == 0 and text.endswith("这称为据守。")
+    assert data["refs"] and all(r["faq_id"] == "C-L33" for r in data["refs"])
 
 
 def test_show_unknown_id_suggests(capsys):

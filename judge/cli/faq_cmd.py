@@ -1,4 +1,7 @@
-"""`judge faq list|show|errata` and `judge glossary`: thin wrappers over judge.rules.faq_lookup."""
+"""`judge faq list|show|errata` and `judge glossary`: thin wrappers over the Python API (judge.api.Rulebook).
+
+--json prints the records (judge.records) as JSON objects, field for field.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +12,19 @@ import typer
 
 
 def _echo_json(data) -> None:
+    from dataclasses import asdict, is_dataclass
+
+    if isinstance(data, list):
+        data = [asdict(d) if is_dataclass(d) else d for d in data]
+    elif is_dataclass(data):
+        data = asdict(data)
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def _book():
+    from judge.api import Rulebook
+
+    return Rulebook()
 
 
 def register(app: typer.Typer) -> None:
@@ -25,19 +40,16 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """列出 FAQ 条目；已被现行规则取代的裁定会标出。"""
         from judge.errors import JudgeError
-        from judge.rules import faq_lookup, faq_render
+        from judge.rules import faq_render
         from judge.rules.faq_status import STATUSES
-        from judge.store import open_store
 
         if status and status not in STATUSES:
             raise JudgeError(f"未知的状态“{status}”。可选：{' | '.join(STATUSES)}")
-        rows = faq_lookup.list_entries(open_store(), doc, topic, status)
+        entries = _book().faq_entries(doc, topic, status)
         if as_json:
-            for r in rows:
-                r["bullets"] = json.loads(r["bullets"] or "[]")
-            _echo_json(rows)
+            _echo_json(entries)
         else:
-            typer.echo(faq_render.entry_list(rows))
+            typer.echo(faq_render.entry_list(entries))
 
     @faq_app.command("show")
     def show_cmd(
@@ -45,10 +57,9 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help="以 JSON 输出"),
     ) -> None:
         """查看一个 FAQ 条目：问题、回答、要点、状态（及取代它的规则）、相关规则与勘误。"""
-        from judge.rules import faq_lookup, faq_render
-        from judge.store import open_store
+        from judge.rules import faq_render
 
-        entry = faq_lookup.get_entry(open_store(), entry_id)
+        entry = _book().faq(entry_id)
         if as_json:
             _echo_json(entry)
         else:
@@ -60,14 +71,13 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help="以 JSON 输出"),
     ) -> None:
         """卡牌勘误（修订文本）。"""
-        from judge.rules import faq_lookup, faq_render
-        from judge.store import open_store
+        from judge.rules import faq_render
 
-        rows = faq_lookup.errata(open_store(), card)
+        errata = _book().errata(card)
         if as_json:
-            _echo_json(rows)
+            _echo_json(errata)
         else:
-            typer.echo(faq_render.errata_list(rows))
+            typer.echo(faq_render.errata_list(errata))
 
     @app.command("glossary")
     def glossary_cmd(
@@ -76,11 +86,10 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help="以 JSON 输出"),
     ) -> None:
         """中英术语表：定义术语的规则、英文名、FAQ 中的其他译名。"""
-        from judge.rules import faq_lookup, faq_render
-        from judge.store import open_store
+        from judge.rules import faq_render
 
-        rows = faq_lookup.glossary(open_store(), term, include_cards=cards)
+        terms = _book().glossary(term, include_cards=cards)
         if as_json:
-            _echo_json(rows)
+            _echo_json(terms)
         else:
-            typer.echo(faq_render.glossary_detail(rows) if term else faq_render.glossary_list(rows))
+            typer.echo(faq_render.glossary_detail(terms) if term else faq_render.glossary_list(terms))

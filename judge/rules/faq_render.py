@@ -1,7 +1,8 @@
-"""Chinese text rendering of FAQ entries, errata and glossary terms (CLI; the docs reuse the labels)."""
+"""Chinese text rendering of FAQ entries, errata and glossary terms (judge.records) for the CLI."""
 
 from __future__ import annotations
 
+from judge.records import Erratum, FaqEntry, Term
 from judge.rules.faq_lookup import DOCS
 from judge.rules.faq_status import STATUS_LABELS
 
@@ -26,13 +27,13 @@ def rule_label(number: str | None, display: str | None, source: str | None, titl
     return label
 
 
-def status_line(entry: dict) -> str | None:
-    status = entry.get("status") or "valid"
+def status_line(entry: FaqEntry) -> str | None:
+    status = entry.status or "valid"
     if status == "valid":
         return None
-    rule = entry.get("superseded_rule")
-    target = rule_label(rule["number"], rule["display_number"], rule["number_source"], rule.get("title")) if rule \
-        else (entry.get("superseded_by") or "")
+    rule = entry.superseded_rule
+    target = rule_label(rule.number, rule.display_number, rule.number_source, rule.title) if rule \
+        else (entry.superseded_by or "")
     verb = "现行规则" if status == "superseded" else "相关规则"
     return f"⚠ {STATUS_LABELS[status]}" + (f" —— {verb} {target}" if target else "")
 
@@ -42,81 +43,81 @@ def _short(text: str, n: int = 48) -> str:
     return text if len(text) <= n else text[:n - 1] + "…"
 
 
-def entry_list(rows: list[dict]) -> str:
-    if not rows:
+def entry_list(entries: list[FaqEntry]) -> str:
+    if not entries:
         return "（没有符合条件的 FAQ 条目）"
     out = []
-    for r in rows:
-        head = r["question"] or (f"（问题缺失）{r['answer']}" if r["truncated"] else f"【澄清】{r['answer']}")
+    for e in entries:
+        head = e.question or (f"（问题缺失）{e.answer}" if e.truncated else f"【澄清】{e.answer}")
         flags = []
-        if r["status"] != "valid":
-            flags.append(f"[{STATUS_LABELS[r['status']]}" + (f" → {r['superseded_by']}" if r["superseded_by"] else "") + "]")
-        if r["truncated"] and r["question"]:
+        if e.status != "valid":
+            flags.append(f"[{STATUS_LABELS[e.status]}" + (f" → {e.superseded_by}" if e.superseded_by else "") + "]")
+        if e.truncated and e.question:
             flags.append("[问题开头缺失]")
-        topic = r["topic"] or r["part"]
-        out.append(f"{r['id']:<7} {DOCS[r['doc']]}·{topic}  {_short(head)} {' '.join(flags)}".rstrip())
-    out.append(f"共 {len(rows)} 条。用 judge faq show 编号 查看全文。")
+        topic = e.topic or e.part
+        out.append(f"{e.id:<7} {DOCS[e.doc]}·{topic}  {_short(head)} {' '.join(flags)}".rstrip())
+    out.append(f"共 {len(entries)} 条。用 judge faq show 编号 查看全文。")
     return "\n".join(out)
 
 
-def _bullets(items: list[dict], depth: int = 1) -> list[str]:
+def _bullets(bullets: list[tuple[int, str]]) -> list[str]:
     lines = []
-    for b in items:
-        text = b["text"].split("\n")
-        lines.append("  " * depth + "• " + text[0])
-        lines += ["  " * depth + "  " + t for t in text[1:]]
-        lines += _bullets(b.get("children", []), depth + 1)
+    for depth, text in bullets:
+        indent = "  " * (depth + 1)
+        first, *rest = text.split("\n")
+        lines.append(indent + "• " + first)
+        lines += [indent + "  " + t for t in rest]
     return lines
 
 
-def entry_detail(e: dict) -> str:
-    where = [DOCS[e["doc"]], e["part"]]
-    if e["topic"]:
-        where.append(e["topic"])
-    out = [f"{e['id']}  {' › '.join(where)}"]
-    if e["card"]:
-        out.append(f"卡牌：{e['card']}")
+def entry_detail(e: FaqEntry) -> str:
+    where = [DOCS[e.doc], e.part]
+    if e.topic:
+        where.append(e.topic)
+    out = [f"{e.id}  {' › '.join(where)}"]
+    if e.card:
+        out.append(f"卡牌：{e.card}")
     status = status_line(e)
     if status:
         out.append(status)
-    elif e.get("status_note"):
+    elif e.status_note:
         out.append("✓ 有效（已与现行规则核对）")
-    if e.get("status_note"):
-        out.append(f"  说明：{e['status_note']}")
-    if e["question"]:
-        out.append(f"问：{e['question']}" + ("（问题开头在原文提取时缺失）" if e["truncated"] else ""))
-    elif e["truncated"]:
+    if e.status_note:
+        out.append(f"  说明：{e.status_note}")
+    if e.question:
+        out.append(f"问：{e.question}" + ("（问题开头在原文提取时缺失）" if e.truncated else ""))
+    elif e.truncated:
         out.append("问：（原文提取时问题缺失）")
-    out.append(("答：" if e["doc"] == "core" or e["question"] or e["truncated"] else "") + e["answer"])
-    out += _bullets(e["bullets"])
-    refs = [r for r in e.get("refs", []) if r.get("rule_id") or r.get("old_number")]
+    out.append(("答：" if e.doc == "core" or e.question or e.truncated else "") + e.answer)
+    out += _bullets(e.bullets)
+    refs = [r for r in e.refs if r.rule_id or r.old_number]
     if refs:
         out.append("相关规则：")
         for r in refs:
-            label = rule_label(r["number"], r["display_number"], r["number_source"], r["title"])
-            how = METHOD_LABELS.get(r["method"], r["method"])
-            if r["method"] == "status" and e["status"] == "disputed":
+            label = rule_label(r.number, r.display_number, r.number_source, r.title)
+            how = METHOD_LABELS.get(r.method, r.method)
+            if r.method == "status" and e.status == "disputed":
                 how = "争议涉及的现行规则"
-            if r["method"] == "mapped":
-                how = f"原文“{r['raw']}”为旧编号，{how}"
-            conf = f"，置信度 {r['confidence']:.2f}" if r["method"] in ("mapped", "suggested") else ""
-            snippet = f"  {_short(r['text'], 40)}" if r.get("text") else ""
+            if r.method == "mapped":
+                how = f"原文“{r.raw}”为旧编号，{how}"
+            conf = f"，置信度 {r.confidence:.2f}" if r.method in ("mapped", "suggested") and r.confidence is not None else ""
+            snippet = f"  {_short(r.text, 40)}" if r.text else ""
             out.append(f"  {label}  [{how}{conf}]{snippet}")
-    out.append(f"出处：{e['source_file']} 第 {e['source_line']} 行")
+    out.append(f"出处：{e.source_file} 第 {e.source_line} 行")
     return "\n".join(out)
 
 
-def errata_list(rows: list[dict]) -> str:
-    if not rows:
+def errata_list(errata: list[Erratum]) -> str:
+    if not errata:
         return "（没有勘误）"
     out = []
-    for r in rows:
-        name = r["card_zh"] + (f" ({r['card_en']})" if r["card_en"] else "")
-        src = "裁判FAQ" if r["id"].startswith("E-R") else "核心规则FAQ"
-        out.append(f"{name}  修订文本 · {src} 第 {r['source_line']} 行" + (f" · 见 {r['faq_id']}" if r["faq_id"] else ""))
-        out += ["  " + line for line in r["text"].split("\n")]
+    for x in errata:
+        name = x.card_zh + (f" ({x.card_en})" if x.card_en else "")
+        src = "裁判FAQ" if x.id.startswith("E-R") else "核心规则FAQ"
+        out.append(f"{name}  修订文本 · {src} 第 {x.source_line} 行" + (f" · 见 {x.faq_id}" if x.faq_id else ""))
+        out += ["  " + line for line in x.text.split("\n")]
         out.append("")
-    out.append(f"共 {len(rows)} 条勘误。")
+    out.append(f"共 {len(errata)} 条勘误。")
     return "\n".join(out)
 
 
@@ -124,29 +125,30 @@ KIND_LABELS = {"keyword": "关键词", "term": "术语", "definition": "规则�
 ALIAS_LABELS = {"synonym": "FAQ 译名", "english": "英文", "traditional": "繁体", "pinyin": "拼音"}
 
 
-def glossary_detail(rows: list[dict]) -> str:
+def glossary_detail(terms: list[Term]) -> str:
     out = []
-    for r in rows:
-        head = r["term"] + (f"  {r['english']}" if r["english"] else "")
-        out.append(f"{head}  [{KIND_LABELS.get(r['kind'], r['kind'])}]")
-        if r.get("number"):
-            out.append(f"  定义规则：{rule_label(r['number'], r['display_number'], r['number_source'], r['title'])}"
-                       + (f"  {_short(r['text'], 50)}" if r.get("text") else ""))
+    for t in terms:
+        head = t.term + (f"  {t.english}" if t.english else "")
+        out.append(f"{head}  [{KIND_LABELS.get(t.kind, t.kind)}]")
+        if t.number:
+            out.append(f"  定义规则：{rule_label(t.number, t.display_number, t.number_source, t.rule_title)}"
+                       + (f"  {_short(t.rule_text, 50)}" if t.rule_text else ""))
         groups: dict[str, list[str]] = {}
-        for a in r["aliases"]:
-            groups.setdefault(a["kind"], []).append(a["alias"] + (f"（{a['source']}）" if a["source"] and a["kind"] == "synonym" else ""))
+        for alias, kind in t.aliases:
+            source = t.alias_sources.get(alias, "")
+            groups.setdefault(kind, []).append(alias + (f"（{source}）" if source and kind == "synonym" else ""))
         for kind, names in groups.items():
             out.append(f"  {ALIAS_LABELS.get(kind, kind)}：{'、'.join(names)}")
-        out.append(f"  来源：{r['source']}")
+        out.append(f"  来源：{t.source}")
     return "\n".join(out)
 
 
-def glossary_list(rows: list[dict]) -> str:
+def glossary_list(terms: list[Term]) -> str:
     out = []
-    for r in rows:
-        syn = [a["alias"] for a in r["aliases"] if a["kind"] == "synonym"]
-        rule = f"  规则 {r['display_number'] or r['number']}" if r.get("number") else ""
-        out.append(f"{r['term']:<8}{(r['english'] or ''):<22}{KIND_LABELS.get(r['kind'], r['kind'])}{rule}"
+    for t in terms:
+        syn = [alias for alias, kind in t.aliases if kind == "synonym"]
+        rule = f"  规则 {t.display_number or t.number}" if t.number else ""
+        out.append(f"{t.term:<8}{(t.english or ''):<22}{KIND_LABELS.get(t.kind, t.kind)}{rule}"
                    + (f"  又作：{'、'.join(syn)}" if syn else ""))
-    out.append(f"共 {len(rows)} 个术语。用 judge glossary 术语 查看详情。")
+    out.append(f"共 {len(terms)} 个术语。用 judge glossary 术语 查看详情。")
     return "\n".join(out)
