@@ -109,7 +109,8 @@ def test_fts_syntax_from_the_command_line_does_not_crash():
 
 
 def test_cold_path_loads_no_heavy_library():
-    """jieba, typer, rich, sqlite_utils, opencc, pypinyin (and rapidfuzz for a plain query) stay unloaded."""
+    """jieba, typer, rich, sqlite_utils, opencc, pypinyin, dataclasses (and rapidfuzz for a plain query)
+    stay unloaded."""
     code = (
         "import sys, io, contextlib\n"
         "from judge.cli import main\n"
@@ -119,7 +120,7 @@ def test_cold_path_loads_no_heavy_library():
         "        main(['search', '燃尽'])\n"
         "except SystemExit as e:\n"
         "    assert e.code == 0, e.code\n"
-        "heavy = {'jieba', 'typer', 'rich', 'sqlite_utils', 'opencc', 'pypinyin', 'rapidfuzz', 'click'}\n"
+        "heavy = {'jieba', 'typer', 'rich', 'sqlite_utils', 'opencc', 'pypinyin', 'rapidfuzz', 'click', 'dataclasses'}\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy))\n"
     )
     assert run("燃尽").returncode == 0  # the store exists (building it is not the query path)
