@@ -31,12 +31,14 @@ from judge.search.analyze import Analysis, Concept
 from judge.search.text import fts_phrase, fts_string
 
 BM25_WEIGHTS = (4.0, 1.5, 1.0, 0.3, 0.7)  # title, words, chars, extra, context
-CONTEXT_WEIGHT = 0.7  # a concept named by the paragraph's section counts 70%
+CONTEXT_WEIGHT = 1.0  # a concept named by the paragraph's section counts fully
 RELATED_BONUS = 0.5
 LENGTH_PIVOT = 150.0
 LENGTH_POWER = 0.3
 INTENT_BONUS = 1.5
 CARD_BONUS = 1.6
+FAQ_ASKED_BONUS = 1.25
+FAQ_ANSWER_ONLY = 0.85
 # For questions: an FAQ entry that answers is worth as much as a rule, but no more (the rules are
 # the authority, and long FAQ answers share common words with almost any question).
 QUESTION_KIND_WEIGHT = {"faq": 1.0, "rule": 1.05, "errata": 0.9, "term": 0.8}
@@ -180,6 +182,13 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
         if analysis.intent and intent.has_hint(analysis.intent, norm.split("\n", 1)[-1]):
             s *= INTENT_BONUS  # a count for "几张", 可以/不能 for "能不能", a sequence for "谁先"
         kind = d["kind"]
+        if kind == "faq" and analysis.question_like:
+            # An FAQ entry answers the question its own question asks; one whose long answer merely
+            # shares the words is discounted.
+            asked = _faq_question(norm)
+            if asked:
+                q_cov = sum(c.weight for c in concepts if any(f in asked for f in c.forms)) / total_w
+                s *= FAQ_ASKED_BONUS if q_cov >= 0.75 else (1.0 if q_cov >= 0.4 else FAQ_ANSWER_ONLY)
         if analysis.cards and kind in ("faq", "errata") and any(n in title for n in analysis.cards):
             s *= CARD_BONUS  # the card's own rulings and errata first
         if analysis.question_like:
@@ -197,6 +206,15 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
         hits.append(Hit(d, round(s * 100, 2), round(coverage, 3), list(dict.fromkeys(matched))))
     hits.sort(key=lambda h: (-h.score, h.doc["id"]))
     return hits
+
+
+def _faq_question(norm: str) -> str:
+    """The question of an FAQ entry ("问：…" up to "答："), normalised like `norm`."""
+    start = norm.find("问:")
+    if start < 0:
+        return ""
+    end = norm.find("答:", start)
+    return norm[start:end if end > 0 else None]
 
 
 def _window_coverage(norm: str, concepts: list[Concept]) -> float:
