@@ -109,8 +109,9 @@ class _Vocab:
         key = (id(self.conn), kind)
         if key not in _STATIC:
             kinds = ("rewrite", "related") if kind == "player" else (kind,)
+            third = "source" if kind == "card" else "kind"  # a card's rows share their source (its number)
             _STATIC[key] = self.conn.execute(
-                f"SELECT alias, target, kind FROM search_alias WHERE kind IN ({','.join('?' * len(kinds))})", kinds).fetchall()
+                f"SELECT alias, target, {third} FROM search_alias WHERE kind IN ({','.join('?' * len(kinds))})", kinds).fetchall()
         return _STATIC[key]
 
     def player_phrases(self) -> list[tuple[str, str, str]]:
@@ -200,6 +201,10 @@ def analyze(conn, raw: str) -> Analysis:
         for c in concepts:
             if len(c.label) == 1 and all(len(f) == 1 for f in c.forms) and len(concepts) > 1:
                 c.optional = True
+    for c in concepts:
+        if c.label in a.cards:  # every name the FAQs use for this card
+            c.forms.extend(n for n in a.cards if n not in c.forms and _same_card(vocab, c.label, n))
+            c.via = "card"
     for r in related:
         # "结算链上" -> 闭环: the words of the phrase may be answered in the rules' words.
         rewritten = {t for p, t in a.rewrites if p == r.label}
@@ -258,7 +263,12 @@ def _cards(vocab: _Vocab, text: str, a: Analysis) -> str:
     if not keys:
         return text
     table = vocab.static("card")
-    rows = [(al, t) for al, t, _k in table if al in keys] + [(t, t) for t in {t for _a, t, _k in table} if t in keys]
+    # The FAQs may call one card by two names (暗刃, 隐秘刀锋): all of them are the card.
+    names: dict[str, set[str]] = {}
+    for _al, t, source in table:
+        names.setdefault(source, set()).add(t)
+    card_of = {t: names[source] for _al, t, source in table}
+    rows = [(al, t) for al, t, _k in table if al in keys] + [(t, t) for t in card_of if t in keys]
     for alias, target in rows:
         for i, j in keys.get(alias, []):
             spans.append((i, j, target))
@@ -267,10 +277,20 @@ def _cards(vocab: _Vocab, text: str, a: Analysis) -> str:
         if all(j <= a0 or i >= b0 for a0, b0, _t in taken):
             taken.append((i, j, target))
     for i, j, target in sorted(taken, reverse=True):
-        text = text[:i] + " " + target + " " + text[j:]
-        if target not in a.cards:
-            a.cards.append(target)
+        typed = text[i:j]
+        if typed not in card_of:  # a name the FAQs do not use (English, pinyin, catalog name)
+            text = text[:i] + " " + target + " " + text[j:]
+        for name in sorted(card_of.get(target, {target})):
+            if name not in a.cards:
+                a.cards.append(name)
     return text
+
+
+def _same_card(vocab: _Vocab, one: str, other: str) -> bool:
+    sources = {}
+    for _al, t, source in vocab.static("card"):
+        sources.setdefault(t, set()).add(source)
+    return bool(sources.get(one, set()) & sources.get(other, set()))
 
 
 def _rewrite(text: str, a: Analysis) -> str:

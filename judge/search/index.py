@@ -422,6 +422,7 @@ def _aliases(conn, user_words: set[str], freq: Counter, tok=None) -> set[tuple[s
                 if len(cand) >= 2 and cand not in term and cand not in glossary:
                     out.add((cand, term, "synonym", "faq-english"))
     out |= _card_aliases(tok)
+    out |= _memberships(conn, user_words)
     for english, chinese, number, source in read_data(HEADING_TERMS, 4):
         # An official heading term names its Chinese rule: "Ready" -> 激活 (rule 415); headings are
         # often plural or carry an article ("Recalls", "The Chain"): the bare term is meant too.
@@ -465,6 +466,26 @@ def read_data(path: Path, columns: int) -> list[list[str]]:
             continue
         rows.append([c.strip() for c in cells[:columns]])
     return rows
+
+
+_INCLUDES = re.compile(r"([\u4e00-\u9fff]{2,12})包括[：:]([^。]+)")
+
+
+def _memberships(conn, user_words: set[str]) -> set[tuple[str, str, str, str]]:
+    """"与玩家对应的非场地区域包括：主牌堆、…、废牌堆…": each listed thing is one of the class, so a
+    question about 废牌堆 may be answered by a rule about 非场地区域 (related words, from the rules)."""
+    out: set[tuple[str, str, str, str]] = set()
+    if not _table_exists(conn, "rules"):
+        return out
+    for (text,) in conn.execute("SELECT text FROM rules WHERE text LIKE '%包括%'"):
+        for m in _INCLUDES.finditer(norm_text(text or "").replace(":", "：")):
+            head = m.group(1)
+            cls = head.split("的")[-1]  # "与玩家对应的非场地区域" -> 非场地区域
+            for item in re.split(r"[、，,]|和|及", m.group(2)):
+                item = item.strip()
+                if 2 <= len(item) <= 8 and item != cls:
+                    out.add((item, cls, "related", f"rules: {cls}包括…{item}"))
+    return out
 
 
 def _card_aliases(tok=None) -> set[tuple[str, str, str, str]]:

@@ -46,7 +46,8 @@ FRAME_WORDS = set(
 ENGLISH_STOP = set(
     "a an the i you we my your our his her its their me it is are was be been do does did can could may might "
     "should would will shall what when which who whom how why where if of on in to at by for from with into onto "
-    "as or and not no there this that these those many much happens happen first order".split()
+    "as or and not no there this that these those many much happens happen first order limit maximum max "
+    "minimum min".split()
 )
 
 # What an answer of each kind contains (normalised forms looked for in a document).
@@ -79,8 +80,12 @@ def strip_frames(text: str) -> str:
     return _STRIP.sub(" ", text)
 
 
+_ENGLISH_ECHOES = {"limit": "上限", "maximum": "最多", "max": "最多", "minimum": "至少", "min": "至少", "order": "顺序"}
+
+
 def echoes(text: str) -> list[str]:
-    return [w for w in ECHOES if w in text]
+    words = set(re.findall(r"[a-z]+", text.lower()))
+    return [w for w in ECHOES if w in text] + [zh for en, zh in _ENGLISH_ECHOES.items() if en in words]
 
 
 def detect(text: str) -> str | None:
