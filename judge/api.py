@@ -30,7 +30,8 @@ class Rulebook:
     """The rule tree, FAQ, errata and glossary of one store.
 
     `Rulebook()` opens the store of the shipped corpus (or of $JUDGE_CORPUS_DIR), building it into the
-    per-user cache first if needed. `Rulebook(path)` opens a store file built by `judge build` (or
+    per-user cache first if needed. `Rulebook(folder)` does the same for another copy of the corpus (a
+    folder with its MANIFEST.tsv); `Rulebook(file)` opens a store file built by `judge build` (or
     `Rulebook.build(path)`), read only. `version` picks the rules version lookups use (default: the
     current version, 2026-07-17); `versions()` lists them.
     """
@@ -41,6 +42,8 @@ class Rulebook:
             from judge.store import open_store
 
             self._conn = open_store()
+        elif self._path.is_dir():
+            self._conn = _open_corpus(self._path)
         else:
             self._conn = _open_file(self._path)
         self._search_conn: sqlite3.Connection | None = None
@@ -221,6 +224,25 @@ class Rulebook:
                 raise StoreError("规则数据库中没有搜索索引。", hint="请运行 judge build 重新构建数据库。")
             self._search_conn = conn
         return self._search_conn
+
+
+def _open_corpus(folder: Path) -> sqlite3.Connection:
+    """The store of the corpus in `folder` (built into the user cache if needed), as $JUDGE_CORPUS_DIR would."""
+    from judge.errors import CorpusError
+    from judge.store import open_store
+
+    if not (folder / "MANIFEST.tsv").is_file():
+        raise CorpusError(f"{folder} 不是规则语料目录：其中没有 MANIFEST.tsv。",
+                          hint="请给出语料目录（如 rules_corpus/）或 judge build 生成的数据库文件。")
+    saved = os.environ.get("JUDGE_CORPUS_DIR")
+    os.environ["JUDGE_CORPUS_DIR"] = str(folder.resolve())
+    try:
+        return open_store()
+    finally:
+        if saved is None:
+            os.environ.pop("JUDGE_CORPUS_DIR", None)
+        else:
+            os.environ["JUDGE_CORPUS_DIR"] = saved
 
 
 def _open_file(path: Path) -> sqlite3.Connection:

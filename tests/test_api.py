@@ -135,6 +135,21 @@ def test_versions_and_a_store_file(book, tmp_path):
         Rulebook(tmp_path / "missing.sqlite")
 
 
+def test_a_copy_of_the_corpus(book, tmp_path, monkeypatch):
+    from judge.errors import CorpusError
+    from judge.paths import corpus_dir
+
+    monkeypatch.delenv("JUDGE_CORPUS_DIR", raising=False)
+    copy = tmp_path / "corpus"
+    shutil.copytree(corpus_dir(), copy)
+    with Rulebook(copy) as other:
+        assert other.rule("349") == book.rule("349")
+    assert "JUDGE_CORPUS_DIR" not in __import__("os").environ
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(CorpusError):
+        Rulebook(tmp_path / "empty")
+
+
 def test_run_scenario_from_a_path_a_shipped_name_and_text(tmp_path):
     shipped = "scenarios/combat/garen_recruit_healed_before_recheck.场景"
     result = run_scenario(shipped)

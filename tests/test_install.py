@@ -133,9 +133,18 @@ def test_installed_judge_works_from_any_directory(venv, tmp_path):
     run = _judge(venv, ["run", str(shipped)], cwd, env)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "✓ 通过" in run.stdout and "466.1" in run.stdout
+    by_name = _judge(venv, ["run", "scenarios/" + SCENARIO], cwd, env)  # as the README writes it, from anywhere
+    assert by_name.returncode == 0 and "✓ 通过" in by_name.stdout, by_name.stdout + by_name.stderr
     # The store went to the user's cache, nothing into the working directory.
     assert list((tmp_path / "home" / ".cache" / "riftbound-judge").glob("store-*.sqlite"))
     assert list(cwd.iterdir()) == []
+
+
+def test_python_api_in_the_fresh_venv(venv, tmp_path):
+    code = ("from judge import Rulebook, run_scenario; b = Rulebook(); r = b.rule('349'); "
+            f"print(r.number, r.title, r.number_source); print(run_scenario('{SCENARIO}').passed)")
+    out = _run([str(venv["python"]), "-c", code], cwd=tmp_path, env=_user_env(tmp_path / "home")).stdout.split("\n")
+    assert out[0].startswith("349 打出卡牌 ") and out[1] == "True"
 
 
 def test_installed_package_reads_its_own_data_not_the_checkout(venv, tmp_path):

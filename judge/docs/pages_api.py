@@ -75,7 +75,8 @@ def render_api() -> str:
              "```python", EXAMPLE, "```", "",
              "## Rulebook {#rulebook}", "",
              "`Rulebook()` 打开随包发布的语料（或 `JUDGE_CORPUS_DIR` 指定的语料）的规则数据库，必要时先构建；"
-             "`Rulebook(路径)` 以只读方式打开一个数据库文件；`version=` 选择规则版本（默认现行版本）。"
+             "`Rulebook(语料目录)` 对另一份语料（含 MANIFEST.tsv 的目录）做同样的事；"
+             "`Rulebook(数据库文件)` 以只读方式打开 `judge build` 生成的数据库；`version=` 选择规则版本（默认现行版本）。"
              "所有方法返回带类型的记录（dataclass），从不返回数据库行。", ""]
     for name in public_methods(api.Rulebook):
         lines.append(f"- `{_signature(api.Rulebook, name)}`：{RULEBOOK_METHODS[name]}")
