@@ -11,15 +11,13 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from judge.dsl import model as m
 from judge.dsl.errors import GRAMMAR_PATH, ScenarioError, describe_terminal, keyword_spellings, suggest
 
-MODES = {"1v1": "1v1", "对决": "1v1", "duel": "1v1", "2v2": "2v2", "组队": "2v2",
-         "自由混战3": "ffa3", "ffa3": "ffa3", "三人混战": "ffa3",
-         "自由混战4": "ffa4", "ffa4": "ffa4", "四人混战": "ffa4"}
-PHASES = {"开始阶段": "beginning", "beginning": "beginning", "主阶段": "main", "main": "main",
-          "回合结束阶段": "ending", "结束阶段": "ending", "ending": "ending"}
-# the six domains (134) and their abbreviations; "A" (any) is not a domain a card can have
-DOMAINS = {"炽烈": "R", "翠意": "G", "灵光": "B", "摧破": "O", "混沌": "P", "序理": "Y",
-           "R": "R", "G": "G", "B": "B", "O": "O", "P": "P", "Y": "Y",
-           "RED": "R", "GREEN": "G", "BLUE": "B", "ORANGE": "O", "PURPLE": "P", "YELLOW": "Y"}
+# Words for modes, phases and domains come from the engine's vocabulary (English ids in code).
+from judge.engine import vocab  # noqa: E402
+
+MODES = vocab.spellings(vocab.MODES)
+PHASES = vocab.spellings(vocab.PHASES)
+# the six domains (134) by name, letter or colour; "A" (any) is not a domain a card can have
+DOMAINS = {**vocab.spellings(vocab.DOMAINS), **{k.upper(): v for k, v in vocab.spellings(vocab.DOMAINS).items()}}
 CARD_TYPES = {"UNIT": "unit", "GEAR": "gear", "SPELL": "spell", "RUNE_T": "rune",
               "LEGEND_T": "legend", "BATTLEFIELD_T": "battlefield"}
 ZONES = {"HAND": "hand", "DECK": "deck", "RUNE_DECK": "rune_deck", "TRASH": "trash",

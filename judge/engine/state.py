@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from judge.engine import vocab
 from judge.engine.cards import CardDef
 from judge.trace.events import Trace
 
 BOARD = "board"
 NON_BOARD_ZONES = ("hand", "deck", "rune_deck", "trash", "banishment", "champion", "legend")
-ZONE_NAMES = {"hand": "手牌", "deck": "主牌堆", "rune_deck": "符文牌堆", "trash": "废牌堆", "banishment": "放逐区域",
-              "champion": "英雄区域", "legend": "传奇区域", "facedown": "待命区域", "chain": "结算链",
-              "board": "场地", "base": "基地", "gone": "移出对局"}
-PHASE_NAMES = {"beginning": "开始阶段", "main": "主阶段", "ending": "回合结束阶段"}
+# Chinese display names of zones and phases (the vocabulary module holds every term)
+ZONE_NAMES = vocab.names(vocab.ZONES)
+PHASE_NAMES = vocab.names(vocab.PHASES)
 
 
 @dataclass
