@@ -1,0 +1,327 @@
+"""Card lines (`卡牌 名称 …`): type, Might, tags, keywords, costs and domains, static abilities,
+spell effects, triggered, activated, reflexive and delayed abilities. Words for keywords, effects,
+trigger events and static abilities come from the engine's registries."""
+
+from __future__ import annotations
+
+from lark import Token, v_args
+
+from judge.dsl import model as m
+from judge.dsl.errors import ScenarioError, suggest
+from judge.dsl.sections.common import Section, _num, _text
+from judge.engine import vocab
+from judge.engine.abilities.events import EVENTS
+from judge.engine.keywords import KEYWORDS
+
+CARD_TYPES = {"UNIT": "unit", "GEAR": "gear", "SPELL": "spell", "RUNE_T": "rune",
+              "LEGEND_T": "legend", "BATTLEFIELD_T": "battlefield"}
+SCOPE = {"OTHER": "other", "FRIENDLY": "friendly", "ENEMY": "enemy", "HERE": "here", "UNIT": "unit", "SPELL": "spell"}
+# the six domains (134) by name, letter or colour; "A" (any) is not a domain a card can have
+DOMAINS = {**vocab.spellings(vocab.DOMAINS), **{k.upper(): v for k, v in vocab.spellings(vocab.DOMAINS).items()}}
+# Delayed abilities (389): the window in which an ability created by an effect triggers.
+DELAYED_TIMES = {"本回合结束时": "end_of_turn", "at-end-of-turn": "end_of_turn",
+                 "你的下个回合开始时": "next_turn_start", "at-start-of-your-next-turn": "next_turn_start"}
+UNARY = {"KILL": "kill", "STUNNED": "stun", "BUFF": "buff", "RECALL": "recall", "HEAL": "heal",
+         "READY": "ready", "EXHAUSTED": "exhaust", "SAVE": "save"}
+
+
+def _trigger_words() -> dict[str, str]:
+    """`触发 <时机>` words (382): the engine's trigger-event registry."""
+    return {w: ev.id for ev in EVENTS if ev.scriptable for w in ev.zh + ev.aliases}
+
+
+def _effects(parts) -> list:
+    return [p for p in parts if isinstance(p, m.Effect)]
+
+
+def _cost_of(parts) -> tuple:
+    return next((p for p in parts if isinstance(p, tuple) and p[0] == "cost"), ("cost", 0, 0, []))
+
+
+def _split_scope(scope) -> tuple[tuple, int]:
+    """(scope words, group Might limit) from a target spec's scope."""
+    limit = next((s[1] for s in scope if isinstance(s, tuple)), 0)
+    return tuple(s for s in scope if not isinstance(s, tuple)), limit
+
+
+@v_args(inline=True)
+class CardSection(Section):
+    # --- the card and its plain attributes
+    def card_type(self, tok):
+        return ("type", CARD_TYPES[tok.type])
+
+    def card_might(self, _kw, n):
+        return ("might", _num(n))
+
+    def card_tag(self, _kw, name):
+        return ("tag", _text(name))
+
+    def card_kw(self, _kw, name, n=None):
+        return ("kw", self._keyword(name), _num(n) if n is not None else 1)
+
+    def card_flag(self, tok):
+        return ("flag", {"CHAMPION": "champion", "TOKEN": "token", "NO_DAMAGE": "cannot_be_damaged"}[tok.type])
+
+    def card_bonus(self, _kw, n):
+        return ("bonus", _num(n))
+
+    def attr_attached(self, _kw, name):
+        return ("attached", _text(name))
+
+    def scope_word(self, tok):
+        return SCOPE[tok.type]
+
+    def scope(self, *words):
+        return tuple(words)
+
+    def aura(self, _kw, scope, _might, amount):
+        return ("aura", m.Aura(scope, _num(amount)))
+
+    def effect_deal(self, _kw, amount, _damage, scope):
+        return m.Effect("deal", _num(amount), scope)
+
+    def deathknell(self, _kw, effect):
+        return ("deathknell", effect)
+
+    def card_level(self, _kw, n, _might, amount):
+        return ("level", _num(n), _num(amount))
+
+    # --- costs and domains
+    def card_cost(self, _kw, *rest):
+        ints = [_num(i) for i in rest if isinstance(i, Token) and i.type == "INT"]
+        syms = [str(i)[1] for i in rest if isinstance(i, Token) and i.type == "DOMAIN_SYM"]
+        return ("cost", ints[0], ints[1] if len(ints) > 1 else len(syms), syms)
+
+    def card_equip_cost(self, kw, *rest):
+        _, energy, power, syms = self.card_cost(kw, *rest)
+        return ("equip_cost", energy, syms or ["A"] * power)
+
+    def card_domain(self, _kw, *names):
+        out = []
+        for tok in names:
+            word = _text(tok)
+            d = DOMAINS.get(word) or DOMAINS.get(word.upper())
+            if d is None:
+                raise ScenarioError("未知的特性。", file=self.file, line=tok.line, column=tok.column, text=word,
+                                    expected=[k for k in DOMAINS if not k.isascii()],
+                                    suggestions=suggest(word, DOMAINS), rule="134")
+            out.append(d)
+        return ("domains", out)
+
+    def card_cost_mod(self, _kw, whose, *rest):
+        ctype = next((CARD_TYPES[i.type] for i in rest if i.type in CARD_TYPES), None)
+        nums = [_num(i) for i in rest if i.type == "SIGNED"]
+        return ("cost_mod", m.CostMod("friendly" if whose.type == "FRIENDLY" else "enemy", ctype, nums[0],
+                                      nums[1] if len(nums) > 1 else 0))
+
+    # --- static abilities
+    def card_static(self, _kw, tok, value=None):
+        from judge.engine.statics import STATICS
+
+        word = _text(tok)
+        kind = STATICS.lookup(word)
+        if kind is None:
+            raise ScenarioError("未知的静态技能。", file=self.file, line=tok.line, column=tok.column, text=word,
+                                suggestions=suggest(word, STATICS.spellings()), rule="349")
+        return ("static", kind.id, {"value": _num(value) if value is not None else None})
+
+    def card_replace(self, _kw):
+        return ("replace_death",)
+
+    def card_extra_kill(self, *_words):
+        return ("extra_kill",)
+
+    def card_no_ready(self, _kw):
+        return ("no_ready",)
+
+    def card_boss_save(self, _kw):
+        return ("boss_save",)
+
+    # --- abilities
+    def card_effect(self, _kw, effect):
+        return ("effect", effect)
+
+    def card_trigger(self, _kw, tok, *parts):
+        word = _text(tok)
+        words = _trigger_words()
+        event = words.get(word) or words.get(word.lower())
+        if event is None:
+            raise ScenarioError("未知的触发时机。", file=self.file, line=tok.line, column=tok.column,
+                                text=word, expected=[k for k in words if not k.isascii()],
+                                suggestions=suggest(word, words), rule="382")
+        cost, effs = _cost_of(parts), _effects(parts)
+        return ("trigger", m.Trigger(event, effs[0], cost[1], cost[2], effs[1:]))
+
+    def card_activated(self, _kw, *parts):
+        cost = _cost_of(parts)
+        exhaust = any(isinstance(i, Token) and i.type == "EXHAUSTED" for i in parts)
+        names = [i for i in parts if isinstance(i, Token) and i.type in ("NAME", "STRING")]
+        timing = None
+        if names:
+            timing = self._keyword(names[0])
+            if timing not in ("action", "reaction"):
+                raise ScenarioError("主动技能的时机只能是[迅捷]或[反应]。", file=self.file, line=names[0].line,
+                                    column=names[0].column, text=str(names[0]), expected=["迅捷", "反应"], rule="376")
+        return ("activated", m.Activated(_effects(parts), cost[1], cost[2], exhaust, timing))
+
+    def card_reflexive(self, kw, *parts):
+        effs = _effects(parts)
+        if kw.type == "TIMES_OPEN":
+            times = parts[0]
+            n = _num(times)
+            if n < 1:
+                raise ScenarioError("“进行 N 次”中的 N 至少为 1。", file=self.file, line=times.line,
+                                    column=times.column, text=str(times), rule="382")
+            return ("reflexive", m.Reflexive("times", effs, n))
+        kind = {"REFLEX_KW": "then", "REFLEX_KILLED_KW": "if_killed", "REFLEX_MODES_KW": "one_of"}[kw.type]
+        return ("reflexive", m.Reflexive(kind, effs))
+
+    def card_delayed(self, _kw, tok, *parts):
+        word = _text(tok)
+        when = DELAYED_TIMES.get(word) or DELAYED_TIMES.get(word.lower())
+        if when is None:
+            raise ScenarioError("未知的延迟技能时机。", file=self.file, line=tok.line, column=tok.column,
+                                text=word, expected=[k for k in DELAYED_TIMES if not k.isascii()],
+                                suggestions=suggest(word, DELAYED_TIMES), rule="389")
+        return ("delayed", m.Delayed(when, _effects(parts)))
+
+    # --- instructions (play effects)
+    def pe_delayed(self, kw, tok, effect_kw, effect):
+        _, delayed = self.card_delayed(kw, tok, effect_kw, effect)
+        return m.Effect("delayed", 0, (), delayed=delayed)
+
+    def pe_named(self, tok, *rest):
+        from judge.engine.instructions import EFFECTS
+
+        word = _text(tok)
+        kind = EFFECTS.lookup(word)
+        if kind is None:
+            raise ScenarioError("未知的效果。", file=self.file, line=tok.line, column=tok.column, text=word,
+                                suggestions=suggest(word, EFFECTS.spellings()), rule="349")
+        number = next((i for i in rest if isinstance(i, Token) and i.type == "INT"), None)
+        spec = next((i for i in rest if isinstance(i, tuple)), None)
+        if kind.amount and number is None:
+            raise ScenarioError(f"效果“{kind.display}”需要一个数值。", file=self.file, line=tok.line,
+                                column=tok.column, text=word, rule=kind.rule)
+        amount = _num(number) if number is not None else 0
+        if spec is None:
+            if kind.targeted and kind.needs_targets:
+                raise ScenarioError(f"效果“{kind.display}”需要目标（如“目标”“敌方 目标”“自身”）。", file=self.file,
+                                    line=tok.line, column=tok.column, text=word, rule=kind.rule)
+            return m.Effect(kind.id, amount)
+        scope, n, up_to = spec
+        scope, limit = _split_scope(scope)
+        return m.Effect(kind.id, amount, scope, 0 if scope == ("self",) else n, up_to, limit)
+
+    def pe_move(self, _kw, spec):
+        scope, n, up_to = spec
+        return m.Effect("move", 0, scope, n, up_to)
+
+    def pe_fight(self, _kw, spec):
+        scope, n, up_to = spec
+        return m.Effect("fight", 0, scope, n, up_to)
+
+    def pe_banish(self, _kw, spec):
+        scope, n, up_to = spec
+        return m.Effect("banish", 0, scope, n, up_to)
+
+    def pe_return_linked(self, _kw, ignore=None):
+        return m.Effect("return_linked", ignore_cost=ignore is not None)
+
+    def pe_add(self, _gain, _energy, n):
+        return m.Effect("add_energy", _num(n))
+
+    def pe_xp(self, _gain, n, _xp):
+        return m.Effect("gain_xp", _num(n))
+
+    def pe_return(self, _kw):
+        return m.Effect("return_self", 0, ("self",))
+
+    def pe_play_top(self, _play, _top, ignore=None):
+        return m.Effect("play_top", ignore_cost=ignore is not None)
+
+    def pe_recycle(self, _kw, n):
+        return m.Effect("recycle", _num(n))
+
+    def target_spec(self, *parts):
+        if len(parts) == 1 and isinstance(parts[0], Token) and parts[0].type == "SELF_W":
+            return (("self",), 0, False)
+        scope = tuple(i for i in parts if isinstance(i, str) and not isinstance(i, Token))
+        limit = 0
+        if any(isinstance(i, Token) and i.type == "TOTAL_MIGHT" for i in parts):
+            limit = _num(parts[-1])
+            parts = parts[:-2]
+        ints = [_num(i) for i in parts if isinstance(i, Token) and i.type == "INT"]
+        up_to = any(isinstance(i, Token) and i.type == "UPTO" for i in parts)
+        return (scope + (("group", limit),) if limit else scope, ints[0] if ints else 1, up_to)
+
+    def pe_deal(self, _kw, amount, _damage, spec):
+        scope, n, up_to = spec
+        return m.Effect("deal", _num(amount), scope, n, up_to)
+
+    def pe_unary(self, kw, spec):
+        scope, n, up_to = spec
+        scope, limit = _split_scope(scope)
+        return m.Effect(UNARY[kw.type], 0, scope, n, up_to, limit)
+
+    def pe_might(self, _kw, spec, amount):
+        scope, n, up_to = spec
+        return m.Effect("might", _num(amount), scope, n, up_to)
+
+    def pe_draw(self, _kw, n, target=None):
+        # `抽牌 N -> 目标`: the controller of the previous effect's target draws (Hidden Blade)
+        return m.Effect("draw", _num(n), ("target_controller",) if target is not None else ())
+
+    # --- assembly of one card
+    def card_def(self, kw, name, *attrs):
+        card = m.CardDef(_text(name), pos=self._pos(kw))
+        for attr in attrs:
+            _apply_card_attr(card, attr)
+        return ("card", card)
+
+    def _keyword(self, tok) -> str:
+        word = _text(tok)
+        kw = KEYWORDS.lookup(word)
+        if kw is None:
+            raise ScenarioError("未知的关键词。", file=self.file, line=tok.line, column=tok.column, text=word,
+                                suggestions=suggest(word, KEYWORDS.spellings()), rule="800")
+        return kw.id
+
+
+_SET_TRUE = {"replace_death": "replaces_death", "extra_kill": "extra_kill", "no_ready": "prevents_enemy_ready",
+             "boss_save": "may_save_buffed"}
+_APPEND = {"tag": "tags", "aura": "auras", "cost_mod": "cost_mods", "effect": "effects", "trigger": "triggers",
+           "activated": "activated", "reflexive": "reflexive", "delayed": "delayed"}
+
+
+def _apply_card_attr(card: m.CardDef, attr: tuple) -> None:
+    tag = attr[0]
+    if tag in _SET_TRUE:
+        setattr(card, _SET_TRUE[tag], True)
+    elif tag in _APPEND:
+        getattr(card, _APPEND[tag]).append(attr[1])
+    elif tag == "type":
+        card.type = attr[1]
+    elif tag == "might":
+        card.might = attr[1]
+    elif tag == "kw":
+        card.keywords[attr[1]] = card.keywords.get(attr[1], 0) + attr[2]
+    elif tag == "flag":
+        setattr(card, attr[1], True)
+    elif tag == "bonus":
+        card.might_bonus = attr[1]
+    elif tag == "level":
+        card.level_might.append((attr[1], attr[2]))
+        card.keywords.setdefault("level", attr[1])
+    elif tag == "deathknell":
+        card.deathknells.append(attr[1])
+        card.keywords.setdefault("deathknell", 1)
+    elif tag == "cost":
+        card.cost_energy, card.cost_power, card.cost_power_syms = attr[1], attr[2], attr[3]
+    elif tag == "static":
+        card.statics.append((attr[1], attr[2]))
+    elif tag == "equip_cost":
+        card.equip_cost = (attr[1], attr[2])
+        card.keywords.setdefault("equip", 1)
+    elif tag == "domains":
+        card.domains = attr[1]
