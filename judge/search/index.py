@@ -468,6 +468,7 @@ def read_data(path: Path, columns: int) -> list[list[str]]:
     return rows
 
 
+_CALLED = re.compile(r"这类([\u4e00-\u9fff]{2,8})可以被称为([\u4e00-\u9fff]{2,8})")
 _INCLUDES = re.compile(r"([\u4e00-\u9fff]{2,12})包括[：:]([^。]+)")
 
 
@@ -477,6 +478,11 @@ def _memberships(conn, user_words: set[str]) -> set[tuple[str, str, str, str]]:
     out: set[tuple[str, str, str, str]] = set()
     if not _table_exists(conn, "rules"):
         return out
+    # "这类触发式技能可以被称为进攻触发": an 进攻触发 is a 触发式技能.
+    for (text,) in conn.execute("SELECT text FROM rules WHERE text LIKE '%被称为%'"):
+        for m in _CALLED.finditer(norm_text(text or "")):
+            if m.group(1) != m.group(2):
+                out.add((m.group(2), m.group(1), "related", f"rules: 这类{m.group(1)}可以被称为{m.group(2)}"))
     for (text,) in conn.execute("SELECT text FROM rules WHERE text LIKE '%包括%'"):
         for m in _INCLUDES.finditer(norm_text(text or "").replace(":", "：")):
             head = m.group(1)
