@@ -32,7 +32,9 @@ def rule_first(hits: list[Hit], window: int = 10) -> list[Hit]:
     for j in range(faq_at + 1, len(top)):
         r = top[j]
         if r.doc.get("kind") == "rule" and r.score >= RULE_FIRST_RATIO * faq.score and r.coverage >= faq.coverage:
-            out.insert(faq_at, out.pop(j))
+            moved = out.pop(j)
+            moved.note = moved.note or "规则优先：与其后的FAQ条目回答同一问题"
+            out.insert(faq_at, moved)
             break
     return out
 
