@@ -38,7 +38,7 @@ QUESTION_RE = re.compile(r"[?？]|吗|呢|么|如何|怎么|怎样|什么|为什
 
 # Plain classes, not dataclasses: `dataclasses` imports `inspect`, too slow for the cold path.
 class Concept:
-    __slots__ = ("label", "forms", "via", "weight", "df", "optional")
+    __slots__ = ("label", "forms", "via", "weight", "df", "optional", "weak")
 
     def __init__(self, label: str, forms: list[str], via: str = "text", optional: bool = False) -> None:
         self.label = label  # as shown to the user
@@ -49,6 +49,9 @@ class Concept:
         # What the question points at in the rules' words ("对手的回合" -> 迅捷): a bonus when found,
         # no loss when absent.
         self.optional = optional
+        # Forms that answer for the concept only in part (the class the rules put it in: 触发式技能 for
+        # 进攻触发): a document with only these counts CLASS_CREDIT of the concept's weight.
+        self.weak: set[str] = set()
 
     def __repr__(self) -> str:
         return f"Concept({self.label!r}, {self.forms!r}, {self.via!r}, {self.weight:.2f})"
@@ -67,6 +70,7 @@ class Analysis:
         self.phrase: str | None = None  # a short term-like query as a whole ("待命区域")
         self.intent: str | None = None  # what kind of answer a question asks for (judge.search.intent)
         self.cards: list[str] = []  # cards the query names, as the FAQs name them
+        self.classes: set[str] = set()  # words the rules class under another (进攻触发: a 触发式技能)
         self.rewrites: list[tuple[str, str]] = []  # player words read as the rules' words ("横置" -> "休眠")
 
 
@@ -108,7 +112,7 @@ class _Vocab:
         once per connection."""
         key = (id(self.conn), kind)
         if key not in _STATIC:
-            kinds = ("rewrite", "related") if kind == "player" else (kind,)
+            kinds = ("rewrite", "related", "class") if kind == "player" else (kind,)
             third = "source" if kind == "card" else "kind"  # a card's rows share their source (its number)
             _STATIC[key] = self.conn.execute(
                 f"SELECT alias, target, {third} FROM search_alias WHERE kind IN ({','.join('?' * len(kinds))})", kinds).fetchall()
@@ -208,9 +212,16 @@ def analyze(conn, raw: str) -> Analysis:
     for r in related:
         # "结算链上" -> 闭环: the words of the phrase may be answered in the rules' words.
         rewritten = {t for p, t in a.rewrites if p == r.label}
-        inside = [c for c in concepts if not c.optional and len(c.label) >= 2 and (c.label in r.label or any(c.label in t for t in rewritten))]
+        if r.label in a.classes:  # a member's class answers for the member itself, not its parts
+            inside = [c for c in concepts if not c.optional and c.label == r.label]
+        else:
+            inside = [c for c in concepts if not c.optional and len(c.label) >= 2
+                      and (c.label in r.label or any(c.label in t for t in rewritten))]
         for c in inside:
-            c.forms.extend(f for f in r.forms if f not in c.forms)
+            new = [f for f in r.forms if f not in c.forms]
+            c.forms.extend(new)
+            if r.label in a.classes:
+                c.weak.update(new)
             c.via = "related"
         known = {f for c in concepts for f in c.forms}
         if not inside and not set(r.forms) & known:
@@ -233,6 +244,8 @@ def _player_words(vocab: _Vocab, text: str, a: Analysis) -> list[Concept]:
     for phrase, target, kind in vocab.player_phrases():
         if phrase in text:
             (rewrites if kind == "rewrite" else related).setdefault(phrase, []).append(target)
+            if kind == "class":
+                a.classes.add(phrase)
     # Longest phrase first; a phrase inside a longer matched one is not applied twice.
     chosen: list[str] = []
     for phrase in sorted(rewrites, key=len, reverse=True):

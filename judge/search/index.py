@@ -59,7 +59,7 @@ CREATE TABLE search_info (key TEXT PRIMARY KEY, value TEXT);
 
 # A defining sentence: "致命伤害是指…", "眩晕指的是…", "控制指玩家…", "单位为：". Classifying
 # sentences ("燃尽是一种限定行动") are not definitions: every action has one.
-_DEFINES = re.compile(r"^(.{2,10}?)(?:是指|指的是|指|为：)")
+_DEFINES = re.compile(r"^(.{2,10}?)(?:是指|指的是|指|为：|：这类)")
 
 
 def _table_exists(conn, name: str) -> bool:
@@ -482,7 +482,7 @@ def _memberships(conn, user_words: set[str]) -> set[tuple[str, str, str, str]]:
     for (text,) in conn.execute("SELECT text FROM rules WHERE text LIKE '%被称为%'"):
         for m in _CALLED.finditer(norm_text(text or "")):
             if m.group(1) != m.group(2):
-                out.add((m.group(2), m.group(1), "related", f"rules: 这类{m.group(1)}可以被称为{m.group(2)}"))
+                out.add((m.group(2), m.group(1), "class", f"rules: 这类{m.group(1)}可以被称为{m.group(2)}"))
     for (text,) in conn.execute("SELECT text FROM rules WHERE text LIKE '%包括%'"):
         for m in _INCLUDES.finditer(norm_text(text or "").replace(":", "：")):
             head = m.group(1)
@@ -490,7 +490,7 @@ def _memberships(conn, user_words: set[str]) -> set[tuple[str, str, str, str]]:
             for item in re.split(r"[、，,]|和|及", m.group(2)):
                 item = item.strip()
                 if 2 <= len(item) <= 8 and item != cls:
-                    out.add((item, cls, "related", f"rules: {cls}包括…{item}"))
+                    out.add((item, cls, "class", f"rules: {cls}包括…{item}"))
     return out
 
 

@@ -41,7 +41,7 @@ FRAME_WORDS = set(
     "直接 还 再 要 吗 呢 么 啊 呀 吧 了 的 得 地 我 我的 你 他 它 这 那 哪 谁 几 多 先 后 能 会 想 跟 给 被 让 "
     "一个 一张 一下 东西 时候 以后 之后 之前 后来 然后 拿到 一起 好几个 好几张 全都 都 也 就 又 只 才 啥 什么 "
     "怎么 如何 为什么 为啥 有没有 有 没 是 在 把 对 和 与 或 上 里 中 时 说 另 个 张 下 出 来 去 用 "
-    "件事 几件事 句话 好几 好几句话 情况 一都 场合 的话 马上 直接 还能 还会 还要 还是".split()
+    "件事 几件事 句话 好几 好几句话 情况 一都 场合 的话 马上 直接 还能 还会 还要 还是 进行 使用 用".split()
 )
 ENGLISH_STOP = set(
     "a an the i you we my your our his her its their me it is are was be been do does did can could may might "

@@ -33,6 +33,7 @@ from judge.search.text import fts_phrase, fts_string
 BM25_WEIGHTS = (4.0, 1.5, 1.0, 0.3, 0.7)  # title, words, chars, extra, context
 CONTEXT_WEIGHT = 1.0  # a concept named by the paragraph's section counts fully
 RELATED_BONUS = 0.5
+CLASS_CREDIT = 0.6  # a paragraph about the class of what was asked (触发式技能 for 进攻触发)
 LENGTH_PIVOT = 150.0
 LENGTH_POWER = 0.3
 INTENT_BONUS = 1.5
@@ -137,7 +138,7 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
         for c in concepts:
             found = [f for f in c.forms if f in present]
             if found:
-                got += c.weight
+                got += c.weight if not c.weak or any(f not in c.weak for f in found) else c.weight * CLASS_CREDIT
                 matched.extend(found)
             elif any(f in context for f in c.forms):
                 got += c.weight * CONTEXT_WEIGHT  # named by the section the paragraph is in
