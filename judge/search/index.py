@@ -233,7 +233,9 @@ def collect_docs(conn, version: str | None) -> list[dict]:
                 "kind": "faq", "ref": f["id"], "number": None, "display_number": f["id"],
                 "number_source": None, "confidence": None, "path": json.dumps(path, ensure_ascii=False),
                 "title": " ".join(dict.fromkeys(x for x in (f.get("topic"), f.get("card")) if x)),
-                "text": "\n".join(parts), "examples": "[]", "is_heading": 0, "defines": "",
+                "text": "\n".join(parts), "examples": "[]", "is_heading": 0,
+                # "…你得1分。这称为据守。": the entry defines 据守 (for a term query, like a rule's definition).
+                "defines": "|".join(sorted({m.group(1) for m in _CALLED_FAQ.finditer(norm_text("\n".join(parts)))})),
                 "status": f.get("status"), "superseded_by": _rule_label(by_id, f.get("superseded_by")),
                 "status_note": f.get("status_note"),
                 "source": f"{f.get('source_file') or ''}:{f.get('source_line') or ''}",
@@ -468,6 +470,7 @@ def read_data(path: Path, columns: int) -> list[list[str]]:
     return rows
 
 
+_CALLED_FAQ = re.compile(r"(?:这|即|被)称为“?([\u4e00-\u9fff]{2,6}?)”?[。，,.]")
 _CALLED = re.compile(r"这类([\u4e00-\u9fff]{2,8})可以被称为([\u4e00-\u9fff]{2,8})")
 _INCLUDES = re.compile(r"([\u4e00-\u9fff]{2,12})包括[：:]([^。]+)")
 

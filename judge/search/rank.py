@@ -156,6 +156,8 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
             defining = 1.6
         elif names & defines or (phrase and phrase in defines and d["kind"] != "faq"):
             defining = 1.5
+        elif term_query and d["kind"] == "faq" and set(key_forms) & defines:
+            defining = 1.5  # "这称为据守": the FAQ entry says what the term is
         elif term_query and doc_id in mentions and doc_id - 1 not in mentions and doc_id + 1 in mentions:
             defining = 1.25
         elif not term_query and any(f in defines for c in concepts for f in c.forms):
