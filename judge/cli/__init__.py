@@ -2,7 +2,9 @@
 
 `main` first offers the arguments to the fast path (judge.cli.fast), which answers the hot
 lookups (`judge rule`, `judge search`) without importing typer or rich; everything else goes
-to the typer app. Both paths call the same package functions and renderers.
+to the typer app. Both paths call the same package functions and renderers. Output streams
+degrade characters their encoding lacks (judge.cli.output); the framework's own messages are
+Chinese (judge.cli.zh).
 """
 
 from __future__ import annotations
@@ -10,19 +12,40 @@ from __future__ import annotations
 import sys
 
 
+def _run_app(args: list[str]) -> int:
+    from judge.cli import zh
+
+    zh.install()
+    from typer import exceptions as typer_errors
+    from typer._click import exceptions as click_errors
+
+    from judge.cli.app import app
+
+    try:
+        code = app(args=args, prog_name="judge", standalone_mode=False)
+    except typer_errors.Abort:
+        print("已中止。", file=sys.stderr)
+        return 1
+    except click_errors.ClickException as err:
+        zh.render_error(err)
+        return err.exit_code
+    except typer_errors.Exit as err:
+        return err.exit_code
+    return code if isinstance(code, int) else 0
+
+
 def main(argv: list[str] | None = None) -> None:
+    from judge.cli import output
     from judge.errors import JudgeError
 
+    output.install()
     args = sys.argv[1:] if argv is None else list(argv)
     try:
         from judge.cli import fast
 
         code = fast.dispatch(args)
         if code is None:
-            from judge.cli.app import app
-
-            app(args=args, prog_name="judge")
-            code = 0
+            code = _run_app(args)
     except JudgeError as err:
         print(f"错误：{err.render()}", file=sys.stderr)
         code = err.exit_code

@@ -81,12 +81,13 @@ def _lookup_one(conn, text: str, opts: dict, st, out: list, payloads: list) -> b
 
 
 def run(args: list[str]) -> int | None:
+    from judge.errors import clip_echo
     from judge.rules import lookup, render
 
     try:
         opts = parse_args(args)
     except ValueError as exc:
-        print(f"错误：{exc}\n{USAGE}", file=sys.stderr)
+        print(f"错误：{clip_echo(exc)}\n{USAGE}", file=sys.stderr)
         return 1
     if opts is None:
         return None  # unknown option: let the typer app explain
@@ -99,7 +100,7 @@ def run(args: list[str]) -> int | None:
     if opts["version"]:
         known = [v["version"] for v in lookup.versions(conn)]
         if opts["version"] not in known:
-            print(f"错误：没有版本“{opts['version']}”。可用版本：{'、'.join(known)}", file=sys.stderr)
+            print(f"错误：没有版本“{clip_echo(opts['version'])}”。可用版本：{'、'.join(known)}", file=sys.stderr)
             return 1
     st = render.Style(render.want_colour() and not opts["json"])
     out: list[str] = []
@@ -109,11 +110,11 @@ def run(args: list[str]) -> int | None:
         try:
             found = _lookup_one(conn, text, opts, st, out, payloads)
         except lookup.BadNumber as exc:
-            print(f"错误：{exc}", file=sys.stderr)
+            print(f"错误：{clip_echo(exc)}", file=sys.stderr)
             ok = False
             continue
         if not found:
-            print(f"错误：{out.pop()}", file=sys.stderr)
+            print(f"错误：{clip_echo(out.pop())}", file=sys.stderr)
             ok = False
     if opts["json"]:
         data = payloads[0] if len(payloads) == 1 and lookup.parse_range(opts["numbers"][0]) is None else payloads

@@ -11,8 +11,10 @@ import sys
 HELP = (
     "搜索规则、FAQ、勘误与术语：中文词语或问题、英文术语（Hidden）、拼音（ranjin）、繁体（燃盡）、"
     "错别字（燃烬），以及规则编号（规则 318、349 打出卡牌、[322.2.]）。"
+    "以“-”开头的查询请先写 --：judge search -- -燃尽。"
 )
 USAGE = "用法：judge search 查询内容 [--limit N] [--kind 规则|FAQ|勘误|术语] [--json] [--color auto|always|never]"
+MAX_LIMIT = 200
 
 
 def run(query: str, *, limit: int = 10, kinds: list[str] | None = None, as_json: bool = False,
@@ -77,7 +79,7 @@ def fast(args: list[str]) -> int | None:
             i += 1
     except (IndexError, ValueError):
         return None
-    if color not in ("auto", "always", "never") or limit < 1:
+    if color not in ("auto", "always", "never") or not 1 <= limit <= MAX_LIMIT:
         return None
     return run(" ".join(words), limit=limit, kinds=kinds, as_json=as_json, color=color)
 
@@ -88,7 +90,7 @@ def register(app) -> None:
     @app.command("search", help=HELP)
     def search_command(
         query: list[str] = typer.Argument(None, help="要搜索的内容（可含空格）。"),
-        limit: int = typer.Option(10, "--limit", "-n", min=1, max=200, help="最多显示多少条结果。"),
+        limit: int = typer.Option(10, "--limit", "-n", min=1, max=MAX_LIMIT, help="最多显示多少条结果（1–200）。"),
         kind: list[str] = typer.Option(None, "--kind", "-k", help="只看某类结果：规则(rule)、FAQ(faq)、勘误(errata)、术语(term)；可重复或用逗号分隔。"),
         as_json: bool = typer.Option(False, "--json", help="输出 JSON（字段说明见 judge/search/__init__.py）。"),
         color: str = typer.Option("auto", "--color", help="高亮：auto、always、never。"),

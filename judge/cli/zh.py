@@ -1,0 +1,185 @@
+"""The command-line framework (typer and its bundled click) speaking Chinese.
+
+Help pages: section titles, the usage prefix, the help option and the "default"/"required" notes
+are translated by hooks the framework exposes (typer's gettext `_`, the help formatter, the help
+option). Errors: the app runs with standalone_mode=False and `render_error` turns each framework
+exception into a Chinese message — with "你是不是要找" for a mistyped command.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from difflib import get_close_matches
+
+HELP_HINT = "查看帮助：{command} --help"
+MAX_ECHO = 80  # characters of a user's argument an error message repeats
+
+# typer.core's gettext strings.
+TYPER_STRINGS = {
+    "(dynamic)": "（动态）",
+    "Aborted!": "已中止。",
+    "default: {default}": "默认：{default}",
+    "required": "必填",
+    "env var: {var}": "环境变量：{var}",
+    "Arguments": "参数",
+    "Options": "选项",
+    "Commands": "命令",
+    "Missing command.": "缺少子命令。",
+    "No such command {name!r}.": "没有命令“{name}”。",
+}
+
+# pydantic-style messages typer gives for a value outside its declared range or type.
+VALUE_MESSAGES = [
+    (re.compile(r"Input should be greater than or equal to (\S+)"), "应不小于 {0}"),
+    (re.compile(r"Input should be less than or equal to (\S+)"), "应不大于 {0}"),
+    (re.compile(r"Input should be greater than (\S+)"), "应大于 {0}"),
+    (re.compile(r"Input should be less than (\S+)"), "应小于 {0}"),
+    (re.compile(r"Input should be a valid integer.*"), "应为整数"),
+    (re.compile(r"Input should be a valid number.*"), "应为数字"),
+    (re.compile(r"Value (.*) is not a valid (\w+)\.?"), "{0} 不是有效的 {1}"),
+    (re.compile(r"(.*) is not one of (.*)\.?"), "{0} 不在可选值 {1} 之中"),
+]
+
+# Placeholders in the usage line.
+USAGE_WORDS = [("[OPTIONS]", "[选项]"), ("COMMAND [ARGS]...", "命令 [参数]...")]
+
+_installed = False
+
+
+def clip(text: str, limit: int = MAX_ECHO) -> str:
+    """A user's argument as an error message may echo it: never more than `limit` characters."""
+    text = str(text)
+    return text if len(text) <= limit else f"{text[:limit]}…（共 {len(text)} 个字符）"
+
+
+def _translate(message: str) -> str:
+    return TYPER_STRINGS.get(message, message)
+
+
+def _short_help(self, limit: int = 45) -> str:
+    """A command's first sentence, whole: Chinese has no spaces to cut at, so click's cut gives '...'."""
+    import inspect
+
+    text = inspect.cleandoc(self.short_help or self.help or "")
+    text = text.split("\n\n", 1)[0].replace("\n", " ").strip()
+    end = text.find("。")
+    return text[: end + 1] if end != -1 else text
+
+
+def install() -> None:
+    """Translate the framework's help pages (idempotent)."""
+    global _installed
+    if _installed:
+        return
+    _installed = True
+    import typer.core
+    from typer._click import core as click_core
+    from typer._click import formatting
+
+    typer.core._ = _translate
+    write_usage = formatting.HelpFormatter.write_usage
+
+    def write_usage_zh(self, prog, args="", prefix=None):
+        for english, chinese in USAGE_WORDS:
+            args = args.replace(english, chinese)
+        return write_usage(self, prog, args, "用法：" if prefix is None else prefix)
+
+    def write_heading_zh(self, heading):
+        self.write(f"{'':>{self.current_indent}}{heading}：\n")
+
+    formatting.HelpFormatter.write_usage = write_usage_zh
+    formatting.HelpFormatter.write_heading = write_heading_zh
+    get_help_option = click_core.Command.get_help_option
+
+    def get_help_option_zh(self, ctx):
+        option = get_help_option(self, ctx)
+        if option is not None:
+            option.help = "显示此帮助并退出。"
+        return option
+
+    click_core.Command.get_help_option = get_help_option_zh
+    click_core.Command.get_short_help_str = _short_help
+
+
+def _value_message(message: str) -> str:
+    for pattern, template in VALUE_MESSAGES:
+        m = pattern.fullmatch(message.strip())
+        if m:
+            return template.format(*(clip(g) for g in m.groups()))
+    return clip(message, 200)
+
+
+def _param_label(err) -> str:
+    hint = getattr(err, "param_hint", None)
+    if hint is None and getattr(err, "param", None) is not None:
+        hint = err.param.get_error_hint()
+    if isinstance(hint, (list, tuple)):
+        hint = " / ".join(f"“{h}”" for h in hint)
+    return str(hint or "").replace("'", "")
+
+
+def _command_message(err, ctx) -> str:
+    """'No such command X' with the closest commands of this group."""
+    m = re.match(r"没有命令“(.*)”。|No such command '(.*)'\.", err.message)
+    name = (m.group(1) or m.group(2)) if m else ""
+    text = f"没有命令“{clip(name, 40)}”。"
+    commands = []
+    if ctx is not None and hasattr(ctx.command, "list_commands"):
+        commands = [c for c in ctx.command.list_commands(ctx)]
+    matches = get_close_matches(name, commands, n=3, cutoff=0.5)
+    if matches:
+        text += "你是不是要找：" + "、".join(matches) + "？"
+    elif commands:
+        text += "可用命令：" + "、".join(commands) + "。"
+    return text
+
+
+def error_message(err) -> str:
+    """The Chinese line for a framework usage error."""
+    from typer._click import exceptions as ex
+
+    ctx = getattr(err, "ctx", None)
+    if isinstance(err, ex.MissingParameter):
+        kind = {"argument": "参数", "option": "选项"}.get(err.param_type or getattr(err.param, "param_type_name", ""), "参数")
+        return f"缺少{kind} {_param_label(err)}。"
+    if isinstance(err, ex.NoSuchOption):
+        text = f"没有选项“{clip(err.option_name, 40)}”。"
+        if err.possibilities:
+            text += "你是不是要找：" + "、".join(sorted(err.possibilities)) + "？"
+        if not re.fullmatch(r"--?[A-Za-z][\w-]*", err.option_name):
+            where = ctx.command_path if ctx is not None else "judge search"
+            text += f"若要把以“-”开头的内容当作查询或参数，请先写 --，例如：{where} -- -燃尽"
+        return text
+    if isinstance(err, ex.BadParameter):
+        label = _param_label(err)
+        return f"{label} 的值无效：{_value_message(err.message)}。" if label else f"值无效：{_value_message(err.message)}。"
+    if isinstance(err, ex.BadOptionUsage):
+        m = re.match(r"Option '(.*)' requires an argument\.", err.message)
+        if m:
+            return f"选项 {m.group(1)} 需要一个值。"
+        return clip(err.message, 200)
+    if isinstance(err, ex.UsageError):
+        if "No such command" in err.message or err.message.startswith("没有命令"):
+            return _command_message(err, ctx)
+        m = re.match(r"Got unexpected extra argument[s]? \((.*)\)", err.message)
+        if m:
+            return f"多余的参数：{clip(m.group(1))}。"
+        return clip(err.message, 200)
+    return clip(err.format_message(), 200)
+
+
+def render_error(err, file=None) -> None:
+    """Print a framework exception in Chinese: usage line, the error, where to get help."""
+    from typer._click import exceptions as ex
+
+    file = file or sys.stderr
+    if isinstance(err, ex.NoArgsIsHelpError):
+        print(err.format_message(), file=file)
+        return
+    ctx = getattr(err, "ctx", None)
+    if isinstance(err, ex.UsageError) and ctx is not None:
+        print(ctx.get_usage(), file=file)
+        print(HELP_HINT.format(command=ctx.command_path), file=file)
+        print(file=file)
+    print(f"错误：{error_message(err)}", file=file)
