@@ -27,7 +27,7 @@ def register(app: typer.Typer) -> None:
         path: Path = typer.Argument(..., help="场景文件或目录（目录下所有 .场景 文件）"),
         as_json: bool = typer.Option(False, "--json", help="以 JSON 输出"),
         fmt: str = typer.Option("terminal", "--format", help="输出格式：terminal | md | json"),
-        quiet: bool = typer.Option(False, "--quiet", "-q", help="只输出汇总"),
+        quiet: bool = typer.Option(False, "--quiet", "-q", help="只输出汇总与未通过的场景"),
         auto: bool = typer.Option(False, "--auto", help="缺少选择时按文档中的默认方式决定（并在追踪中注明）"),
         interactive: bool = typer.Option(False, "--interactive", "-i",
                                          help="缺少选择时在终端询问（列出合法选项），并可把回答写入场景文件"),
@@ -56,7 +56,8 @@ def register(app: typer.Typer) -> None:
         if fmt == "terminal":
             from rich.console import Console
 
-            console = Console(highlight=False)
+            # Wrapping is for a screen: a saved or piped trace keeps each line whole (grep-able).
+            console = Console(highlight=False, soft_wrap=not sys.stdout.isatty())
         for f in files:
             try:
                 sc = _load(f)
@@ -80,7 +81,7 @@ def register(app: typer.Typer) -> None:
                 json_out.append(json.loads(render.to_json(result, indent=None)))
             elif fmt == "md":
                 print(render.to_markdown(result, source_text=f.read_text("utf-8")))
-            else:
+            elif not (quiet and result.passed):  # --quiet: the summary and the failures only
                 render.to_terminal(result, console, quiet=quiet)
         if fmt == "json":
             import json
