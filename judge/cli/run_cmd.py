@@ -21,6 +21,13 @@ def _given_or_shipped(path: Path) -> Path:
     return _resolve_path(path)
 
 
+def _unreadable(path: Path, exc: Exception):
+    """A ScenarioError for a failure the parser did not foresee (so a batch can go on)."""
+    from judge.dsl.errors import ScenarioError
+
+    return ScenarioError(f"无法读取场景（{type(exc).__name__}），已跳过此文件。", file=str(path))
+
+
 def register(app: typer.Typer) -> None:
     @app.command("run")
     def run_cmd(
@@ -63,6 +70,14 @@ def register(app: typer.Typer) -> None:
                 sc = _load(f)
             except ScenarioError as err:
                 errors += 1
+                if fmt == "json":
+                    json_out.append({"file": str(f), "error": err.to_dict(), "passed": False})
+                else:
+                    print(f"错误：{err.render()}", file=sys.stderr)
+                continue
+            except Exception as exc:  # one unreadable file never stops the batch
+                errors += 1
+                err = _unreadable(f, exc)
                 if fmt == "json":
                     json_out.append({"file": str(f), "error": err.to_dict(), "passed": False})
                 else:
@@ -136,6 +151,10 @@ def register(app: typer.Typer) -> None:
             except ScenarioError as err:
                 bad += 1
                 print(f"错误：{err.render()}", file=sys.stderr)
+                continue
+            except Exception as exc:  # one unreadable file never stops the batch
+                bad += 1
+                print(f"错误：{_unreadable(f, exc).render()}", file=sys.stderr)
                 continue
             print(f"✓ {f}：{sc.title or '（无标题）'}，{len(sc.players)} 名玩家，{len(sc.steps)} 个步骤，"
                   f"{len(sc.expectations)} 条期望")

@@ -93,12 +93,15 @@ class ScenarioError(JudgeError):
         return f"{self.file}:{self.line}:{self.column}" if self.line else self.file
 
     def render(self) -> str:
+        from judge.dsl.limits import clip_line, window
+
         parts = [f"{self.location()}: {self.message}"]
         if self.source_line is not None:
-            parts.append("    " + self.source_line.rstrip())
-            parts.append("    " + " " * max(self._display_col() - 1, 0) + "^")
+            shown, col = window(self.source_line.rstrip(), self.column)  # a long line: the part around the error
+            parts.append("    " + shown)
+            parts.append("    " + " " * max(_display_width(shown[: max(col - 1, 0)]), 0) + "^")
         if self.text is not None:
-            parts.append(f"  出错的文本：“{self.text}”")
+            parts.append(f"  出错的文本：“{clip_line(self.text)}”")
         if self.expected:
             parts.append("  此处应为：" + "、".join(self.expected[:12]) + ("……" if len(self.expected) > 12 else ""))
         if self.rule:
@@ -107,14 +110,13 @@ class ScenarioError(JudgeError):
             parts.append("  你是不是要写：" + " / ".join(f"“{s}”" for s in self.suggestions) + "？")
         return "\n".join(parts)
 
-    def _display_col(self) -> int:
-        # Wide (CJK) characters take two terminal cells.
-        if self.source_line is None:
-            return self.column
-        prefix = self.source_line[: max(self.column - 1, 0)]
-        return 1 + sum(2 if ord(c) > 0x2E80 else 1 for c in prefix)
 
     def to_dict(self) -> dict:
         return {"file": self.file, "line": self.line, "column": self.column, "message": self.message,
                 "text": self.text, "expected": self.expected, "suggestions": self.suggestions,
                 "rule": self.rule}
+
+
+def _display_width(text: str) -> int:
+    # Wide (CJK) characters take two terminal cells.
+    return sum(2 if ord(c) > 0x2E80 else 1 for c in text)

@@ -13,6 +13,7 @@ from pathlib import Path
 from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
+from judge.dsl import limits
 from judge.dsl import model as m
 from judge.dsl.errors import GRAMMAR_PATH, ScenarioError, describe_terminal, keyword_spellings, suggest  # noqa: F401
 from judge.dsl.sections.board import BoardSection
@@ -150,6 +151,7 @@ def parse_text(text: str, file: str = "<场景>", *, base_dir: Path | None = Non
     if not text.endswith("\n"):
         text += "\n"
     text = text.lstrip("\ufeff")
+    limits.check_text(text, file)
     try:
         lark = _lark()
         _BUILDER.file = _CURRENT_FILE[0] = file
@@ -176,10 +178,14 @@ def parse_text(text: str, file: str = "<场景>", *, base_dir: Path | None = Non
         if not path.exists():
             raise ScenarioError("找不到被包含的文件。", file=file, line=pos.line, column=pos.column, text=inc)
         key = str(path.resolve())
+        limits.check_include_depth(seen, file, pos.line, pos.column, inc)
         if key in seen:
             raise ScenarioError("循环包含。", file=file, line=pos.line, column=pos.column, text=inc)
         try:
             cards = _included_cards(path, key, seen)
+        except limits.UnreadableSource as err:
+            raise ScenarioError(f"无法读取被包含的文件：{err.message}", file=file, line=pos.line, column=pos.column,
+                                text=inc) from None
         except UnicodeDecodeError:
             raise ScenarioError("被包含的文件不是 UTF-8 编码。", file=file, line=pos.line, column=pos.column,
                                 text=inc) from None
@@ -200,7 +206,8 @@ def _included_cards(path: Path, key: str, seen) -> dict:
 
     stamp = (key, path.stat().st_mtime)
     if stamp not in _INCLUDE_CACHE:
-        sub = parse_text(path.read_text("utf-8"), str(path), base_dir=path.parent, _seen=seen | {key})
+        sub = parse_text(limits.read_source(path).decode("utf-8"), str(path), base_dir=path.parent,
+                         _seen=seen | {key})
         if sub.players or sub.battlefields or sub.steps or sub.expectations:
             raise ScenarioError("被包含的文件只能定义卡牌（“卡牌 …”行）。", file=str(path), line=1, column=1)
         _INCLUDE_CACHE[stamp] = sub.cards
@@ -231,13 +238,12 @@ def load_scenario(path: str | Path) -> m.Scenario:
     from judge.dsl.validate import validate
 
     p = Path(path)
+    data = limits.read_source(p)
     try:
-        text = p.read_text("utf-8")
-    except FileNotFoundError:
-        raise ScenarioError("找不到场景文件。", file=str(p)) from None
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         # Point at the first bad byte: line and column (in characters) of what decodes before it.
-        head = p.read_bytes()[: exc.start].decode("utf-8", "replace")
+        head = data[: exc.start].decode("utf-8", "replace")
         line = head.count("\n") + 1
         col = len(head) - (head.rfind("\n") + 1) + 1
         raise ScenarioError(f"场景文件不是 UTF-8 编码：第 {exc.start} 字节无法解码。", file=str(p), line=line, column=col,
