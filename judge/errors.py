@@ -16,6 +16,40 @@ def clip_echo(text: str, limit: int = ECHO_LIMIT) -> str:
     return _LONG_RUN.sub(lambda m: f"{m[0][:limit]}…（共 {len(m[0])} 个字符）", str(text))
 
 
+# errno -> what to tell the judge (strerror is English).
+OS_REASONS = {
+    "ENOSPC": "磁盘空间不足",
+    "EDQUOT": "超出磁盘配额",
+    "EFBIG": "超出文件大小限制",
+    "EROFS": "文件系统只读",
+    "EACCES": "没有权限",
+    "EPERM": "没有权限",
+    "ENOENT": "路径不存在",
+    "ENOTDIR": "路径中有一部分不是目录",
+    "EISDIR": "这是一个目录",
+    "EIO": "磁盘读写错误",
+}
+
+
+def os_reason(exc: OSError) -> str:
+    import errno
+
+    name = errno.errorcode.get(exc.errno or 0, "")
+    return OS_REASONS.get(name) or (exc.strerror or str(exc))
+
+
+def from_os_error(exc: OSError) -> "JudgeError | None":
+    """A Chinese error for a file-system failure a command did not handle itself; None if unexpected."""
+    import errno
+
+    name = errno.errorcode.get(exc.errno or 0, "")
+    if name not in OS_REASONS:
+        return None
+    where = f" {exc.filename}" if exc.filename else ""
+    return JudgeError(f"无法读写文件{where}：{os_reason(exc)}。",
+                      hint="请检查路径与权限、释放磁盘空间，或用 JUDGE_CACHE_DIR / --out 指定其他目录。")
+
+
 class JudgeError(Exception):
     exit_code = 2
 

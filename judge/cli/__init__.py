@@ -39,6 +39,9 @@ def main(argv: list[str] | None = None) -> None:
     from judge.errors import JudgeError
 
     output.install()
+    import judge.store
+
+    judge.store.ANNOUNCE_BUILDS = True
     args = sys.argv[1:] if argv is None else list(argv)
     try:
         from judge.cli import fast
@@ -54,4 +57,12 @@ def main(argv: list[str] | None = None) -> None:
         code = 130
     except BrokenPipeError:
         code = 0
+    except OSError as exc:  # a full disk or unwritable folder nobody foresaw: still no traceback
+        from judge.errors import from_os_error
+
+        err = from_os_error(exc)
+        if err is None:
+            raise
+        print(f"错误：{err.render()}", file=sys.stderr)
+        code = err.exit_code
     sys.exit(code)

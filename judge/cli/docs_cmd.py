@@ -7,6 +7,18 @@ from pathlib import Path
 import typer
 
 
+def _unwritable_as_error(build, out: Path):
+    """An output folder that cannot be written (read-only, /proc, disk full) is a Chinese error."""
+    from judge.errors import JudgeError, os_reason
+
+    try:
+        return build(out)
+    except OSError as exc:
+        where = exc.filename or out
+        raise JudgeError(f"无法写入输出目录 {where}：{os_reason(exc)}。",
+                         hint="请用 --out 指定一个可写的目录（并确认磁盘有剩余空间）。") from None
+
+
 def register(app: typer.Typer) -> None:
     docs_app = typer.Typer(help="裁定文档站点：生成 Markdown（供 mkdocs 构建）并检查链接。", no_args_is_help=True)
     app.add_typer(docs_app, name="docs")
@@ -17,9 +29,11 @@ def register(app: typer.Typer) -> None:
         check: bool = typer.Option(False, "--check", help="生成后检查每个站内链接与锚点（较慢）。"),
     ) -> None:
         """从规则库、FAQ 与场景生成文档站点的 Markdown。之后运行 `mkdocs build --strict` 生成静态网站。"""
-        from judge.docs.build import build_docs
+        from judge.docs.build import build_docs, default_out_dir
 
-        report = build_docs(out, on_wait=lambda message: typer.echo(message, err=True))
+        out = out or default_out_dir()
+        typer.echo(f"生成文档站点的 Markdown 到：{out.absolute()}（--out 可指定其他目录）")
+        report = _unwritable_as_error(lambda d: build_docs(d, on_wait=lambda message: typer.echo(message, err=True)), out)
         typer.echo(f"已生成 {report.pages} 个页面，{report.links} 个站内链接，"
                    f"{report.rulings} 个裁定场景，用时 {report.seconds:.2f} 秒 → {report.out_dir}")
         for note in report.notes:

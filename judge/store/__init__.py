@@ -11,6 +11,10 @@ from pathlib import Path
 from typing import Callable
 
 
+# Set by the CLI: a judge waiting at the terminal is told why the first lookup takes seconds.
+ANNOUNCE_BUILDS = False
+
+
 def open_store() -> sqlite3.Connection:
     from judge.store import cache
 
@@ -19,7 +23,13 @@ def open_store() -> sqlite3.Connection:
     conn = cache.check_store(path, key)
     if conn is not None:
         return conn
+    if ANNOUNCE_BUILDS:
+        import sys
+
+        print("正在构建规则数据库（首次使用，或语料、参考文本、程序有更新；约需几秒）……", file=sys.stderr, flush=True)
     build_store(path, key=key)
+    if ANNOUNCE_BUILDS:
+        print(f"规则数据库已就绪：{path}", file=sys.stderr, flush=True)
     conn = cache.check_store(path, key)
     if conn is None:
         from judge.errors import StoreError

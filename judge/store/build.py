@@ -49,6 +49,31 @@ def _log_build(path, key: str, seconds: float) -> None:
         pass
 
 
+def _write_failure(exc: BaseException, path):
+    """A StoreError for a build that could not write (disk full, file-size limit, read-only, I/O), else None.
+    The temp file is gone by then and any previous store is untouched."""
+    import errno
+    import sqlite3
+
+    from judge.errors import StoreError
+
+    text = str(exc).lower()
+    if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+        reason = "磁盘空间不足或超出文件大小限制"
+    elif isinstance(exc, OSError) and exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        reason = f"目录不可写（{exc.strerror}）"
+    elif isinstance(exc, OSError) and exc.errno == errno.EIO:
+        reason = "磁盘读写错误"
+    elif isinstance(exc, sqlite3.OperationalError) and ("full" in text or "disk i/o" in text or "too big" in text):
+        reason = "磁盘空间不足、超出文件大小限制或磁盘读写错误"
+    elif isinstance(exc, sqlite3.OperationalError) and "readonly" in text:
+        reason = "目录不可写"
+    else:
+        return None
+    return StoreError(f"无法写入规则数据库（{reason}）：{path.parent}。已有的数据库未被改动。",
+                      hint="请释放磁盘空间（约需 50 MB），或设置 JUDGE_CACHE_DIR 指向另一个磁盘上的目录，然后重试。")
+
+
 def build(path=None, progress=None, *, key: str | None = None, force: bool = False):
     """Build the whole store into `path` (default: the cache path for the current key).
 
@@ -131,19 +156,17 @@ def build(path=None, progress=None, *, key: str | None = None, force: bool = Fal
             db.conn.close()
             os.replace(tmp, path)
             _log_build(path, key, time.perf_counter() - t0)
-        except BaseException:
+        except BaseException as exc:
             try:
                 os.unlink(tmp)
             except OSError:
                 pass
+            write_error = _write_failure(exc, path)
+            if write_error is not None:
+                raise write_error from None
             raise
-        # Stores of other keys are stale: remove them (a reader holding one open keeps its inode).
-        for old in path.parent.glob(cache.STORE_PREFIX + "*.sqlite"):
-            if old != path:
-                try:
-                    old.unlink()
-                except OSError:
-                    pass
+        # Stores of other keys: keep the few most recent, never one a process may be reading.
+        cache.prune(path.parent, path)
         return path
     finally:
         lock.close()

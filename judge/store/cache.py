@@ -1,9 +1,11 @@
 """Where the built store lives and whether it is still valid. On every CLI path: stdlib only.
 
-The cache key is the corpus hash (the same formula as manifest.corpus_hash), the schema version
-and a hash of the user references in cache_dir()/references/. The key is part of the file name,
-so a stale store is simply never opened; a corrupt or truncated file fails the meta check and
-is rebuilt.
+The cache key is the corpus hash (the same formula as manifest.corpus_hash), the schema version,
+a hash of the user references in cache_dir()/references/ and the content hashes of the builder's
+code — contents, never timestamps, so checkouts of the same code share a store. The key is part of
+the file name, so a stale store is simply never opened; a corrupt or truncated file fails the meta
+check and is rebuilt; a store file another user could have written is never served. A few recent
+stores are kept (see prune).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import os
 import sqlite3
+import stat
 import sys
 import tempfile
 from pathlib import Path
@@ -70,12 +73,88 @@ def corpus_stat_signature(root: Path | None = None) -> str:
     return "|".join(parts)
 
 
+# ------------------------------------------------------------------ content hashes, memoised by stat
+# Keys are content hashes, never timestamps: two checkouts (or two installs) of the same code share
+# one store. Hashing a file is memoised per (path, size, mtime) in the cache, so a lookup reads no
+# source file unless one changed.
+HASH_MEMO = "file-hashes.json"
+_memo: dict | None = None
+_memo_dirty = False
+
+
+def _memo_file() -> Path:
+    return cache_dir() / HASH_MEMO
+
+
+def _load_memo() -> dict:
+    global _memo
+    if _memo is None:
+        try:
+            import json
+
+            data = json.loads(_memo_file().read_text(encoding="utf-8"))
+            _memo = data if isinstance(data, dict) else {}
+        except (OSError, ValueError):
+            _memo = {}
+    return _memo
+
+
+def file_sha256(path: str | Path, st: os.stat_result | None = None) -> str:
+    """sha256 of a file's bytes; "" if it cannot be read."""
+    global _memo_dirty
+    path = str(path)
+    try:
+        st = st or os.stat(path)
+    except OSError:
+        return ""
+    memo = _load_memo()
+    hit = memo.get(path)
+    if isinstance(hit, list) and len(hit) == 3 and hit[0] == st.st_size and hit[1] == st.st_mtime_ns:
+        return hit[2]
+    try:
+        with open(path, "rb") as fh:
+            digest = hashlib.sha256(fh.read()).hexdigest()
+    except OSError:
+        return ""
+    memo[path] = [st.st_size, st.st_mtime_ns, digest]
+    _memo_dirty = True
+    return digest
+
+
+def save_memo() -> None:
+    """Write the hash memo atomically (best effort: a lost memo only costs re-hashing)."""
+    global _memo_dirty
+    if not _memo_dirty or _memo is None:
+        return
+    import json
+
+    target = _memo_file()
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".hashes-", suffix=".tmp", dir=target.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(_memo, fh)
+        os.replace(tmp, target)
+        _memo_dirty = False
+    except OSError:
+        pass
+
+
+def corpus_matches_manifest(root: Path | None = None) -> bool:
+    """Every corpus file's content hash equals its MANIFEST line (memoised: no reads when unchanged)."""
+    root = root or corpus_dir()
+    rows = manifest_rows(root)
+    ok = bool(rows) and all(len(c) >= 2 and file_sha256(root / c[0]) == c[1] for c in rows)
+    save_memo()
+    return ok
+
+
 # Packages whose code shapes the store: an edited builder must not be served a stale store.
 BUILDER_PACKAGES = ("corpus", "rules", "store", "search")
 
 
 def code_signature() -> str:
-    """Names, sizes and mtimes of the builder's source files (a few stat calls, no reads)."""
+    """Relative names and content hashes of the builder's source and data files."""
     from judge.paths import PACKAGE_DIR
 
     parts = []
@@ -89,10 +168,10 @@ def code_signature() -> str:
                     if entry.is_dir() and entry.name != "__pycache__":
                         pending.append((f"{rel}/{entry.name}", entry.path))
                     elif entry.name.endswith((".py", ".lark", ".json", ".tsv", ".txt")):
-                        st = entry.stat()
-                        parts.append(f"{rel}/{entry.name}:{st.st_size}:{st.st_mtime_ns}")
+                        parts.append(f"{rel}/{entry.name}:{file_sha256(entry.path, entry.stat())}")
         except OSError:
             continue
+    save_memo()
     return "|".join(sorted(parts))
 
 
@@ -116,20 +195,56 @@ def _writable(d: Path) -> bool:
         return False
 
 
+def _uid() -> int | None:
+    return os.getuid() if hasattr(os, "getuid") else None
+
+
+def _private_dir(d: Path) -> bool:
+    """`d` exists as a real directory of ours that nobody else can read or write (created 0700)."""
+    try:
+        os.mkdir(d, 0o700)
+    except FileExistsError:
+        pass
+    except OSError:
+        return False
+    try:
+        st = os.lstat(d)
+    except OSError:
+        return False
+    if not stat.S_ISDIR(st.st_mode):  # a symlink or a file planted in its place
+        return False
+    uid = _uid()
+    if uid is not None and st.st_uid != uid:  # someone else's: never trust what is inside
+        return False
+    if uid is not None and st.st_mode & 0o077:
+        try:
+            os.chmod(d, 0o700)
+        except OSError:
+            return False
+    return _writable(d)
+
+
+def fallback_dirs() -> list[Path]:
+    """Temp-dir candidates, in order: a name taken by another user moves us to the next one."""
+    base = Path(tempfile.gettempdir())
+    who = _uid() if _uid() is not None else "user"
+    return [base / f"riftbound-judge-{who}"] + [base / f"riftbound-judge-{who}-{n}" for n in range(1, 10)]
+
+
 _warned = False
 
 
 def store_dir() -> Path:
-    """cache_dir(), or a per-user temp dir when the cache dir cannot be written (said once on stderr)."""
+    """cache_dir(), or a private per-user temp dir when the cache dir cannot be written (said once on stderr)."""
     global _warned
     d = cache_dir()
     if d.is_dir() and os.access(d, os.W_OK) or _writable(d):
         return d
-    fallback = Path(tempfile.gettempdir()) / f"riftbound-judge-{os.getuid() if hasattr(os, 'getuid') else 'user'}"
-    if not _writable(fallback):
+    fallback = next((f for f in fallback_dirs() if _private_dir(f)), None)
+    if fallback is None:
         from judge.errors import StoreError
 
-        raise StoreError(f"缓存目录 {d} 不可写，临时目录 {fallback} 也无法使用。",
+        raise StoreError(f"缓存目录 {d} 不可写，临时目录 {fallback_dirs()[0]} 也无法使用（或属于其他用户）。",
                          hint="请设置 JUDGE_CACHE_DIR 为一个可写的目录，例如 JUDGE_CACHE_DIR=$HOME/.cache/riftbound-judge。")
     if not _warned:
         print(f"注意：缓存目录 {d} 不可写，改用临时目录 {fallback}（可设置 JUDGE_CACHE_DIR 指定其他目录）。", file=sys.stderr)
@@ -142,12 +257,32 @@ def store_path(key: str | None = None) -> Path:
     return store_dir() / f"{STORE_PREFIX}{key[:16]}.sqlite"
 
 
+def sqlite_uri(path: Path, mode: str = "ro") -> str:
+    """A file: URI for `path`: '#', '?' and '%' in a folder name are percent-encoded, not parsed."""
+    from urllib.parse import quote
+
+    return "file:" + quote(str(Path(path).absolute()).replace(os.sep, "/"), safe="/:") + f"?mode={mode}"
+
+
+def trusted_file(path: Path) -> bool:
+    """A regular file of ours that no other user can write: only such a store is served."""
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return False
+    if not stat.S_ISREG(st.st_mode):
+        return False
+    uid = _uid()
+    return uid is None or (st.st_uid == uid and not st.st_mode & 0o022)
+
+
 def check_store(path: Path, key: str) -> sqlite3.Connection | None:
-    """An open connection if `path` is a complete store for `key`, else None (missing, stale, corrupt)."""
-    if not path.is_file():
+    """An open connection if `path` is a complete, trusted store for `key`, else None (missing, stale,
+    corrupt, or not ours)."""
+    if not path.is_file() or not trusted_file(path):
         return None
     try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+        conn = sqlite3.connect(sqlite_uri(path), uri=True, check_same_thread=False)
     except sqlite3.Error:
         return None
     try:
@@ -159,12 +294,90 @@ def check_store(path: Path, key: str) -> sqlite3.Connection | None:
         if str(conn.execute("SELECT count(*) FROM rules").fetchone()[0]) != meta.get("rules_count"):
             conn.close()
             return None
-        if meta.get("corpus_stat") != corpus_stat_signature():
+        if meta.get("corpus_stat") != corpus_stat_signature() and not corpus_matches_manifest():
             # A corpus file changed without its manifest line: verify now (raises a clear CorpusError).
             from judge.corpus import manifest
 
             manifest.verify()
+        mark_in_use(path)
         return conn
     except sqlite3.DatabaseError:
         conn.close()
         return None
+
+
+# ------------------------------------------------------------------ keeping and pruning stores
+# A few recent stores are kept, so two checkouts or installed versions with different code do not
+# rebuild on every command. A reader holds a shared lock on <store>.readers for its lifetime and
+# touches it; a store is deleted only if it is not among the KEEP_STORES most recently used, unused
+# for IN_USE_SECONDS, and no reader holds its lock.
+KEEP_STORES = 3
+IN_USE_SECONDS = 600
+_reader_locks: list = []
+
+
+def readers_file(path: Path) -> Path:
+    return path.with_name(path.name + ".readers")
+
+
+def mark_in_use(path: Path) -> None:
+    try:
+        fh = open(readers_file(path), "a")
+    except OSError:
+        return
+    try:
+        os.utime(fh.fileno())
+    except (OSError, NotImplementedError, TypeError):
+        pass
+    try:
+        import fcntl
+
+        fcntl.flock(fh, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except (ImportError, OSError):
+        pass
+    _reader_locks.append(fh)  # held until the process exits
+
+
+def last_used(path: Path) -> float:
+    times = []
+    for p in (path, readers_file(path)):
+        try:
+            times.append(os.stat(p).st_mtime)
+        except OSError:
+            pass
+    return max(times, default=0.0)
+
+
+def prune(directory: Path, keep: Path) -> list[Path]:
+    """Delete old stores no process may be reading; returns what was deleted."""
+    import time
+
+    stores = [p for p in directory.glob(STORE_PREFIX + "*.sqlite") if p != keep]
+    stores.sort(key=last_used, reverse=True)
+    now = time.time()
+    removed = []
+    for old in stores[KEEP_STORES - 1:]:
+        if now - last_used(old) < IN_USE_SECONDS:
+            continue
+        lock = None
+        try:
+            lock = open(readers_file(old), "a")
+            try:
+                import fcntl
+
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except ImportError:
+                pass
+            old.unlink()
+            removed.append(old)
+            for extra in (readers_file(old), old.with_suffix(".lock")):
+                try:
+                    extra.unlink()
+                except OSError:
+                    pass
+        except OSError:  # a reader holds it, or it cannot be removed: leave it
+            continue
+        finally:
+            if lock is not None:
+                lock.close()
+    return removed
