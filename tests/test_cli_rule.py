@@ -124,7 +124,7 @@ def test_export_formats_carry_every_field(capsys, tmp_path):
 def test_diff_maps_old_numbers_to_new(capsys):
     code, out, _ = run(capsys, "diff", "older")
     assert "346 → 349" in out and "347 → ≈350" in out
-    assert "仅见于 older" in out and "相似度" in out
+    assert "仅见于旧版编号摘录（older）" in out and "相似度" in out and "比较 older" not in out
     data = json.loads(run(capsys, "diff", "search", "--json")[1])
     assert data["summary"]["changed"] + data["summary"]["only_a"] >= 5
     texts = [p["a"]["text"] for p in data["pairs"] if p["status"] in ("changed", "only_a")]

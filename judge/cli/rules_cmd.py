@@ -7,10 +7,19 @@ from typing import List, Optional
 import typer
 
 
+# Version ids are typed on the command line; what they are is said in Chinese beside them.
+VERSION_NAMES = {"older": "旧版编号摘录", "search": "规则检索摘录"}
+
+
+def _version_name(version: str) -> str:
+    name = VERSION_NAMES.get(version)
+    return f"{name}（{version}）" if name else f"{version} 版核心规则"
+
+
 def register(app: typer.Typer) -> None:
     @app.command("rule", context_settings={"allow_extra_args": False})
     def rule_cmd(
-        numbers: List[str] = typer.Argument(..., help="规则编号或范围，如 349、352.8.a、≈355.4、318-323、“规则 349.打出卡牌”"),
+        numbers: List[str] = typer.Argument(..., help="规则编号或范围，如 349、103.2.a、≈355.4、318-323、“规则 349.打出卡牌”"),
         depth: Optional[int] = typer.Option(None, "--depth", "-d", min=0, help="子规则显示的层数（0 = 只显示该条）"),
         as_json: bool = typer.Option(False, "--json", help="以 JSON 输出"),
         version: Optional[str] = typer.Option(None, "--version", help="规则版本（默认 2026-07-17）"),
@@ -95,15 +104,16 @@ def register(app: typer.Typer) -> None:
             }, ensure_ascii=False, indent=2))
             return
         s = versions.summary(covered)
-        typer.echo(f"比较 {version_a} → {version_b}：{version_a} 的 {len(covered)} 段中，相同 {s['same']}、"
-                   f"有改动 {s['changed']}、仅见于 {version_a} {s['only_a']}。")
+        name_a, name_b = _version_name(version_a), _version_name(version_b)
+        typer.echo(f"比较 {name_a} → {name_b}：{name_a}的 {len(covered)} 段中，相同 {s['same']}、"
+                   f"有改动 {s['changed']}、仅见于{name_a} {s['only_a']}。")
         for p in pairs:
             if p.status == versions.CHANGED:
                 typer.echo(f"\n~ {p.a['number'] or p.a['source_line']} → {p.b['display_number'] or ''}（相似度 {p.similarity:.0f}%）")
                 typer.echo(f"  - {_snippet(p.a['text'], 100)}")
                 typer.echo(f"  + {_snippet(p.b['text'], 100)}")
             elif p.status == versions.ONLY_A:
-                typer.echo(f"\n- 仅见于 {version_a}（第 {p.a['source_line']} 行）{p.a['number'] or ''}")
+                typer.echo(f"\n- 仅见于{name_a}（第 {p.a['source_line']} 行）{p.a['number'] or ''}")
                 typer.echo(f"  {_snippet(p.a['text'], 100)}")
             elif p.status == versions.SAME and show_same:
                 typer.echo(f"\n= {p.a['number'] or ''} → {p.b['display_number'] or ''} {_snippet(p.b['text'], 60)}")
@@ -138,4 +148,6 @@ def register(app: typer.Typer) -> None:
         counts = dict(conn.execute("SELECT number_source, count(*) FROM rules WHERE version = "
                                    "(SELECT value FROM meta WHERE key='current_version') GROUP BY number_source").fetchall())
         typer.echo(f"已构建 {path}（{time.perf_counter() - t0:.2f} 秒）")
-        typer.echo("当前版本规则：" + "、".join(f"{k} {v}" for k, v in sorted(counts.items())))
+        from judge.rules.render import SOURCE_LABEL
+
+        typer.echo("当前版本规则（按编号来源）：" + "、".join(f"{SOURCE_LABEL.get(k, k)} {v}" for k, v in sorted(counts.items())))

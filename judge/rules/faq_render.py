@@ -139,8 +139,19 @@ def glossary_detail(terms: list[Term]) -> str:
             groups.setdefault(kind, []).append(alias + (f"（{source}）" if source and kind == "synonym" else ""))
         for kind, names in groups.items():
             out.append(f"  {ALIAS_LABELS.get(kind, kind)}：{'、'.join(names)}")
-        out.append(f"  来源：{t.source}")
+        out.append(f"  来源：{source_label(t.source)}")
     return "\n".join(out)
+
+
+def source_label(source: str | None) -> str:
+    """A glossary row's source in Chinese: curated rows carry a maintainer's English note, not shown."""
+    import re
+
+    source = source or ""
+    if source.startswith("curated"):
+        cited = re.findall(r"\b[CR]-L\d+\b", source)
+        return "人工核对的术语对照（依据核心规则）" + (f"；参见 {'、'.join(cited)}" if cited else "")
+    return source
 
 
 def glossary_list(terms: list[Term]) -> str:

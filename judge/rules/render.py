@@ -11,6 +11,7 @@ import os
 import sys
 
 from judge.rules import lookup
+from judge.rules.faq_status import STATUS_LABELS
 from judge.rules.number import Provenance
 
 SOURCE_LABEL = {p.value: p.label for p in Provenance}
@@ -123,8 +124,11 @@ def render_rule(conn, rule: dict, depth: int | None = None, st: Style | None = N
     p = rule_payload(conn, rule, depth)
     lines = []
     if p["breadcrumb"]:
-        crumbs = " › ".join(st.dim(f"{b['display_number']} {b['title'] or b['text']}") for b in p["breadcrumb"])
-        lines.append(crumbs)
+        # Numbers with their short titles; an untitled parent shows its number only (its text is a
+        # sentence, often an enumerated step, and does not read as a place in the tree).
+        crumbs = " › ".join(f"{b['display_number']}" + (f" {_snippet(b['title'], 12)}" if b["title"] else "")
+                            for b in p["breadcrumb"])
+        lines.append(st.dim(f"上级：{crumbs}"))
     head = st.num(rule["display_number"])
     title = f" {st.bold(rule['title'])}" if rule["title"] else ""
     lines.append(f"规则 {head}{title}")
@@ -168,7 +172,7 @@ def render_rule(conn, rule: dict, depth: int | None = None, st: Style | None = N
         lines.append("")
         lines.append(f"相关 FAQ（{len(p['faq'])} 条）：")
         for f in p["faq"]:
-            status = f" [{f['status']}]" if f["status"] else ""
+            status = f" [{STATUS_LABELS.get(f['status'], f['status'])}]" if f["status"] else ""
             via = f"（主题：{f['topic']}）" if f["method"] == "topic" else ""
             lines.append(f"  · {f['id']}{status}{via} {_snippet(f['question'] or f['answer'] or '', 60)}")
     if rule["number_source"] == "absent" and not p["refs_in"] and not p["faq"]:
