@@ -131,8 +131,10 @@ def test_help_examples_run(capsys, monkeypatch):
     assert {"rule", "search", "run", "faq show", "corpus align"} <= set(pages)
     commands = set()
     for text in pages.values():
-        for m in re.finditer(r"judge (?:[a-z]+)(?: [^\s，。；、）)]+)*", text):
-            cmd = m.group(0)
+        # an example follows "例", "例如", "：" or "、" (prose such as "此后 judge card 也显示" is not one)
+        flat = " ".join(text.split())
+        for m in re.finditer(r"(?:：|例如|、|例)\s*(judge [^，。；、（）()]+?)(?=[，。；、（）()]|\s{2,}|$)", flat):
+            cmd = m.group(1).strip()
             if "[" in cmd or "{" in cmd or re.search(r"[A-Z]{2,}", cmd) or cmd.startswith(NOT_RUN):
                 continue
             commands.add(cmd)
