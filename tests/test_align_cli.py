@@ -162,7 +162,7 @@ def test_a_reference_that_cannot_be_applied_is_rolled_back(env, capsys, monkeypa
     path = tmp_path / "ok.txt"
     path.write_text("300. 游戏结构\n\n301. 一局游戏由一系列回合组成。\n", encoding="utf-8")
     code, out, err = run(capsys, "corpus", "align", str(path), "--name", "broken")
-    assert code == 2 and "应用参考文本「broken」时出错" in err and "已恢复原有编号" in err and "Traceback" not in err
+    assert code == 2 and "应用参考文本「broken」时出错" in err and "原有编号未改动" in err and "Traceback" not in err
     assert not (env / "references" / "broken.json").exists()
     monkeypatch.undo()
     assert snapshot() == before

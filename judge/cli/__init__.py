@@ -30,7 +30,9 @@ def _run_app(args: list[str]) -> int:
         zh.render_error(err)
         return err.exit_code
     except typer_errors.Exit as err:
-        return err.exit_code
+        code = err.exit_code
+    if code == 130:  # typer turns Ctrl-C into exit status 130, silently
+        print("已中断。", file=sys.stderr)
     return code if isinstance(code, int) else 0
 
 

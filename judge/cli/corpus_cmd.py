@@ -46,7 +46,11 @@ def register(app: typer.Typer) -> None:
             return
         if path is None:
             raise JudgeError("缺少参考文件路径", hint="用法：judge corpus align PATH [--lang zh|en] [--name NAME]；或 judge corpus align --remove NAME")
-        report, replaced = service.add_reference(path, lang, name)
+        from judge.store.progress import ProgressLine
+
+        progress = ProgressLine("对齐参考文本")
+        report, replaced = service.add_reference(path, lang, name, progress=progress)
+        progress.done("对齐完成")
         if as_json:
             import json
 

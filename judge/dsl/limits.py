@@ -9,11 +9,10 @@ MAX_LINE_CHARS, includes at most MAX_INCLUDE_DEPTH deep. Each refusal is a locat
 
 from __future__ import annotations
 
-import os
-import stat
 from pathlib import Path
 
 from judge.dsl.errors import ScenarioError
+from judge.files import NotRegular, TooLarge, read_bounded
 
 MAX_FILE_BYTES = 512 * 1024
 MAX_LINE_CHARS = 8000
@@ -29,25 +28,19 @@ def read_source(path: str | Path) -> bytes:
     """The bytes of a scenario or card file: a regular file, at most MAX_FILE_BYTES."""
     p = Path(path)
     try:
-        st = os.stat(p)
+        return read_bounded(p, MAX_FILE_BYTES)
     except FileNotFoundError:
         raise UnreadableSource("找不到场景文件。", file=str(p)) from None
+    except IsADirectoryError:
+        raise UnreadableSource("这是一个目录，不是场景文件。", file=str(p), expected=["一个 .场景 或 .卡牌 文本文件"]) from None
+    except NotRegular:
+        raise UnreadableSource("不是普通文件（这是设备、管道或其他特殊文件），不能作为场景读取。", file=str(p),
+                               expected=["一个 .场景 或 .卡牌 文本文件"]) from None
+    except TooLarge as exc:
+        raise UnreadableSource(_too_large(exc.size), file=str(p),
+                               expected=[f"不超过 {MAX_FILE_BYTES // 1024} KB 的文件"]) from None
     except OSError as exc:
         raise UnreadableSource(f"无法读取文件（{exc.strerror or exc}）。", file=str(p)) from None
-    if not stat.S_ISREG(st.st_mode):
-        kind = "目录" if stat.S_ISDIR(st.st_mode) else "设备、管道或其他特殊文件"
-        raise UnreadableSource(f"不是普通文件（这是一个{kind}），不能作为场景读取。", file=str(p),
-                            expected=["一个 .场景 或 .卡牌 文本文件"])
-    if st.st_size > MAX_FILE_BYTES:
-        raise UnreadableSource(_too_large(st.st_size), file=str(p), expected=[f"不超过 {MAX_FILE_BYTES // 1024} KB 的文件"])
-    try:
-        with open(p, "rb") as fh:
-            data = fh.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise UnreadableSource(f"无法读取文件（{exc.strerror or exc}）。", file=str(p)) from None
-    if len(data) > MAX_FILE_BYTES:  # grew while we read it
-        raise UnreadableSource(_too_large(len(data)), file=str(p))
-    return data
 
 
 def _too_large(size: int) -> str:

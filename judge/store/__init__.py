@@ -23,12 +23,17 @@ def open_store() -> sqlite3.Connection:
     conn = cache.check_store(path, key)
     if conn is not None:
         return conn
+    align_progress = None
     if ANNOUNCE_BUILDS:
         import sys
 
+        from judge.store.progress import ProgressLine
+
         print("正在构建规则数据库（首次使用，或语料、参考文本、程序有更新；约需几秒）……", file=sys.stderr, flush=True)
-    build_store(path, key=key)
+        align_progress = ProgressLine("对齐参考文本")
+    build_store(path, key=key, align_progress=align_progress)
     if ANNOUNCE_BUILDS:
+        align_progress.done("参考文本已对齐")
         print(f"规则数据库已就绪：{path}", file=sys.stderr, flush=True)
     conn = cache.check_store(path, key)
     if conn is None:
@@ -39,7 +44,9 @@ def open_store() -> sqlite3.Connection:
 
 
 def build_store(path: Path | str | None = None, progress: Callable[[str, int, int], None] | None = None,
-                *, key: str | None = None, force: bool = False) -> Path:
+                *, key: str | None = None, force: bool = False,
+                align_progress: Callable[[int, int], None] | None = None) -> Path:
     from judge.store.build import build
 
-    return build(Path(path) if path else None, progress=progress, key=key, force=force)
+    return build(Path(path) if path else None, progress=progress, key=key, force=force,
+                 align_progress=align_progress)

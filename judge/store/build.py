@@ -74,7 +74,7 @@ def _write_failure(exc: BaseException, path):
                       hint="请释放磁盘空间（约需 50 MB），或设置 JUDGE_CACHE_DIR 指向另一个磁盘上的目录，然后重试。")
 
 
-def build(path=None, progress=None, *, key: str | None = None, force: bool = False):
+def build(path=None, progress=None, *, key: str | None = None, force: bool = False, align_progress=None):
     """Build the whole store into `path` (default: the cache path for the current key).
 
     Written into a temp file in the same directory and renamed over `path` atomically, under a
@@ -132,6 +132,10 @@ def build(path=None, progress=None, *, key: str | None = None, force: bool = Fal
             for table, columns in TABLES.items():
                 db[table].create(columns, pk=PRIMARY_KEYS.get(table), if_not_exists=True)
             ctx = BuildContext(docs)
+            from judge.store import alignments
+
+            ctx.data["alignment_results"] = alignments  # finished alignments are reused, not redone
+            ctx.data["align_progress"] = align_progress
             total = len(STAGES)
             t0 = time.perf_counter()
             for i, spec in enumerate(STAGES):

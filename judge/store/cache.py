@@ -46,17 +46,24 @@ def corpus_hash_light(root: Path | None = None) -> str:
     return h.hexdigest()
 
 
-def references_hash(base: Path | None = None) -> str:
+def references_hash(base: Path | None = None, extra: dict[str, bytes] | None = None) -> str:
+    """Hash of the stored references; `extra` (file name -> bytes) as if those files were stored too."""
     ref_dir = (base or cache_dir()) / REFERENCES_DIR
+    extra = extra or {}
     h = hashlib.sha256()
     try:
-        names = sorted(os.listdir(ref_dir))
+        names = set(os.listdir(ref_dir))
     except OSError:
-        return h.hexdigest()
-    for name in names:
-        p = ref_dir / name
-        if p.is_file():
-            h.update(name.encode() + b"\0" + p.read_bytes() + b"\0")
+        names = set()
+    for name in sorted(names | set(extra)):
+        if name in extra:
+            data = extra[name]
+        else:
+            p = ref_dir / name
+            if not p.is_file():
+                continue
+            data = p.read_bytes()
+        h.update(name.encode() + b"\0" + data + b"\0")
     return h.hexdigest()
 
 
@@ -175,11 +182,11 @@ def code_signature() -> str:
     return "|".join(sorted(parts))
 
 
-def cache_key(base: Path | None = None) -> str:
+def cache_key(base: Path | None = None, extra_references: dict[str, bytes] | None = None) -> str:
     h = hashlib.sha256()
     h.update(corpus_hash_light().encode())
     h.update(f"\nschema={SCHEMA_VERSION}\n".encode())
-    h.update(references_hash(base).encode())
+    h.update(references_hash(base, extra_references).encode())
     h.update(code_signature().encode())
     return h.hexdigest()
 
@@ -380,4 +387,38 @@ def prune(directory: Path, keep: Path) -> list[Path]:
         finally:
             if lock is not None:
                 lock.close()
+    removed += _remove_abandoned_builds(directory)
+    return removed
+
+
+def _remove_abandoned_builds(directory: Path) -> list[Path]:
+    """Temp files of builds that were killed (e.g. an interrupted `judge corpus align`, whose key is
+    never built again): removed when no builder holds their store's lock."""
+    removed = []
+    for stray in directory.glob(STORE_PREFIX + "*.sqlite.*.tmp"):
+        store_name = stray.name.split(".sqlite.", 1)[0] + ".sqlite"
+        try:
+            lock = open(directory / Path(store_name).with_suffix(".lock").name, "a")
+        except OSError:
+            continue
+        try:
+            import fcntl
+
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except ImportError:
+            import time
+
+            if time.time() - last_used(stray) < IN_USE_SECONDS:
+                lock.close()
+                continue
+        except OSError:  # a build of that store is running
+            lock.close()
+            continue
+        try:
+            stray.unlink()
+            removed.append(stray)
+        except OSError:
+            pass
+        finally:
+            lock.close()
     return removed

@@ -1,9 +1,9 @@
 """The user's numbered references in the store: what `judge corpus align` / `--remove` /
 `judge corpus references` do (judge.rules.align computes, the store applies and keeps); the CLI only renders.
 
-Adding a reference: parse it (every problem is an error before anything is written), store it,
-rebuild the store (the build stage applies it) and return the stage's report. If the stage could
-not apply it, the previous state is restored and the error raised.
+Adding a reference: parse it (every problem is an error before anything is written), build the
+store it will be served from with it applied (the build stage aligns it), and only then store it;
+return the stage's report. If the stage could not apply it, nothing is stored and the error raised.
 """
 
 from __future__ import annotations
@@ -34,29 +34,40 @@ def _store_meta(key: str) -> str | None:
     return row[0] if row else None
 
 
-def add_reference(path: Path, lang: str | None = None, name: str | None = None) -> tuple[dict, bool]:
-    """(report, replaced an older reference of the same name)."""
+def add_reference(path: Path, lang: str | None = None, name: str | None = None,
+                  progress=None) -> tuple[dict, bool]:
+    """(report, replaced an older reference of the same name).
+
+    The reference is aligned into the store it will be served from (the key it will have once
+    stored) and written to the references folder only after that succeeded: an interrupted or
+    failed alignment leaves the stored references, and so every later command, as they were.
+    `progress(done, total)` is called while aligning.
+    """
+    from judge.store import build_store, cache
+
     ref = storage.load_file(Path(path), lang, name)
-    target = storage.references_dir() / f"{ref.name}.json"
-    previous = target.read_bytes() if target.is_file() else None
-    storage.save(ref)
+    file_name = storage.file_name(ref)
+    replaced = (storage.references_dir() / file_name).is_file()
+    key = cache.cache_key(extra_references={file_name: storage.encode(ref)})
+    store = cache.store_path(key)
+    with storage.pending(ref):
+        build_store(store, key=key, align_progress=progress)
+    conn = cache.check_store(store, key)
+    if conn is None:
+        raise ReferenceError(f"参考文本 {path} 对齐后无法打开规则数据库。", hint="原有编号未改动；请重试，或运行 judge build。")
     try:
-        error = _store_meta("align_error")
-        raw = _store_meta("align_report")
-    except BaseException:
-        _restore(target, previous)
-        raise
+        meta = dict(conn.execute("SELECT key, value FROM meta WHERE key IN ('align_error', 'align_report')").fetchall())
+    finally:
+        conn.close()
+    error, raw = meta.get("align_error"), meta.get("align_report")
     if error or not raw:
-        _restore(target, previous)
-        raise ReferenceError(error or f"参考文本 {path} 未能应用到规则树。", hint="已恢复原有编号；请把该文件与此错误信息一并报告。")
-    return json.loads(raw), previous is not None
-
-
-def _restore(target: Path, previous: bytes | None) -> None:
-    if previous is None:
-        target.unlink(missing_ok=True)
-    else:
-        target.write_bytes(previous)
+        try:
+            store.unlink()  # built for a reference that is not stored: never served
+        except OSError:
+            pass
+        raise ReferenceError(error or f"参考文本 {path} 未能应用到规则树。", hint="原有编号未改动；请把该文件与此错误信息一并报告。")
+    storage.save(ref)
+    return json.loads(raw), replaced
 
 
 def remove_reference(name: str) -> Reference | None:

@@ -39,7 +39,8 @@ def align(db, ctx) -> None:
 
     Runs right after the tree stage so every later stage (FAQ links, search, docs) sees the aligned
     numbers; with no stored reference it does nothing. A reference that cannot be applied never breaks
-    the build: the error is kept in meta (align_error) and the shipped numbering stays.
+    the build: the error is kept in meta (align_error) and the shipped numbering stays. Finished
+    alignments are reused from ctx.data["alignment_results"] (judge.store.alignments), not redone.
     """
     import json
 
@@ -53,14 +54,26 @@ def align(db, ctx) -> None:
     if tree is None:
         _meta(db, "align_error", "规则树中没有当前版本，无法应用参考文本。")
         return
+    from judge.rules.align import dp
     from judge.rules.align.apply import apply
     from judge.rules.align.glossary import from_store
 
-    try:
-        rules, report = apply(list(tree.rules), ref, current, from_store(db.conn, ctx.docs))
-    except Exception as exc:  # noqa: BLE001 - a user reference must never break the store
-        _meta(db, "align_error", f"应用参考文本「{ref.name}」时出错：{type(exc).__name__}: {exc}")
-        return
+    # An earlier alignment of this reference to this corpus and code is a result, not redone.
+    results = ctx.data.get("alignment_results")
+    cached = results.load(ref, current) if results is not None else None
+    if cached is not None:
+        rules, report = cached
+    else:
+        dp.progress_hook = ctx.data.get("align_progress")
+        try:
+            rules, report = apply(list(tree.rules), ref, current, from_store(db.conn, ctx.docs))
+        except Exception as exc:  # noqa: BLE001 - a user reference must never break the store
+            _meta(db, "align_error", f"应用参考文本「{ref.name}」时出错：{type(exc).__name__}: {exc}")
+            return
+        finally:
+            dp.progress_hook = None
+        if results is not None:
+            results.save(ref, current, rules, report)
     if report["applied"]:
         tree.rules = rules
         _rewrite_version(db, tree, current)

@@ -95,6 +95,11 @@ def params_for(same_lang: bool) -> Params:
     return Params(threshold=0.42, prune=0.2, span_penalty=0.08)
 
 
+# Set by a caller that shows progress (the alignment's progress bar): called as progress_hook(done, total)
+# while the dynamic programme fills its rows.
+progress_hook = None
+
+
 class Aligner:
     def __init__(self, paras: list[Para], para_lang: str, refs: list[RefRule], ref_lang: str,
                  glossary: Glossary | None = None, titled: list[tuple[str, str]] | None = None):
@@ -258,6 +263,8 @@ class Aligner:
         back: list[list[tuple]] = []
         gap_ref = [P.gap_ref_heading if r.is_heading else P.gap_ref for r in self.refs]
         for i in range(n + 1):
+            if progress_hook is not None and i % 32 == 0:
+                progress_hook(i, n)
             lo, hi = rows[i]
             srow = [NEG] * (hi - lo + 1)
             brow: list[tuple] = [()] * (hi - lo + 1)

@@ -132,9 +132,20 @@ def split_examples(text: str) -> tuple[str, list[str]]:
     return body, [e for e in examples if e]
 
 
+# A core rules text is well under 2 MB and 5,000 numbered rules; these bounds refuse a wrong file
+# (or /dev/zero) at once instead of aligning it for minutes.
+MAX_REFERENCE_BYTES = 16 * 1024 * 1024
+MAX_REFERENCE_RULES = 20_000
+
+
 def decode(path: Path) -> str:
+    from judge.files import Refused, read_bounded
+
     try:
-        data = path.read_bytes()
+        data = read_bounded(path, MAX_REFERENCE_BYTES)
+    except Refused as exc:
+        raise ReferenceError(f"无法读取参考文件：{path}（{exc.reason}）",
+                             hint="请给出一个带编号的规则纯文本文件（UTF-8）；整份核心规则通常不到 2 MB。") from None
     except FileNotFoundError:
         raise ReferenceError(f"找不到参考文件：{path}", hint="请检查路径是否正确。") from None
     except IsADirectoryError:
@@ -235,6 +246,11 @@ def parse_text(text: str, path: Path | str, lang: str | None = None) -> tuple[st
         raise ReferenceError(
             f"参考文件中没有找到带编号的规则：{path}",
             hint="每条规则应在行首写出编号，如 “349. 打出卡牌”、“352.8.a. …” 或 “103.2.a.1. …”。",
+        )
+    if len(blocks) > MAX_REFERENCE_RULES:
+        raise ReferenceError(
+            f"参考文件 {path} 有 {len(blocks):,} 条带编号的规则，超过上限 {MAX_REFERENCE_RULES:,} 条",
+            hint="整份核心规则通常只有几千条；请确认选对了文件，或只给出规则部分。",
         )
     rules = [
         RefRule(number, body, number_level(number), looks_like_heading(body, lang), lineno, [e for e in ex if e])

@@ -3,11 +3,12 @@
 One file per reference: cache_dir()/references/<name>.json. The store's cache key hashes this
 folder, so adding or removing a reference rebuilds the store; the latest added is applied.
 Writes are atomic (temp file outside the folder, then rename), so a failed command leaves the
-stored numbering as it was.
+stored numbering as it was; a reference is written only after its alignment succeeded (`pending`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import hashlib
 import json
@@ -53,14 +54,38 @@ def load_file(path: Path, lang: str | None = None, name: str | None = None) -> R
     )
 
 
+def file_name(ref: Reference) -> str:
+    return f"{ref.name}.json"
+
+
+def encode(ref: Reference) -> bytes:
+    """The stored file's bytes (the store's cache key hashes exactly these)."""
+    return json.dumps(ref.to_json(), ensure_ascii=False).encode("utf-8")
+
+
+# A reference being added: the build stage applies it before it is stored, so it is stored only
+# once its alignment has succeeded (a killed `judge corpus align` leaves nothing behind).
+_pending: Reference | None = None
+
+
+@contextlib.contextmanager
+def pending(ref: Reference):
+    global _pending
+    _pending = ref
+    try:
+        yield
+    finally:
+        _pending = None
+
+
 def save(ref: Reference) -> Path:
     folder = references_dir()
     try:
         folder.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".ref-", suffix=".tmp", dir=folder.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(ref.to_json(), fh, ensure_ascii=False)
-        target = folder / f"{ref.name}.json"
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(encode(ref))
+        target = folder / file_name(ref)
         os.replace(tmp, target)
     except OSError as exc:
         raise ReferenceError(f"无法保存参考文本到 {folder}：{exc.strerror}", hint="请检查缓存目录的权限，或设置 JUDGE_CACHE_DIR。") from None
@@ -89,6 +114,9 @@ def broken() -> list[Path]:
 
 
 def latest() -> Reference | None:
+    """The reference the tree applies: one being added, else the latest stored."""
+    if _pending is not None:
+        return _pending
     refs = load_all()
     return refs[-1] if refs else None
 
