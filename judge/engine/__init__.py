@@ -9,14 +9,21 @@ scripts. Public entry points:
 
 Module map
 - Model: state (Game, GameObject, Player, Battlefield, Showdown, Combat: every piece of state a
-  declared field), cards (CardDef, Effect, Trigger, Activated, Reflexive, Delayed, Aura, CostMod),
-  commands (Action), chain_items (ChainItem), choices (scripted or asked choices; probes), errors.
+  declared field, `Game` has slots; `Game.snapshot()`), cards (CardDef, Effect, Trigger, Activated,
+  Reflexive, Delayed, Aura, CostMod: the card model the DSL builds), commands (Action), chain_items
+  (ChainItem), choices (scripted or asked choices; probes), errors, vocab (zones, phases, card types,
+  domains, timings, modes: English ids, Chinese names, aliases).
+- Registries (the parts the card-ability language composes): registry (Entry, Registry), keywords/
+  (Keyword: might_bonus, assignment_group, moves_between_battlefields, timing, play_cost,
+  targeted_power, on_enter, on_played, at_beginning_phase), instructions (EffectKind.apply: every
+  instruction), abilities/events (TriggerEvent), statics (StaticAbility: might_bonus, allows_ready,
+  cost_changes), standard (registers the standard parts in order; construct_table for the guide).
 - Procedures: actions (dispatch and legal actions), zones, movement, cleanup, showdown, combat,
-  damage_assignment, scoring, turn, playing, costs, targeting, group_targets, priority, resolution
-  (the chain), chain (trigger batches put on the chain), activating, effects (game actions), layers
-  (Might), invariants, citations.
-- abilities/: triggered, replacement, spell_kill, reflexive, delayed, linked.
-- keywords/: one module per keyword.
+  damage_assignment, scoring, turn, timing, playing, costs, targeting, group_targets, priority,
+  resolution (the one chain pipeline: finalize, priority, resolve, cleanup), chain (trigger batches
+  put on the chain), activating, effects (game actions), layers (Might), invariants, citations.
+- abilities/: triggered (the one builder of triggered chain items, the one ordering of simultaneous
+  triggers), replacement, spell_kill, reflexive, delayed, linked.
 
 Import cycles (the procedures call each other as the rules do; each module imports the others inside
 functions): abilities.delayed abilities.linked abilities.replacement abilities.spell_kill

@@ -39,3 +39,19 @@ def register_all() -> None:
 
 
 register_all()
+
+
+def construct_table() -> str:
+    """Markdown table of every registered part (documented in scenarios/README.md, checked by a test)."""
+    from judge.engine.abilities.events import EVENTS
+    from judge.engine.instructions import EFFECTS
+    from judge.engine.keywords import KEYWORDS
+    from judge.engine.statics import STATICS
+
+    rows = ["| 类别 | 中文写法 | 英文别名 | id | 规则 |", "|---|---|---|---|---|"]
+    for what, registry in (("关键词", KEYWORDS), ("效果", EFFECTS), ("触发时机", EVENTS), ("静态技能", STATICS)):
+        for part in registry:
+            if what == "触发时机" and not part.scriptable:
+                continue
+            rows.append(f"| {what} | {'、'.join(part.zh)} | {'、'.join(part.aliases) or '—'} | `{part.id}` | {part.rule} |")
+    return "\n".join(rows)
