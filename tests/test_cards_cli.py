@@ -215,3 +215,13 @@ def test_json_error_gives_line_and_column(tmp_path):
     with pytest.raises(imported.CardImportError) as exc:
         imported.import_file(str(bad))
     assert "第 3 行第 20 列" in exc.value.message and "此处应为逗号" in exc.value.message
+
+
+def test_collector_numbers_typed_and_unknown(capsys):
+    code, out, _ = run(capsys, "card", "ogn121a")
+    assert code == 0 and out.startswith("提莫 - 军事家  Teemo, Strategist  [OGN·121/298]")
+    assert "（收藏编号 OGN·121a/298 是这张卡牌的印刷版本之一）" in out
+    code, _, err = run(capsys, "card", "OGN·999")
+    assert code == 1 and "卡牌目录中没有收藏编号为 OGN·999 的卡牌" in err and "OGN 的编号到 310 为止" in err
+    code, _, err = run(capsys, "card", "XYZ-1")
+    assert code == 1 and "没有 XYZ 系列的卡牌" in err and "OGN" in err

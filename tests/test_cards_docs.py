@@ -69,3 +69,8 @@ def test_site_search_finds_cards_by_name(site):
     assert "cards/ogn/ogn121/" in locations("提莫-军事家")
     assert any(loc == "cards/ogn/ogn121/" for loc in
                [d["location"] for d in index["docs"] if "Teemo" in d["title"]])
+
+
+def test_ruling_pages_link_the_real_cards_they_use(site):
+    page = _md(site, "rulings/triggers/teemo-defend-one-target.md")
+    assert "**卡牌**：[提莫&#45;军事家](../../cards/ogn/ogn121.md)" in page

@@ -13,9 +13,15 @@ import os
 from judge.cards import names as N
 from judge.cards.model import COLUMNS, Card, Printing, _Record
 
-# Package data beside this module (installed with the package: pyproject's package-data *.tsv).
-# os.path rather than importlib.resources: the latter costs more to import than the read itself.
-DATA_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
+
+def _data_dir() -> str:
+    """judge/cards/data, package data found like every other (judge.paths.data_file)."""
+    from judge.paths import data_file
+
+    return str(data_file("judge.cards", "data"))
+
+
+DATA_DIR = _data_dir()
 
 
 def _read_tsv(name: str) -> tuple[list[str], list[list[str]]]:

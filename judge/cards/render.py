@@ -72,6 +72,10 @@ def render_card(report: dict, full: bool = False) -> str:
     out = [f"{head}  [{card['number']}]"]
     if report["matched_by"] and report["matched_by"] not in ("full", "exact", "number"):
         out.append(f"（按{KIND_LABELS.get(report['matched_by'], report['matched_by'])}匹配“{report['query']}”）")
+    elif report["matched_by"] == "number":
+        typed = _typed_printing(report)
+        if typed and typed != card["number"]:
+            out.append(f"（收藏编号 {typed} 是这张卡牌的印刷版本之一）")
     out += ["  " + l for l in facts_lines(card)]
 
     out.append("")
@@ -130,6 +134,20 @@ def render_card(report: dict, full: bool = False) -> str:
     out.append("")
     out.append(report["encoding_note"])
     return "\n".join(out)
+
+
+def _typed_printing(report: dict) -> str | None:
+    """The printing whose collector number was typed (e.g. an alternate art), if any."""
+    from judge.cards.names import parse_number
+
+    typed = parse_number(report["query"])
+    if typed is None:
+        return None
+    for p in report["card"]["printings"]:
+        n = parse_number(p["number"])
+        if n is not None and n.key == typed.key:
+            return p["number"]
+    return None
 
 
 def _faq_line(f: dict, full: bool) -> str:

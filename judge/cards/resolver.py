@@ -132,6 +132,23 @@ def suggest(text: str, limit: int = 5) -> list[str]:
     return m.suggestions[:limit]
 
 
+def _near_numbers(number: N.Number) -> str:
+    """The printings of the same set closest to a number that does not exist."""
+    cat = catalog()
+    same = []
+    for printed, cid in cat.number_to_card.items():
+        n = N.parse_number(printed)
+        if n is not None and n.set_code == number.set_code and n.prefix == number.prefix:
+            same.append((abs(n.value - number.value), N.number_sort_key(printed), printed, cid))
+    if not same:
+        sets = sorted({N.parse_number(p).set_code for p in cat.number_to_card if N.parse_number(p)})
+        return f"没有 {number.set_code} 系列的卡牌；目录中的系列：{'、'.join(sets)}。"
+    same.sort()
+    near = "、".join(f"{printed} {cid}" for _, _, printed, cid in same[:5])
+    top = max(N.parse_number(p).value for _, _, p, _ in same)
+    return f"{number.set_code}{'-' + number.prefix if number.prefix else ''} 的编号到 {top} 为止；最接近的：{near}"
+
+
 def resolve(text: str) -> tuple[Card, str]:
     """(card, how it matched), or a Chinese error: unknown (with the closest names) or ambiguous."""
     m = lookup(text)
@@ -143,6 +160,9 @@ def resolve(text: str) -> tuple[Card, str]:
                             hint="请写出完整名称（名称-副标题）或收藏编号，例如 judge card " + m.cards[0].number)
     if not text.strip():
         raise JudgeError("请给出卡牌名称或收藏编号。", hint="例如 judge card 精灵女王、judge card OGN·127")
+    number = N.parse_number(text)
+    if number is not None:
+        raise NotFoundError(f"卡牌目录中没有收藏编号为 {text.strip()} 的卡牌。", hint=_near_numbers(number))
     near = "、".join(m.suggestions) if m.suggestions else "（没有相近的卡牌名）"
     raise NotFoundError(f"卡牌目录中没有“{text}”。最接近的卡牌：{near}",
                         hint="可输入中文名、英文名、拼音或收藏编号（如 OGN·127、ogn127）；目录截至 2026-04-27，更新的卡牌不在其中。")

@@ -88,6 +88,17 @@ def faq_card_line(ctx: SiteContext, page: str, entry_id: str) -> list[str]:
     return ["**卡牌**：" + " · ".join(site.card_link(ctx, page, cid) for cid in ids), ""]
 
 
+def ruling_card_line(ctx: SiteContext, page: str, ruling) -> list[str]:
+    """"**卡牌**：…" on a ruling page, linking the real cards its scenario defines or puts on the board."""
+    site = card_site(ctx)
+    path = f"scenarios/{ruling.path}"
+    ids = [cid for cid, uses in site.scenarios.items() if any(u["file"] == path for u in uses)]
+    if not ids:
+        return []
+    ids.sort(key=lambda cid: site.page[cid])
+    return ["**卡牌**：" + " · ".join(site.card_link(ctx, page, cid) for cid in ids), ""]
+
+
 def _keyword_rule(ctx: SiteContext, site: CardSite, page: str, name: str, kind: str) -> str:
     """The linked rule of a keyword: its own 800s rule, else the glossary's rule; only rules of the tree."""
     from judge.cards.rulings import RULES_SPELLING

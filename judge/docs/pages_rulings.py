@@ -8,6 +8,7 @@ from collections import defaultdict
 from judge.docs.board_svg import render_board
 from judge.docs.context import SiteContext
 from judge.docs.markup import esc, esc_lines, fence, heading, indent, slug
+from judge.docs.pages_cards import ruling_card_line
 from judge.docs.rulings_model import BoardView, Ruling
 from judge.docs.site_css import TEXT_STACK
 
@@ -31,6 +32,7 @@ def render_ruling(ctx: SiteContext, ru: Ruling) -> str:
     lines += [p + "\n" for p in esc_lines(ru.question)] or ["（场景未写明问题。）", ""]
     if ru.sources:
         lines += ["**出处**：" + "；".join(_source(ctx, page, s) for s in ru.sources), ""]
+    lines += ruling_card_line(ctx, page, ru)
 
     lines += [heading(2, "局面", "board"), ""]
     start = next((b for b in ru.boards if b.at == "start"), None)
