@@ -154,12 +154,12 @@ def results_markdown(report: dict) -> str:
 
 def main(argv: list[str] | None = None, prog: str = "python -m benchmarks") -> int:
     known = discover()
-    ap = argparse.ArgumentParser(prog=prog, description="Speed and quality figures of riftbound-judge.")
-    ap.add_argument("--quick", action="store_true", help="few repeats: proves the benchmarks run (CI)")
-    ap.add_argument("--json", metavar="FILE", help="write all figures as JSON ('-' for stdout, table then goes to stderr)")
+    ap = argparse.ArgumentParser(prog=prog, description="riftbound-judge 的速度与质量指标（同一次运行中对比测量）。")
+    ap.add_argument("--quick", action="store_true", help="少量重复：只证明基准能运行（CI 用）")
+    ap.add_argument("--json", metavar="FILE", help="把全部指标写成 JSON（'-' 表示标准输出，此时表格改写到标准错误）")
     ap.add_argument("--results-md", nargs="?", const=str(HERE / "RESULTS.md"), metavar="FILE",
-                    help="write the table and machine info as Markdown (default benchmarks/RESULTS.md)")
-    ap.add_argument("--only", nargs="*", metavar="AREA", help=f"areas to run: {', '.join(known) or '(none yet)'}")
+                    help="把表格与机器信息写成 Markdown（默认 benchmarks/RESULTS.md）")
+    ap.add_argument("--only", nargs="*", metavar="AREA", help=f"只运行这些方面：{'、'.join(known) or '（暂无）'}")
     args = ap.parse_args(argv)
 
     unknown = sorted(set(args.only or ()) - set(known))

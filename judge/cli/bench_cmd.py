@@ -30,6 +30,9 @@ def run_benchmarks(argv: list[str]) -> int:
         sys.path.insert(0, str(repo))
     import importlib
 
+    from judge.cli import zh
+
+    zh.install_argparse()
     runner = importlib.import_module("benchmarks.__main__")
     return runner.main(argv, prog="judge bench")
 

@@ -101,6 +101,74 @@ def install() -> None:
     click_core.Command.get_help_option = get_help_option_zh
     click_core.Command.get_short_help_str = _short_help
 
+    display_type = typer.core._TyperParameter.display_type
+
+    def display_type_zh(self, ctx):
+        return _type_label(display_type(self, ctx))
+
+    typer.core._TyperParameter.display_type = display_type_zh
+    for cls in (typer.core.TyperArgument, typer.core.TyperOption):
+        number_range = cls._get_number_range_help_str
+
+        def number_range_zh(self, _orig=number_range):
+            return _range_label(_orig(self))
+
+        cls._get_number_range_help_str = number_range_zh
+
+
+# Value types in help pages ("<int range>", "<list[str]>") in Chinese.
+TYPE_WORDS = {"int range": "整数", "float range": "数字", "int": "整数", "float": "数字", "str": "文本",
+              "text": "文本", "path": "路径", "file": "文件", "directory": "目录", "bool": "是/否"}
+
+
+# argparse (the benchmark runner behind `judge bench`) speaks through gettext too.
+ARGPARSE_STRINGS = {
+    "usage: ": "用法：",
+    "options": "选项",
+    "positional arguments": "参数",
+    "show this help message and exit": "显示此帮助并退出。",
+    "unrecognized arguments: %s": "无法识别的参数：%s",
+    "the following arguments are required: %s": "缺少参数：%s",
+    "expected one argument": "需要一个值",
+    "expected at most one argument": "最多一个值",
+    "expected at least one argument": "至少需要一个值",
+    "invalid choice: %(value)r (choose from %(choices)s)": "无效的选项 %(value)r（可选：%(choices)s）",
+    "invalid %(type)s value: %(value)r": "无效的值：%(value)r",
+    "argument %(argument_name)s: %(message)s": "参数 %(argument_name)s：%(message)s",
+    "ambiguous option: %(option)s could match %(matches)s": "选项 %(option)s 有歧义，可能是 %(matches)s",
+    "%(prog)s: error: %(message)s\n": "%(prog)s：错误：%(message)s\n",
+}
+
+
+def install_argparse() -> None:
+    import argparse
+
+    argparse._ = lambda message: ARGPARSE_STRINGS.get(message, message)
+
+
+def _type_label(label):
+    if not label or not (label.startswith("<") and label.endswith(">")):
+        return label
+    inner = label[1:-1]
+    many = inner.startswith("list[") and inner.endswith("]")
+    if many:
+        inner = inner[5:-1]
+    inner = TYPE_WORDS.get(inner, inner)
+    return f"<{inner}{'…' if many else ''}>"
+
+
+def _range_label(text):
+    """'1<=x<=200' -> '1–200', 'x>=0' -> '≥0'."""
+    if not text:
+        return text
+    m = re.fullmatch(r"(\S+)<=x<=(\S+)", text)
+    if m:
+        return f"{m.group(1)}–{m.group(2)}"
+    m = re.fullmatch(r"x([<>]=?)(\S+)", text)
+    if m:
+        return {"<=": "≤", ">=": "≥", "<": "<", ">": ">"}[m.group(1)] + m.group(2)
+    return text
+
 
 def _value_message(message: str) -> str:
     for pattern, template in VALUE_MESSAGES:

@@ -1,0 +1,87 @@
+"""What a Chinese-speaking judge reads: status tags, glossary sources, the build summary and the
+breadcrumb in Chinese and in the tree's own terms; the first store build and the docs output folder
+announced; the benchmark runner's help in Chinese."""
+
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from judge.cli import main
+
+
+def run(capsys, *args):
+    with pytest.raises(SystemExit) as exc:
+        main(list(args))
+    out = capsys.readouterr()
+    return exc.value.code, out.out, out.err
+
+
+def test_faq_status_tags_are_chinese(capsys):
+    code, out, _ = run(capsys, "rule", "459")
+    assert code == 0
+    faq_lines = [l for l in out.splitlines() if l.strip().startswith("· ")]
+    assert faq_lines and all(re.search(r"\[(有效|已被取代|有争议)\]", l) for l in faq_lines)
+    assert not re.search(r"\[(valid|superseded|disputed)\]", out)
+
+
+def test_glossary_sources_are_chinese(capsys):
+    for term in ("Temporary", "Deathknell", "Hidden", "待处理项"):
+        code, out, _ = run(capsys, "glossary", term)
+        assert code == 0
+        source = [l for l in out.splitlines() if l.strip().startswith("来源：")]
+        assert source and not any(re.search(r"[A-Za-z]{3,}", l.split("来源：", 1)[1].replace("FAQ", "")) for l in source), source
+
+
+def test_breadcrumb_is_numbers_with_short_titles(capsys):
+    for number in ("355.6", "103.2.a"):
+        code, out, _ = run(capsys, "rule", number)
+        first = out.splitlines()[0]
+        assert code == 0 and first.startswith("上级：")
+        for crumb in first[len("上级："):].split(" › "):
+            num, _, title = crumb.partition(" ")
+            assert re.fullmatch(r"≈?\d{3}(\.[0-9a-z]+)*", num), crumb
+            assert len(title) <= 13 and "。" not in title, crumb
+
+
+def test_build_summary_names_sources_in_chinese(capsys):
+    code, out, _ = run(capsys, "build")
+    assert code == 0
+    summary = out.splitlines()[-1]
+    assert summary.startswith("当前版本规则（按编号来源）：") and "推断" in summary
+    assert not re.search(r"\b(absent|cited|inferred|source|aligned)\b", summary)
+
+
+def test_first_use_build_is_announced(tmp_path):
+    env = dict(os.environ, JUDGE_CACHE_DIR=str(tmp_path / "cache"))
+    cmd = [sys.executable, "-c", "from judge.cli import main; main()", "rule", "349"]
+    first = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=300)
+    assert first.returncode == 0
+    assert "正在构建规则数据库" in first.stderr and "规则数据库已就绪" in first.stderr
+    assert first.stdout.startswith("规则 349")  # stdout stays clean for pipes
+    again = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=300)
+    assert again.returncode == 0 and again.stderr == ""
+
+
+def test_docs_build_says_where_it_writes_before_writing(tmp_path, capsys):
+    out_dir = tmp_path / "site-md"
+    code, out, _ = run(capsys, "docs", "build", "--out", str(out_dir))
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == f"生成文档站点的 Markdown 到：{out_dir}（--out 可指定其他目录）"
+    assert lines[1].startswith("已生成")
+
+
+def test_bench_help_is_chinese(capsys):
+    code, out, _ = run(capsys, "bench", "--help")
+    assert code == 0 and out.startswith("用法：judge bench")
+    assert "show this help" not in out and "usage:" not in out and "显示此帮助并退出。" in out
+    code, _, err = run(capsys, "bench", "--bogus")
+    assert code == 2 and "无法识别的参数：--bogus" in err
+
+
+def test_help_value_types_are_chinese(capsys):
+    code, out, _ = run(capsys, "search", "--help")
+    assert code == 0 and "<整数>" in out and "1–200" in out
+    assert not re.search(r"<(int|str|list\[str\]|int range)>", out) and "<=x<=" not in out
