@@ -85,3 +85,10 @@ def test_help_value_types_are_chinese(capsys):
     code, out, _ = run(capsys, "search", "--help")
     assert code == 0 and "<整数>" in out and "1–200" in out
     assert not re.search(r"<(int|str|list\[str\]|int range)>", out) and "<=x<=" not in out
+
+
+def test_unwritable_export_target_is_a_chinese_error(tmp_path, capsys):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    code, _, err = run(capsys, "rules", "export", "--output", str(blocker / "rules.jsonl"))
+    assert code == 2 and "路径中有一部分不是目录" in err and "--output" in err

@@ -63,7 +63,9 @@ def register(app: typer.Typer) -> None:
                 with open(output, "w", encoding="utf-8", newline="") as fh:
                     fh.write(text)
             except OSError as exc:
-                raise JudgeError(f"无法写入 {output}：{exc.strerror}") from None
+                from judge.errors import os_reason
+
+                raise JudgeError(f"无法写入 {output}：{os_reason(exc)}", hint="请用 --output 指定一个可写的位置。") from None
             typer.echo(f"已导出到 {output}", err=True)
         else:
             sys.stdout.write(text)

@@ -55,13 +55,13 @@ def _write_failure(exc: BaseException, path):
     import errno
     import sqlite3
 
-    from judge.errors import StoreError
+    from judge.errors import StoreError, os_reason
 
     text = str(exc).lower()
     if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
         reason = "磁盘空间不足或超出文件大小限制"
     elif isinstance(exc, OSError) and exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-        reason = f"目录不可写（{exc.strerror}）"
+        reason = f"目录不可写（{os_reason(exc)}）"
     elif isinstance(exc, OSError) and exc.errno == errno.EIO:
         reason = "磁盘读写错误"
     elif isinstance(exc, sqlite3.OperationalError) and ("full" in text or "disk i/o" in text or "too big" in text):
@@ -100,7 +100,9 @@ def build(path=None, progress=None, *, key: str | None = None, force: bool = Fal
     try:
         lock = open(lock_path, "a+")
     except OSError as exc:
-        raise StoreError(f"无法在 {path.parent} 创建规则数据库：{exc.strerror}", hint="请检查目录权限，或设置 JUDGE_CACHE_DIR。") from None
+        from judge.errors import os_reason
+
+        raise StoreError(f"无法在 {path.parent} 创建规则数据库：{os_reason(exc)}", hint="请检查目录权限，或设置 JUDGE_CACHE_DIR。") from None
     try:
         try:
             import fcntl
