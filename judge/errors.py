@@ -28,6 +28,7 @@ OS_REASONS = {
     "ENOTDIR": "路径中有一部分不是目录",
     "EISDIR": "这是一个目录",
     "EIO": "磁盘读写错误",
+    "ENAMETOOLONG": "文件名或路径过长",
 }
 
 

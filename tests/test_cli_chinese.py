@@ -94,3 +94,7 @@ def test_error_echo_is_capped(capsys):
     assert len(err) < 2000
     code, _, err = run(capsys, "rule", huge)
     assert len(err) < 2000
+    long_name = "燃" * 30_000  # a path too long for the file system
+    for args in (["run", long_name], ["check", long_name], ["search", long_name], ["glossary", long_name]):
+        code, out, err = run(capsys, *args)
+        assert len(out) + len(err) < 2000 and "Traceback" not in err, args

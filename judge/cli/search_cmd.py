@@ -36,6 +36,10 @@ def run(query: str, *, limit: int = 10, kinds: list[str] | None = None, as_json:
         data = engine.search(conn, query, limit=limit, kinds=kind_list).to_dict()
     finally:
         conn.close()
+    if data.get("message"):  # it may quote a 100 KB query: never echoed whole
+        from judge.errors import clip_echo
+
+        data = dict(data, message=clip_echo(data["message"]))
     if as_json:
         out.write(render.render_json(data) + "\n")
     else:
