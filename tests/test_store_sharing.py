@@ -234,3 +234,12 @@ def test_group_writable_store_is_never_served(tmp_path, monkeypatch):
     assert cache.check_store(store, key) is not None
     os.chmod(store, 0o666)
     assert cache.check_store(store, key) is None
+
+
+def test_opening_the_store_often_holds_one_lock(tmp_path, monkeypatch):
+    d = seeded_cache(tmp_path)
+    monkeypatch.setenv("JUDGE_CACHE_DIR", str(d))
+    before = len(os.listdir("/proc/self/fd"))
+    for _ in range(50):
+        open_store().close()
+    assert len(os.listdir("/proc/self/fd")) - before <= 2

@@ -320,7 +320,7 @@ def check_store(path: Path, key: str) -> sqlite3.Connection | None:
 # for IN_USE_SECONDS, and no reader holds its lock.
 KEEP_STORES = 3
 IN_USE_SECONDS = 600
-_reader_locks: list = []
+_reader_locks: dict = {}
 
 
 def readers_file(path: Path) -> Path:
@@ -328,6 +328,13 @@ def readers_file(path: Path) -> Path:
 
 
 def mark_in_use(path: Path) -> None:
+    held = _reader_locks.get(path)
+    if held is not None:  # one lock per store and process, however often it is opened
+        try:
+            os.utime(held.fileno())
+        except (OSError, NotImplementedError, TypeError, ValueError):
+            pass
+        return
     try:
         fh = open(readers_file(path), "a")
     except OSError:
@@ -342,7 +349,7 @@ def mark_in_use(path: Path) -> None:
         fcntl.flock(fh, fcntl.LOCK_SH | fcntl.LOCK_NB)
     except (ImportError, OSError):
         pass
-    _reader_locks.append(fh)  # held until the process exits
+    _reader_locks[path] = fh  # held until the process exits
 
 
 def last_used(path: Path) -> float:
