@@ -40,73 +40,21 @@ def register(app: typer.Typer) -> None:
                                          help="缺少选择时在终端询问（列出合法选项），并可把回答写入场景文件"),
     ) -> None:
         """推演场景：打印逐步追踪（含规则编号）与每条期望的 ✓/✗；有失败时退出码非零。"""
-        from judge.api import run_scenario
-        from judge.dsl.errors import ScenarioError
-        from judge.scenario.runner import scenario_files
+        from judge.cli.run_fast import execute, files_of
         from judge.trace import render
 
-        path = _given_or_shipped(path)
-        if not path.exists():
-            raise ScenarioError("找不到场景文件或目录。", file=str(path))
-        files = scenario_files(path)
-        if not files:
-            raise ScenarioError("目录中没有场景文件（*.场景）。", file=str(path))
+        path, files = files_of(path)
         fmt = "json" if as_json else fmt
         if interactive:
             _run_interactive(path, files)
             return
-        if fmt not in ("terminal", "md", "json"):
-            raise ScenarioError(f"未知的输出格式“{fmt}”：可用 terminal、md、json。", file=str(path))
-        failed = errors = 0
-        json_out = []
         console = None
         if fmt == "terminal":
             from rich.console import Console
 
             # Wrapping is for a screen: a saved or piped trace keeps each line whole (grep-able).
             console = Console(highlight=False, soft_wrap=not sys.stdout.isatty())
-        for f in files:
-            try:
-                sc = _load(f)
-            except ScenarioError as err:
-                errors += 1
-                if fmt == "json":
-                    json_out.append({"file": str(f), "error": err.to_dict(), "passed": False})
-                else:
-                    print(f"错误：{err.render()}", file=sys.stderr)
-                continue
-            except Exception as exc:  # one unreadable file never stops the batch
-                errors += 1
-                err = _unreadable(f, exc)
-                if fmt == "json":
-                    json_out.append({"file": str(f), "error": err.to_dict(), "passed": False})
-                else:
-                    print(f"错误：{err.render()}", file=sys.stderr)
-                continue
-            try:
-                result = run_scenario(sc, auto=auto).engine_result
-            except Exception as err:  # an engine defect: report it per file, never as a traceback
-                errors += 1
-                print(f"错误：{f}: 引擎内部错误（{type(err).__name__}: {err}），请报告此场景。", file=sys.stderr)
-                continue
-            failed += 0 if result.passed else 1
-            if fmt == "json":
-                import json
-
-                json_out.append(json.loads(render.to_json(result, indent=None)))
-            elif fmt == "md":
-                print(render.to_markdown(result, source_text=f.read_text("utf-8")))
-            elif not (quiet and result.passed):  # --quiet: the summary and the failures only
-                render.to_terminal(result, console, quiet=quiet)
-        if fmt == "json":
-            import json
-
-            out = json_out[0] if len(files) == 1 and path.is_file() else json_out
-            print(json.dumps(out, ensure_ascii=False, indent=2))
-        elif len(files) > 1 or quiet:
-            ok = len(files) - failed - errors
-            print(f"\n共 {len(files)} 个场景：{ok} 个通过，{failed} 个未通过，{errors} 个无法读取。")
-        if failed or errors:
+        if execute(path, files, fmt, quiet, auto, lambda result: render.to_terminal(result, console, quiet=quiet)):
             raise typer.Exit(1)
 
     def _run_interactive(path: Path, files) -> None:
