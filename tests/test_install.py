@@ -148,11 +148,14 @@ def test_python_api_in_the_fresh_venv(venv, tmp_path):
 
 
 def test_installed_package_reads_its_own_data_not_the_checkout(venv, tmp_path):
-    code = ("import judge.paths as p; print(p.corpus_dir()); print(p.scenarios_dir()); print(p.checkout_dir())")
+    code = ("import judge.paths as p; from importlib.resources import files; print(p.corpus_dir()); "
+            "print(p.scenarios_dir()); print(p.checkout_dir()); print(files('judge') / '_data' / 'rules_corpus'); "
+            "print(p.data_file('judge.dsl', 'scenario.lark'))")
     out = _run([str(venv["python"]), "-c", code], cwd=tmp_path, env=_user_env(tmp_path)).stdout.split("\n")
-    assert out[0] == str(venv["package"] / "_data" / "rules_corpus")
+    assert out[0] == str(venv["package"] / "_data" / "rules_corpus") == out[3]  # where importlib.resources says
     assert out[1] == str(venv["package"] / "_data" / "scenarios")
     assert out[2] == "None"
+    assert out[4] == str(venv["package"] / "dsl" / "scenario.lark")
 
 
 def test_corpus_dir_override_still_wins(venv, tmp_path):

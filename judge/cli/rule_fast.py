@@ -5,7 +5,6 @@ The typer command `judge rule` (for --help) calls `run` too, so both paths print
 
 from __future__ import annotations
 
-import json
 import sys
 
 USAGE = "用法：judge rule 编号 [编号…] [--depth N] [--json] [--version 版本]   例：judge rule 349、judge rule 318-323"
@@ -118,6 +117,8 @@ def run(args: list[str]) -> int | None:
             ok = False
     if opts["json"]:
         data = payloads[0] if len(payloads) == 1 and lookup.parse_range(opts["numbers"][0]) is None else payloads
+        import json
+
         print(json.dumps(data, ensure_ascii=False, indent=2))
     elif out:
         print("\n\n".join(out))

@@ -7,8 +7,8 @@ open_store() is the one entry point for readers: it returns a plain sqlite3 conn
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable  # already imported at startup, unlike typing
 from pathlib import Path
-from typing import Callable
 
 
 # Set by the CLI: a judge waiting at the terminal is told why the first lookup takes seconds.

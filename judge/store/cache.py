@@ -15,7 +15,6 @@ import os
 import sqlite3
 import stat
 import sys
-import tempfile
 from pathlib import Path
 
 from judge.paths import cache_dir, corpus_dir
@@ -134,6 +133,7 @@ def save_memo() -> None:
     if not _memo_dirty or _memo is None:
         return
     import json
+    import tempfile  # imported where used: a cold start never needs it
 
     target = _memo_file()
     try:
@@ -233,6 +233,8 @@ def _private_dir(d: Path) -> bool:
 
 def fallback_dirs() -> list[Path]:
     """Temp-dir candidates, in order: a name taken by another user moves us to the next one."""
+    import tempfile
+
     base = Path(tempfile.gettempdir())
     who = _uid() if _uid() is not None else "user"
     return [base / f"riftbound-judge-{who}"] + [base / f"riftbound-judge-{who}-{n}" for n in range(1, 10)]
