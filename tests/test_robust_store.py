@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import tempfile
 import random
 import shutil
 import sqlite3
@@ -185,7 +186,7 @@ def test_cache_and_temp_dir_both_unusable_is_a_clear_error(tmp_path, monkeypatch
     blocker = tmp_path / "file"
     blocker.write_text("x")
     monkeypatch.setenv("JUDGE_CACHE_DIR", str(blocker / "cache"))
-    monkeypatch.setattr(cache.tempfile, "gettempdir", lambda: str(blocker / "tmp"))
+    monkeypatch.setattr(tempfile, "gettempdir", lambda: str(blocker / "tmp"))
     monkeypatch.setattr(cache, "_warned", False)
     with pytest.raises(JudgeError) as err:
         open_store()

@@ -2,6 +2,7 @@
 path, a full disk, and a temp fallback folder someone else prepared."""
 
 import os
+import tempfile
 import shutil
 import signal
 import resource
@@ -171,7 +172,7 @@ def unwritable_cache(tmp_path, monkeypatch):
     monkeypatch.setattr(cache.os, "access", lambda p, m: False if Path(p) == cache_dir else real_access(p, m))
     tmp = tmp_path / "tmp"
     tmp.mkdir()
-    monkeypatch.setattr(cache.tempfile, "gettempdir", lambda: str(tmp))
+    monkeypatch.setattr(tempfile, "gettempdir", lambda: str(tmp))
     monkeypatch.setattr(cache, "_warned", False)
     return tmp
 
