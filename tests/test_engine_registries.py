@@ -130,3 +130,32 @@ def test_the_scenario_guide_lists_every_registered_part():
     start, end = "<!-- 注册表：开始", "<!-- 注册表：结束 -->"
     block = guide.split(start, 1)[1].split("\n", 1)[1].split(end, 1)[0].strip()
     assert block == construct_table()
+
+
+TWO_ATTACK_TRIGGERS = """卡牌 号手 单位 战力 2 触发 进攻时 效果 抽牌 1
+卡牌 鼓手 单位 战力 2 触发 进攻时 效果 抽牌 1
+卡牌 卫兵 单位 战力 1
+模式 1v1
+回合玩家 甲
+玩家 甲
+基地: a=号手, b=鼓手
+主牌堆: d1=卡牌甲, d2=卡牌甲
+玩家 乙
+战场 bf1: g=卫兵
+战场 bf1 控制者 乙
+行动:
+{order}  甲 标准移动 a, b -> bf1
+"""
+
+
+def test_simultaneous_attack_triggers_are_ordered_like_every_other_batch():
+    """One ordering for all simultaneous triggers (382): two attack triggers of one player ask for
+    the order in strict mode (as two Deathknells do), take the scripted `排序`, and say so in auto."""
+    strict = run_scenario(parse_text(TWO_ATTACK_TRIGGERS.format(order=""), "t.场景"))
+    assert strict.stop is not None and strict.stop.kind == "choice" and "排序" in strict.stop.example
+    scripted = run_scenario(parse_text(TWO_ATTACK_TRIGGERS.format(order="  甲 排序 b, a\n"), "t.场景"))
+    assert scripted.stop is None
+    on_chain = [i.oid for i in scripted.game.chain if getattr(i, "kind", None) == "trigger"]
+    assert on_chain == ["b", "a"]
+    auto = run_scenario(parse_text(TWO_ATTACK_TRIGGERS.format(order=""), "t.场景"), auto=True)
+    assert auto.stop is None and any("同时触发技能按场上顺序" in e.text for e in auto.events)
