@@ -2,7 +2,8 @@
 answers its hook's question on real objects built from the DSL, and procedures ask the registry."""
 
 from judge.dsl import parse_text
-from judge.engine import chain, effects
+from judge.engine import effects
+from judge.engine.abilities import triggered
 from judge.engine.damage_assignment import groups_of
 from judge.engine.keywords import FIRST, KEYWORDS, LAST, PLAIN, deathknell
 from judge.scenario.setup import build_game
@@ -63,7 +64,7 @@ def test_deathknell_records_location_and_might_before_the_move():
     assert len(items) == 1 and items[0].memory["location"] == "bf1" and items[0].memory["might"] == 1
     assert deathknell.has(k) and not deathknell.has(game_of("玩家 甲\n基地: w=战士\n玩家 乙\n").obj("w"))
     effects.kill(g, [k])
-    chain.flush_triggers(g)  # the recorded batch goes on the chain
+    triggered.flush_recorded(g)  # the recorded batch goes on the chain
     assert k.zone == "trash" and any(getattr(i, "memory", {}).get("oid") == k.oid for i in g.chain)
 
 

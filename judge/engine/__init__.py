@@ -25,11 +25,14 @@ Module map
 - abilities/: triggered (the one builder of triggered chain items, the one ordering of simultaneous
   triggers), replacement, spell_kill, reflexive, delayed, linked.
 
-Import cycles (the procedures call each other as the rules do; each module imports the others inside
-functions): abilities.delayed abilities.linked abilities.replacement abilities.spell_kill
-abilities.triggered actions activating chain cleanup combat effects group_targets keywords.deathknell
-instructions statics keywords.equip keywords.temporary keywords.weaponmaster playing priority resolution scoring showdown turn zones
-keywords.assault keywords.level keywords.shield layers state
+Import cycles (the only ones; each is a pair of procedures the rules make call each other, the
+callee imported inside a function):
+- cleanup ↔ combat ↔ showdown ↔ resolution ↔ playing ↔ priority: a cleanup starts showdowns and
+  combats and follows every resolution (318, 340); passing priority resolves (339); a finalized
+  permanent resolves at once and its play completes on resolution (419.4.a); combat's steps play
+  out the chain they open.
+- zones ↔ scoring: burning out gives an opponent a point (431); the final point may draw instead.
+- effects ↔ abilities.replacement: a kill is replaced (367) by actions that are effects.
 
 Only rule numbers registered in judge.engine.citations are cited.
 """

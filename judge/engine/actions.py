@@ -9,26 +9,15 @@ from __future__ import annotations
 
 from judge.engine.cards import Pos
 from judge.engine.commands import Action
-from judge.engine import chain, cleanup, effects, movement, scoring, showdown, turn, zones
+from judge.engine import cleanup, effects, movement, resolution, scoring, showdown, turn, zones
+from judge.engine.abilities import triggered
 from judge.engine.errors import IllegalAction
+from judge.engine.refs import resolve_ref  # noqa: F401  (also the public name for callers)
 from judge.engine.state import Game, GameObject
 
 CHOICE_VERBS = {"assign", "pick_battlefield", "burnout_pick", "order", "decline", "choose_target", "choose_mode",
                 "choose_replacement"}
 _NOPOS = Pos("<引擎>", 0, 0)
-
-
-def resolve_ref(game: Game, ref: str) -> GameObject:
-    """An object by id, or by card name when exactly one object has that name."""
-    o = game.objects.get(ref)
-    if o is not None:
-        return o
-    hits = [o for o in game.objects.values() if o.card.name == ref and o.zone != "gone"]
-    if len(hits) == 1:
-        return hits[0]
-    if not hits:
-        raise IllegalAction(f"没有名为“{ref}”的游戏物体。")
-    raise IllegalAction(f"有多个名为“{ref}”的游戏物体（{'、'.join(h.oid for h in hits)}），请用标识指明。")
 
 
 def _dest(ref: str) -> str:
@@ -69,7 +58,7 @@ def apply(game: Game, action: Action) -> None:
 
 def settle(game: Game) -> None:
     cleanup.run(game)
-    chain.run_pending(game)
+    resolution.play_out(game)
 
 
 def _acting(game: Game, player: str | None) -> None:
@@ -103,7 +92,7 @@ def _perform(game: Game, action: Action) -> None:
         units = _on_board_units(game, a["targets"])
         t.add("action", f"{who}以效果摧毁 {'、'.join(u.label() for u in units)}。", rules=("428",))
         effects.kill(game, units)
-        chain.flush_triggers(game)
+        triggered.flush_recorded(game)
         _acting(game, p)
     elif v in ("stun", "buff", "heal", "exhaust", "ready"):
         units = _on_board_units(game, a["targets"])

@@ -13,7 +13,7 @@ from judge.trace.events import Change
 
 
 def activate(game: Game, player: str, args: dict) -> None:
-    from judge.engine.actions import resolve_ref
+    from judge.engine.refs import resolve_ref
 
     src = resolve_ref(game, args["source"])
     if src.zone != "board" or src.controller != player:

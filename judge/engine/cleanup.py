@@ -3,7 +3,7 @@ end of turn (317.2) and of combat (466.1) insert their own steps after the kills
 
 from __future__ import annotations
 
-from judge.engine import chain, effects, scoring, zones
+from judge.engine import effects, scoring, zones
 from judge.engine.keywords import deathknell
 from judge.engine.layers import is_lethally_damaged
 from judge.engine.state import Game
@@ -20,7 +20,9 @@ def run(game: Game, special: str | None = None) -> bool:
         if game.over:
             break
         changed = _one(game, kind)
-        chain.flush_triggers(game)
+        from judge.engine.abilities import triggered
+
+        triggered.flush_recorded(game)
         kind = None  # follow-up cleanups are normal ones
         if not changed:
             break

@@ -3,7 +3,7 @@ and the resolution step (466): combat cleanup (466.1), result, control and conqu
 
 from __future__ import annotations
 
-from judge.engine import chain, cleanup, damage_assignment as da, scoring, zones
+from judge.engine import cleanup, damage_assignment as da, resolution, scoring, zones
 from judge.engine.layers import might
 from judge.engine.choices import Probe
 from judge.engine.state import Combat, Game, Showdown
@@ -135,7 +135,7 @@ def resolution_step(game: Game) -> None:
     # Task 1: combat cleanup, then pending items (e.g. Deathknell) with normal cleanups between.
     game.recalled_attackers = False
     cleanup.run(game, special="combat")
-    chain.run_pending(game)
+    resolution.play_out(game)
     if game.over:
         return
     recalled, game.recalled_attackers = game.recalled_attackers, False

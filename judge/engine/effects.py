@@ -32,20 +32,16 @@ def deal(game: Game, targets: list[GameObject], amount: int, who: str, source: s
 
 def kill(game: Game, targets: list[GameObject], who: str = "", passive: bool = False, rules=("428",), faq=()) -> None:
     """Kill: record death triggers first (808), then put the cards in their owners' trash."""
-    from judge.engine import chain
-
-    from judge.engine.abilities import replacement
+    from judge.engine.abilities import replacement, triggered
 
     targets = replacement.replace_deaths(game, [t for t in targets if t.zone == "board"])  # 367
     for t in targets:
-        chain.record_death_triggers(game, t)
+        triggered.record_death_triggers(game, t)
     changes = [zones.put_in_zone(game, t, "trash") for t in targets]
     if targets:
         text = "、".join(t.label() for t in targets)
         game.trace.add("change", f"{who}摧毁 {text}。" if who else f"{text} 被摧毁。", rules=rules, faq=faq,
                        changes=changes)
-        from judge.engine.abilities import triggered
-
         triggered.deaths(game, targets)  # "when a unit dies" triggers of what is still on the board
 
 

@@ -93,10 +93,10 @@ class Kill(EffectKind):
     id, zh, aliases, rule = "kill", ("摧毁",), ("kill",), "428"
 
     def apply(self, game, item, eff, legal, previous, who):
-        from judge.engine import chain
+        from judge.engine.abilities import triggered
 
         effects.kill(game, legal, who=who)
-        chain.flush_triggers(game)
+        triggered.flush_recorded(game)
         return legal
 
 
@@ -357,30 +357,6 @@ def _ready(game: Game, u: GameObject):
     return effects.set_exhausted(game, u, False)
 
 
-def effect_play_cost(game: Game, player: str, card: GameObject, eff, who: str) -> bool:
-    """A card played by an effect goes through every step of playing, its cost included, unless the
-    effect says to ignore the cost (419.3.b). Returns whether it may be played (cost paid or ignored)."""
-    from judge.engine import costs
-    from judge.engine.errors import IllegalAction
-
-    if eff.ignore_cost:
-        game.trace.add("step", f"{who}：打出 {card.label()}，无视其费用。", rules=("419",))
-        return True
-    cost = costs.Cost()
-    cost.add(card.card.cost_energy, card.card.cost_power, "基础费用", costs.card_syms(card, card.card.cost_power_syms))
-    costs.apply_modifiers(game, player, card, cost)
-    cost.floor()
-    try:
-        payment = costs.plan(game, player, cost, card)
-    except IllegalAction as err:
-        game.trace.add("step", f"{who}：由效果打出的 {card.label()} 仍须支付费用（效果没有说无视费用），{err.message}"
-                       "无法打出，它留在原处。", rules=("419",))
-        return False
-    costs.pay(game, player, cost, payment, text=f"{who}：由效果打出 {card.label()}，{player} 支付其费用 {cost}。",
-              rules=("419", "165"))
-    return True
-
-
 def _play_top(game: Game, item: ChainItem, eff) -> None:
     """'Play a unit from among the top cards' during a resolution: the play goes on the chain as a
     pending item now and is finalized after this resolution, in creation order (FAQ R-L9..R-L15)."""
@@ -390,6 +366,8 @@ def _play_top(game: Game, item: ChainItem, eff) -> None:
     if unit is None:
         game.trace.add("step", f"{p} 主牌堆顶部没有可以打出的单位。", rules=("349",))
         return
+    from judge.engine.costs import effect_play_cost
+
     if not effect_play_cost(game, p, unit, eff, f"{item.source} 的效果"):
         return
     deck.remove(unit.oid)

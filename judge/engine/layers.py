@@ -4,20 +4,12 @@ keywords that change Might (the registry's `might_bonus` hook: 强攻 807, 坚�
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from judge.engine.keywords import on as keywords_on
-from judge.engine.state import Game, GameObject
 
-
-def aura_applies(game: Game, src: GameObject, target: GameObject, scope) -> bool:
-    if "other" in scope and src is target:
-        return False
-    if "friendly" in scope and game.teams[src.controller] != game.teams[target.controller]:
-        return False
-    if "enemy" in scope and game.teams[src.controller] == game.teams[target.controller]:
-        return False
-    if "here" in scope and src.location != target.location:
-        return False
-    return target.is_unit
+if TYPE_CHECKING:  # annotations only: the state module reads Might (snapshot) and must not be imported back
+    from judge.engine.state import Game, GameObject
 
 
 def might(game: Game, o: GameObject) -> int:

@@ -20,7 +20,7 @@ PERMANENTS = ("unit", "gear")
 
 
 def play_card(game: Game, player: str, args: dict) -> None:
-    from judge.engine.actions import resolve_ref
+    from judge.engine.refs import resolve_ref
 
     card = resolve_ref(game, args["card"])
     t = game.trace
@@ -34,7 +34,7 @@ def play_card(game: Game, player: str, args: dict) -> None:
 
 
 def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
-    from judge.engine.actions import resolve_ref
+    from judge.engine.refs import resolve_ref
 
     from_facedown = card.zone == "facedown"
     if from_facedown:
@@ -107,7 +107,7 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
 
 def _sacrifice(game: Game, player: str, card: GameObject, ref: str | None) -> GameObject | None:
     """A mandatory additional cost 'kill a friendly unit' (Cruel Patron)."""
-    from judge.engine.actions import resolve_ref
+    from judge.engine.refs import resolve_ref
 
     if not card.card.extra_kill:
         if ref is not None:

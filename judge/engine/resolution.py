@@ -9,11 +9,15 @@ no longer legal are ignored (359.3.d.4); then the card goes to its owner's trash
 
 from __future__ import annotations
 
-from judge.engine import chain as chain1
 from judge.engine import priority
 from judge.engine.chain_items import ChainItem, is_pending
 from judge.engine.state import Game, GameObject
 from judge.trace.events import Change
+
+
+def play_out(game: Game) -> None:
+    """Called whenever no cleanup is outstanding: the chain is played out (scripted passes wait)."""
+    run(game, wait=True)
 
 
 def run(game: Game, wait: bool = False) -> None:
@@ -80,7 +84,11 @@ def resolve_newest(game: Game) -> None:
         if isinstance(item, ChainItem):
             _resolve_item(game, item)
         else:
-            chain1.resolve(game, item)
+            # a triggered ability recorded as a plain pending item (Deathknell): its instruction,
+            # through the effect registry like every other
+            from judge.engine.instructions import perform
+
+            perform(game, item, item.effect, [], [])
     finally:
         t.depth -= 1
 

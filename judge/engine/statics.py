@@ -46,6 +46,19 @@ def on_board(game):
                 yield o, kind, params
 
 
+def aura_applies(game, src, target, scope) -> bool:
+    """Whether an aura of `src` with this scope (other / friendly / enemy / here) reaches `target`."""
+    if "other" in scope and src is target:
+        return False
+    if "friendly" in scope and game.teams[src.controller] != game.teams[target.controller]:
+        return False
+    if "enemy" in scope and game.teams[src.controller] == game.teams[target.controller]:
+        return False
+    if "here" in scope and src.location != target.location:
+        return False
+    return target.is_unit
+
+
 class Aura(StaticAbility):
     """`光环 其他 友方 此处 战力 +1`: a continuous Might modifier for the units its scope names."""
 
@@ -55,8 +68,6 @@ class Aura(StaticAbility):
         return list(card.auras)
 
     def might_bonus(self, game, src, aura, target):
-        from judge.engine.layers import aura_applies
-
         return aura.amount if aura_applies(game, src, target, aura.scope) else 0
 
 

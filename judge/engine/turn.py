@@ -4,7 +4,7 @@ draw one with burn out (431)), then the main phase with rune pools emptied (165)
 
 from __future__ import annotations
 
-from judge.engine import cleanup, chain, effects, scoring, zones
+from judge.engine import cleanup, effects, resolution, scoring, zones
 from judge.engine.errors import IllegalAction
 from judge.engine.keywords import KEYWORDS
 from judge.engine.state import Game
@@ -25,12 +25,20 @@ def end_turn(game: Game, player: str | None) -> None:
     game.phase = "ending"
     from judge.engine.abilities import delayed
 
-    delayed.fire(game, "end_of_turn")  # "at end of turn" delayed abilities (389)
+    if delayed.fire(game, "end_of_turn"):  # "at end of turn" delayed abilities (389)
+        _play_out_unscripted(game)
     cleanup.run(game, special="end_of_turn")
-    chain.run_pending(game)
+    resolution.play_out(game)
     if game.over:
         return
     start_turn(game, game.next_player(player))
+
+
+def _play_out_unscripted(game: Game) -> None:
+    """Turn transitions are not scripted step by step: the chain is played out with every player passing."""
+    cleanup.run(game)
+    game.trace.add("note", "回合转换中的延迟触发：脚本未安排行动，视为所有玩家让过。", rules=("327",))
+    resolution.run(game, wait=False)
 
 
 def start_turn(game: Game, player: str) -> None:
@@ -53,9 +61,10 @@ def start_turn(game: Game, player: str) -> None:
             kw.at_beginning_phase(game, player)
         from judge.engine.abilities import delayed
 
-        delayed.fire(game, "next_turn_start", player)  # "at the start of your next turn" (389)
+        if delayed.fire(game, "next_turn_start", player):  # "at the start of your next turn" (389)
+            _play_out_unscripted(game)
         cleanup.run(game)
-        chain.run_pending(game)
+        resolution.play_out(game)
         if game.over:
             return
         # Scoring step: hold every battlefield the turn player controls.
@@ -85,7 +94,7 @@ def start_turn(game: Game, player: str) -> None:
         else:
             zones.draw(game, player, 1, why="抽牌阶段")
         cleanup.run(game)
-        chain.run_pending(game)
+        resolution.play_out(game)
         if game.over:
             return
         # Main phase: rune pools empty.

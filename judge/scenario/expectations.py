@@ -76,7 +76,7 @@ def _subject(game: Game, e: Expectation) -> tuple[bool, str]:
             return bf.controller == want, f"{s} 控制者：{bf.controller or '无'}"
         if pred == "contested":
             return bf.contested_by is not None, f"{s} 争夺：{'是（' + bf.contested_by + '）' if bf.contested_by else '否'}"
-    from judge.engine.actions import resolve_ref
+    from judge.engine.refs import resolve_ref
     from judge.engine.errors import IllegalAction
 
     try:

@@ -39,15 +39,14 @@ def pending(game: Game) -> list[dict]:
     return list(game.delayed_abilities)
 
 
-def fire(game: Game, when: str, player: str | None = None) -> None:
+def fire(game: Game, when: str, player: str | None = None) -> bool:
     """The window opened: the matching delayed abilities trigger once and leave the list. Players'
-    items go on the chain in turn order from the turn player, each player's in creation order."""
-    from judge.engine import cleanup, resolution
-
+    items go on the chain in turn order from the turn player, each player's in creation order.
+    Returns whether any triggered (the turn procedure then plays the chain out, see turn)."""
     waiting = game.delayed_abilities
     due = [d for d in waiting if d["when"] == when and _due(game, d, player)]
     if not due:
-        return
+        return False
     for d in due:
         waiting.remove(d)
     order = game.order_from(game.turn_player)
@@ -65,10 +64,7 @@ def fire(game: Game, when: str, player: str | None = None) -> None:
         game.chain.append(item)
         game.trace.add("step", f"{WHEN_TEXT[when]}：{item.description}触发，作为待处理项目加入结算链{gone}。",
                        rules=("389", "382"))
-    # Turn transitions are not scripted step by step: the chain is played out with every player passing.
-    cleanup.run(game)
-    game.trace.add("note", "回合转换中的延迟触发：脚本未安排行动，视为所有玩家让过。", rules=("327",))
-    resolution.run(game, wait=False)
+    return True
 
 
 def _due(game: Game, d: dict, player: str | None) -> bool:

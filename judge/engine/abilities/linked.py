@@ -23,7 +23,7 @@ def banish(game: Game, item: ChainItem, legal: list[GameObject]) -> list[GameObj
 def play_back(game: Game, item: ChainItem, eff) -> None:
     """'Play the units banished by this': only the linked ones, still in banishment; their cost is
     paid unless the instruction ignores it (419.3.b)."""
-    from judge.engine.instructions import effect_play_cost
+    from judge.engine.costs import effect_play_cost
 
     from judge.trace.events import Change
 

@@ -176,7 +176,7 @@ def finalize(game: Game, item: ChainItem) -> None:
             cands = targeting.candidates(game, p, eff)
         scripted = _take_targets(game, p, item)
         if scripted is not None:
-            from judge.engine.actions import resolve_ref
+            from judge.engine.refs import resolve_ref
 
             chosen = [resolve_ref(game, r) for r in scripted]
             targeting.check_choice(game, p, eff, chosen, item.description)
@@ -246,3 +246,26 @@ def scored(game: Game, player: str, bid: str, how: str) -> None:
                 if not game.chain:
                     game.chain_opened_by = "trigger"
                 game.pending_triggers.append(item)
+
+
+def record_death_triggers(game: Game, unit: GameObject) -> None:
+    """808: 'when I die' abilities trigger before the card moves (keywords.deathknell records them)."""
+    from judge.engine.keywords import deathknell
+
+    game.pending_triggers.extend(deathknell.pending_items(game, unit))
+
+
+def flush_recorded(game: Game) -> None:
+    """Put the recorded batch of simultaneous triggers on the chain: turn order from the turn player,
+    each player's own in the order that player chooses (order_simultaneous)."""
+    batch, game.pending_triggers = game.pending_triggers, []
+    if not batch:
+        return
+    for player in game.order_from(game.turn_player):
+        mine = [i for i in batch if i.controller == player]
+        if len(mine) > 1:
+            mine = order_simultaneous(game, player, mine, key=lambda i: i.memory.get("oid"))
+        for item in mine:
+            game.chain.append(item)
+            game.trace.add("step", f"{item.description} 作为待处理项目加入结算链（控制者 {player}）。",
+                           rules=item.rules)

@@ -21,7 +21,6 @@ def has(u: GameObject) -> bool:
 
 def pending_items(game: Game, unit: GameObject) -> list[PendingItem]:
     """One pending item per instance, with what the unit was just before it moved."""
-    from judge.engine.chain import describe
     from judge.engine.layers import might
 
     items = []
@@ -43,3 +42,11 @@ def note_replaced(game: Game, u: GameObject) -> None:
     """The death was replaced: the unit did not die, so its Deathknell does not resolve."""
     if has(u):
         game.trace.add("step", f"{u.label()} 没有被摧毁：其[绝念]被移除，不会结算。", rules=("808", "367"))
+
+
+def describe(effect) -> str:
+    if effect.kind == "deal":
+        where = {"here": "此处", "friendly": "友方", "enemy": "敌方", "other": "其他", "unit": ""}
+        scope = "".join(where[w] for w in effect.scope) or "所有"
+        return f"对{scope}单位造成 {effect.amount} 点伤害"
+    return effect.kind

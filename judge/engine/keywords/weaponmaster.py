@@ -25,7 +25,7 @@ class Weaponmaster(Keyword):
 
 
 def on_play(game: Game, unit: GameObject) -> None:
-    from judge.engine.actions import resolve_ref
+    from judge.engine.refs import resolve_ref
     from judge.engine.keywords import equip, vision
 
     p = unit.controller
