@@ -16,7 +16,7 @@ import math
 import re
 
 from judge.search import citations, intent
-from judge.search.text import fold, fts_phrase, runs, strip_tones
+from judge.search.text import fold, fts_phrase, is_cjk, runs, strip_tones
 
 MAX_QUERY_CHARS = 256
 MAX_WORD = 8
@@ -33,7 +33,9 @@ STOPWORDS = set(
 FUNCTION_CHARS = set("的了吗呢吧啊呀么是在我你他她它们这那个和与及或会能否可以如何怎样什为哪谁时候话果有要被把就都也还请问该吧几啥")
 # Characters of question frames, protected from typo correction inside questions.
 QUESTION_CHARS = "几多少先后谁能会吗可以算还再都也又"
-QUESTION_RE = re.compile(r"[?？]|吗|呢|么|如何|怎么|怎样|什么|为什么|是否|能否|能不能|可不可以|会不会|算不算|哪|谁|多少")
+# Words of a question (plain substrings: no regex to compile on the cold path).
+QUESTION_WORDS = ("?", "？", "吗", "呢", "么", "如何", "怎么", "怎样", "什么", "为什么", "是否", "能否", "能不能",
+                  "可不可以", "会不会", "算不算", "哪", "谁", "多少")
 
 
 # Plain classes, not dataclasses: `dataclasses` imports `inspect`, too slow for the cold path.
@@ -155,7 +157,7 @@ class _Vocab:
 
 
 def is_question(text: str) -> bool:
-    return bool(QUESTION_RE.search(text))
+    return any(w in text for w in QUESTION_WORDS)
 
 
 def analyze(conn, raw: str) -> Analysis:
@@ -259,20 +261,30 @@ def _cards(vocab: _Vocab, text: str, a: Analysis) -> str:
     """Card names (Chinese, English or pinyin, with or without subtitle) -> the FAQs' name for the card."""
     spans: list[tuple[int, int, str]] = []
     keys: dict[str, list[tuple[int, int]]] = {}
-    parts = re.split(r"(\s+)", text)
     # Candidate spans: runs of Chinese characters (substrings), and runs of Latin words (word n-grams).
-    for m in re.finditer(r"[\u3400-\u9fff\uf900-\ufaff]{2,}", text):
-        run, base = m.group(0), m.start()
-        for i in range(len(run)):
-            for j in range(i + 2, min(len(run), i + 12) + 1):
-                keys.setdefault(run[i:j], []).append((base + i, base + j))
-    words = [(m.start(), m.end(), m.group(0)) for m in re.finditer(r"[a-z0-9'’]+", text)]
+    # Plain scans: a regex over the CJK class costs milliseconds to compile on the cold path.
+    chinese, words, i, n = [], [], 0, len(text)
+    while i < n:
+        j = i
+        if is_cjk(text[i]):
+            while j < n and is_cjk(text[j]):
+                j += 1
+            if j - i >= 2:
+                chinese.append((i, j))
+        elif "a" <= text[i] <= "z" or "0" <= text[i] <= "9" or text[i] in "'’":
+            while j < n and ("a" <= text[j] <= "z" or "0" <= text[j] <= "9" or text[j] in "'’"):
+                j += 1
+            words.append((i, j, text[i:j]))
+        i = max(j, i + 1)
+    for base, end in chinese:
+        for i in range(base, end):
+            for j in range(i + 2, min(end, i + 12) + 1):
+                keys.setdefault(text[i:j], []).append((i, j))
     for i in range(len(words)):
         for j in range(i, min(len(words), i + 5)):
             key = "".join(w for _s, _e, w in words[i : j + 1]).replace("'", "").replace("’", "")
             if len(key) >= 4:
                 keys.setdefault(key, []).append((words[i][0], words[j][1]))
-    del parts
     if not keys:
         return text
     table = vocab.static("card")

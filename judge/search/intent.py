@@ -30,8 +30,17 @@ _ENGLISH_FRAMES: list[tuple[str, str]] = [
     (CAN, r"\b(can i|can you|may i|is it possible|can a|can an|can the|could i)\b"),
     (DEFINE, r"\b(what is|what does|what are|meaning of)\b"),
 ]
-_COMPILED = [(k, re.compile(p)) for k, p in _FRAMES]
-_COMPILED_EN = [(k, re.compile(p)) for k, p in _ENGLISH_FRAMES]
+# A frame of each kind needs one of these characters: a query without any is not matched against the
+# kind's pattern (patterns are compiled on first use: most term queries compile none).
+_ANCHORS = {ORDER: "先顺按轮", HOWMANY: "几多最少上下", WHEN: "时何阶久", WHATIF: "怎发算如听会",
+            CAN: "可能允无否", DEFINE: "什啥指"}
+_compiled: dict[str, re.Pattern] = {}
+
+
+def _rx(key: str, pattern: str) -> re.Pattern:
+    if key not in _compiled:
+        _compiled[key] = re.compile(pattern)
+    return _compiled[key]
 
 # Words that only frame a question (never its subject): dropped from the query's concepts.
 FRAME_WORDS = set(
@@ -65,7 +74,7 @@ HINTS: dict[str, tuple[str, ...]] = {
 # Frames cut out of the query before it is segmented (so "主牌堆至少要多少张牌" is not read as
 # "主牌 / 堆至 -> 堆叠"). Only multi-character frames and the final particle: a single 能 or 会 is
 # also part of words (技能, 机会).
-_STRIP = re.compile(
+_STRIP = (
     "什么时候|啥时候|会怎么样|会怎样|怎么样|怎么办|怎么算|怎么处理|如何处理|会发生什么|发生什么|能不能|可不可以|"
     "可以|能否|是否|多少|至少|最多|最少|几张|几个|几分|几点|几次|几条|几名|几枚|谁先|哪个先|还是|算不算|"
     "听谁的|听哪个|要不要|需不需要|[吗呢吧啊呀][?？]?$|[?？]"
@@ -77,26 +86,28 @@ ECHOES = ("至少", "最多", "最少", "上限", "顺序", "时机", "任意数
 
 
 def strip_frames(text: str) -> str:
-    return _STRIP.sub(" ", text)
+    return _rx("strip", _STRIP).sub(" ", text)
 
 
 _ENGLISH_ECHOES = {"limit": "上限", "maximum": "最多", "max": "最多", "minimum": "至少", "min": "至少", "order": "顺序"}
 
 
 def echoes(text: str) -> list[str]:
-    words = set(re.findall(r"[a-z]+", text.lower()))
+    low = text.lower()
+    words = set(_rx("words", r"[a-z]+").findall(low)) if any("a" <= c <= "z" for c in low) else set()
     return [w for w in ECHOES if w in text] + [zh for en, zh in _ENGLISH_ECHOES.items() if en in words]
 
 
 def detect(text: str) -> str | None:
     """The kind of answer a (folded, simplified) query asks for, or None for a bare term."""
-    for kind, rx in _COMPILED:
-        if rx.search(text):
+    for kind, pattern in _FRAMES:
+        if any(ch in text for ch in _ANCHORS[kind]) and _rx(kind, pattern).search(text):
             return kind
     low = text.lower()
-    for kind, rx in _COMPILED_EN:
-        if rx.search(low):
-            return kind
+    if any("a" <= ch <= "z" for ch in low):
+        for kind, pattern in _ENGLISH_FRAMES:
+            if _rx("en-" + kind, pattern).search(low):
+                return kind
     return None
 
 
@@ -104,12 +115,12 @@ def is_frame(word: str) -> bool:
     return word in FRAME_WORDS
 
 
-_STEP = re.compile(r"^\d{1,2}[a-z]?\.")  # "2.做出相关的选择", "3b.所有被标记了致命伤害的单位…": a procedure's step
+_STEP = r"^\d{1,2}[a-z]?\."  # "2.做出相关的选择", "3b.所有被标记了致命伤害的单位…": a procedure's step
 
 
 def has_hint(kind: str | None, norm: str) -> bool:
     if not kind:
         return False
-    if kind == ORDER and _STEP.match(norm):
+    if kind == ORDER and "0" <= norm[:1] <= "9" and _rx("step", _STEP).match(norm):
         return True
     return any(h in norm for h in HINTS.get(kind, ()))
