@@ -340,9 +340,11 @@ class SearchResult:
     hits: list[SearchHit]
     notes: list[str]
     suggestions: list[str]
+    message: str  # when nothing matched: says so in Chinese, with the closest terms (else "")
     data: dict  # the full JSON document of `judge search --json` (judge/search/__init__.py)
 
     @classmethod
     def from_dict(cls, d: Mapping) -> SearchResult:
         return cls(query=_s(d.get("query")), hits=[SearchHit.from_dict(h) for h in d.get("hits", [])],
-                   notes=list(d.get("notes") or []), suggestions=list(d.get("suggestions") or []), data=dict(d))
+                   notes=list(d.get("notes") or []), suggestions=list(d.get("suggestions") or []),
+                   message=_s(d.get("message")), data=dict(d))

@@ -101,6 +101,9 @@ def test_search_returns_typed_hits(book):
         assert h.display_number.startswith("≈") == (h.number_source is Provenance.INFERRED)
     both = book.search("燃尽", kinds="规则,术语")
     assert {h.kind for h in both.hits} <= {"rule", "term"}
+    assert result.message == ""
+    nothing = book.search("xyzzyqq")
+    assert nothing.hits == [] and nothing.message.startswith("没有找到与「xyzzyqq」相关的内容")
 
 
 def test_faq_errata_glossary(book):
