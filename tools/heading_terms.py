@@ -22,7 +22,17 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-DEFAULT_ENGLISH = Path("/work/shared/reference/core-rules-v1.4-2026-06-18.en.txt")
+ENGLISH_NAME = "core-rules-v1.4-2026-06-18.en.txt"
+
+
+def default_english() -> Path:
+    """The reference text: $JUDGE_REFERENCE_DIR, else shared/reference beside the checkout."""
+    import os
+
+    for base in (os.environ.get("JUDGE_REFERENCE_DIR"), REPO.parent / "shared" / "reference", "/work/shared/reference"):
+        if base and (Path(base) / ENGLISH_NAME).is_file():
+            return Path(base) / ENGLISH_NAME
+    return Path(ENGLISH_NAME)
 DEFAULT_MAP = REPO / "rules_corpus" / "numbering-map.tsv"
 CORPUS = REPO / "rules_corpus" / "core-rules-2026-07-17.zh.txt"
 FAQS = [REPO / "rules_corpus" / "origins-core-rules-faq.zh.txt", REPO / "rules_corpus" / "origins-referee-faq.zh.txt"]
@@ -123,10 +133,14 @@ def chinese_term(number: str, rows: dict[str, dict], corpus: list[str]) -> str |
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--english", type=Path, default=DEFAULT_ENGLISH)
+    ap.add_argument("--english", type=Path, default=None)
     ap.add_argument("--map", type=Path, default=DEFAULT_MAP)
     ap.add_argument("--out", type=Path, default=OUT)
     args = ap.parse_args(argv)
+    args.english = args.english or default_english()
+    if not args.english.is_file():
+        print(f"找不到英文规则参考文本：{args.english}（用 --english PATH 指定）", file=sys.stderr)
+        return 2
     corpus = CORPUS.read_text(encoding="utf-8").splitlines()
     rows = read_map(args.map) if args.map.is_file() else {}
     corpus_text = re.sub(r"\s+", "", "".join(corpus + [f.read_text(encoding="utf-8") for f in FAQS]))

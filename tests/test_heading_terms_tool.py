@@ -1,0 +1,41 @@
+"""tools/heading_terms.py regenerates the shipped heading term pairs exactly (when the reference text
+and the numbering map are at hand; the pairs themselves are checked in test_search_understanding)."""
+
+import importlib.util
+
+import pytest
+
+from judge.paths import REPO_DIR
+
+TOOL = REPO_DIR / "tools" / "heading_terms.py"
+
+
+def _tool():
+    spec = importlib.util.spec_from_file_location("heading_terms", TOOL)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_regenerates_the_shipped_pairs(tmp_path):
+    tool = _tool()
+    english = tool.default_english()
+    if not english.is_file() or not tool.DEFAULT_MAP.is_file():
+        pytest.skip("the English reference text or rules_corpus/numbering-map.tsv is not at hand")
+    out = tmp_path / "pairs.tsv"
+    assert tool.main(["--english", str(english), "--out", str(out)]) == 0
+    assert out.read_text(encoding="utf-8") == tool.OUT.read_text(encoding="utf-8")
+
+
+def test_heading_lines_are_read_as_terms():
+    tool = _tool()
+    lines = ["414. Exhaust", "337. Step 1: Finalize", "469.1. Conquer: A player gains control of it.",
+             "355.6. Targeting", "414.1. To exhaust a card, turn it sideways."]
+    read = []
+    for line in lines:
+        for rx in (tool.HEADING, tool.STEP, tool.INLINE):
+            m = rx.match(line)
+            if m:
+                read.append((m.group(1), m.group(2)))
+                break
+    assert read == [("414", "Exhaust"), ("337", "Finalize"), ("469.1", "Conquer"), ("355.6", "Targeting")]
