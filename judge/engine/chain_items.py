@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from judge.engine.state import PendingItem
+from judge.engine.abilities.events import EVENTS
+from judge.engine.state import Game, GameObject, PendingItem
 
 
 @dataclass
@@ -24,3 +25,28 @@ class ChainItem(PendingItem):
 
 def is_pending(item) -> bool:
     return getattr(item, "pending", True)
+
+
+class _EventNames(dict):
+    """Display names of trigger events, read from the event registry."""
+
+    def __missing__(self, key):
+        ev = EVENTS.get(key)
+        return ev.label if ev is not None else key
+
+
+EVENT_NAMES = _EventNames()
+
+
+def make_item(game: Game, src: GameObject | None, trig, controller: str | None = None, *, label: str | None = None,
+              oid: str | None = None, memory: dict | None = None, description: str | None = None,
+              rules: tuple = ("382",)) -> ChainItem:
+    """The one way a triggered ability becomes a chain item (382): controlled by its source's
+    controller, remembering where the source was when it triggered. Reflexive and delayed abilities
+    (whose source may be gone) pass the label, object id and remembered information themselves."""
+    player = controller or src.controller
+    label = label or src.label()
+    oid = oid if src is None else src.oid
+    memory = memory if memory is not None else {"oid": src.oid, "location": src.location}
+    return ChainItem(player, label, description or f"{label} 的{EVENT_NAMES[trig.event]}触发式技能", trig.effect,
+                     memory, rules=rules, kind="trigger", oid=oid, trigger=trig)

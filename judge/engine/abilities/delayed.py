@@ -56,9 +56,11 @@ def fire(game: Game, when: str, player: str | None = None) -> bool:
         trig = Trigger("delayed", first, 0, 0, more)
         src = game.objects.get(d["oid"])
         gone = f"（其来源 {d['label']} 已不在场上，仍然触发）" if src is None or src.zone != "board" else ""
-        item = ChainItem(d["controller"], d["label"], f"{d['label']} 的延迟触发式技能（{WHEN_TEXT[when]}）", first,
-                         {"oid": d["oid"], "linked": d["linked"]}, rules=("389",), kind="trigger", oid=d["oid"],
-                         trigger=trig)
+        from judge.engine.chain_items import make_item
+
+        item = make_item(game, None, trig, d["controller"], label=d["label"], oid=d["oid"],
+                         memory={"oid": d["oid"], "linked": d["linked"]},
+                         description=f"{d['label']} 的延迟触发式技能（{WHEN_TEXT[when]}）", rules=("389",))
         if not game.chain:
             game.chain_opened_by = "trigger"
         game.chain.append(item)

@@ -80,8 +80,10 @@ def _create(game: Game, item: ChainItem, label: str, rf, affected: list[GameObje
                   faq=_FAQ["then"])
             return
     trig = Trigger("reflexive", first, 0, 0, more)
-    new = ChainItem(item.controller, label, f"{label} 的内嵌式触发（执行此操作）", first, memory, rules=("382",),
-                    kind="trigger", oid=item.oid, trigger=trig)
+    from judge.engine.chain_items import make_item
+
+    new = make_item(game, None, trig, item.controller, label=label, oid=item.oid, memory=memory,
+                    description=f"{label} 的内嵌式触发（执行此操作）")
     if not game.chain:
         game.chain_opened_by = "trigger"
     game.chain.append(new)

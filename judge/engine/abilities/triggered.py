@@ -12,27 +12,7 @@ from judge.engine.chain_items import ChainItem
 from judge.engine.errors import IllegalAction
 from judge.engine.state import Game, GameObject
 
-from judge.engine.abilities.events import EVENTS
-
-
-class _EventNames(dict):
-    """Display names of trigger events, read from the event registry."""
-
-    def __missing__(self, key):
-        ev = EVENTS.get(key)
-        return ev.label if ev is not None else key
-
-
-EVENT_NAMES = _EventNames()
-
-
-def make_item(game: Game, src: GameObject, trig, controller: str | None = None) -> ChainItem:
-    """The one way a triggered ability becomes a chain item: controlled by its source's controller,
-    remembering where the source was when it triggered (382)."""
-    player = controller or src.controller
-    return ChainItem(player, src.label(), f"{src.label()} 的{EVENT_NAMES[trig.event]}触发式技能", trig.effect,
-                     {"oid": src.oid, "location": src.location}, rules=("382",), kind="trigger", oid=src.oid,
-                     trigger=trig)
+from judge.engine.chain_items import EVENT_NAMES, make_item  # noqa: F401  (the one item builder)
 
 
 def order_simultaneous(game: Game, player: str, items: list, key) -> list:
