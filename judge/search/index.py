@@ -500,34 +500,33 @@ def _memberships(conn, user_words: set[str]) -> set[tuple[str, str, str, str]]:
 def _card_aliases(tok=None) -> set[tuple[str, str, str, str]]:
     """Card names as judges type them -> the name the FAQs use (their entries are titled with it):
     the catalog's Chinese name (with or without its subtitle), its English name and pinyin, and the
-    FAQ's own English name (judge/cards/data: faq_names.tsv, cards.tsv)."""
-    faq = read_data(CARD_DATA / "faq_names.tsv", 3)
-    if not faq:
+    FAQ's own English name (judge.cards: the catalog facts and the FAQs' names for cards)."""
+    try:
+        from judge.cards.catalog import catalog
+    except ImportError:  # the card facts are not installed: the FAQ names alone still work
         return set()
-    printings = {}
-    for row in read_data(CARD_DATA / "cards.tsv", 21):
-        printings[row[0]] = row
+    cat = catalog()
     out: set[tuple[str, str, str, str]] = set()
-    for faq_name, english, number, *_ in faq:
-        target = norm_text(faq_name)
-        if not target or faq_name == "faq_name":
+    for fn in cat.faq_names:
+        target = norm_text(fn.name)
+        if not target:
             continue
-        names = {faq_name, english}
-        card = printings.get(number)
-        if card:
-            name, subtitle, card_english, pinyin = card[3], card[4], card[5], card[20]
-            py = pinyin.replace(" ", "").split("|")
-            names |= {name, card_english, "".join(py), py[0]}
-            if subtitle:
-                names |= {f"{name}-{subtitle}", f"{name}{subtitle}", f"{subtitle}{name}"}
+        names = {fn.name, fn.english}
+        source = f"card {fn.card_id or fn.name}"
+        if fn.card_id:
+            card = cat.card(fn.card_id)
+            py = (card.pinyin or "").replace(" ", "").split("|")
+            names |= {card.name, card.english, "".join(py), py[0]}
+            if card.subtitle:
+                names |= {f"{card.name}-{card.subtitle}", f"{card.name}{card.subtitle}", f"{card.subtitle}{card.name}"}
         for n in names:
             key = re.sub(r"[\s\-－—·,，'’]+", "", fold(n or ""))
             if len(key) >= 2 and key != target:
-                out.add((key, target, "card", f"card {number or '?'}"))
+                out.add((key, target, "card", source))
+        out.add((target, target, "card", source))  # the FAQ's own name, so its rows share the card's source
     return out
 
 
-CARD_DATA = Path(__file__).resolve().parents[1] / "cards" / "data"
 
 
 def _corpus_hash(docs_manifest) -> str | None:
