@@ -234,9 +234,11 @@ def main(argv: list[str]) -> int:
         lines.setdefault(cid, []).append(first_row_line + i)
     index = Catalog.build_index(grouped, [[r[c] for c in ("faq_name", "english", "number", "how", "note")]
                                           for r in faq_rows], t2s)
+    for cid, found in lines.items():  # rows of a card are consecutive: [first line, count]
+        assert found == list(range(found[0], found[0] + len(found))), cid
     lookup = {"columns": COLUMNS, "t2s": dict(sorted((t, s) for t, s in t2s.items() if t != s)),
-              "numbers": index.numbers, "keys": index.keys, "lines": lines,
-              "printings": {r["number"]: N.card_id(r["name"], r["subtitle"]) for r in rows}}
+              "numbers": index.numbers, "keys": index.keys,
+              "lines": {cid: [found[0], len(found)] for cid, found in lines.items()}}
     (DATA / "name_index.json").write_text(json.dumps(lookup, ensure_ascii=False, separators=(",", ":")) + "\n",
                                           encoding="utf-8")
     hows = Counter(r["how"] for r in faq_rows)

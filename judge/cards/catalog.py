@@ -79,25 +79,51 @@ class Catalog:
         self.index = N.NameIndex(self.t2s)
         self.index.numbers = data["numbers"]
         self.index.keys.update(data["keys"])
-        self._lines: dict[str, list[int]] = data["lines"]  # card id -> line numbers in cards.tsv
-        self.number_to_card: dict[str, str] = data["printings"]
+        self._lines: dict[str, list[int]] = data["lines"]  # card id -> [first line in cards.tsv, count]
         self._tsv: list[str] | None = None
         self._cards: dict[str, Card] = {}
+        self._number_to_card: dict[str, str] | None = None
         _, faq_rows = _read_tsv("faq_names.tsv")
         self.faq_names: list[FaqName] = []
         self._by_card_faq: dict[str, list[FaqName]] = {}
         for name, english, number, how, note in faq_rows:
-            fn = FaqName(name=name, english=english, card_id=self.number_to_card.get(number), how=how, note=note)
+            fn = FaqName(name=name, english=english, card_id=self.index.by_number(number) if number else None,
+                         how=how, note=note)
             self.faq_names.append(fn)
             if fn.card_id:
                 self._by_card_faq.setdefault(fn.card_id, []).append(fn)
 
+    def stamp(self) -> str:
+        """Identity of the shipped data (sizes and mtimes): caches derived from the catalog key on it."""
+        parts = []
+        for name in ("name_index.json", "faq_names.tsv"):
+            try:
+                st = os.stat(os.path.join(DATA_DIR, name))
+                parts.append(f"{name}:{st.st_size}:{st.st_mtime_ns}")
+            except OSError:
+                parts.append(f"{name}:missing")
+        return "|".join(parts)
+
+    def _rows_text(self) -> list[str]:
+        if self._tsv is None:
+            with open(os.path.join(DATA_DIR, "cards.tsv"), encoding="utf-8") as fh:
+                self._tsv = fh.read().split("\n")
+        return self._tsv
+
+    @property
+    def number_to_card(self) -> dict[str, str]:
+        """Every printed collector number -> its card id."""
+        if self._number_to_card is None:
+            lines = self._rows_text()
+            self._number_to_card = {lines[i].split("\t", 1)[0]: cid
+                                    for cid, (first, count) in self._lines.items() for i in range(first, first + count)}
+        return self._number_to_card
+
     def card(self, cid: str) -> Card:
         if cid not in self._cards:
-            if self._tsv is None:
-                with open(os.path.join(DATA_DIR, "cards.tsv"), encoding="utf-8") as fh:
-                    self._tsv = fh.read().split("\n")
-            rows = [dict(zip(COLUMNS, self._tsv[i].split("\t"))) for i in self._lines[cid]]
+            lines = self._rows_text()
+            first, count = self._lines[cid]
+            rows = [dict(zip(COLUMNS, lines[i].split("\t"))) for i in range(first, first + count)]
             self._cards[cid] = _card(cid, rows)
         return self._cards[cid]
 

@@ -19,7 +19,7 @@ from judge.errors import JudgeError
 CARDS_DIR = "cards"
 MAX_BYTES = 64 * 1024 * 1024  # the 2026 catalog is 1.3 MB; anything this large is not a card catalog
 MAX_CARDS = 50_000
-NAME_RE = re.compile(r"^[\w\u3400-\u9fff][\w\u3400-\u9fff.\-]{0,63}$")
+NAME_PATTERN = r"^[\w\u3400-\u9fff][\w\u3400-\u9fff.\-]{0,63}$"  # compiled when used: not on `judge card`
 FORMAT_HINT = ('卡牌目录应为发行方网站导出的 JSON：一个对象，其 "cards" 列表中每张印刷品是一个对象，'
                '含 "cardNo"（收藏编号）、"cardName"（名称）与 "cardEffect"（卡牌文本）。')
 
@@ -35,7 +35,7 @@ def cards_dir() -> str:
 
 
 def check_name(name: str) -> str:
-    if not NAME_RE.match(name or "") or name.endswith(".json"):
+    if not re.match(NAME_PATTERN, name or "") or name.endswith(".json"):
         raise CardImportError(f"目录名称无效：{name!r}",
                               hint="名称只能包含字母、数字、汉字、“.”、“-”和“_”，长度不超过 64，例如 --name zh-2026-04。")
     return name

@@ -8,10 +8,8 @@ spaces and the separators the catalog and the FAQs use between a name and its su
 
 from __future__ import annotations
 
-import re
 import unicodedata
-_NUMBER = re.compile(
-    r"^\s*([A-Za-z]{2,4})\s*[·・.\-‐–—_ ]?\s*([TRtr]?)\s*0*(\d{1,3})\s*([ab*]?)\s*(?:/\s*\d{1,3})?\s*([·・.\-]?\s*[Pp])?\s*$")
+
 # Deleted from name keys (str.translate: no regex to compile on the cold path).
 _SEPARATORS = str.maketrans("", "", " \t\n\r\u00a0\u3000-‐‑–—－·・,，、:：'’\"“”「」【】()（）.。!！?？")
 
@@ -32,12 +30,67 @@ class Number:
         return f"{self.set_code}{self.prefix}{self.value}{self.suffix}{'P' if self.promo else ''}"
 
 
+_SET_SEPARATORS = "·・.-‐–—_ "
+
+
 def parse_number(text: str) -> Number | None:
-    """A collector number in any of the usual spellings, or None if `text` does not look like one."""
-    m = _NUMBER.match(unicodedata.normalize("NFKC", text or ""))
-    if not m:
+    """A collector number in any of the usual spellings, or None if `text` does not look like one.
+
+    SET [sep] [T|R] digits [a|b|*] [/total] [·P], spaces anywhere between the parts. Hand-parsed: a
+    regular expression would cost more to compile than the whole lookup on the cold path.
+    """
+    s = unicodedata.normalize("NFKC", text or "").strip()
+    n, i = len(s), 0
+
+    def spaces(i: int) -> int:
+        while i < n and s[i].isspace():
+            i += 1
+        return i
+
+    while i < n and s[i].isascii() and s[i].isalpha():
+        i += 1
+    letters = s[:i].upper()
+    prefix = ""
+    if len(letters) == 4 and letters[3] in "TR":  # "UNLT01": the set code, then the token/rune prefix
+        letters, prefix = letters[:3], letters[3]
+    if not 2 <= len(letters) <= 4:
         return None
-    return Number(m.group(1).upper(), m.group(2).upper(), int(m.group(3)), m.group(4).lower(), bool(m.group(5)))
+    i = spaces(i)
+    if i < n and s[i] in _SET_SEPARATORS:
+        i = spaces(i + 1)
+    if not prefix and i < n and s[i] in "TRtr":
+        prefix = s[i].upper()
+        i = spaces(i + 1)
+    start = i
+    while i < n and s[i].isdigit() and s[i].isascii():
+        i += 1
+    digits = s[start:i].lstrip("0") or ("0" if i > start else "")
+    if not digits or len(digits) > 3:
+        return None
+    i = spaces(i)
+    suffix = ""
+    if i < n and s[i] in "abAB*":
+        suffix = s[i].lower()
+        i = spaces(i + 1)
+    if i < n and s[i] == "/":
+        i = spaces(i + 1)
+        start = i
+        while i < n and s[i].isdigit() and s[i].isascii():
+            i += 1
+        if not 1 <= i - start <= 3:
+            return None
+        i = spaces(i)
+    promo = False
+    if i < n and s[i] in "·・.-":
+        i = spaces(i + 1)
+        if not (i < n and s[i] in "Pp"):
+            return None
+    if i < n and s[i] in "Pp":
+        promo = True
+        i = spaces(i + 1)
+    if i != n:
+        return None
+    return Number(letters, prefix, int(digits), suffix, promo)
 
 
 # Main sets first, then the starter set and promos; base printings before alternates.

@@ -50,7 +50,8 @@ def card_report(conn, card, *, query: str = "", matched_by: str = "", scenarios_
     }
 
 
-def scenarios_using(card, root: str | None = None) -> list[dict]:
+def scenario_usage(root: str | None = None) -> dict[str, list[dict]]:
+    """card id -> the shipped scenario and card files that define it or put it on the board."""
     import os
 
     from judge.cards import scenarios
@@ -59,14 +60,15 @@ def scenarios_using(card, root: str | None = None) -> list[dict]:
 
     root = root or str(scenarios_dir())
     if not os.path.isdir(root):
-        return []
+        return {}
     cat = catalog()
-    memo: dict[str, str | None] = {}
 
     def resolve(name: str) -> str | None:
-        if name not in memo:
-            ids, kind = cat.index.candidates(name)
-            memo[name] = ids[0] if len(ids) == 1 and kind in ("full", "exact", "champion", "faq") else None
-        return memo[name]
+        ids, kind = cat.index.candidates(name)
+        return ids[0] if len(ids) == 1 and kind in ("full", "exact", "champion", "faq") else None
 
-    return scenarios.usage_of(root, resolve, card.id)
+    return scenarios.usage_all(root, resolve, cat.stamp())
+
+
+def scenarios_using(card, root: str | None = None) -> list[dict]:
+    return scenario_usage(root).get(card.id, [])

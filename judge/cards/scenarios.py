@@ -93,58 +93,45 @@ def _scan(files: list[str]) -> dict[str, dict]:
     return out
 
 
-def names_by_file(root: str) -> dict[str, dict]:
-    """path -> {"title", "defined", "placed"} for every scenario and card file under root, from a cache
-    in cache_dir() that is valid while no file was added, removed or changed (checked by size and mtime)."""
+def _usage(files: list[str], base: str, resolve) -> dict[str, list[dict]]:
+    out: dict[str, list[dict]] = {}
+    for path, info in sorted(_scan(files).items()):
+        rel = os.path.relpath(path, base)
+        for names, how in ((info["defined"], "定义"), (info["placed"], "上场")):
+            for n in names:
+                cid = resolve(n)
+                if cid and not any(u["file"] == rel for u in out.get(cid, [])):
+                    out.setdefault(cid, []).append({"file": rel, "title": info["title"], "how": how, "name": n})
+    return out
+
+
+def usage_all(root: str, resolve, catalog_stamp: str = "") -> dict[str, list[dict]]:
+    """card id -> [{"file" (relative to root's parent), "title", "how": 定义 | 上场, "name"}] for every card used
+    by a scenario or card file under root. Cached in cache_dir() while no file was added, removed or changed
+    (size and mtime) and the catalog (`catalog_stamp`) is the same, so a cold `judge card` reads no scenario."""
     import hashlib
     import json
 
     from judge.paths import cache_dir
 
-    files, signature = _signature(os.path.abspath(root))
-    digest = hashlib.sha256(signature.encode()).hexdigest()[:16]
-    cache = os.path.join(str(cache_dir()), "scenario-card-names.json")
+    root = os.path.abspath(root)
+    files, signature = _signature(root)
+    digest = hashlib.sha256(f"{catalog_stamp}|{signature}".encode()).hexdigest()[:16]
+    cache = os.path.join(str(cache_dir()), "scenario-cards.json")
     try:
         with open(cache, encoding="utf-8") as fh:
             cached = json.load(fh)
         if cached.get("signature") == digest:
-            return cached["files"]
+            return cached["usage"]
     except (OSError, ValueError, AttributeError):
         pass
-    scanned = _scan(files)
+    usage = _usage(files, os.path.dirname(root), resolve)
     try:
         os.makedirs(os.path.dirname(cache), exist_ok=True)
         tmp = f"{cache}.{os.getpid()}.tmp"
         with open(tmp, "w", encoding="utf-8") as fh:
-            json.dump({"signature": digest, "files": scanned}, fh, ensure_ascii=False)
+            json.dump({"signature": digest, "usage": usage}, fh, ensure_ascii=False)
         os.replace(tmp, cache)
     except OSError:
         pass  # a read-only cache only costs the scan next time
-    return scanned
-
-
-def usage_all(root: str, resolve) -> dict[str, list[dict]]:
-    """card id -> the files that use it (for the docs: every card at once)."""
-    base = os.path.dirname(os.path.abspath(root))
-    out: dict[str, list[dict]] = {}
-    for path, info in sorted(names_by_file(root).items()):
-        for names, how in ((info["defined"], "定义"), (info["placed"], "上场")):
-            for n in names:
-                cid = resolve(n)
-                if cid and not any(u["file"] == os.path.relpath(path, base) for u in out.get(cid, [])):
-                    out.setdefault(cid, []).append({"file": os.path.relpath(path, base), "title": info["title"],
-                                                    "how": how, "name": n})
-    return out
-
-
-def usage_of(root: str, resolve, card_id: str) -> list[dict]:
-    """[{"file", "title", "how": 定义 | 上场, "name"}] for the files that use one card."""
-    base = os.path.dirname(os.path.abspath(root))
-    out: list[dict] = []
-    for path, info in names_by_file(root).items():
-        for names, how in ((info["defined"], "定义"), (info["placed"], "上场")):
-            hit = next((n for n in names if resolve(n) == card_id), None)
-            if hit:
-                out.append({"file": os.path.relpath(path, base), "title": info["title"], "how": how, "name": hit})
-                break
-    return sorted(out, key=lambda u: u["file"])
+    return usage

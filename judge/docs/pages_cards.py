@@ -49,21 +49,9 @@ class CardSite:
         self.term = {t.term: t for t in ctx.data.terms}
 
     def _scenarios(self) -> dict[str, list[dict]]:
-        import os
+        from judge.cards.report import scenario_usage
 
-        from judge.cards import scenarios
-        from judge.paths import scenarios_dir
-
-        root = str(scenarios_dir())
-        if not os.path.isdir(root):
-            return {}
-        index = self.cat.index
-
-        def resolve(name: str) -> str | None:
-            ids, kind = index.candidates(name)
-            return ids[0] if len(ids) == 1 and kind in ("full", "exact", "champion", "faq") else None
-
-        return scenarios.usage_all(root, resolve)
+        return scenario_usage()
 
     def card_link(self, ctx: SiteContext, from_page: str, cid: str) -> str:
         card = self.cat.card(cid)
