@@ -307,18 +307,6 @@ def _looks_like_text(value: str) -> bool:
     return "\n" in value.strip()
 
 
-def _resolve_path(value: str | os.PathLike) -> Path:
-    """A scenario path as given, else the same path among the shipped scenarios ("combat/x.场景")."""
-    p = Path(value)
-    if p.exists():
-        return p
-    from judge.paths import SCENARIOS_FOLDER, scenarios_dir
-
-    parts = p.parts[1:] if p.parts and p.parts[0] == SCENARIOS_FOLDER else p.parts
-    shipped = scenarios_dir().joinpath(*parts) if parts else None
-    return shipped if shipped is not None and shipped.exists() else p
-
-
 def load_scenario(path_or_text: str | os.PathLike):
     """Parse and validate a scenario (a file path, a shipped scenario's relative path, or DSL text).
 
@@ -328,12 +316,13 @@ def load_scenario(path_or_text: str | os.PathLike):
     from judge.dsl.parser import load_scenario as _load_file
     from judge.dsl.parser import parse_text
     from judge.dsl.validate import validate
+    from judge.paths import scenario_path
 
     if isinstance(path_or_text, str) and _looks_like_text(path_or_text):
         sc = parse_text(path_or_text, "<场景>", base_dir=Path.cwd())
         validate(sc)
         return sc
-    return _load_file(_resolve_path(path_or_text))
+    return _load_file(scenario_path(path_or_text))
 
 
 def run_scenario(path_or_text, *, auto: bool = False) -> ScenarioResult:

@@ -52,6 +52,17 @@ def scenarios_dir() -> Path:
     return shipped_dir(SCENARIOS_FOLDER)
 
 
+def scenario_path(path: str | os.PathLike) -> Path:
+    """A scenario path as given, else the same relative path among the shipped scenarios
+    ("combat/x.场景" or "scenarios/combat/x.场景" from any directory)."""
+    p = Path(path)
+    if p.exists():
+        return p
+    parts = p.parts[1:] if p.parts and p.parts[0] == SCENARIOS_FOLDER else p.parts
+    shipped = scenarios_dir().joinpath(*parts) if parts and not p.is_absolute() else None
+    return shipped if shipped is not None and shipped.exists() else p
+
+
 def checkout_dir() -> Path | None:
     """The source checkout the package runs from (editable install), or None for an installed wheel."""
     return REPO_DIR if (REPO_DIR / "pyproject.toml").is_file() and (REPO_DIR / CORPUS_FOLDER).is_dir() else None

@@ -16,9 +16,9 @@ def _load(path: Path):
 
 def _given_or_shipped(path: Path) -> Path:
     """The path as given, else the same relative path among the shipped scenarios (an installed package)."""
-    from judge.api import _resolve_path
+    from judge.paths import scenario_path
 
-    return _resolve_path(path)
+    return scenario_path(path)
 
 
 def _unreadable(path: Path, exc: Exception):

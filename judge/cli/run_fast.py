@@ -97,9 +97,9 @@ def files_of(path):
 
     path = Path(path)
     if not path.exists():
-        from judge.api import _resolve_path
+        from judge.paths import scenario_path
 
-        path = _resolve_path(path)
+        path = scenario_path(path)
     if not path.exists():
         raise ScenarioError("找不到场景文件或目录。", file=str(path))
     files = scenario_files(path)
