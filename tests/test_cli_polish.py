@@ -92,3 +92,10 @@ def test_unwritable_export_target_is_a_chinese_error(tmp_path, capsys):
     blocker.write_text("x")
     code, _, err = run(capsys, "rules", "export", "--output", str(blocker / "rules.jsonl"))
     assert code == 2 and "路径中有一部分不是目录" in err and "--output" in err
+
+
+def test_build_progress_names_stages_in_chinese():
+    from judge.store import build as build_mod
+
+    labels = [build_mod._stage_label(spec) for spec in build_mod.STAGES]
+    assert labels and all(re.search(r"[\u4e00-\u9fff]|FAQ", label) for label in labels), labels

@@ -48,6 +48,7 @@ def register(app: typer.Typer) -> None:
             raise JudgeError("缺少参考文件路径", hint="用法：judge corpus align PATH [--lang zh|en] [--name NAME]；或 judge corpus align --remove NAME")
         from judge.store.progress import ProgressLine
 
+        typer.echo(f"正在读取并对齐参考文本 {path}（长文本可能需要几分钟，进度见下）……", err=True)
         progress = ProgressLine("对齐参考文本")
         report, replaced = service.add_reference(path, lang, name, progress=progress)
         progress.done("对齐完成")

@@ -145,7 +145,10 @@ def register(app: typer.Typer) -> None:
             def progress(stage: str, i: int, total: int) -> None:
                 prog.update(task, total=total, completed=i, description=stage)
 
-            path = build_store(progress=progress, force=True)
+            def align_progress(done: int, total: int) -> None:
+                prog.update(task, description=f"参考文本对齐 {done}/{total}")
+
+            path = build_store(progress=progress, force=True, align_progress=align_progress)
         conn = cache.check_store(path, cache.cache_key())
         counts = dict(conn.execute("SELECT number_source, count(*) FROM rules WHERE version = "
                                    "(SELECT value FROM meta WHERE key='current_version') GROUP BY number_source").fetchall())

@@ -29,8 +29,14 @@ class BuildContext:
     data: dict[str, Any] = field(default_factory=dict)
 
 
+# What each stage builds, as the progress display names it.
+STAGE_LABELS = {"tree": "规则树", "align": "参考文本对齐", "faq": "FAQ", "glossary": "术语表",
+                "search": "搜索索引", "cards": "卡牌"}
+
+
 def _stage_label(spec: str) -> str:
-    return spec.split(":")[1]
+    name = spec.split(":")[1]
+    return STAGE_LABELS.get(name, name)
 
 
 BUILD_LOG = "build-log.tsv"
