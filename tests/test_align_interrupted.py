@@ -145,3 +145,20 @@ def test_temp_file_of_a_killed_build_is_cleaned_up(tmp_path):
     finally:
         lock.close()
     assert not abandoned.exists() and running.exists() and keep.exists()
+
+
+def test_alignment_result_key_ignores_search_code_but_not_rules_code(tmp_path, monkeypatch):
+    import shutil
+
+    from judge.rules.align.reference import Reference
+    from judge.store import alignments
+
+    pkg = tmp_path / "judge"
+    shutil.copytree(REPO / "judge", pkg, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr("judge.paths.PACKAGE_DIR", pkg)
+    ref = Reference(name="x", lang="zh", source="x.txt", sha256="0", doc_date="", added_at="2026-01-01", rules=[])
+    before = alignments.result_key(ref, "2026-07-17")
+    (pkg / "search" / "engine.py").write_text("# another search\n", "utf-8")
+    assert alignments.result_key(ref, "2026-07-17") == before
+    (pkg / "rules" / "align" / "dp.py").write_text("# another aligner\n", "utf-8")
+    assert alignments.result_key(ref, "2026-07-17") != before

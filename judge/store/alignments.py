@@ -5,8 +5,8 @@ Handed to the alignment build stage as ctx.data["alignment_results"] by the stor
 Aligning a long reference takes minutes; a store is rebuilt whenever the cache key changes (another
 reference removed, a forced `judge build`, a damaged store). The result of `apply` — the renumbered
 rules and the report — is saved in cache_dir()/alignments/ under a key of everything it depends
-on: the stored reference's bytes, the corpus and the rule-tree code. Written atomically; a file
-that is not ours, not readable or of another format is ignored (and the alignment redone).
+on: the stored reference's bytes, the corpus and the code of judge/corpus and judge/rules. Written
+atomically; a file that is not ours, not readable or of another format is ignored (and redone).
 """
 
 from __future__ import annotations
@@ -23,6 +23,9 @@ from judge.paths import cache_dir
 RESULTS_DIR = "alignments"
 FORMAT = 1
 KEEP = 8  # results of the most recently used references
+# The code an alignment depends on (the tree it aligns and the aligner): a new search or store
+# module does not make a finished alignment stale.
+ALIGNMENT_PACKAGES = ("corpus", "rules")
 
 
 def results_dir() -> Path:
@@ -36,7 +39,7 @@ def result_key(ref, version: str) -> str:
     h.update(json.dumps(ref.to_json(), ensure_ascii=False, sort_keys=True).encode("utf-8"))
     h.update(f"\0{version}\0{FORMAT}\0".encode())
     h.update(cache.corpus_hash_light().encode())
-    h.update(cache.code_signature().encode())
+    h.update(cache.code_signature(ALIGNMENT_PACKAGES).encode())
     return h.hexdigest()
 
 

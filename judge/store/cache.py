@@ -160,13 +160,13 @@ def corpus_matches_manifest(root: Path | None = None) -> bool:
 BUILDER_PACKAGES = ("corpus", "rules", "store", "search")
 
 
-def code_signature() -> str:
-    """Relative names and content hashes of the builder's source and data files."""
+def code_signature(packages: tuple[str, ...] = BUILDER_PACKAGES) -> str:
+    """Relative names and content hashes of the source and data files of `packages` (default: the builder's)."""
     from judge.paths import PACKAGE_DIR
 
     parts = []
     # Sub-packages and data folders too (rules/align/, rules/data/, search/data/): they shape the store.
-    pending = [(pkg, PACKAGE_DIR / pkg) for pkg in BUILDER_PACKAGES]
+    pending = [(pkg, PACKAGE_DIR / pkg) for pkg in packages]
     while pending:
         rel, folder = pending.pop()
         try:
