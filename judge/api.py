@@ -25,6 +25,8 @@ from judge.records import Erratum, FaqEntry, FaqRef, Ref, Rule, SearchResult, Te
 from judge.rules import lookup
 from judge.rules.number import BadNumber, RuleNumber
 
+__all__ = ["Expectation", "Rulebook", "ScenarioResult", "load_scenario", "run_scenario"]
+
 
 class Rulebook:
     """The rule tree, FAQ, errata and glossary of one store.

@@ -13,6 +13,9 @@ from dataclasses import dataclass, field
 
 from judge.rules.number import Provenance, RuleNumber, display_number
 
+__all__ = ["Erratum", "FaqEntry", "FaqRef", "Ref", "Rule", "SearchHit", "SearchResult", "Term", "Version",
+           "decode_bullets"]
+
 
 def _mapping(r) -> Mapping:
     """A row as a mapping with .get (sqlite3.Row has keys() but no get())."""
@@ -188,20 +191,22 @@ class FaqRef:
 
 @dataclass
 class Erratum:
-    """A revised card text (修订文本)."""
+    """A revised card text (修订文本), as the FAQ parser finds it and as the store returns it."""
 
-    id: str
+    id: str                  # "E-L<line>" (core FAQ) or "E-R-L<line>" (referee FAQ)
     card_zh: str
-    card_en: str
+    card_en: str | None
     text: str
-    faq_id: str
+    faq_id: str | None       # the FAQ entry it belongs to
     source_line: int | None
+    doc: str = "core"        # core | referee
 
     @classmethod
     def from_row(cls, r: Mapping) -> Erratum:
         r = _mapping(r)
-        return cls(_s(r.get("id")), _s(r.get("card_zh")), _s(r.get("card_en")), _s(r.get("text")),
-                   _s(r.get("faq_id")), _int(r.get("source_line")))
+        rid = _s(r.get("id"))
+        return cls(rid, _s(r.get("card_zh")), _s(r.get("card_en")), _s(r.get("text")), _s(r.get("faq_id")),
+                   _int(r.get("source_line")), "referee" if rid.startswith("E-R") else "core")
 
 
 @dataclass

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from judge.records import Erratum
 from judge.rules.zh_clean import clean, name_key
 
 CORE_DOC = "core"
@@ -28,17 +29,6 @@ PART_RULINGS = "修订与澄清的裁定"
 PART_APPENDIX = "附录"
 PART_CLARIFICATION = "澄清"
 PART_QA = "问答"
-
-
-@dataclass
-class Erratum:
-    id: str
-    card_zh: str
-    card_en: str | None
-    text: str
-    faq_id: str | None
-    source_line: int
-    doc: str = CORE_DOC
 
 
 @dataclass
