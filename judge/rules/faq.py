@@ -42,7 +42,10 @@ class Citation:
 
 
 @dataclass
-class FaqEntry:
+class ParsedFaqEntry:
+    """An entry as the parser builds it (bullet tree, cards, the status review); the store keeps it and
+    readers get it back as judge.records.FaqEntry."""
+
     id: str
     doc: str
     part: str
@@ -75,7 +78,7 @@ class FaqEntry:
 
 @dataclass
 class ParsedFaq:
-    entries: list[FaqEntry]
+    entries: list[ParsedFaqEntry]
     errata: list[Erratum]
     citations: list[Citation]
     # Card names met in the document: zh name -> English name (None if never paired).
@@ -132,14 +135,14 @@ class _BulletTree:
 
 def parse_core(text: str, source_file: str = "origins-core-rules-faq.zh.txt") -> ParsedFaq:
     lines = text.splitlines()
-    entries: list[FaqEntry] = []
+    entries: list[ParsedFaqEntry] = []
     errata: list[Erratum] = []
     cards: dict[str, str | None] = {}
     part: str | None = None
     topic: str | None = None
     topic_cards: list[str] = []
     sub_card: str | None = None
-    entry: FaqEntry | None = None
+    entry: ParsedFaqEntry | None = None
     tree: _BulletTree | None = None
     answer_level = 0
 
@@ -153,7 +156,7 @@ def parse_core(text: str, source_file: str = "origins-core-rules-faq.zh.txt") ->
     def new_entry(lineno: int, question: str, level: int) -> None:
         nonlocal entry, tree, answer_level
         close()
-        entry = FaqEntry(
+        entry = ParsedFaqEntry(
             id=f"C-L{lineno}", doc=CORE_DOC, part=part or PART_FAQ, topic=topic, question=question,
             source_file=source_file, source_line=lineno, end_line=lineno,
         )
@@ -273,7 +276,7 @@ def parse_core(text: str, source_file: str = "origins-core-rules-faq.zh.txt") ->
     return ParsedFaq(entries, errata, citations, cards, card_aliases)
 
 
-def _attach_cards(entries: list[FaqEntry], cards: dict[str, str | None]) -> None:
+def _attach_cards(entries: list[ParsedFaqEntry], cards: dict[str, str | None]) -> None:
     """Each entry lists the known card names its text mentions, in order of first mention."""
     names = sorted(cards, key=len, reverse=True)
     for e in entries:
@@ -295,7 +298,7 @@ def _card_aliases(cards: dict[str, str | None]) -> dict[str, list[str]]:
 _EXPLICIT_CITE = re.compile(r"规则\s*(\d{3}(?:\.(?:\d+|[a-z]))*)\.?")
 
 
-def _explicit_citations(e: FaqEntry) -> list[Citation]:
+def _explicit_citations(e: ParsedFaqEntry) -> list[Citation]:
     """Current-numbering citations "规则 349." in the core FAQ (it has none today; kept for newer FAQs)."""
     out = []
     for m in _EXPLICIT_CITE.finditer(e.full_text()):
@@ -329,7 +332,7 @@ def _is_truncated_question(q: str) -> int:
 
 
 def parse_referee(text: str, source_file: str = "origins-referee-faq.zh.txt") -> ParsedFaq:
-    entries: list[FaqEntry] = []
+    entries: list[ParsedFaqEntry] = []
     errata: list[Erratum] = []
     citations: list[Citation] = []
     cards: dict[str, str | None] = {}
@@ -353,7 +356,7 @@ def parse_referee(text: str, source_file: str = "origins-referee-faq.zh.txt") ->
             else:
                 question, answer = "", line
                 truncated = 1 if _VERDICT_START.match(line) or _MIDWORD_START.match(line) else 0
-        e = FaqEntry(
+        e = ParsedFaqEntry(
             id=f"R-L{lineno}", doc=REFEREE_DOC, part=part, topic=None, question=question, answer=answer,
             truncated=truncated, source_file=source_file, source_line=lineno, end_line=lineno,
         )
@@ -372,7 +375,7 @@ def parse_referee(text: str, source_file: str = "origins-referee-faq.zh.txt") ->
 _REFEREE_ERRATA = re.compile(r"([\u4e00-\u9fff][^\s（(。，]*)\s*[（(]英文版修订后[）)]\s*(.+)$")
 
 
-def _referee_errata(e: FaqEntry, line: str) -> list[Erratum]:
+def _referee_errata(e: ParsedFaqEntry, line: str) -> list[Erratum]:
     m = _REFEREE_ERRATA.search(line)
     if not m:
         return []
@@ -414,7 +417,7 @@ class FaqContent:
 
     core: ParsedFaq | None
     referee: ParsedFaq | None
-    entries: list[FaqEntry]
+    entries: list[ParsedFaqEntry]
     errata: list[Erratum]
     links: list[dict]      # faq_id, raw, old_number, rule_id, method, confidence (judge.rules.faq_refs)
     status_problems: list[str]

@@ -21,7 +21,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from judge.rules.faq import Citation, FaqEntry
+from judge.rules.faq import Citation, ParsedFaqEntry
 from judge.rules.number import RuleNumber
 
 _NON_TEXT = re.compile(r"[^0-9A-Za-z\u3400-\u4dbf\u4e00-\u9fff]+")
@@ -261,7 +261,7 @@ def _apply_structure(result: dict[str, Mapping], pooled: dict[str, list[Citation
         result[old] = Mapping(old, rule, round(base_conf, 2), "structure")
 
 
-def faq_ref_rows(entries: list[FaqEntry], citations: list[Citation], rules: list[dict],
+def faq_ref_rows(entries: list[ParsedFaqEntry], citations: list[Citation], rules: list[dict],
                  suggest: int = 3, index: RuleIndex | None = None) -> list[dict]:
     """Rows of the faq_refs table: explicit and mapped citations, then content suggestions per entry."""
     index = index or RuleIndex(rules)

@@ -43,7 +43,10 @@ class CuratedTerm:
 
 
 @dataclass
-class Term:
+class GlossaryItem:
+    """A glossary term being assembled (its aliases with their sources); the store keeps it and readers
+    get it back as judge.records.Term."""
+
     term: str
     english: str | None = None
     rule_id: str | None = None
@@ -162,7 +165,7 @@ def bracket_keywords(rules: list[dict]) -> dict[str, dict]:
 
 def build_glossary(rules: list[dict], core_faq_text: str = "", cards: dict[str, str | None] | None = None,
                    card_sources: dict[str, str] | None = None, curated: list[CuratedTerm] | None = None,
-                   referee_faq_text: str = "") -> list[Term]:
+                   referee_faq_text: str = "") -> list[GlossaryItem]:
     """All glossary terms with their aliases; `rules` are rule rows of the current version."""
     curated = load_curated() if curated is None else curated
     by_number = {r["number"]: r for r in rules if r.get("number")}
@@ -177,7 +180,7 @@ def build_glossary(rules: list[dict], core_faq_text: str = "", cards: dict[str, 
         if how == "definition":
             first_definition.setdefault(term, rule)
 
-    terms: dict[str, Term] = {}
+    terms: dict[str, GlossaryItem] = {}
 
     def rule_for(term: str, number: str | None) -> dict | None:
         if number and number in by_number:
@@ -188,7 +191,7 @@ def build_glossary(rules: list[dict], core_faq_text: str = "", cards: dict[str, 
     faq_words: dict[str, str] = {}  # FAQ word (term or synonym) -> corpus term
     for c in curated:
         rule = rule_for(c.term, c.rule)
-        t = Term(c.term, c.english, rule["id"] if rule else None, c.kind, c.source)
+        t = GlossaryItem(c.term, c.english, rule["id"] if rule else None, c.kind, c.source)
         for akind, alias in c.aliases:
             src = c.source
             if akind == "synonym":
@@ -224,13 +227,13 @@ def build_glossary(rules: list[dict], core_faq_text: str = "", cards: dict[str, 
     for term, rule, how in defined:
         t = terms.get(term)
         if t is None:
-            terms[term] = Term(term, None, rule["id"], how, f"rule {rule.get('display_number') or rule['number']}")
+            terms[term] = GlossaryItem(term, None, rule["id"], how, f"rule {rule.get('display_number') or rule['number']}")
         elif t.rule_id is None:
             t.rule_id = rule["id"]
     for kw, rule in bracket_keywords(rules).items():
         if kw not in terms:
             target = titled.get(kw) or by_number.get("800") or rule
-            terms[kw] = Term(kw, None, target["id"], "keyword", f"rule {rule.get('display_number') or rule['number']}")
+            terms[kw] = GlossaryItem(kw, None, target["id"], "keyword", f"rule {rule.get('display_number') or rule['number']}")
 
     # 4. card names of the FAQs (the search's user dictionary wants them whole)
     # "卡尔玛 - 圣灵之媒" (referee FAQ) and "卡尔玛-圣灵之媒" (core FAQ) are one card: keep the first spelling.
@@ -243,12 +246,12 @@ def build_glossary(rules: list[dict], core_faq_text: str = "", cards: dict[str, 
                 known.english = en
             continue
         if len(zh) >= 2:
-            terms[zh] = Term(zh, en, None, "card", (card_sources or {}).get(zh, "faq"))
+            terms[zh] = GlossaryItem(zh, en, None, "card", (card_sources or {}).get(zh, "faq"))
             keys[key] = zh
     return list(terms.values())
 
 
-def lookup(terms: list[Term], query: str) -> list[Term]:
+def lookup(terms: list[GlossaryItem], query: str) -> list[GlossaryItem]:
     """Terms whose name, English name or alias equals the query (case-insensitive for English)."""
     key = name_key(query)
     out = []
@@ -261,7 +264,7 @@ def lookup(terms: list[Term], query: str) -> list[Term]:
 
 # ------------------------------------------------------------ from the documents
 
-def build_from_documents(docs, rules: list[dict], core=None, referee=None) -> list[Term]:
+def build_from_documents(docs, rules: list[dict], core=None, referee=None) -> list[GlossaryItem]:
     """Pure: the glossary of `rules` (rule rows of the current version), the FAQ documents of `docs`
     and the cards the parsed FAQs (judge.rules.faq.ParsedFaq) name."""
     texts = {d.kind: d.read_text() for d in docs if d.kind in ("faq-core", "faq-referee")}

@@ -50,7 +50,7 @@ def version_row(tree) -> dict:
 
 
 def faq_row(entry) -> dict:
-    """A judge.rules.faq.FaqEntry as a row of `faq`."""
+    """A judge.rules.faq.ParsedFaqEntry as a row of `faq`."""
     return {
         "id": entry.id, "doc": entry.doc, "part": entry.part, "topic": entry.topic,
         "card": "、".join(entry.cards) or None, "question": entry.question, "answer": entry.answer,
@@ -66,7 +66,7 @@ def erratum_row(erratum) -> dict:
 
 
 def term_row(term) -> dict:
-    """A judge.rules.glossary.Term as a row of `terms`."""
+    """A judge.rules.glossary.GlossaryItem as a row of `terms`."""
     return {"term": term.term, "english": term.english, "rule_id": term.rule_id, "kind": term.kind,
             "source": term.source}
 
