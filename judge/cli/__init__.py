@@ -16,20 +16,21 @@ def _run_app(args: list[str]) -> int:
     from judge.cli import zh
 
     zh.install()
-    from typer import exceptions as typer_errors
-    from typer._click import exceptions as click_errors
+    import typer
 
     from judge.cli.app import app
 
+    click_errors = zh.click_module("exceptions")
+
     try:
         code = app(args=args, prog_name="judge", standalone_mode=False)
-    except typer_errors.Abort:
+    except typer.Abort:
         print("已中止。", file=sys.stderr)
         return 1
     except click_errors.ClickException as err:
         zh.render_error(err)
         return err.exit_code
-    except typer_errors.Exit as err:
+    except typer.Exit as err:
         code = err.exit_code
     if code == 130:  # typer turns Ctrl-C into exit status 130, silently
         print("已中断。", file=sys.stderr)

@@ -67,17 +67,38 @@ def _short_help(self, limit: int = 45) -> str:
     return text[: end + 1] if end != -1 else text
 
 
+def click_module(name: str):
+    """A module of the click that typer uses: its bundled copy (typer >= 0.2x), else click itself."""
+    import importlib
+
+    try:
+        return importlib.import_module(f"typer._click.{name}")
+    except ImportError:
+        return importlib.import_module(f"click.{name}")
+
+
 def install() -> None:
-    """Translate the framework's help pages (idempotent)."""
+    """Translate the framework's help pages (idempotent). Each hook is optional: a typer release
+    without it keeps that part in English rather than failing."""
     global _installed
     if _installed:
         return
     _installed = True
+    for hook in (_install_gettext, _install_formatter, _install_commands, _install_types):
+        try:
+            hook()
+        except (AttributeError, ImportError, TypeError):
+            continue
+
+
+def _install_gettext() -> None:
     import typer.core
-    from typer._click import core as click_core
-    from typer._click import formatting
 
     typer.core._ = _translate
+
+
+def _install_formatter() -> None:
+    formatting = click_module("formatting")
     write_usage = formatting.HelpFormatter.write_usage
 
     def write_usage_zh(self, prog, args="", prefix=None):
@@ -90,6 +111,10 @@ def install() -> None:
 
     formatting.HelpFormatter.write_usage = write_usage_zh
     formatting.HelpFormatter.write_heading = write_heading_zh
+
+
+def _install_commands() -> None:
+    click_core = click_module("core")
     get_help_option = click_core.Command.get_help_option
 
     def get_help_option_zh(self, ctx):
@@ -100,6 +125,10 @@ def install() -> None:
 
     click_core.Command.get_help_option = get_help_option_zh
     click_core.Command.get_short_help_str = _short_help
+
+
+def _install_types() -> None:
+    import typer.core
 
     display_type = typer.core._TyperParameter.display_type
 
@@ -205,7 +234,7 @@ def _command_message(err, ctx) -> str:
 
 def error_message(err) -> str:
     """The Chinese line for a framework usage error."""
-    from typer._click import exceptions as ex
+    ex = click_module("exceptions")
 
     ctx = getattr(err, "ctx", None)
     if isinstance(err, ex.MissingParameter):
@@ -239,7 +268,7 @@ def error_message(err) -> str:
 
 def render_error(err, file=None) -> None:
     """Print a framework exception in Chinese: usage line, the error, where to get help."""
-    from typer._click import exceptions as ex
+    ex = click_module("exceptions")
 
     file = file or sys.stderr
     if isinstance(err, ex.NoArgsIsHelpError):
