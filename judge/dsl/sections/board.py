@@ -18,7 +18,7 @@ FLAGS = {"EXHAUSTED": "exhausted", "READY": "ready", "BUFF": "buff", "STUNNED": 
 @v_args(inline=True)
 class BoardSection(Section):
     # --- players and zones
-    def player(self, _kw, name):
+    def player(self, name):
         return ("player", name)
 
     def zone_kw(self, tok):
@@ -28,7 +28,7 @@ class BoardSection(Section):
     def obj_list(self, *objs):
         return list(objs)
 
-    def attr_might(self, _kw, n):
+    def attr_might(self, n):
         return ("might", _num(n))
 
     def attr_damage(self, _kw, n):
@@ -37,10 +37,10 @@ class BoardSection(Section):
     def attr_flag(self, tok):
         return ("flag", FLAGS[tok.type])
 
-    def attr_controller(self, _kw, name):
+    def attr_controller(self, name):
         return ("controller", _text(name))
 
-    def attr_kw(self, _kw, name, n=None):
+    def attr_kw(self, name, n=None):
         return ("kw", self._keyword(name), _num(n) if n is not None else 1)
 
     def obj(self, *parts):
@@ -92,16 +92,16 @@ class BoardSection(Section):
         return ("pool", _num(energy), count[0] if count else len(syms), self._pos(kw), syms)
 
     # --- battlefields
-    def bf_controller(self, _kw, name):
+    def bf_controller(self, name):
         return ("controller", _text(name))
 
-    def bf_contested(self, _kw, name):
+    def bf_contested(self, name):
         return ("contested", _text(name))
 
-    def bf_scored(self, _kw, name):
+    def bf_scored(self, name):
         return ("scored", _text(name))
 
-    def bf_facedown(self, _kw, obj):
+    def bf_facedown(self, obj):
         return ("facedown", obj)
 
     def battlefield_def(self, kw, *parts):

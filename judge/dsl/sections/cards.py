@@ -50,22 +50,22 @@ class CardSection(Section):
     def card_type(self, tok):
         return ("type", CARD_TYPES[tok.type])
 
-    def card_might(self, _kw, n):
+    def card_might(self, n):
         return ("might", _num(n))
 
-    def card_tag(self, _kw, name):
+    def card_tag(self, name):
         return ("tag", _text(name))
 
-    def card_kw(self, _kw, name, n=None):
+    def card_kw(self, name, n=None):
         return ("kw", self._keyword(name), _num(n) if n is not None else 1)
 
     def card_flag(self, tok):
         return ("flag", {"CHAMPION": "champion", "TOKEN": "token", "NO_DAMAGE": "cannot_be_damaged"}[tok.type])
 
-    def card_bonus(self, _kw, n):
+    def card_bonus(self, n):
         return ("bonus", _num(n))
 
-    def attr_attached(self, _kw, name):
+    def attr_attached(self, name):
         return ("attached", _text(name))
 
     def scope_word(self, tok):
@@ -74,16 +74,16 @@ class CardSection(Section):
     def scope(self, *words):
         return tuple(words)
 
-    def aura(self, _kw, scope, _might, amount):
+    def aura(self, scope, amount):
         return ("aura", m.Aura(scope, _num(amount)))
 
     def effect_deal(self, _kw, amount, _damage, scope):
         return m.Effect("deal", _num(amount), scope)
 
-    def deathknell(self, _kw, effect):
+    def deathknell(self, effect):
         return ("deathknell", effect)
 
-    def card_level(self, _kw, n, _might, amount):
+    def card_level(self, n, amount):
         return ("level", _num(n), _num(amount))
 
     # --- costs and domains
@@ -96,7 +96,7 @@ class CardSection(Section):
         _, energy, power, syms = self.card_cost(kw, *rest)
         return ("equip_cost", energy, syms or ["A"] * power)
 
-    def card_domain(self, _kw, *names):
+    def card_domain(self, *names):
         out = []
         for tok in names:
             word = _text(tok)
@@ -115,7 +115,7 @@ class CardSection(Section):
                                       nums[1] if len(nums) > 1 else 0))
 
     # --- static abilities
-    def card_static(self, _kw, tok, value=None):
+    def card_static(self, tok, value=None):
         from judge.engine.statics import STATICS
 
         word = _text(tok)
@@ -138,10 +138,10 @@ class CardSection(Section):
         return ("boss_save",)
 
     # --- abilities
-    def card_effect(self, _kw, effect):
+    def card_effect(self, effect):
         return ("effect", effect)
 
-    def card_trigger(self, _kw, tok, *parts):
+    def card_trigger(self, tok, *parts):
         word = _text(tok)
         words = _trigger_words()
         event = words.get(word) or words.get(word.lower())
@@ -186,8 +186,8 @@ class CardSection(Section):
         return ("delayed", m.Delayed(when, _effects(parts)))
 
     # --- instructions (play effects)
-    def pe_delayed(self, kw, tok, effect_kw, effect):
-        _, delayed = self.card_delayed(kw, tok, effect_kw, effect)
+    def pe_delayed(self, kw, tok, effect):
+        _, delayed = self.card_delayed(kw, tok, effect)
         return m.Effect("delayed", 0, (), delayed=delayed)
 
     def pe_named(self, tok, *rest):

@@ -42,10 +42,10 @@ class ExpectationSection(Section):
     def p_flag(self, tok):
         return ({"EXHAUSTED": "exhausted", "READY": "ready", "STUNNED": "stunned"}[tok.type], None, False)
 
-    def p_contested(self, _kw):
+    def p_contested(self):
         return ("contested", None, False)
 
-    def p_turn_player(self, _kw):
+    def p_turn_player(self):
         return ("turn_player", None, False)
 
     def p_count(self, first, *rest):

@@ -18,19 +18,19 @@ def _rest(tok) -> str:
 
 @v_args(inline=True)
 class SetupSection(Section):
-    def title(self, _kw, rest):
+    def title(self, rest):
         return ("title", _rest(rest))
 
-    def source(self, _kw, rest):
+    def source(self, rest):
         return ("source", _rest(rest))
 
-    def note(self, _kw, rest):
+    def note(self, rest):
         return ("note", _rest(rest))
 
     def include(self, kw, path):
         return ("include", _text(path), self._pos(kw))
 
-    def mode(self, _kw, tok):
+    def mode(self, tok):
         word = _text(tok)
         if word.lower() not in MODES and word not in MODES:
             raise ScenarioError("未知的游戏模式。", file=self.file, line=tok.line, column=tok.column,
@@ -38,16 +38,16 @@ class SetupSection(Section):
                                 rule="481")
         return ("mode", MODES.get(word.lower(), MODES.get(word)))
 
-    def victory(self, _kw, n):
+    def victory(self, n):
         return ("victory", _num(n))
 
-    def turn_no(self, _kw, n):
+    def turn_no(self, n):
         return ("turn", _num(n))
 
-    def turn_player(self, _kw, name):
+    def turn_player(self, name):
         return ("turn_player", name)
 
-    def phase(self, _kw, tok):
+    def phase(self, tok):
         word = _text(tok)
         if word.lower() not in PHASES and word not in PHASES:
             raise ScenarioError("未知的阶段。", file=self.file, line=tok.line, column=tok.column,
@@ -55,7 +55,7 @@ class SetupSection(Section):
                                 suggestions=suggest(word, PHASES), rule="315")
         return ("phase", PHASES.get(word.lower(), PHASES.get(word)))
 
-    def team(self, _kw, *names):
+    def team(self, *names):
         return ("team", [_text(t) for t in names])
 
     def setup_line(self, item):
