@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from judge.errors import NotFoundError, StoreError
@@ -25,7 +24,7 @@ from judge.records import Erratum, FaqEntry, FaqRef, Ref, Rule, SearchResult, Te
 from judge.rules import lookup
 from judge.rules.number import BadNumber, RuleNumber
 
-__all__ = ["Expectation", "Rulebook", "ScenarioResult", "load_scenario", "run_scenario"]
+__all__ = ["Rulebook", "ScenarioResult", "load_scenario", "run_scenario"]  # noqa: F822 (ScenarioResult: __getattr__)
 
 
 class Rulebook:
@@ -262,46 +261,13 @@ def _open_file(path: Path) -> sqlite3.Connection:
 # -------------------------------------------------------------------- scenarios
 
 
-@dataclass
-class Expectation:
-    """An expectation or checkpoint of a scenario, and how it came out."""
+def __getattr__(name: str):
+    # The scenario harness (and the engine under it) loads only when scenarios are used.
+    if name == "ScenarioResult":
+        from judge.scenario.runner import ScenarioResult
 
-    text: str
-    ok: bool
-    actual: str
-    line: int
-    kind: str  # final | checkpoint | illegal
-
-
-@dataclass
-class ScenarioResult:
-    """A scenario played under the rules: its trace, its expectations and their outcomes."""
-
-    title: str
-    file: str
-    sources: list[str]
-    passed: bool
-    events: list                 # judge.trace.events.Event: kind, text, rules, faq, changes, depth, ok
-    expectations: list[Expectation]
-    stop: dict | None            # why the run stopped early (a missing choice, an illegal action), else None
-    winner: str | None
-    engine_result: object = field(repr=False, default=None)  # the engine's own result (for the renderers)
-
-    @property
-    def failures(self) -> list[Expectation]:
-        return [e for e in self.expectations if not e.ok]
-
-    @property
-    def rules_applied(self) -> list[str]:
-        """Every rule number the trace cites, in order of first use."""
-        seen: dict[str, None] = {}
-        for e in self.events:
-            for r in e.rules:
-                seen.setdefault(r, None)
-        return list(seen)
-
-    def to_dict(self) -> dict:
-        return self.engine_result.to_dict()
+        return ScenarioResult
+    raise AttributeError(f"module 'judge.api' has no attribute {name!r}")
 
 
 def _looks_like_text(value: str) -> bool:
@@ -327,22 +293,17 @@ def load_scenario(path_or_text: str | os.PathLike):
     return _load_file(scenario_path(path_or_text))
 
 
-def run_scenario(path_or_text, *, auto: bool = False) -> ScenarioResult:
+def run_scenario(path_or_text, *, auto: bool = False):
     """Play a scenario under the rules (a path, DSL text, or a Scenario from load_scenario).
 
-    `auto` takes the documented default for a choice the scenario does not script (said in the
-    trace); without it a missing choice stops the run (result.stop).
+    Returns judge.scenario.runner.ScenarioResult: `passed`, `events` (the trace: kind, text, rules,
+    faq, changes), `expectations` (each with text, ok, actual, line, kind), `failures`, `stop` (why
+    the run stopped early, else None), `rules_applied`, `winner`, `to_dict()`. `auto` takes the
+    documented default for a choice the scenario does not script (said in the trace); without it a
+    missing choice stops the run.
     """
     from judge.dsl.model import Scenario
     from judge.scenario.runner import run_scenario as _run
 
     sc = path_or_text if isinstance(path_or_text, Scenario) else load_scenario(path_or_text)
-    result = _run(sc, auto=auto)
-    return ScenarioResult(
-        title=sc.title or "", file=sc.file or "", sources=list(sc.sources or []), passed=result.passed,
-        events=list(result.events),
-        expectations=[Expectation(c.text, c.ok, c.actual, getattr(c.pos, "line", 0) or 0, c.kind)
-                      for c in result.checks],
-        stop=result.stop.to_dict() if result.stop else None, winner=result.game.winner, engine_result=result,
-    )
-
+    return _run(sc, auto=auto)

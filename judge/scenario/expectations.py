@@ -21,6 +21,11 @@ class CheckResult:
     pos: object = None
     kind: str = "final"  # final | checkpoint | illegal
 
+    @property
+    def line(self) -> int:
+        """The line of the scenario file the expectation or checkpoint is written on."""
+        return getattr(self.pos, "line", 0) or 0
+
     def to_dict(self) -> dict:
         return {"text": self.text, "ok": self.ok, "actual": self.actual, "kind": self.kind,
                 "line": getattr(self.pos, "line", 0)}

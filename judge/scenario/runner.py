@@ -62,6 +62,24 @@ class ScenarioResult:
     def failures(self) -> list[CheckResult]:
         return [c for c in self.checks if not c.ok]
 
+    @property
+    def expectations(self) -> list[CheckResult]:
+        """Every expectation, checkpoint and expected-illegal action with its outcome, in order."""
+        return self.checks
+
+    @property
+    def rules_applied(self) -> list[str]:
+        """Every rule number the trace cites, in order of first use."""
+        return list(dict.fromkeys(r for e in self.events for r in e.rules))
+
+    @property
+    def title(self) -> str:
+        return self.scenario.title or ""
+
+    @property
+    def winner(self) -> str | None:
+        return self.game.winner
+
     def to_dict(self) -> dict:
         sc = self.scenario
         return {"file": sc.file, "title": sc.title, "sources": sc.sources, "notes": sc.notes,
