@@ -20,7 +20,8 @@ EFFECT_PARTS = (instructions.Deal, instructions.Kill, instructions.Stun, instruc
                 instructions.Ready, instructions.Heal, instructions.ModifyMight, instructions.Recall, instructions.Move,
                 instructions.Fight, instructions.Banish, instructions.Draw, instructions.Attach, instructions.PlayTop,
                 instructions.GainXp, instructions.RecycleTop, instructions.Save, instructions.AddEnergy,
-                instructions.ReturnSelf, instructions.ReturnLinked, instructions.CreateDelayed, instructions.Counter)
+                instructions.ReturnSelf, instructions.ReturnLinked, instructions.CreateDelayed, instructions.Counter,
+                weaponmaster.AttachByWeaponmaster)
 
 STATIC_PARTS = (statics.Aura, statics.NoEnemyReady, statics.CostModifier)
 

@@ -1,4 +1,5 @@
-"""百炼 Weaponmaster (821): a play trigger of the unit — its controller may choose an Equipment they
+"""百炼 Weaponmaster (821): a triggered ability of the unit ("when you play me", 821.1), one per
+instance (821.1.c.7), put on the chain like every play trigger — its controller may choose an Equipment they
 control and pay its Equip cost reduced by [A] to attach it to this unit (821.1.c). An Equip cost with
 no [A] is paid in full (821.1.c.3); a card without an Equip cost can't be paid (821.1.c.4); a cost
 that can't be paid leaves the gear where it is (821.1.c.5). Equip is not activated and the unit is
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from judge.engine import costs
 from judge.engine.errors import IllegalAction
+from judge.engine.instructions import EffectKind
 from judge.engine.keywords.base import Keyword
 from judge.engine.state import Game, GameObject
 
@@ -21,7 +23,25 @@ class Weaponmaster(Keyword):
 
     def on_played(self, game, o, n):
         if o.card.type == "unit":
-            on_play(game, o)
+            from judge.engine.abilities import triggered
+            from judge.engine.cards import Effect, Trigger
+
+            for _ in range(n):
+                triggered.queue(game, o, Trigger("play", Effect(AttachByWeaponmaster.id)))
+
+
+class AttachByWeaponmaster(EffectKind):
+    """The Weaponmaster trigger's instruction: choose an Equipment, pay its Equip cost less [A], attach."""
+
+    id, zh, aliases, rule, targeted = "weaponmaster_attach", ("百炼贴附",), ("weaponmaster-attach",), RULE, False
+
+    def apply(self, game, item, eff, legal, previous, who):
+        unit = game.objects.get(item.oid)
+        if unit is None or unit.zone != "board":
+            game.trace.add("step", f"{item.source} 的[百炼]：该单位已不在场上，什么也不发生。", rules=(RULE,))
+            return []
+        on_play(game, unit)
+        return [unit]
 
 
 def on_play(game: Game, unit: GameObject) -> None:
@@ -54,7 +74,7 @@ def on_play(game: Game, unit: GameObject) -> None:
         t.add("step", f"{unit.label()} 的[百炼]：{how}，{p} 无法支付 {cost}，{gear.label()} 留在原处。", rules=(RULE,))
         return
     if cost.energy or cost.power:
-        costs.pay(game, p, cost, payment)
+        costs.pay(game, p, cost, payment, text=f"{unit.label()} 的[百炼]：{p} 支付装配费用 {cost}。", rules=(RULE, "165"))
     t.add("step", f"{unit.label()} 的[百炼]：{how}，{p} 支付 {cost if cost.energy or cost.power else '无'}"
           "（不是激活装配，该单位也不是被选择的目标）。", rules=(RULE, "818"))
     equip.attach(game, gear, unit)
