@@ -9,8 +9,13 @@ Python API::
 
 Build side: `judge.search.index.build` (the last stage of judge.store.build) pre-segments every
 document with jieba and writes the FTS5 index and the small dictionaries the query path needs.
-Query side (cold process, no jieba/typer/rich/pypinyin/opencc): judge.search.analyze (query ->
-concepts), judge.search.rank (FTS5 candidates -> scored hits), judge.search.snippet, render.
+Query side (cold process, no jieba/typer/rich/pypinyin/opencc): judge.search.intent (what a
+question asks for; its frame), judge.search.analyze (query -> concepts: citations, card names, player
+words, segmentation, English, pinyin, typos), judge.search.rank (FTS5 candidates -> scored hits),
+judge.search.arrange (a rule before an FAQ entry that answers as well; a heading's paragraphs after
+it), judge.search.snippet, render. Shipped data: judge/search/data/player_words.tsv (curated, a
+source per row) and heading_terms.tsv (English heading terms of the official rules -> Chinese terms,
+written by tools/heading_terms.py).
 
 JSON output (`judge search --json`), schema_version 1 — stable; fields are only ever added::
 
