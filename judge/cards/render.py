@@ -99,7 +99,10 @@ def render_card(report: dict, full: bool = False) -> str:
             if k["rules_name"]:
                 name += f"，规则中写作“{k['rules_name']}”"
             kind = "" if k["kind"] == "keyword" else "［术语］"
-            out.append(f"  {name}{kind} → {_rule_label(k['rule'])}")
+            note = ""
+            if k["rule"] and not k["own_rule"] and k["kind"] == "keyword":
+                note = "（语料中没有这个关键词自己的条文编号，这是它所属的规则）"
+            out.append(f"  {name}{kind} → {_rule_label(k['rule'])}{note}")
 
     out.append("")
     if report["errata"]:

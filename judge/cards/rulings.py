@@ -19,7 +19,7 @@ RULES_SPELLING = {"预知": "预视"}
 
 def keyword_rules(conn: sqlite3.Connection, card: Card) -> list[dict]:
     """[{"keyword", "value", "kind", "rules_name", "english", "rule": {number, display_number, number_source, title}
-    | None}] for the card's keywords, then its other marked-up terms (kind "term"). A keyword's rule is the
+    | None, "via": keyword | glossary | None, "own_rule": bool}] for the card's keywords, then its other marked-up terms (kind "term"). A keyword's rule is the
     keyword's rule of the current tree (805 急速, 811 待命), else the rule the glossary links the term to."""
     items = [("keyword", k) for k in card.keywords] + [("term", t) for t in card.terms]
     if not items:
@@ -43,12 +43,16 @@ def keyword_rules(conn: sqlite3.Connection, card: Card) -> list[dict]:
         rules_name = RULES_SPELLING.get(name, name)
         term = glossary.get(rules_name)
         rule = keyword_rule.get(rules_name) if kind == "keyword" else None
+        via = "keyword" if rule else None
         if rule is None and term is not None and term["number"]:
             rule = {"number": term["number"], "display_number": term["display_number"],
                     "number_source": term["number_source"], "title": term["title"]}
+            via = "glossary"
         out.append({"keyword": name, "value": value or None, "kind": kind,
                     "rules_name": rules_name if rules_name != name else None,
-                    "english": term["english"] if term is not None else None, "rule": rule})
+                    "english": term["english"] if term is not None else None, "rule": rule, "via": via,
+                    # the glossary's rule is about the keyword itself, or only the chapter it belongs to
+                    "own_rule": bool(rule) and (rule.get("title") or "") == rules_name})
     return out
 
 

@@ -99,7 +99,10 @@ def _keyword_rule(ctx: SiteContext, site: CardSite, page: str, name: str, kind: 
     if term is not None and term.rule_id:
         rule = ctx.data.rules_by_id.get(term.rule_id)
         if rule is not None:
-            return ctx.rule_link(page, rule, f"{rule.display_number or rule.number} {rule.title or ''}".strip())
+            linked = ctx.rule_link(page, rule, f"{rule.display_number or rule.number} {rule.title or ''}".strip())
+            if kind == "keyword" and rule.title != rules_name:
+                linked += "（语料中没有这个关键词自己的条文编号，这是它所属的规则）"
+            return linked
     return "（现行规则中没有此条目的编号）"
 
 
