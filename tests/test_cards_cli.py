@@ -135,6 +135,25 @@ def test_import_then_card_shows_the_official_text_with_its_source(capsys, cache,
     assert "官方卡牌文本：未随工具提供" in out
 
 
+def test_a_card_only_the_imported_catalog_has(capsys, cache, tmp_path):
+    newer = {"cardNo": "VEN·001/200", "cardName": "虚构新卡", "subTitle": "", "cardCategoryName": "单位", "energy": 3,
+             "returnEnergy": 1, "power": 4, "cardColorList": ["red"], "cardEffect": "虚构文本 {{急速}}。"}
+    src = _catalog(tmp_path / "newer.json", _fixture_cards() + [newer])
+    assert run(capsys, "cards", "import", str(src))[0] == 0
+    code, out, _ = run(capsys, "card", "虚构新卡")
+    assert code == 0 and out.startswith("虚构新卡  [VEN·001/200]")
+    assert "不在内置卡牌目录（2026-04-27）中，只见于导入的卡牌目录" in out
+    assert "费用：法力 3，符能 1" in out and "战力：4" in out and "炽烈（red）" in out
+    assert "官方卡牌文本（来源：导入的卡牌目录“newer”（抓取于 2026-01-02））：" in out and "虚构文本 [急速]。" in out
+    code, out, _ = run(capsys, "card", "ven1", "--json")
+    data = json.loads(out)
+    assert data["imported_only"] is True and data["card"]["might"] == 4 and data["faq"] == []
+    # Without the import the name is unknown again.
+    run(capsys, "cards", "import", "--remove", "newer")
+    code, _, err = run(capsys, "card", "虚构新卡")
+    assert code == 1 and "卡牌目录中没有“虚构新卡”" in err
+
+
 def test_import_of_the_publisher_catalog_when_present(capsys, cache):
     ref = sorted((REPO.parent / "shared" / "reference").glob("card-catalog-*.json")) or \
         sorted(Path("/work/shared/reference").glob("card-catalog-*.json"))

@@ -101,6 +101,23 @@ def _field(card: dict, key: str, i: int, path: str, required: bool = True) -> st
     return value.strip()
 
 
+def _facts(card: dict) -> dict:
+    """The facts of a printing the shipped catalog may lack (a card newer than it): kept when well-typed."""
+
+    def num(key):
+        v = card.get(key)
+        return v if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 1000 else None
+
+    def text(key):
+        v = card.get(key)
+        return v.strip()[:40] if isinstance(v, str) else ""
+
+    colours = card.get("cardColorList")
+    return {"category": text("cardCategoryName"), "energy": num("energy"), "power": num("returnEnergy"),
+            "might": num("power"), "champion": text("hero"), "tags": text("tag"),
+            "domains": [c for c in colours if isinstance(c, str)][:6] if isinstance(colours, list) else []}
+
+
 def parse(data: bytes, path: str) -> dict:
     """Validate a catalog and keep what `judge card` shows: {"fetched_at", "source_url", "printings": [...]}."""
     if not data.strip():
@@ -149,7 +166,8 @@ def parse(data: bytes, path: str) -> dict:
         if number in seen:
             raise CardImportError(f"{path}：收藏编号 {number} 出现了两次（第 {i + 1} 张）", hint="请重新导出完整目录。")
         seen.add(number)
-        printings.append({"number": number, "name": name, "subtitle": subtitle, "text": (effect or "").strip()})
+        printings.append({"number": number, "name": name, "subtitle": subtitle, "text": (effect or "").strip(),
+                          **_facts(card)})
     if not any(p["text"] for p in printings):
         raise CardImportError(f"{path}：{len(printings)} 张卡牌都没有卡牌文本（“cardEffect”）", hint=FORMAT_HINT)
     fetched = doc.get("fetchedAt") if isinstance(doc.get("fetchedAt"), str) else ""
@@ -167,7 +185,7 @@ def import_file(path: str, name: str | None = None) -> dict:
     data = _read(path)
     parsed = parse(data, path)
     record = {
-        "format": 1, "name": name, "file": os.path.abspath(path), "sha256": hashlib.sha256(data).hexdigest(),
+        "format": 2, "name": name, "file": os.path.abspath(path), "sha256": hashlib.sha256(data).hexdigest(),
         "imported_at": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"), **parsed,
     }
     _save(record)
@@ -276,3 +294,29 @@ def render_markup(text: str) -> str:
         return f"[{symbols.get(token, token)}]"
 
     return re.sub(r"\{\{([^}]*)\}\}", sub, text)
+
+
+def find_card(text: str) -> dict | None:
+    """A card that only an imported catalog has (newer than the shipped one), by collector number or exact
+    name: {"name", "subtitle", "printings": [...], "source": {...}} from the latest import that has it."""
+    from judge.cards import names as N
+
+    if not _stored_paths():
+        return None
+    number = N.parse_number(text)
+    key = N.name_key(text)
+    for record in reversed(stored()):
+        hits = []
+        for p in record["printings"]:
+            n = N.parse_number(p["number"])
+            if number is not None and n is not None and n.key.rstrip("abP*") == number.key.rstrip("abP*"):
+                hits.append(p)
+            elif number is None and key and key in (N.name_key(p["name"] + p.get("subtitle", "")), N.name_key(p["name"])):
+                hits.append(p)
+        if hits:
+            first = hits[0]
+            same = [p for p in record["printings"] if p["name"] == first["name"] and p.get("subtitle") == first.get("subtitle")]
+            source = {"name": record["name"], "file": record.get("file", ""), "fetched_at": record.get("fetched_at", ""),
+                      "imported_at": record.get("imported_at", "")}
+            return {"name": first["name"], "subtitle": first.get("subtitle", ""), "printings": same, "source": source}
+    return None

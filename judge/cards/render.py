@@ -180,3 +180,38 @@ def render_list(summaries: list[dict]) -> str:
                    + f"  导入于 {s['imported_at']}")
     out.append(f"共 {len(summaries)} 份。judge card 显示最后导入的目录中的文本。")
     return "\n".join(out)
+
+
+def render_imported_card(report: dict) -> str:
+    from judge.cards.imported import render_markup
+
+    card = report["card"]
+    head = card["name"] + (f" - {card['subtitle']}" if card["subtitle"] else "")
+    out = [f"{head}  [{card['number']}]", f"（{report['note']}）"]
+    if card["category"]:
+        out.append(f"  类别：{card['category']}")
+    costs = []
+    if card["energy"] is not None:
+        costs.append(f"法力 {card['energy']}")
+    if card["power"]:
+        costs.append(f"符能 {card['power']}")
+    if costs:
+        out.append("  费用：" + "，".join(costs))
+    if card["might"] is not None:
+        out.append(f"  战力：{card['might']}")
+    domains = [f"{DOMAINS[d][0]}（{d}）" for d in card["domains"] if d in DOMAINS]
+    if domains:
+        out.append("  特性：" + "、".join(domains))
+    if card["champion"]:
+        out.append(f"  英雄：{card['champion']}")
+    out.append("  印刷：" + "、".join(p["number"] for p in card["printings"]))
+    out.append("")
+    if report["official_text"]:
+        src = report["official_text"][0]["source"]
+        label = f"导入的卡牌目录“{src['name']}”" + (f"（抓取于 {src['fetched_at']}）" if src["fetched_at"] else "")
+        out.append(f"官方卡牌文本（来源：{label}）：")
+        for t in report["official_text"]:
+            out.append("  " + render_markup(t["text"]).replace("\n", "\n  "))
+    out.append("")
+    out.append(report["encoding_note"])
+    return "\n".join(out)

@@ -50,6 +50,29 @@ def card_report(conn, card, *, query: str = "", matched_by: str = "", scenarios_
     }
 
 
+IMPORTED_ONLY_NOTE = ("这张卡牌不在内置卡牌目录（2026-04-27）中，只见于导入的卡牌目录：以下事实与文本来自该目录；"
+                      "内置数据中没有它的 FAQ 裁定、勘误、关键词规则与场景。")
+
+
+def imported_card_report(found: dict, query: str) -> dict:
+    """The --json document of a card only an imported catalog has (same top-level shape, card facts from it)."""
+    first = found["printings"][0]
+    card = {"id": f"{found['name']}-{found['subtitle']}" if found["subtitle"] else found["name"],
+            "name": found["name"], "subtitle": found["subtitle"], "english": None, "number": first["number"],
+            "category": first.get("category") or None, "energy": first.get("energy"), "power": first.get("power"),
+            "might": first.get("might"), "domains": first.get("domains", []), "tags": [t for t in (first.get("tags") or "").split(",") if t],
+            "champion": first.get("champion") or None,
+            "printings": [{"number": p["number"]} for p in found["printings"]]}
+    texts, seen = [], set()
+    for p in found["printings"]:
+        if p.get("text") and p["text"] not in seen:
+            seen.add(p["text"])
+            texts.append({"number": p["number"], "text": p["text"], "source": found["source"]})
+    return {"schema_version": 1, "query": query, "matched_by": "imported", "imported_only": True,
+            "note": IMPORTED_ONLY_NOTE, "card": card, "faq_names": [], "keywords": [], "faq": [], "errata": [],
+            "scenarios": [], "encoding": None, "encoding_note": ENCODING_NOTE, "official_text": texts}
+
+
 def scenario_usage(root: str | None = None) -> dict[str, list[dict]]:
     """card id -> the shipped scenario and card files that define it or put it on the board."""
     import os

@@ -21,6 +21,7 @@ class Match:
         self.cards: list[Card] = []
         self.kind: str | None = None  # names.KIND_LABELS key; None when nothing matched
         self.suggestions: list[str] = []  # closest real names when nothing matched
+        self.imported: dict | None = None  # a card only an imported catalog has (imported.find_card)
 
     @property
     def card(self) -> Card | None:
@@ -107,6 +108,14 @@ def lookup(text: str, cat: Catalog | None = None) -> Match:
         return match
     ids, kind = cat.index.candidates(text)
     if not ids:
+        # A card newer than the shipped catalog, named exactly as an imported catalog prints it, wins
+        # over a typo match of a shipped card.
+        from judge.cards import imported
+
+        match.imported = imported.find_card(text)
+        if match.imported is not None:
+            match.kind = "imported"
+            return match
         ids, ranked = _fuzzy(cat, text)
         kind = "fuzzy" if ids else None
         if not ids:
@@ -151,7 +160,11 @@ def _near_numbers(number: N.Number) -> str:
 
 def resolve(text: str) -> tuple[Card, str]:
     """(card, how it matched), or a Chinese error: unknown (with the closest names) or ambiguous."""
-    m = lookup(text)
+    return resolve_match(lookup(text))
+
+
+def resolve_match(m: Match) -> tuple[Card, str]:
+    text = m.query
     if m.card:
         return m.card, m.kind or ""
     if m.cards:

@@ -30,7 +30,15 @@ def show(query: str, as_json: bool = False, full: bool = False) -> int:
     from judge.cards.report import card_report
     from judge.store import open_store
 
-    card, how = resolver.resolve(query)
+    match = resolver.lookup(query)
+    if match.card is None and match.imported is not None:
+        from judge.cards.render import render_imported_card
+        from judge.cards.report import imported_card_report
+
+        report = imported_card_report(match.imported, query)
+        print(json.dumps(report, ensure_ascii=False, indent=2) if as_json else render_imported_card(report))
+        return 0
+    card, how = resolver.resolve_match(match)
     report = card_report(open_store(), card, query=query, matched_by=how)
     if as_json:
         print(json.dumps(report, ensure_ascii=False, indent=2))
@@ -92,7 +100,8 @@ def register(app) -> None:
         typer.echo(f"已导入卡牌目录 {summary['name']}：{summary['printings']} 张印刷品，"
                    f"{summary['with_text']} 张有卡牌文本，{summary['matched']} 张对应内置卡牌。")
         if summary["unknown"]:
-            typer.echo(f"  {summary['unknown']} 张印刷品不在内置目录中（可能是更新的卡牌），其文本已保存但 judge card 暂不能按名称找到。")
+            typer.echo(f"  {summary['unknown']} 张印刷品不在内置目录中（可能是更新的卡牌）：judge card 按其准确名称或收藏编号"
+                       "显示导入目录中的事实与文本（没有 FAQ 裁定与规则链接）。")
         typer.echo("judge card 现在会显示这些卡牌的官方文本，并注明来源。")
 
     @cards_app.command("list")
