@@ -11,7 +11,7 @@ Module map
 - Model: state (Game, GameObject, Player, Battlefield, Showdown, Combat: every piece of state a
   declared field, `Game` has slots; `Game.snapshot()`), cards (CardDef, Effect, Trigger, Activated,
   Reflexive, Delayed, Aura, CostMod: the card model the DSL builds), commands (Action), chain_items
-  (ChainItem), choices (scripted or asked choices; probes), errors, vocab (zones, phases, card types,
+  (ChainItem; make_item: the one builder of triggered chain items), refs (objects by id or name), choices (scripted or asked choices; probes), errors, vocab (zones, phases, card types,
   domains, timings, modes: English ids, Chinese names, aliases).
 - Registries (the parts the card-ability language composes): registry (Entry, Registry), keywords/
   (Keyword: might_bonus, assignment_group, moves_between_battlefields, timing, play_cost,
@@ -20,13 +20,13 @@ Module map
   cost_changes), standard (registers the standard parts in order; construct_table for the guide).
 - Procedures: actions (dispatch and legal actions), zones, movement, cleanup, showdown, combat,
   damage_assignment, scoring, turn, timing, playing, costs, targeting, group_targets, priority,
-  resolution (the one chain pipeline: finalize, priority, resolve, cleanup), chain (trigger batches
-  put on the chain), activating, effects (game actions), layers (Might), invariants, citations.
-- abilities/: triggered (the one builder of triggered chain items, the one ordering of simultaneous
-  triggers), replacement, spell_kill, reflexive, delayed, linked.
+  resolution (the one chain pipeline: finalize, priority, resolve, cleanup; play_out), activating,
+  effects (game actions), layers (Might), invariants, citations.
+- abilities/: triggered (the one trigger path: firing, recorded death triggers, the one ordering of
+  simultaneous triggers, finalizing), replacement, spell_kill, reflexive, delayed, linked.
 
-Import cycles (the only ones; each is a pair of procedures the rules make call each other, the
-callee imported inside a function):
+Import cycles (the only ones, checked by tests/test_engine_layers.py; procedures the rules make call
+each other, the callee imported inside a function):
 - cleanup ↔ combat ↔ showdown ↔ resolution ↔ playing ↔ priority: a cleanup starts showdowns and
   combats and follows every resolution (318, 340); passing priority resolves (339); a finalized
   permanent resolves at once and its play completes on resolution (419.4.a); combat's steps play
