@@ -14,14 +14,10 @@ from judge.cards import names as N
 from judge.cards.model import COLUMNS, Card, Printing, _Record
 
 
-def _data_dir() -> str:
-    """judge/cards/data, package data found like every other (judge.paths.data_file)."""
-    from judge.paths import data_file
-
-    return str(data_file("judge.cards", "data"))
-
-
-DATA_DIR = _data_dir()
+# Package data beside this module (judge/cards/data, installed as files with the package). Read by path
+# rather than through judge.paths.data_file: importing importlib.resources (tempfile, zipfile, typing…)
+# would cost a cold `judge card` more than everything else it does.
+DATA_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
 
 
 def _read_tsv(name: str) -> tuple[list[str], list[list[str]]]:
