@@ -7,15 +7,30 @@ the entry, so an edited or shifted document is detected instead of silently misl
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections import namedtuple
 from pathlib import Path
 
 from judge.errors import CorpusError
-from judge.paths import data_file
 
-DATA_DIR = data_file("judge.rules", "data")
-STATUS_FILE = DATA_DIR / "faq_status.tsv"
-TOPICS_FILE = DATA_DIR / "referee_topics.tsv"
+# Kept import-light (the labels below are on the `judge rule` fast path): the data files are located
+# when first read, and StatusRow is a named tuple rather than a dataclass.
+STATUS_FILE_NAME = "faq_status.tsv"
+TOPICS_FILE_NAME = "referee_topics.tsv"
+
+
+def data_path(name: str) -> Path:
+    """A curated file of judge/rules/data/ (package data, found through importlib.resources)."""
+    from judge.paths import data_file
+
+    return data_file("judge.rules", "data", name)
+
+
+def __getattr__(name: str):
+    if name == "STATUS_FILE":
+        return data_path(STATUS_FILE_NAME)
+    if name == "TOPICS_FILE":
+        return data_path(TOPICS_FILE_NAME)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 VALID = "valid"
 SUPERSEDED = "superseded"
@@ -24,16 +39,8 @@ STATUSES = (VALID, SUPERSEDED, DISPUTED)
 STATUS_LABELS = {VALID: "有效", SUPERSEDED: "已被取代", DISPUTED: "有争议"}
 
 
-@dataclass(frozen=True)
-class StatusRow:
-    doc: str
-    line: int
-    first_words: str
-    status: str
-    rule: str | None
-    anchor: str
-    note: str
-    file_line: int
+# One reviewed row of faq_status.tsv: doc, line, first_words, status, rule (or None), anchor, note, file_line.
+StatusRow = namedtuple("StatusRow", "doc line first_words status rule anchor note file_line")
 
 
 def _read_tsv(path: Path, columns: list[str]) -> list[tuple[int, list[str]]]:
@@ -54,7 +61,8 @@ def _read_tsv(path: Path, columns: list[str]) -> list[tuple[int, list[str]]]:
     return rows
 
 
-def load_status_rows(path: Path = STATUS_FILE) -> list[StatusRow]:
+def load_status_rows(path: Path | None = None) -> list[StatusRow]:
+    path = path or data_path(STATUS_FILE_NAME)
     out = []
     for lineno, (doc, line, first, status, rule, anchor, note) in _read_tsv(
             path, ["doc", "line", "first_words", "status", "rule", "anchor", "note"]):
@@ -113,8 +121,9 @@ def apply_status(entries, rows: list[StatusRow] | None = None, rules: list[dict]
     return problems
 
 
-def apply_referee_topics(entries, path: Path = TOPICS_FILE) -> list[str]:
+def apply_referee_topics(entries, path: Path | None = None) -> list[str]:
     """Give each referee entry the topic of the nearest topic start at or above it."""
+    path = path or data_path(TOPICS_FILE_NAME)
     starts = []
     problems = []
     by_line = {e.source_line: e for e in entries if e.doc == "referee"}
