@@ -37,6 +37,7 @@ CLASS_CREDIT = 0.6  # a paragraph about the class of what was asked (触发式�
 LENGTH_PIVOT = 150.0
 LENGTH_POWER = 0.3
 INTENT_BONUS = 1.5
+LIST_BONUS = 1.3  # a list introduction that says what kind of answer its list gives
 CARD_BONUS = 1.6
 FAQ_ASKED_BONUS = 1.25
 FAQ_ANSWER_ONLY = 0.85
@@ -104,7 +105,18 @@ def candidates(conn, analysis: Analysis, kinds: list[str] | None) -> list[tuple[
         sql += f" AND rowid IN (SELECT id FROM search_docs WHERE kind IN ({','.join('?' * len(kinds))}))"
         params += kinds
     sql += f" ORDER BY s LIMIT {CANDIDATES}"
-    return [(r[0], -r[1]) for r in conn.execute(sql, params)]
+    out = [(r[0], -r[1]) for r in conn.execute(sql, params)]
+    # The documents that mention every concept the question needs (in their text or their section)
+    # are always candidates: bm25 over an OR of many words prefers long entries sharing a few of them.
+    required = [c for c in analysis.concepts if not c.optional]
+    if analysis.question_like and len(required) >= 2:
+        every = " AND ".join(g for g in (fts_query([c], lex) for c in required) if g)
+        if every:
+            have = {i for i, _s in out}
+            floor = min((x for _i, x in out), default=0.0)  # their bm25 under the full query is unknown: the lowest
+            rows = conn.execute(sql.replace(f"LIMIT {CANDIDATES}", f"LIMIT {CANDIDATES // 2}"), [every] + params[1:])
+            out += [(r[0], floor) for r in rows if r[0] not in have]
+    return out
 
 
 def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, float]]) -> list[Hit]:
@@ -168,7 +180,11 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
         if analysis.question_like and len(concepts) > 2:
             # A question is answered by a sentence, not by a long entry that mentions every word
             # somewhere: half of the coverage must be found within one window of text.
-            coverage = 0.5 * coverage + 0.5 * _window_coverage(norm, concepts) / total_w
+            # A list introduction's sentence goes on in its list (in its context): what the list names
+            # is within the window.
+            listed = norm.rstrip().endswith(":") and d["kind"] == "rule"
+            sect = [c for c in concepts if listed and not any(f in norm for f in c.forms) and any(f in context for f in c.forms)]
+            coverage = 0.5 * coverage + 0.5 * (_window_coverage(norm, concepts) + sum(c.weight for c in sect)) / total_w
         s = coverage**2 * (0.5 + 0.5 * max(bm, 0.0) / best_bm25)
         if phrase and phrase in norm:
             s *= 1.2  # the query as typed, verbatim: an exact phrase match
@@ -182,8 +198,12 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
             found_rel = [c for c in related if any(f in present for f in c.forms)]
             s *= 1.0 + RELATED_BONUS * sum(c.weight for c in found_rel) / related_w
             matched.extend(f for c in found_rel for f in c.forms if f in present)
-        if analysis.intent and intent.has_hint(analysis.intent, norm.split("\n", 1)[-1]):
+        body = norm.split("\n", 1)[-1]
+        if analysis.intent and intent.has_hint(analysis.intent, body):
             s *= INTENT_BONUS  # a count for "几张", 可以/不能 for "能不能", a sequence for "谁先"
+            if d["kind"] == "rule" and body.rstrip().endswith(":") and context:
+                # "进行清理时，以下任务会按下述顺序变为未决：": the list it introduces is the whole answer.
+                s *= LIST_BONUS
         kind = d["kind"]
         if kind == "faq" and analysis.question_like:
             # An FAQ entry answers the question its own question asks; one whose long answer merely
