@@ -5,11 +5,12 @@ The permissions come from the keyword registry's `timing` hook."""
 
 from __future__ import annotations
 
+from judge.engine import vocab
 from judge.engine.errors import IllegalAction
 from judge.engine.keywords import hidden, on
 from judge.engine.state import Game, GameObject
 
-DISPLAY = {"reaction": "反应", "action": "迅捷", "normal": "普通时机"}
+DISPLAY = vocab.names(vocab.TIMINGS)  # normal / action / reaction -> 普通时机 / 迅捷 / 反应
 
 
 def permission(game: Game, card: GameObject, from_facedown: bool) -> str:
