@@ -8,10 +8,12 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from judge.errors import JudgeError
-from judge.paths import data_file
+from pathlib import Path
 
-GRAMMAR_PATH = data_file("judge.dsl", "scenario.lark")
+from judge.errors import JudgeError
+
+# Beside this module (importlib.resources would cost every cold `judge run` some 20 ms).
+GRAMMAR_PATH = Path(__file__).with_name("scenario.lark")
 
 # Terminals that are not keywords, described in Chinese.
 _PLAIN_TERMINALS = {
