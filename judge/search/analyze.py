@@ -207,13 +207,19 @@ def analyze(conn, raw: str) -> Analysis:
         for c in concepts:
             if len(c.label) == 1 and all(len(f) == 1 for f in c.forms) and len(concepts) > 1:
                 c.optional = True
+    if a.intent == intent.ORDER:
+        # "X和Y谁先处理": the verb after 先 belongs to the frame (which one is handled first); the
+        # subject is X and Y. It confirms a paragraph but is not required.
+        for c in concepts:
+            if c.label in intent.ORDER_VERBS and "先" + c.label in a.normalized and len(concepts) > 1:
+                c.optional = True
     for c in concepts:
         if c.label in a.cards:  # every name the FAQs use for this card
             c.forms.extend(n for n in a.cards if n not in c.forms and _same_card(vocab, c.label, n))
             c.via = "card"
     for r in related:
         # "结算链上" -> 闭环: the words of the phrase may be answered in the rules' words.
-        rewritten = {t for p, t in a.rewrites if p == r.label}
+        rewritten = {t for p, t in a.rewrites if p in r.label}
         if r.label in a.classes:  # a member's class answers for the member itself, not its parts
             inside = [c for c in concepts if not c.optional and c.label == r.label]
         else:

@@ -82,6 +82,11 @@ _STRIP = (
 )
 
 
+# Verbs of an order question's frame ("谁先处理", "先结算哪一个", "先用哪个"): what is done first is
+# asked about the subject; the verb itself is generic.
+ORDER_VERBS = ("处理", "结算", "生效", "用", "使用", "执行", "发生", "算", "施加", "触发")
+
+
 # Frame words that are also what the answer says ("至少" -> "含至少40张"): echoed as a bonus.
 ECHOES = ("至少", "最多", "最少", "上限", "顺序", "时机", "任意数量")
 
