@@ -1,10 +1,12 @@
 """The order a judge reads results in, after scoring (judge.search.rank).
 
-Two rules:
+Three rules:
   - A section heading is a pointer, not an answer: when a heading is among the hits, its best
     paragraphs follow it directly (the ones the query matched best, else the section's first ones).
   - The rules are the authority: when an FAQ entry and a rule paragraph both answer a question
     about as well, the rule is shown first and the FAQ entry right after it.
+  - For a question, a first paragraph that announces its sub-paragraphs ("此行动仅可在特定时间进行。")
+    is followed by those of them the question matched best: they say what it announces.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 from judge.search.rank import SCORE_COLUMNS, Hit, fetch_docs
 
 SECTION_PARAGRAPHS = 2
+CHILD_RATIO = 0.9
 RULE_FIRST_RATIO = 0.6  # a rule this close to the FAQ entry above it (in score) goes first
 
 
@@ -68,3 +71,21 @@ def expand_sections(conn, hits: list[Hit], ranked: list[Hit], limit: int) -> lis
             out.append(c)
             placed.add(c.doc["id"])
     return out
+
+
+def follow_children(hits: list[Hit], ranked: list[Hit]) -> list[Hit]:
+    """After the first hit (a rule paragraph), its sub-paragraphs among the ranked hits, best first
+    (SECTION_PARAGRAPHS of them)."""
+    if not hits or hits[0].direct or hits[0].doc.get("kind") != "rule" or not hits[0].doc.get("ref"):
+        return hits
+    ref = hits[0].doc["ref"]
+    floor = CHILD_RATIO * hits[0].score  # only sub-paragraphs about as good an answer as the first
+    kids = sorted((h for h in ranked if h.doc.get("parent_ref") == ref and h.score >= floor),
+                  key=lambda h: (-h.score, h.doc["id"]))
+    kids = kids[:SECTION_PARAGRAPHS]
+    if not kids:
+        return hits
+    ids = {h.doc["id"] for h in kids}
+    for k in kids:
+        k.note = k.note or "上一条的细则"
+    return hits[:1] + kids + [h for h in hits[1:] if h.doc["id"] not in ids]

@@ -89,7 +89,7 @@ def search(conn, query: str, *, limit: int = 10, kinds: list[str] | None = None)
     seen = {h.doc["id"] for h in direct}
     hits = direct + [h for h in ranked if h.doc["id"] not in seen]
     if a.question_like:
-        hits = arrange.rule_first(hits)
+        hits = arrange.follow_children(arrange.rule_first(hits), ranked)
     elif hits and not hits[0].direct:
         hits = arrange.expand_sections(conn, hits[: limit + 5], ranked, limit) + hits[limit + 5 :]
     result.hits = hits[:limit]
