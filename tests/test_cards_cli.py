@@ -244,3 +244,11 @@ def test_collector_numbers_typed_and_unknown(capsys):
     assert code == 1 and "卡牌目录中没有收藏编号为 OGN·999 的卡牌" in err and "OGN 的编号到 310 为止" in err
     code, _, err = run(capsys, "card", "XYZ-1")
     assert code == 1 and "没有 XYZ 系列的卡牌" in err and "OGN" in err
+
+
+def test_a_faq_name_says_why_it_names_the_card(capsys):
+    code, out, _ = run(capsys, "card", "新兵")
+    assert code == 0 and out.startswith("随从（德玛西亚）  Recruit  [OGN·271/298]")
+    assert "（“新兵”是 FAQ 对这张卡牌的称呼：衍生物 Recruit" in out
+    code, out, _ = run(capsys, "card", "堆叠牌库")
+    assert code == 0 and out.startswith("卡牌骗术") and "Stacked Deck" in out

@@ -70,7 +70,12 @@ def render_card(report: dict, full: bool = False) -> str:
     if card["english"]:
         head += f"  {card['english']}"
     out = [f"{head}  [{card['number']}]"]
-    if report["matched_by"] and report["matched_by"] not in ("full", "exact", "number"):
+    if report["matched_by"] == "faq":
+        from judge.cards.names import name_key
+
+        fn = next((f for f in report["faq_names"] if name_key(f["name"]) == name_key(report["query"])), None)
+        out.append(f"（“{report['query']}”是 FAQ 对这张卡牌的称呼" + (f"：{fn['note']}" if fn and fn["note"] else "") + "）")
+    elif report["matched_by"] and report["matched_by"] not in ("full", "exact", "number"):
         out.append(f"（按{KIND_LABELS.get(report['matched_by'], report['matched_by'])}匹配“{report['query']}”）")
     elif report["matched_by"] == "number":
         typed = _typed_printing(report)

@@ -135,7 +135,8 @@ def render_card(ctx: SiteContext, site: CardSite, card) -> str:
     set_name = SET_NAMES.get(card.set, ("", ""))[0]
     rows.append(("系列", card.set + (f"（{set_name}）" if set_name else "")))
     rows.append(("印刷", "、".join(f"{p.number}（{p.rarity}）" for p in card.printings)))
-    names = [fn.name for fn in site.cat.names_in_faq(card) if fn.name != card.display_name]
+    names = [fn.name + (f"（{fn.note}）" if fn.note else "") for fn in site.cat.names_in_faq(card)
+             if fn.name != card.display_name]
     if names:
         rows.append(("FAQ 中的名称", "、".join(names)))
     rows.append(("拼音", card.pinyin.replace("|", " ")))
