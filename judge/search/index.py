@@ -135,6 +135,9 @@ def _following(rules: list[dict], heading: dict) -> list[dict]:
     return out
 
 
+ANAPHORA = ("这类", "此类", "这些", "该类", "这种", "此种")
+
+
 def collect_docs(conn, version: str | None) -> list[dict]:
     """Every searchable document, as rows of search_docs (without id/norm)."""
     docs: list[dict] = []
@@ -177,6 +180,12 @@ def collect_docs(conn, version: str | None) -> list[dict]:
             context.append(anc.get("title") or (anc.get("text") or "")[:40])
             p = anc.get("parent")
         r["_context"] = " ".join(context)
+    for kids in children.values():
+        # "这类触发式技能会在…后放入结算链": a paragraph opening with "这类/此类/这些" speaks of what the
+        # paragraph before it (its elder sibling) named ("当你打出我时……").
+        for before, r in zip(kids, kids[1:]):
+            if (r.get("text") or "").startswith(ANAPHORA):
+                r["_context"] += " " + (before.get("text") or "")[:60]
     for r in rules:
         # A list introduction ("进行清理时，以下任务会按下述顺序变为未决：") is answered by its list.
         if (r.get("text") or "").rstrip().endswith(("：", ":")) and children.get(r["id"]):
