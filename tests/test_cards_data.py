@@ -147,3 +147,11 @@ def test_name_index_is_in_step_with_the_rows():
     assert index.numbers == cat.index.numbers
     for kind, keys in index.keys.items():
         assert keys == cat.index.keys[kind], kind
+
+
+def test_the_store_is_rebuilt_when_the_card_facts_change():
+    """The search index reads card names from judge/cards/data: its files are part of the store's key."""
+    from judge.store import cache
+
+    assert "cards/data/name_index.json:" in cache.code_signature()
+    assert "cards/data/faq_names.tsv:" in cache.code_signature()

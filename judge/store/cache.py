@@ -157,7 +157,8 @@ def corpus_matches_manifest(root: Path | None = None) -> bool:
 
 
 # Packages whose code shapes the store: an edited builder must not be served a stale store.
-BUILDER_PACKAGES = ("corpus", "rules", "store", "search")
+# cards: the search index takes the card names judges type from the shipped card facts.
+BUILDER_PACKAGES = ("corpus", "rules", "store", "search", "cards")
 
 
 def code_signature(packages: tuple[str, ...] = BUILDER_PACKAGES) -> str:
