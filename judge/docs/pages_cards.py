@@ -227,6 +227,7 @@ def write_pages(page, ctx: SiteContext) -> None:
     site = card_site(ctx)
     page(INDEX, "卡牌目录", render_index(ctx, site))
     for card in site.cards:
-        # A card's page is the best answer to a search for its name.
+        # The search finds a card by its title (Chinese and English names); no boost, so that the pages
+        # of 769 cards listing a keyword never outrank the keyword's rule.
         title = card.display_name + (f" {card.english}" if card.english else "")
-        page(site.page[card.id], title, render_card(ctx, site, card), 3)
+        page(site.page[card.id], title, render_card(ctx, site, card))
