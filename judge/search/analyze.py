@@ -178,6 +178,8 @@ def analyze(conn, raw: str) -> Analysis:
     rest = _cards(vocab, rest, a)
     related = _player_words(vocab, rest, a)
     related += [Concept(w, [w], via="related", optional=True) for w in intent.echoes(rest)]
+    if intent.who_first(rest):
+        related.append(Concept("谁先", list(intent.WHO_FIRST), via="related", optional=True))
     rest = intent.strip_frames(_rewrite(rest, a)) if a.intent else _rewrite(rest, a)
 
     concepts: list[Concept] = []

@@ -98,6 +98,15 @@ def strip_frames(text: str) -> str:
 _ENGLISH_ECHOES = {"limit": "上限", "maximum": "最多", "max": "最多", "minimum": "至少", "min": "至少", "order": "顺序"}
 
 
+# "谁先…" asks which *player* goes first: the rules answer with who holds the focus or priority,
+# or with the turn player starting (rules 207, 341.10, 203.9).
+WHO_FIRST = ("焦点", "优先行动权", "回合玩家")
+
+
+def who_first(text: str) -> bool:
+    return "谁先" in text
+
+
 def echoes(text: str) -> list[str]:
     low = text.lower()
     words = set(_rx("words", r"[a-z]+").findall(low)) if any("a" <= c <= "z" for c in low) else set()
