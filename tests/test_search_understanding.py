@@ -166,3 +166,46 @@ def test_nothing_found_says_so_with_the_closest_terms(conn):
     assert data["hits"] == []
     assert data["message"].startswith("没有找到与「xyzzyqq」相关的内容")
     json.dumps(data, ensure_ascii=False)  # a complete JSON document, not an empty one
+
+
+def test_a_state_is_found_from_its_condition_in_the_rules(conn):
+    """"如果结算链存在，则视为回合处于闭环状态" (rules 204.8, 327.11): saying the chain holds something
+    is asking about the closed state; the pair comes from the rules, with its rule as source."""
+    rows = conn.execute("SELECT target, source FROM search_alias WHERE alias = '结算链上有' AND kind = 'state'").fetchall()
+    assert rows and {t for t, _s in rows} == {"闭环"} and all("state condition" in s for _t, s in rows)
+    hits = _hits(conn, "结算链上有一个法术时我还能打出卡牌吗")
+    assert any("闭环" in _body(h) and "打出" in _body(h) for h in hits)
+
+
+def test_a_paragraph_opening_with_this_kind_is_searched_with_the_one_before(conn):
+    (context,) = conn.execute(
+        "SELECT norm_context FROM search_docs WHERE kind = 'rule' AND text LIKE '这类触发式技能会在与这些效果对应的常驻牌%'"
+    ).fetchone()
+    assert "打出我时" in context  # said by the paragraph before it
+
+
+def test_who_goes_first_is_answered_by_focus_or_priority(conn):
+    hits = _hits(conn, "法术对决中谁先行动")
+    assert any("焦点" in _body(h) for h in hits[:3])
+
+
+def test_a_verb_object_word_said_in_two_halves_counts(conn):
+    data = search(conn, "闭环状态下能打牌吗", limit=5).to_dict()
+    assert any(c["label"] == "打出卡牌" for c in data["concepts"])
+    # "所有类别的卡牌都不能在闭环状态下打出": 打出 … 卡牌, not the word 打出卡牌.
+    split = [h for h in data["hits"][:3] if "打出卡牌" not in _body(h) and "卡牌" in _body(h) and "打出" in _body(h)]
+    assert split and all(h["coverage"] >= 0.8 for h in split)
+
+
+def test_an_announcing_paragraph_is_followed_by_its_sub_paragraphs():
+    from judge.search.arrange import follow_children
+    from judge.search.rank import Hit
+
+    def hit(i, ref, parent, score):
+        return Hit({"id": i, "kind": "rule", "ref": ref, "parent_ref": parent}, score)
+
+    head, other, kid1, kid2, weak = (hit(1, "r:1", None, 100), hit(2, "r:9", None, 99), hit(3, "r:1.a", "r:1", 98),
+                                     hit(4, "r:1.b", "r:1", 97), hit(5, "r:1.c", "r:1", 50))
+    ranked = [head, other, kid1, kid2, weak]
+    out = follow_children(list(ranked), ranked)
+    assert [h.doc["id"] for h in out] == [1, 3, 4, 2, 5]  # the weak sub-paragraph keeps its place

@@ -73,6 +73,7 @@ class Analysis:
         self.intent: str | None = None  # what kind of answer a question asks for (judge.search.intent)
         self.cards: list[str] = []  # cards the query names, as the FAQs name them
         self.classes: set[str] = set()  # words the rules class under another (进攻触发: a 触发式技能)
+        self.states: set[str] = set()  # phrases saying a state's condition holds ("结算链上有": 闭环)
         self.rewrites: list[tuple[str, str]] = []  # player words read as the rules' words ("横置" -> "休眠")
 
 
@@ -114,7 +115,7 @@ class _Vocab:
         once per connection."""
         key = (id(self.conn), kind)
         if key not in _STATIC:
-            kinds = ("rewrite", "related", "class") if kind == "player" else (kind,)
+            kinds = ("rewrite", "related", "class", "state") if kind == "player" else (kind,)
             third = "source" if kind == "card" else "kind"  # a card's rows share their source (its number)
             _STATIC[key] = self.conn.execute(
                 f"SELECT alias, target, {third} FROM search_alias WHERE kind IN ({','.join('?' * len(kinds))})", kinds).fetchall()
@@ -222,7 +223,9 @@ def analyze(conn, raw: str) -> Analysis:
     for r in related:
         # "结算链上" -> 闭环: the words of the phrase may be answered in the rules' words.
         rewritten = {t for p, t in a.rewrites if p in r.label}
-        if r.label in a.classes:  # a member's class answers for the member itself, not its parts
+        if r.label in a.states:  # the state is what the question is about, not another name of its parts
+            inside = []
+        elif r.label in a.classes:  # a member's class answers for the member itself, not its parts
             inside = [c for c in concepts if not c.optional and c.label == r.label]
         else:
             inside = [c for c in concepts if not c.optional and len(c.label) >= 2
@@ -256,6 +259,8 @@ def _player_words(vocab: _Vocab, text: str, a: Analysis) -> list[Concept]:
             (rewrites if kind == "rewrite" else related).setdefault(phrase, []).append(target)
             if kind == "class":
                 a.classes.add(phrase)
+            if kind == "state":
+                a.states.add(phrase)
     # Longest phrase first; a phrase inside a longer matched one is not applied twice.
     chosen: list[str] = []
     for phrase in sorted(rewrites, key=len, reverse=True):

@@ -440,6 +440,7 @@ def _aliases(conn, user_words: set[str], freq: Counter, tok=None) -> set[tuple[s
         bare = re.sub(r"^the ", "", english, flags=re.I)
         for name in {english, bare, re.sub(r"(?<=[a-z])s$", "", bare) if not bare.endswith("ss") else bare}:
             add_english(name, norm_text(chinese), f"heading {number} ({source})")
+    out |= _state_conditions(conn)
     for phrase, targets, mode, source in read_data(PLAYER_WORDS, 4):
         for target in targets.split("|"):
             target = norm_text(target)
@@ -458,6 +459,31 @@ def _aliases(conn, user_words: set[str], freq: Counter, tok=None) -> set[tuple[s
                 a = lexicon.clean_term(alias)
                 if a and a != t:
                     out.add((a, t, kind or "synonym", source or "term_aliases"))
+    return out
+
+
+_STATE_RULE = re.compile(r"^如果(?:回合中)?(?:有)?(?:正在进行的)?([^，,不没]+?)(?:存在)?[，,](?:则视为)?(?:该)?回合(?:便)?处于(.+?)状态。?$")
+# How a player says that the thing of a state's condition is there ("结算链上有东西", "战斗中").
+_PRESENT = ("{}存在", "{}上有", "{}中有", "{}里有", "有{}", "{}中", "{}里", "{}期间", "正在进行的{}")
+
+
+def _state_conditions(conn) -> set[tuple[str, str, str, str]]:
+    """The rules define the turn's states by a condition ("如果结算链存在，则视为回合处于闭环状态"): a
+    question that says the condition holds ("结算链上有东西的时候") is about that state. Related words,
+    derived from the rules' own definitions (positive conditions only)."""
+    out: set[tuple[str, str, str, str]] = set()
+    if not _table_exists(conn, "rules"):
+        return out
+    for number, text in conn.execute("SELECT number, text FROM rules WHERE text LIKE '如果%处于%状态%' AND number IS NOT NULL"):
+        m = _STATE_RULE.match((text or "").strip())
+        if not m:
+            continue
+        state = norm_text(m.group(2))
+        for thing in re.split(r"或|和|、", m.group(1)):
+            thing = norm_text(thing)
+            if len(thing) >= 2 and thing != state:
+                for form in _PRESENT:
+                    out.add((form.format(thing), state, "state", f"rule {number}: state condition"))
     return out
 
 

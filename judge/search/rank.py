@@ -4,6 +4,8 @@ Signals (and why):
   1. coverage  — the idf-weighted share of the query's concepts a document mentions (in its title
                  or text; in its examples/aliases only half). A paragraph about *all* of what was
                  asked beats one about a part of it. Squared: missing a concept costs a lot.
+                 In a question, a verb-object word (打出卡牌) written as its two halves ("卡牌…打出")
+                 counts SPLIT_CREDIT.
   2. bm25      — FTS5's bm25 over title (x4), jieba words (x1.5), characters (x1), extra (x0.3),
                  normalised to the best candidate: frequency, rarity, short focused paragraphs.
   3. defining  — the document *defines* a concept (a heading of that name, the glossary's defining
@@ -33,6 +35,7 @@ from judge.search.text import fts_phrase, fts_string
 BM25_WEIGHTS = (4.0, 1.5, 1.0, 0.3, 0.7)  # title, words, chars, extra, context
 CONTEXT_WEIGHT = 1.0  # a concept named by the paragraph's section counts fully
 RELATED_BONUS = 0.5
+SPLIT_CREDIT = 0.8  # a four-character word found as its two halves
 CLASS_CREDIT = 0.6  # a paragraph about the class of what was asked (触发式技能 for 进攻触发)
 LENGTH_PIVOT = 150.0
 LENGTH_POWER = 0.3
@@ -157,6 +160,10 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
             elif any(f in extra for f in c.forms):
                 got += c.weight / 2
                 matched.extend(f for f in c.forms if f in extra)
+            elif analysis.question_like and any(_split_present(f, norm) for f in c.forms):
+                # "打出卡牌" said as "卡牌…打出": a verb-object word with both halves in one paragraph.
+                got += c.weight * SPLIT_CREDIT
+                matched.extend(h for f in c.forms if _split_present(f, norm) for h in (f[:2], f[2:]))
         if term_query and d["kind"] != "faq":  # an FAQ topic named "待命" is a category, not a definition
             names = set(key_forms) | ({f for c in concepts for f in c.forms} if len(concepts) == 1 else set())
         phrase = analysis.phrase
@@ -261,3 +268,7 @@ def _window_coverage(norm: str, concepts: list[Concept]) -> float:
             lo += 1
         best = max(best, sum(concepts[k].weight for k in counts))
     return best
+
+
+def _split_present(form: str, norm: str) -> bool:
+    return len(form) == 4 and "\u4e00" <= form[0] <= "\u9fff" and form[:2] in norm and form[2:] in norm
