@@ -169,7 +169,7 @@ def test_nothing_found_says_so_with_the_closest_terms(conn):
 
 
 def test_a_state_is_found_from_its_condition_in_the_rules(conn):
-    """"如果结算链存在，则视为回合处于闭环状态" (rules 204.8, 327.11): saying the chain holds something
+    """"如果结算链存在，则视为回合处于闭环状态" (the rules on turn states): saying the chain holds something
     is asking about the closed state; the pair comes from the rules, with its rule as source."""
     rows = conn.execute("SELECT target, source FROM search_alias WHERE alias = '结算链上有' AND kind = 'state'").fetchall()
     assert rows and {t for t, _s in rows} == {"闭环"} and all("state condition" in s for _t, s in rows)

@@ -474,7 +474,7 @@ def _state_conditions(conn) -> set[tuple[str, str, str, str]]:
     out: set[tuple[str, str, str, str]] = set()
     if not _table_exists(conn, "rules"):
         return out
-    for number, text in conn.execute("SELECT number, text FROM rules WHERE text LIKE '如果%处于%状态%' AND number IS NOT NULL"):
+    for rule_id, text in conn.execute("SELECT id, text FROM rules WHERE text LIKE '如果%处于%状态%'"):
         m = _STATE_RULE.match((text or "").strip())
         if not m:
             continue
@@ -483,7 +483,7 @@ def _state_conditions(conn) -> set[tuple[str, str, str, str]]:
             thing = norm_text(thing)
             if len(thing) >= 2 and thing != state:
                 for form in _PRESENT:
-                    out.add((form.format(thing), state, "state", f"rule {number}: state condition"))
+                    out.add((form.format(thing), state, "state", f"{rule_id}: state condition"))
     return out
 
 

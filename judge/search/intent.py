@@ -99,7 +99,7 @@ _ENGLISH_ECHOES = {"limit": "上限", "maximum": "最多", "max": "最多", "min
 
 
 # "谁先…" asks which *player* goes first: the rules answer with who holds the focus or priority,
-# or with the turn player starting (rules 207, 341.10, 203.9).
+# or with the turn player starting (the rules on focus, priority and simultaneous actions).
 WHO_FIRST = ("焦点", "优先行动权", "回合玩家")
 
 
