@@ -12,8 +12,9 @@ import pytest
 from judge.search import evaluation
 from judge.search.store import connect
 
-DEV_RECALL5 = 0.90  # reached 0.920 (104/113) when the ranking work was finished
-FROZEN_RECALL5 = 0.85  # reached 0.852 (46/54), measured once after the ranking work; baseline 0.593
+DEV_RECALL5 = 0.96  # reached 0.973 (110/113) when the ranking work was finished (one question of slack)
+FROZEN_RECALL5 = 0.85  # reached 0.852 (46/54), measured once after the ranking work; 0.907 (49/54) on the
+# tree with the official numbering map; baseline 0.593
 
 
 @pytest.fixture(scope="module")
