@@ -12,7 +12,7 @@ from __future__ import annotations
 from judge.engine import costs, group_targets, priority, targeting, timing
 from judge.engine.chain_items import ChainItem
 from judge.engine.errors import IllegalAction
-from judge.engine.keywords import KEYWORDS, hidden, legion
+from judge.engine.keywords import KEYWORDS, hidden
 from judge.engine.state import Game, GameObject
 from judge.trace.events import Change
 
@@ -195,9 +195,11 @@ def finalize(game: Game, item: ChainItem) -> None:
 
     card = game.objects[item.oid]
     item.pending = False
-    legion.record_finalized(game, item.controller, card)
     if not card.token:
-        item.play_number = legion.count_this_turn(game, item.controller)
+        # cards finalized this turn (419.4.b: what "played this turn" abilities such as 鼓舞 read)
+        mine = game.finalized_cards.setdefault(item.controller, [])
+        mine.append((game.turn, card.oid))
+        item.play_number = sum(1 for turn, _ in mine if turn == game.turn)
     game.trace.add("step", f"步骤6：{card.label()} 确认为已确认的结算链项目（确认不会让过优先行动权）。", rules=("337",))
     if card.card.type in PERMANENTS:
         game.chain.remove(item)
@@ -219,8 +221,7 @@ def completed(game: Game, item: ChainItem, card: GameObject) -> None:
 
         for kw, n in keywords_on(card):
             kw.on_played(game, card, n)
-        if any(tr.event == "legion" for tr in card.card.triggers) and legion.active(game, p, card):
-            triggered.fire(game, "legion", player=p, source=card)
+        triggered.fire(game, "legion", player=p, source=card)  # active only as its event's condition says
     else:
         triggered.fire(game, "spell_played", player=p, source=card)
         triggered.fire(game, "any_spell_played", player=p, source=card)

@@ -12,19 +12,29 @@ class TriggerEvent(Entry):
     label = ""  # the name used in "X 的<label>触发式技能"
 
     def __init__(self, id: str, zh: tuple, aliases: tuple, label: str | None = None, rule: str = "382",
-                 scriptable: bool = True):
+                 scriptable: bool = True, condition=None):
         self.id, self.zh, self.aliases, self.rule = id, zh, aliases, rule
         self.label = label or zh[0]
         self.scriptable = scriptable  # written in scenario files (reflexive/delayed are made by other parts)
+        self._condition = condition  # (game, player, source) -> bool: whether the ability is active now
+
+    def active(self, game, player, source) -> bool:
+        return self._condition is None or self._condition(game, player, source)
 
 
 EVENTS: Registry[TriggerEvent] = Registry("触发时机")
+
+
+def _legion_active(game, player, source) -> bool:
+    from judge.engine.keywords import legion
+
+    return legion.active(game, player, source)
 
 STANDARD = (
     TriggerEvent("play", ("打出时",), ("on-play",), rule="419"),
     TriggerEvent("attack", ("进攻时",), ("on-attack",)),
     TriggerEvent("defend", ("防守时",), ("on-defend",)),
-    TriggerEvent("legion", ("鼓舞",), ()),
+    TriggerEvent("legion", ("鼓舞",), (), condition=_legion_active),
     TriggerEvent("conquer", ("征服时",), ("on-conquer",)),
     TriggerEvent("hold", ("据守时",), ("on-hold",)),
     TriggerEvent("spell_played", ("打出法术时",), ("on-spell",), rule="419"),

@@ -12,6 +12,7 @@ from judge.engine.chain_items import ChainItem
 from judge.engine.errors import IllegalAction
 from judge.engine.state import Game, GameObject
 
+from judge.engine.abilities.events import EVENTS
 from judge.engine.chain_items import EVENT_NAMES, make_item  # noqa: F401  (the one item builder)
 
 
@@ -37,6 +38,8 @@ def queue(game: Game, src: GameObject, trig) -> None:
 
 def fire(game: Game, event: str, player: str | None = None, source: GameObject | None = None) -> None:
     if event in ("play", "legion"):
+        if not EVENTS[event].active(game, player, source):
+            return
         for trig in source.card.triggers:
             if trig.event == event:
                 queue(game, source, trig)

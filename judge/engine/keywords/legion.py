@@ -15,14 +15,6 @@ class Legion(Keyword):
     id, zh, aliases, rule = "legion", ("鼓舞",), ("legion",), "800"
 
 
-def record_finalized(game: Game, player: str, card: GameObject) -> None:
-    if not card.token:
-        game.finalized_cards.setdefault(player, []).append((game.turn, card.oid))
-
-
 def active(game: Game, player: str, card: GameObject) -> bool:
     return any(t == game.turn and oid != card.oid for t, oid in game.finalized_cards.get(player, []))
 
-
-def count_this_turn(game: Game, player: str) -> int:
-    return sum(1 for t, _ in game.finalized_cards.get(player, []) if t == game.turn)
