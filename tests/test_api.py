@@ -193,3 +193,23 @@ def test_cold_judge_rule_imports_nothing_heavy(tmp_path):
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, encoding="utf-8")
     assert proc.stdout.startswith("规则 349")
     assert proc.stderr.strip().splitlines()[-1] == "[]"
+
+
+def test_records_are_dataclasses_without_loading_dataclasses():
+    """The records answer the dataclasses protocol, yet importing them (the cold CLI paths) does not
+    import dataclasses: `@record` builds the protocol on first use."""
+    code = ("import sys, judge.records as r; print('dataclasses' in sys.modules)\n"
+            "v = r.Version('2026-07-17', 'f', 'rules', 'sha', 'd', 3); print(repr(v))\n"
+            "print(v == r.Version('2026-07-17', 'f', 'rules', 'sha', 'd', 3), v == r.Version('x', 'f', 'rules', 'sha', 'd', 3))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.splitlines()
+    assert out == ["False", "Version(version='2026-07-17', file='f', kind='rules', sha256='sha', description='d', "
+                   "paragraphs=3)", "True False"]
+    t1, t2 = Term("燃尽", "Burn Out", "r", "k", "s"), Term("燃尽", "Burn Out", "r", "k", "s")
+    assert t1.aliases == [] and t1.aliases is not t2.aliases  # a fresh default per record
+    assert dataclasses.asdict(t1)["english"] == "Burn Out" and [f.name for f in dataclasses.fields(Ref)][:2] == [
+        "from_rule", "to_number"]
+    assert dataclasses.replace(t1, english="Burnout").english == "Burnout" and t1.english == "Burn Out"
+    with pytest.raises(TypeError):
+        hash(t1)
+    with pytest.raises(TypeError):
+        Rule("only-an-id")

@@ -42,9 +42,8 @@ def _unreadable(path, exc: Exception):
 def execute(path, files, fmt: str, quiet: bool, auto: bool, terminal) -> int:
     """Run each file; print its trace (`terminal(result)` for the terminal format), then the summary.
     Returns the exit code (1 when a scenario failed or could not be read)."""
+    from judge.api import load_scenario, run_scenario
     from judge.dsl.errors import ScenarioError
-    from judge.dsl.parser import load_scenario
-    from judge.scenario.runner import run_scenario
     from judge.trace import render
 
     if fmt not in ("terminal", "md", "json"):

@@ -27,19 +27,15 @@ def run(query: str, *, limit: int = 10, kinds: list[str] | None = None, as_json:
     kind_list = engine.parse_kinds(kinds)
     if query is None or not query.strip():
         raise engine.EmptyQuery()
-    # The package's search directly, as Rulebook.search does: importing judge.api (dataclasses,
-    # inspect) would cost the cold `judge search` a third of its time budget.
-    from judge.search.store import connect
+    from judge.api import Rulebook
 
-    conn = connect()
-    try:
-        data = engine.search(conn, query, limit=limit, kinds=kind_list).to_dict()
-    finally:
-        conn.close()
-    if data.get("message"):  # it may quote a 100 KB query: never echoed whole
+    with Rulebook() as book:
+        result = book.search(query, kinds=kind_list, limit=limit)
+    data = result.data  # the whole document, as `--json` prints it and the renderer reads it
+    if result.message:  # it may quote a 100 KB query: never echoed whole
         from judge.errors import clip_echo
 
-        data = dict(data, message=clip_echo(data["message"]))
+        data = dict(data, message=clip_echo(result.message))
     if as_json:
         out.write(render.render_json(data) + "\n")
     else:
