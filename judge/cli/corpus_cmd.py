@@ -28,6 +28,9 @@ def register(app: typer.Typer) -> None:
         remove: Optional[str] = typer.Option(None, "--remove", help="删除已存储的参考 NAME，恢复随附的编号（或上一个参考）。"),
         show_all: bool = typer.Option(False, "--all", help="报告中列出全部条目（默认每类最多 30 条）。"),
         as_json: bool = typer.Option(False, "--json", help="以 JSON 输出对齐报告。"),
+        export_map: Optional[Path] = typer.Option(
+            None, "--export-map",
+            help="不存储参考，而是把对齐结果写成编号对照表（只含编号与结构），如 rules_corpus/numbering-map.tsv。"),
     ) -> None:
         """把语料的段落与用户提供的带编号规则文本对齐，采用其中可靠的编号。"""
         from judge.errors import JudgeError
@@ -46,6 +49,13 @@ def register(app: typer.Typer) -> None:
             return
         if path is None:
             raise JudgeError("缺少参考文件路径", hint="用法：judge corpus align PATH [--lang zh|en] [--name NAME]；或 judge corpus align --remove NAME")
+        if export_map is not None:
+            figures = service.export_numbering_map(path, export_map, lang, name)
+            typer.echo(f"已写入编号对照表 {export_map}：语料 {figures['paragraphs']} 段，"
+                       f"{figures['official']} 段采用官方编号（置信度 ≥ {figures['threshold']:.2f}），"
+                       f"{figures['inferred']} 段为推断编号；确定比例 {figures['confident_share']:.2%}。")
+            typer.echo("各类条目：" + "、".join(f"{k} {v}" for k, v in sorted(figures["roles"].items())))
+            return
         from judge.store.progress import ProgressLine
 
         typer.echo(f"正在读取并对齐参考文本 {path}（长文本可能需要几分钟，进度见下）……", err=True)

@@ -17,6 +17,9 @@ from judge.rules.number import Provenance
 SOURCE_LABEL = {p.value: p.label for p in Provenance}
 
 
+UNTITLED = "〔中文正文缺此标题〕"   # = judge.rules.official.UNTITLED (this module stays import-light)
+
+
 class Style:
     def __init__(self, enabled: bool):
         self.enabled = enabled
@@ -45,7 +48,9 @@ def want_colour(stream=None) -> bool:
 def label(rule: dict) -> str:
     """'≈355.7.a' or '349 打出卡牌'."""
     num = rule["display_number"] or f"p{rule['ord']}"
-    return f"{num} {rule['title']}" if rule.get("title") else num
+    if rule.get("title"):
+        return f"{num} {rule['title']}"
+    return f"{num} {UNTITLED}" if rule.get("is_heading") and not rule.get("text") else num
 
 
 def provenance(rule: dict) -> str:
@@ -83,6 +88,8 @@ def _tree_lines(rows: list[dict], st: Style) -> list[str]:
         prefix = guide + ("├─ " if more else "└─ ")
         title = st.bold(r["title"]) if r.get("title") else ""
         tail = st.warn("（正文不在语料中）") if r["number_source"] == "absent" else _snippet(r["text"], 70)
+        if not title and not tail and r.get("is_heading"):
+            tail = st.dim(UNTITLED)
         lines.append(f"{prefix}{st.num(r['display_number'] or '')} {title}{' ' if title and tail else ''}{tail}".rstrip())
     return lines
 
@@ -153,7 +160,7 @@ def render_rule(conn, rule: dict, depth: int | None = None, st: Style | None = N
         lines.append("")
         lines.append("本节规则：")
         for r in p["section"]:
-            lines.append(f"  {st.num(r['display_number'])} {_snippet(r['text'], 70)}")
+            lines.append(f"  {st.num(r['display_number'])} {_snippet(r['text'], 70) or label(r).split(' ', 1)[-1]}")
     if detail and p["refs_out"]:
         lines.append("")
         lines.append("引用：")

@@ -16,7 +16,9 @@ from judge.corpus.reader import Paragraph, read_document
 from judge.records import Ref
 from judge.rules.citations import Citation, find_citations
 from judge.rules.model import ABSENT, CITED, CURRENT_VERSION, INFERRED, Rule, format_number, parse_number
+from judge.rules import official
 from judge.rules.numbering import Excerpt, NumberingReport, numbered_items, recover
+from judge.rules.official import NumberingMap
 
 RULES_KIND = "rules"
 NUMBERED_EXCERPT_KIND = "rules-excerpt-numbered"
@@ -130,13 +132,25 @@ def build_refs(tree: VersionTree) -> None:
                                      source_line=line or r.source_line))
 
 
-def build_unnumbered(doc: Document, paras: list[Paragraph], excerpts: list[Excerpt]) -> VersionTree:
+def build_unnumbered(doc: Document, paras: list[Paragraph], excerpts: list[Excerpt],
+                     numbering: NumberingMap | None = None) -> VersionTree:
+    """The tree of an unnumbered rules document: numbers recovered from its own evidence, then, where
+    the shipped numbering map covers the document, the official numbers (checked against the text's
+    citations: a disagreement stops the build)."""
     body = [p for p in paras if not p.header]
     cites = _all_citations(body)
     items, report = recover(body, cites, excerpts)
     rules = [_rule_from_item(doc.version, doc, it) for it in items]
     _confirm_citations(rules, cites)
     _add_cited_nodes(rules, cites, doc.version)
+    if numbering is not None:
+        rules = official.apply_map(rules, numbering, doc.version, doc.file)
+        official.fill_cited_titles(rules, cites)
+        problems = official.check_citations(rules, cites)
+        if problems:
+            raise official.NumberingConflict(
+                f"正文引用的编号与编号对照表 {official.MAP_NAME} 不一致（{len(problems)} 处）：" + "；".join(problems[:5]),
+                hint="请核对语料与参考文本后用 judge corpus align 参考文件 --export-map 重新生成对照表。")
     for i, r in enumerate(rules):
         r.ord = i
     tree = VersionTree(doc, rules, body, report=report, header=[p for p in paras if p.header])
@@ -169,8 +183,12 @@ def build_plain_excerpt(doc: Document, paras: list[Paragraph]) -> VersionTree:
     return tree
 
 
-def build_trees(docs: list[Document]) -> dict[str, VersionTree]:
-    """Every rules version of the corpus, keyed by version."""
+def build_trees(docs: list[Document], numbering: NumberingMap | None | bool = True) -> dict[str, VersionTree]:
+    """Every rules version of the corpus, keyed by version. `numbering`: the shipped numbering map
+    (True: read it from the corpus folder; None/False: recover numbers from the text alone)."""
+    if numbering is True:
+        numbering = official.load_shipped(docs[0].path.parent if docs else None)
+    numbering = numbering or None
     texts = {d.file: read_document(d.read_text()) for d in docs if d.kind in RULE_KINDS}
     excerpts = [Excerpt(d.version, [p for p in texts[d.file] if not p.header])
                 for d in docs if d.kind == NUMBERED_EXCERPT_KIND]
@@ -182,7 +200,7 @@ def build_trees(docs: list[Document]) -> dict[str, VersionTree]:
         if d.kind == NUMBERED_EXCERPT_KIND or any(p.number for p in paras):
             trees[d.version] = build_numbered(d, paras)
         elif d.kind == RULES_KIND:
-            trees[d.version] = build_unnumbered(d, paras, excerpts)
+            trees[d.version] = build_unnumbered(d, paras, excerpts, numbering)
         else:
             trees[d.version] = build_plain_excerpt(d, paras)
     return trees

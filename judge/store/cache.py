@@ -21,6 +21,7 @@ from judge.paths import cache_dir, corpus_dir
 from judge.store.schema import SCHEMA_VERSION
 
 MANIFEST_NAME = "MANIFEST.tsv"
+NUMBERING_MAP_NAME = "numbering-map.tsv"   # = judge.rules.official.MAP_NAME (kept equal by a test)
 REFERENCES_DIR = "references"
 STORE_PREFIX = "store-"
 
@@ -183,9 +184,19 @@ def code_signature(packages: tuple[str, ...] = BUILDER_PACKAGES) -> str:
     return "|".join(sorted(parts))
 
 
+def numbering_map_signature(root: Path | None = None) -> str:
+    """Size and mtime of the shipped numbering map (not a MANIFEST document, but it shapes the tree)."""
+    try:
+        st = os.stat((root or corpus_dir()) / NUMBERING_MAP_NAME)
+    except OSError:
+        return "numbering-map:missing"
+    return f"numbering-map:{st.st_size}:{st.st_mtime_ns}"
+
+
 def cache_key(base: Path | None = None, extra_references: dict[str, bytes] | None = None) -> str:
     h = hashlib.sha256()
     h.update(corpus_hash_light().encode())
+    h.update(numbering_map_signature().encode())
     h.update(f"\nschema={SCHEMA_VERSION}\n".encode())
     h.update(references_hash(base, extra_references).encode())
     h.update(code_signature().encode())

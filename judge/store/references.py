@@ -70,6 +70,26 @@ def add_reference(path: Path, lang: str | None = None, name: str | None = None,
     return json.loads(raw), replaced
 
 
+def export_numbering_map(path: Path, target: Path, lang: str | None = None, name: str | None = None) -> dict:
+    """Align the shipped corpus (numbered from its own text) to the reference at `path` and write
+    the numbering map to `target`; nothing is stored in the cache. Returns the figures."""
+    from judge.corpus import manifest
+    from judge.rules.align.confidence import CONFIDENT
+    from judge.rules.align.export_map import export
+    from judge.rules.align.glossary import extended, project_pairs
+
+    ref = storage.load_file(Path(path), lang, name)
+    docs = manifest.verify()
+    command = f"judge corpus align {Path(path).name} --lang {ref.lang} --export-map {Path(target).name}"
+    nmap, figures = export(docs, ref, extended(project_pairs(docs)), command)
+    try:
+        nmap.write(Path(target))
+    except OSError as exc:
+        raise ReferenceError(f"无法写入编号对照表 {target}：{exc.strerror}", hint="请检查路径与权限。") from None
+    figures["threshold"] = CONFIDENT
+    return figures
+
+
 def remove_reference(name: str) -> Reference | None:
     """Remove a stored reference; returns the reference now applied (None: the shipped numbering)."""
     storage.remove(name)

@@ -18,7 +18,7 @@ from judge.rules.align.glossary import Glossary
 from judge.rules.align.reference import LANG_NAMES, Reference
 
 ALIGNED, REFERENCE, INFERRED, ABSENT = "aligned", "reference", "inferred", "absent"
-STATED = ("cited", "source")
+STATED = ("cited", "source", "official")
 UNSURE_FLOOR = 0.5   # below this an alignment is not even offered as an inferred number
 
 

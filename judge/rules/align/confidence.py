@@ -48,9 +48,9 @@ def features(aligner, al, idx: int) -> tuple[float, ...]:
     agrees = differs = 0.0
     if p.number and al.numbering_agrees:
         if p.number == aligner.refs[j0].number:
-            agrees = 1.0 if p.number_source in ("cited", "source") else min(1.0, 0.3 + p.confidence)
+            agrees = 1.0 if p.number_source in ("cited", "source", "official") else min(1.0, 0.3 + p.confidence)
         else:
-            differs = 1.0 if p.number_source in ("cited", "source") else min(1.0, 0.3 + p.confidence)
+            differs = 1.0 if p.number_source in ("cited", "source", "official") else min(1.0, 0.3 + p.confidence)
     span = float(link.kind != "1:1")
     # A reference neighbour left unmatched may sit inside this paragraph (a merge the DP missed).
     lonely = float(any(0 <= j < m and j in al.missing_set and not aligner.refs[j].is_heading

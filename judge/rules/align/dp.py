@@ -25,7 +25,7 @@ BAND = 60
 MIN_BAND = 12
 LEVEL_BONUS = 0.04
 MAX_SPAN = 3          # longest split or merge step
-STATED = ("cited", "source")
+STATED = ("cited", "source", "official")
 NEAR_PERFECT = 0.97   # a paragraph this close to one rule is not part of a split or merge
 LENGTH_LO, LENGTH_HI = 0.55, 1.8   # a split or merge must roughly preserve length
 

@@ -1,0 +1,138 @@
+"""Making the shipped numbering map from an official numbered reference (development time).
+
+`judge corpus align PATH --lang en --export-map rules_corpus/numbering-map.tsv` aligns the
+current rules document, numbered from its own text alone, to the reference, and writes
+numbers and structure only: no text of the reference goes into the map. Headings the
+Chinese text dropped and rules of chapters it lacks become nodes; their Chinese titles come
+from the corpus's citations ("规则 349.打出卡牌") or from the glossary's term pairs, matched
+on the whole heading.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from judge.rules.align.confidence import CONFIDENT
+from judge.rules.align.reference import Reference
+from judge.rules.model import INFERRED, OFFICIAL, format_number, parse_number
+from judge.rules.official import MapRow, NumberingMap, free_number, text_sha
+
+CORPUS_END = 440   # the current Chinese text stops before 440: from there on the map is a skeleton
+
+
+def _norm_en(text: str) -> str:
+    return re.sub(r"[^a-z0-9 ]", "", text.lower()).strip()
+
+
+# Heading term pairs the glossary lacks, each named by the Chinese text itself (a citation's title:
+# "规则 349.打出过程" names the heading of the process of play).
+HEADING_TERMS = {"the process of play": "打出过程"}
+
+
+def heading_terms(docs) -> dict[str, str]:
+    """English heading term -> Chinese term, from the reviewed glossary and the core FAQ's pairs."""
+    from judge.rules.align.glossary import project_pairs
+
+    out: dict[str, str] = dict(HEADING_TERMS)
+    for zh, en in project_pairs(docs):
+        if zh and en:
+            out.setdefault(_norm_en(en), zh)
+    return out
+
+
+def cited_titles(tree) -> dict[str, str]:
+    from judge.rules.tree import _all_citations
+
+    out: dict[str, str] = {}
+    for c in _all_citations(tree.paragraphs):
+        key = parse_number(c.number)
+        if key and (c.title or c.context):
+            out.setdefault(format_number(key), c.title or c.context)
+    return out
+
+
+def export(docs, ref: Reference, glossary=None, command: str = "") -> tuple[NumberingMap, dict]:
+    """(the map, figures) for the current rules document of `docs` against `ref`."""
+    from judge.rules.align.apply import align_tree
+    from judge.rules.tree import build_trees, current_version
+
+    version = current_version(docs)
+    tree = build_trees(docs, numbering=None)[version]
+    body, paras, al = align_tree(tree.rules, ref, glossary)
+    refs = ref.rules
+    titles = cited_titles(tree)
+    terms = heading_terms(docs)
+
+    def title_of(j: int) -> str:
+        number = format_number(parse_number(refs[j].number))
+        if number in titles:
+            return titles[number]
+        return terms.get(_norm_en(refs[j].text), "") if refs[j].is_heading else ""
+
+    rows: list[MapRow] = []
+    placed: list[tuple[int, MapRow]] = []      # paragraph rows by body index
+    unaligned: list[int] = []
+    for i, rule in enumerate(body):
+        link = al.by_para.get(i)
+        if link is None:
+            unaligned.append(i)
+            continue
+        j = link.refs[0]
+        number = format_number(parse_number(refs[j].number))
+        conf = link.confidence_of(i)
+        role = "para" if i == link.paras[0] else "part"
+        row = MapRow(number, role, tree.doc.file, rule.source_line, text_sha(rule.text),
+                     OFFICIAL if conf >= CONFIDENT else INFERRED, round(conf, 3), refs[j].is_heading)
+        placed.append((i, row))
+        if role == "para":
+            for k in link.refs[1:]:
+                rows.append(MapRow(format_number(parse_number(refs[k].number)), "merged",
+                                   provenance=row.provenance, confidence=row.confidence, title=number))
+    # Paragraphs the reference lacks: a free number between their neighbours, always inferred.
+    taken = {format_number(parse_number(r.number)) for r in refs if parse_number(r.number)}
+    by_index = dict(placed)
+    for i in unaligned:
+        prev = next((by_index[k].number for k in range(i - 1, -1, -1) if k in by_index), None)
+        nxt = next((by_index[k].number for k in range(i + 1, len(body)) if k in by_index), None)
+        number = free_number(prev, nxt, taken)
+        if number is None:    # nothing fits between the neighbours: a further part of the rule before it
+            owner = next((by_index[k] for k in range(i - 1, -1, -1) if k in by_index), None)
+            if owner is not None:
+                by_index[i] = MapRow(owner.number, "part", tree.doc.file, body[i].source_line,
+                                     text_sha(body[i].text), INFERRED, 0.0)
+            continue
+        taken.add(number)
+        by_index[i] = MapRow(number, "para", tree.doc.file, body[i].source_line, text_sha(body[i].text),
+                             INFERRED, 0.0)
+    rows += by_index.values()
+    for j in al.missing:
+        key = parse_number(refs[j].number)
+        if key is None:
+            continue
+        role = "absent" if key[0] >= CORPUS_END else ("heading" if refs[j].is_heading else "missing")
+        rows.append(MapRow(format_number(key), role, heading=refs[j].is_heading, title=title_of(j)))
+    rows.sort(key=lambda r: (parse_number(r.number), r.role != "para", r.line))
+    nmap = NumberingMap(rows, {
+        "numbering map": "official rule numbers of the corpus paragraphs (numbers and structure only)",
+        "corpus_document": tree.doc.file,
+        "corpus_sha256": tree.doc.sha256,
+        "reference": f"{ref.name}，{ref.doc_date}" if ref.doc_date else ref.name,
+        "reference_sha256": ref.sha256,
+        "confident_threshold": f"{CONFIDENT:.2f}",
+        "generated": dt.date.today().isoformat(),
+        "regenerate": command or "judge corpus align REFERENCE --lang en --export-map rules_corpus/numbering-map.tsv",
+    })
+    return nmap, figures(nmap)
+
+
+def figures(nmap: NumberingMap) -> dict:
+    from collections import Counter
+
+    paras = [r for r in nmap.rows if r.role in ("para", "part")]
+    prov = Counter(r.provenance for r in paras)
+    roles = Counter(r.role for r in nmap.rows)
+    confident = prov.get(OFFICIAL, 0)
+    return {"paragraphs": len(paras), "official": confident, "inferred": prov.get(INFERRED, 0),
+            "confident_share": round(confident / len(paras), 4) if paras else 0.0,
+            "roles": dict(roles)}
