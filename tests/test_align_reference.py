@@ -60,7 +60,8 @@ def test_number_order_key():
     ("这是一段没有任何编号的文字。\n第二行。\n".encode(), "没有找到带编号的规则"),
     ("300. 游戏结构\n301. 第一条。\n302. 第二条。\n301.1. 乱序。\n".encode(), "编号不是递增的"),
     ("300. 游戏结构\n300. 重复。\n".encode(), "编号不是递增的"),
-    (b"%PDF-1.4\x00\x01\x02binary", "不是纯文本"),
+    (b"%PDF-1.4\x00\x01\x02binary", "无法读取 PDF 文件"),
+    (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "不是纯文本"),
     (b"300. \xff\xfe\xfa bad", "不是有效的 UTF-8"),
 ])
 def test_bad_files_get_a_clear_chinese_error_naming_the_file(tmp_path, content, expected):

@@ -1,4 +1,4 @@
-"""Domains of power (134, 152.10, 135.15-135.20) and passive cost increases/reductions (356.3-356.5)."""
+"""Domains of power (134, 163.2, 135.2.e.5-135.2.e.6.c) and passive cost increases/reductions (356.3-356.6)."""
 
 from judge.dsl.parser import parse_text
 from judge.dsl.validate import validate
@@ -28,7 +28,7 @@ def test_dsl_reads_domains_symbols_and_pool():
 
 def test_wrong_domain_is_illegal_and_undone():
     r = _run("玩家 甲\n手牌: m=炽烈飞弹\n符文池 法力 1 符能 [G] [G]\n玩家 乙\n基地: w=战士\n"
-             "行动:\n  期望非法 甲 打出 m 目标 w 规则 152.10\n")
+             "行动:\n  期望非法 甲 打出 m 目标 w 规则 163.2\n")
     g = r.game
     assert r.passed
     assert g.objects["m"].zone == "hand"

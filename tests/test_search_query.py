@@ -167,7 +167,10 @@ def test_old_referee_number_is_mapped_or_explained(conn):
 
 
 def test_inferred_numbers_are_marked(conn):
-    data = search(conn, "致命伤害", limit=20).to_dict()
+    # Few numbers are inferred since the official numbering map: search for the text of one of them.
+    text = conn.execute("SELECT text FROM search_docs WHERE kind = 'rule' AND number_source = 'inferred' "
+                        "AND length(text) > 12 ORDER BY number LIMIT 1").fetchone()[0]
+    data = search(conn, text[:12], limit=20).to_dict()
     inferred = [h for h in data["hits"] if h["inferred"]]
     assert inferred and all(h["display_number"].startswith("≈") for h in inferred)
 

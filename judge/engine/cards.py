@@ -114,7 +114,7 @@ class CardDef:
     reflexive: list = field(default_factory=list)  # Reflexive triggers, after the spell's instructions
     delayed: list = field(default_factory=list)  # Delayed abilities the card creates on resolution
     may_save_buffed: bool = False  # The Boss: may pay [C], exhaust, spend the buff to replace a buffed unit's death
-    # domains (特性, 134): letters among R G B O P Y; empty = undeclared (its [C] acts as [A], 135.19; a rune
+    # domains (特性, 134): letters among R G B O P Y; empty = undeclared (its [C] acts as [A], 135.2.e.6.b; a rune
     # without a domain produces power that pays any domain)
     domains: list[str] = field(default_factory=list)
     # the power part of the cost as symbols ("R", "A", "C", ...); empty with cost_power > 0 means all [A]

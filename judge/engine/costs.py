@@ -3,9 +3,9 @@ reductions, floor at zero) and paying it from the rune pool and the player's run
 exhausting a rune adds one energy ([E]), recycling a rune adds one power; both are used during
 payment as the rules allow for resource abilities (AL4 in the notes; FAQ C-L99).
 
-Domains (134, 152.10-152.12, 135.14-135.20): each point of a power cost is a symbol — a domain letter
-(R G B O P Y), "A" (any domain) or "C" (this card's domain; [A] when the card has none, 135.19; any of
-its domains when it has several, 135.20). A recycled rune adds power of its own domain (154.3); pool
+Domains (134, 163.2-163.2.b, 135.2.e.1-135.2.e.6.c): each point of a power cost is a symbol — a domain letter
+(R G B O P Y), "A" (any domain) or "C" (this card's domain; [A] when the card has none, 135.2.e.6.b; any of
+its domains when it has several, 135.2.e.6.c). A recycled rune adds power of its own domain (164.2.b.1); pool
 power may carry a domain. An undeclared domain (rune or pool power written without one) pays anything,
 so scenarios that never state domains behave as before."""
 
@@ -41,7 +41,7 @@ class Cost:
             self.syms.remove("A") if "A" in self.syms else self.syms.pop()
 
     def floor(self) -> None:
-        """356.5: neither part goes below zero."""
+        """356.6: neither part goes below zero."""
         self.energy, self.power = max(0, self.energy), max(0, self.power)
         del self.syms[self.power:]
 
@@ -62,7 +62,7 @@ def targeting_power(game: Game, controller: str, targets) -> int:
 
 
 def card_syms(card: GameObject, syms: list[str]) -> list[str] | None:
-    """A card's cost symbols with [C] read as [A] when the card has no domain (135.19); None if empty."""
+    """A card's cost symbols with [C] read as [A] when the card has no domain (135.2.e.6.b); None if empty."""
     return [("A" if s == "C" and not card.card.domains else s) for s in syms] or None
 
 
@@ -90,7 +90,7 @@ ALL = frozenset("RGBOPY")
 
 
 def rune_domain(rune: GameObject) -> frozenset | None:
-    """The domains of the power a recycled rune adds (154.3); None: undeclared, pays anything."""
+    """The domains of the power a recycled rune adds (164.2.b.1); None: undeclared, pays anything."""
     return frozenset(rune.card.domains) if rune.card.domains else None
 
 
@@ -101,7 +101,7 @@ def pool_units(pl) -> list[str]:
 
 
 def _allowed(sym: str, card: GameObject | None) -> frozenset | None:
-    """What a cost symbol accepts; None: any domain (135.15; [C] of a card without domain, 135.19)."""
+    """What a cost symbol accepts; None: any domain (135.2.e.5.a; [C] of a card without domain, 135.2.e.6.b)."""
     if sym == "A":
         return None
     if sym == "C":
@@ -136,7 +136,7 @@ def _match(needs: list, sources: list) -> list[int] | None:
 def apply_modifiers(game: Game, player: str, card: GameObject, cost: Cost) -> None:
     """Passive cost increases, then reductions (356.3, 356.4), from cards on the board:
     '费用修正 友方 法术 -1' lowers its controller's spells, '费用修正 敌方 法术 +1' raises opponents'.
-    The floor at zero (356.5) is applied by the caller once everything is added."""
+    The floor at zero (356.6) is applied by the caller once everything is added."""
     from judge.engine.statics import on_board
 
     ups, downs = [], []
@@ -184,7 +184,7 @@ def plan(game: Game, player: str, cost: Cost, card: GameObject | None = None) ->
 
 def _plan_domains(game: Game, player: str, cost: Cost, card: GameObject | None) -> Payment:
     """The same plan when domains matter: each point of power is matched to pool power or a recycled
-    rune whose domain it accepts (152.10); pool power first, then exhausted runes, then ready ones."""
+    rune whose domain it accepts (163.2); pool power first, then exhausted runes, then ready ones."""
     pl = game.players[player]
     use_e = min(pl.energy, cost.energy)
     need_e = cost.energy - use_e
@@ -205,7 +205,7 @@ def _plan_domains(game: Game, player: str, cost: Cost, card: GameObject | None) 
         have = sym_text("任意" if d == "*" else d for d in pool) if pool else "无"
         runes_txt = "、".join(f"{r.label()}{sym_text(sorted(r.card.domains)) or '[任意]'}" for r in order) or "无"
         raise IllegalAction(f"{player} 无法支付 {cost}：符能存在特性之分，{sym_text(syms)} 无法由符文池的符能（{have}）"
-                            f"和可回收的符文（{runes_txt}）支付（依据规则 152.10）。", "152.10")
+                            f"和可回收的符文（{runes_txt}）支付（依据规则 163.2）。", "163.2")
     pool_used = [pool[j] for j in got if j < len(pool)]
     recycle = [order[j - len(pool)] for j in sorted(got) if j >= len(pool)]
     return Payment((use_e, len(pool_used)), exhaust, recycle, pool_used)

@@ -175,9 +175,9 @@ def _commit(game: Game, player: str, card: GameObject, plan: dict) -> None:
         if any(p.startswith("减费") for p in cost.parts):
             rules.append("356.4")
         if any(p.startswith("增费") or p.startswith("减费") for p in cost.parts):
-            rules.append("356.5")
+            rules.append("356.6")
         if cost.syms and any(s != "A" for s in cost.syms):
-            rules.append("152.10")
+            rules.append("163.2")
         t.add("step", f"步骤3 确定总费用：{'；'.join(cost.parts) or '无费用'} → 总费用 {cost}。", rules=tuple(rules))
         costs.pay(game, player, cost, plan["payment"])
         if plan["sacrifice"] is not None:

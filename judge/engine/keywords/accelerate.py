@@ -1,5 +1,5 @@
 """急速 Accelerate (805): optional additional cost when playing the unit — [1] energy and one power
-of the unit's own domain ([C], FAQ C-L117; 135.20); paid, the unit enters ready instead of
+of the unit's own domain ([C], FAQ C-L117; 135.2.e.6.c); paid, the unit enters ready instead of
 exhausted (a replacement, not 'exhausted then readied')."""
 
 from __future__ import annotations

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import math
 
+from judge.rules.align.dp import Link
+
 CONFIDENT = 0.9
 STRANDED_GAP = 3
 
@@ -74,6 +76,12 @@ def logistic(weights, feats) -> float:
 
 
 PART_GAIN = 0.08
+# A run of up to PINNED_RUN 1:1 matches on the diagonal between two confident matches is pinned by
+# them: the monotone alignment leaves each paragraph of the run only its rule or a gap on both sides
+# (a paragraph added exactly where a rule was removed). Taken when each match is at least this similar.
+PINNED_RUN = 5
+PINNED_FLOOR = 0.3
+PINNED_CONFIDENCE = 0.92
 
 
 def score_links(aligner, al) -> None:
@@ -94,3 +102,28 @@ def score_links(aligner, al) -> None:
                     gain = link.sim - aligner.sim(shape, aligner.rs[j])
                 parts.append(link.confidence if gain >= PART_GAIN else round(link.confidence * 0.5, 4))
             link.part_confidence = parts
+    pin_runs(aligner, al)
+
+
+def pin_runs(aligner, al) -> None:
+    """Raise the confidence of short runs pinned between confident matches (see PINNED_RUN). Headings
+    the corpus dropped may sit between two steps of the run: a dropped heading is the commonest gap."""
+    links, refs = al.links, aligner.refs
+
+    def next_step(a, b) -> bool:
+        return b.paras[0] == a.paras[-1] + 1 and all(
+            refs[j].is_heading and j in al.missing_set for j in range(a.refs[-1] + 1, b.refs[0]))
+
+    # The start of both documents pins too (only dropped headings before the first paragraph's rule).
+    start = Link([-1], [-1], 1.0, confidence=1.0)
+    links = [start] + links
+    anchors = [k for k, l in enumerate(links) if l.confidence >= CONFIDENT]
+    for a, b in zip(anchors, anchors[1:]):
+        if not 1 < b - a <= PINNED_RUN + 1:
+            continue
+        chain = links[a:b + 1]
+        run = chain[1:-1]
+        if all(l.kind == "1:1" and l.sim >= PINNED_FLOOR for l in run) and \
+                all(next_step(x, y) for x, y in zip(chain, chain[1:])):
+            for l in run:
+                l.confidence = max(l.confidence, PINNED_CONFIDENCE)

@@ -213,7 +213,9 @@ class Aligner:
             pairs += [(c[0], rpos[k][0]) for k, c in cpos.items() if len(c) == 1 and len(rpos.get(k, ())) == 1]
         if self.numbering_agrees:
             for i, p in enumerate(self.paras):
-                if p.number in self.ref_index and (p.number_source in STATED or p.confidence >= 0.5):
+                # Only numbers the corpus states: an inferred number is a guess, and one wrong anchor
+                # pulls the band off the true path (the paragraph can then only be a gap).
+                if p.number in self.ref_index and p.number_source in STATED:
                     pairs.append((i, self.ref_index[p.number]))
         return longest_chain(sorted(set(pairs)))
 

@@ -98,6 +98,8 @@ def number_level(number: str) -> int:
 
 def looks_like_heading(text: str, lang: str) -> bool:
     t = text.strip()
+    if lang == "en" and t[:1] in "“\"" and t[-1:] in "”\"":
+        t = t[1:-1].strip()       # a quoted heading: 054. “Can’t beats Can”
     if not t or t.endswith(CLOSING):
         return False
     if lang == "en":
@@ -157,7 +159,7 @@ def decode(path: Path) -> str:
     if b"\x00" in data[:65536]:
         raise ReferenceError(
             f"参考文件不是纯文本（含二进制内容）：{path}",
-            hint="若这是 PDF 或 Word 文件，请先导出为 UTF-8 纯文本，例如 `pdftotext -layout 规则.pdf 规则.txt`。",
+            hint="可直接使用 PDF 文件或 UTF-8 纯文本；若这是 Word 等其他格式，请先导出为 PDF 或纯文本。",
         )
     try:
         return data.decode("utf-8-sig")
@@ -260,4 +262,7 @@ def parse_text(text: str, path: Path | str, lang: str | None = None) -> tuple[st
 
 
 def parse_file(path: Path, lang: str | None = None) -> tuple[str, list[RefRule], str]:
-    return parse_text(decode(path), path, lang)
+    """A plain-text or PDF reference file (a PDF is read by judge.rules.align.pdf)."""
+    from judge.rules.align.pdf import is_pdf, pdf_text
+
+    return parse_text(pdf_text(path) if is_pdf(path) else decode(path), path, lang)

@@ -43,8 +43,11 @@ def default_name(path: Path) -> str:
 
 
 def load_file(path: Path, lang: str | None = None, name: str | None = None) -> Reference:
-    """Parse a reference document the judge gives; raises ReferenceError (Chinese, naming the file)."""
-    text = decode(path)
+    """Parse a reference document the judge gives (plain text or PDF); raises ReferenceError (Chinese,
+    naming the file)."""
+    from judge.rules.align.pdf import is_pdf, pdf_text
+
+    text = pdf_text(path) if is_pdf(path) else decode(path)   # the hash below is of the text read
     lang, rules, doc_date = parse_text(text, path, lang)
     name = check_name(name or default_name(path))
     return Reference(
