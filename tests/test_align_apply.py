@@ -141,3 +141,32 @@ def test_filled_node_keeps_the_title_the_corpus_cites():
     assert node.title == "打出卡牌" and node.number_source == "reference"
     assert node.text == "〔仅见于参考文本「en」，英文，非本语料正文〕Playing Cards"
     assert "第 12 行" in node.evidence and "语料正文引用过此编号" in node.evidence
+
+
+def test_a_stored_reference_renumbers_the_tree_in_memory_before_anything_is_written(tmp_path, monkeypatch):
+    """apply_latest is pure with respect to the store: the tree stage writes the rows once, aligned."""
+    import inspect
+
+    from judge.corpus import manifest
+    from judge.rules.align import storage
+    from judge.rules.align.apply import apply_latest
+    from judge.rules.align.reference import Reference, RefRule
+    from judge.rules.tree import build_trees
+    from judge.store import stages
+
+    monkeypatch.setenv("JUDGE_CACHE_DIR", str(tmp_path))
+    docs = manifest.verify()
+    tree = build_trees(docs)["2026-07-17"]
+    assert apply_latest(tree, docs) == (None, None, None)          # nothing stored: nothing changes
+    paras = [r for r in tree.rules if r.source_line and r.text][:60]
+    refs = [RefRule(r.number, r.text, r.number.count("."), False, k + 1) for k, r in enumerate(paras)]
+    refs.append(RefRule("459.1", "战斗在一处战场上、在两名玩家的单位之间发生。", 1, False, 61))
+    storage.save(Reference("mine", "zh", "mine.txt", "0" * 64, "2026-07-17", "2026-07-17T00:00:00.000000Z", refs))
+    report, error, name = apply_latest(tree, docs)
+    assert error is None and name == "mine" and report["applied"]
+    assert report["stated_confirmed"] >= 50
+    assert tree.by_number()["459.1"].number_source == "reference"
+    assert any(ref.to_number == "459" for ref in tree.refs)          # citations rebuilt on the new tree
+    # The store writes the aligned tree once: no stage deletes and re-inserts rule rows.
+    assert "DELETE FROM rules" not in inspect.getsource(stages)
+    assert not hasattr(stages, "align")

@@ -1,6 +1,6 @@
 """`judge corpus align` / `--remove` / `judge corpus references` end to end, in a private cache.
 
-The store is built with the tree and align stages only (the later stages do not change numbers),
+The store is built with the tree stage only (it applies the stored reference; the later stages do not change numbers),
 to keep these tests quick."""
 
 import json
@@ -24,7 +24,7 @@ def env(tmp_path_factory):
     cache = tmp_path_factory.mktemp("align-cache")
     mp = pytest.MonkeyPatch()
     mp.setenv("JUDGE_CACHE_DIR", str(cache))
-    mp.setattr(build, "STAGES", ["judge.store.stages:tree", "judge.store.stages:align"])
+    mp.setattr(build, "STAGES", ["judge.store.stages:tree"])   # the tree stage applies the reference
     yield cache
     mp.undo()
 

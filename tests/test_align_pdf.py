@@ -79,7 +79,7 @@ def test_pdf_reference_aligns_from_the_cli(tmp_path, monkeypatch, capsys):
     from judge.store import build
 
     monkeypatch.setenv("JUDGE_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setattr(build, "STAGES", ["judge.rules.tree:stage", "judge.rules.align:stage"])
+    monkeypatch.setattr(build, "STAGES", ["judge.store.stages:tree"])   # the tree stage applies the reference
     pdf = tmp_path / "older.pdf"
     make_pdf(pdf, OLDER, "《符文战场》核心规则（旧版编号摘录）")
     with pytest.raises(SystemExit) as exc:

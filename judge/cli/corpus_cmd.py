@@ -53,7 +53,8 @@ def register(app: typer.Typer) -> None:
             figures = service.export_numbering_map(path, export_map, lang, name)
             typer.echo(f"已写入编号对照表 {export_map}：语料 {figures['paragraphs']} 段，"
                        f"{figures['official']} 段采用官方编号（置信度 ≥ {figures['threshold']:.2f}），"
-                       f"{figures['inferred']} 段为推断编号；确定比例 {figures['confident_share']:.2%}。")
+                       f"{figures['inferred']} 段为推断编号；确定比例 {figures['confident_share']:.2%}"
+                       f"（其中 {figures['checked']} 段按人工核对表更正或确认）。")
             typer.echo("各类条目：" + "、".join(f"{k} {v}" for k, v in sorted(figures["roles"].items())))
             return
         from judge.store.progress import ProgressLine

@@ -35,7 +35,7 @@ from judge.rules.model import (
 
 MAP_NAME = "numbering-map.tsv"
 COLUMNS = ["number", "role", "document", "line", "text_sha", "level", "parent", "provenance",
-           "confidence", "heading", "title"]
+           "confidence", "heading", "title", "checked"]
 ROLES = ("para", "part", "merged", "heading", "missing", "absent")
 UNTITLED = "〔中文正文缺此标题〕"   # shown for a dropped heading no source names (render)
 ABSENT_NOTE = "正文未收录于语料"
@@ -61,6 +61,7 @@ class MapRow:
     confidence: float = 1.0
     heading: bool = False
     title: str = ""
+    checked: bool = False    # checked by hand against the reference (judge/rules/data/numbering_corrections.tsv)
 
     @property
     def level(self) -> int:
@@ -69,7 +70,7 @@ class MapRow:
     def cells(self) -> list[str]:
         return [self.number, self.role, self.document, str(self.line or ""), self.text_sha, str(self.level),
                 parent_number(self.number) or "", self.provenance, f"{self.confidence:.3f}",
-                "1" if self.heading else "", self.title]
+                "1" if self.heading else "", self.title, "hand" if self.checked else ""]
 
 
 @dataclass
@@ -123,13 +124,13 @@ def read_map(path: Path) -> NumberingMap:
             continue
         if len(cells) != len(COLUMNS):
             raise CorpusError(f"编号对照表 {path} 第 {lineno} 行应有 {len(COLUMNS)} 列，实有 {len(cells)} 列")
-        number, role, doc, ln, sha, _level, _parent, prov, conf, heading, title = cells
+        number, role, doc, ln, sha, _level, _parent, prov, conf, heading, title, checked = cells
         if parse_number(number) is None or role not in ROLES:
             raise CorpusError(f"编号对照表 {path} 第 {lineno} 行：编号“{number}”或类型“{role}”无效",
                               hint="类型应为 " + "、".join(ROLES) + " 之一。")
         try:
             rows.append(MapRow(number, role, doc, int(ln) if ln else 0, sha, prov, float(conf),
-                               heading == "1", title))
+                               heading == "1", title, checked == "hand"))
         except ValueError:
             raise CorpusError(f"编号对照表 {path} 第 {lineno} 行：行号或置信度不是数字") from None
     return NumberingMap(rows, header)
@@ -143,6 +144,8 @@ def load_shipped(root: Path | None = None) -> NumberingMap | None:
 # ---------------------------------------------------------------- applying the map to a tree
 
 def _evidence(row: MapRow, label: str) -> str:
+    if row.checked:
+        return f"已逐段对照{label}人工核对。" + ("语料把此条拆成了几段，已合并显示。" if row.role == "part" else "")
     if row.role == "part":
         return f"{label}中此条为一段，语料把它拆成了几段，已合并显示。对齐置信度 {row.confidence:.2f}。"
     if row.provenance == INFERRED:

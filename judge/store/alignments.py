@@ -39,6 +39,7 @@ def result_key(ref, version: str) -> str:
     h.update(json.dumps(ref.to_json(), ensure_ascii=False, sort_keys=True).encode("utf-8"))
     h.update(f"\0{version}\0{FORMAT}\0".encode())
     h.update(cache.corpus_hash_light().encode())
+    h.update(cache.numbering_map_signature().encode())   # the shipped numbers the alignment starts from
     h.update(cache.code_signature(ALIGNMENT_PACKAGES).encode())
     return h.hexdigest()
 

@@ -15,7 +15,6 @@ from judge.corpus.manifest import Document
 # "module:function", in order: judge.store.stages writes what the pure builders compute.
 STAGES: list[str] = [
     "judge.store.stages:tree",
-    "judge.store.stages:align",
     "judge.store.stages:faq",
     "judge.store.stages:glossary",
     "judge.store.stages:search",

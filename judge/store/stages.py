@@ -11,11 +11,25 @@ from judge.store.schema import TABLES
 
 
 def tree(db, ctx) -> None:
-    """Rules, examples, cross-references and versions of every rules document."""
+    """Rules, examples, cross-references and versions of every rules document (the current version
+    numbered by the shipped official map, then by the judge's own reference if one is stored)."""
+    import json
+
+    from judge.rules.align.apply import apply_latest
     from judge.rules.tree import build_trees, current_version
 
     trees = build_trees(ctx.docs)
     current = current_version(ctx.docs)
+    # The judge's stored reference (judge corpus align) renumbers the current tree in memory, so the
+    # rows below are written once, already aligned, and every later stage sees the aligned numbers.
+    # Finished alignments are reused from ctx.data["alignment_results"] (judge.store.alignments).
+    report, error, ref_name = apply_latest(trees.get(current), ctx.docs, ctx.data.get("alignment_results"),
+                                           ctx.data.get("align_progress"))
+    if error:
+        _meta(db, "align_error", error)
+    if report is not None:
+        _meta(db, "align_report", json.dumps(report, ensure_ascii=False))
+        _meta(db, "align_reference", ref_name)
     all_rules, examples, refs = [], [], []
     for t in trees.values():
         all_rules.extend(rows.rule_rows(t))
@@ -32,69 +46,6 @@ def tree(db, ctx) -> None:
     ctx.data["trees"] = trees
     ctx.data["current_version"] = current
     ctx.data["rules"] = [row for row in all_rules if row["version"] == current]
-
-
-def align(db, ctx) -> None:
-    """The latest stored user reference (judge corpus align), applied to the current version's tree.
-
-    Runs right after the tree stage so every later stage (FAQ links, search, docs) sees the aligned
-    numbers; with no stored reference it does nothing. A reference that cannot be applied never breaks
-    the build: the error is kept in meta (align_error) and the shipped numbering stays. Finished
-    alignments are reused from ctx.data["alignment_results"] (judge.store.alignments), not redone.
-    """
-    import json
-
-    from judge.rules.align import storage
-
-    ref = storage.latest()
-    if ref is None:
-        return
-    current = ctx.data.get("current_version")
-    tree = (ctx.data.get("trees") or {}).get(current)
-    if tree is None:
-        _meta(db, "align_error", "规则树中没有当前版本，无法应用参考文本。")
-        return
-    from judge.rules.align import dp
-    from judge.rules.align.apply import apply
-    from judge.rules.align.glossary import from_store
-
-    # An earlier alignment of this reference to this corpus and code is a result, not redone.
-    results = ctx.data.get("alignment_results")
-    cached = results.load(ref, current) if results is not None else None
-    if cached is not None:
-        rules, report = cached
-    else:
-        dp.progress_hook = ctx.data.get("align_progress")
-        try:
-            rules, report = apply(list(tree.rules), ref, current, from_store(db.conn, ctx.docs))
-        except Exception as exc:  # noqa: BLE001 - a user reference must never break the store
-            _meta(db, "align_error", f"应用参考文本「{ref.name}」时出错：{type(exc).__name__}: {exc}")
-            return
-        finally:
-            dp.progress_hook = None
-        if results is not None:
-            results.save(ref, current, rules, report)
-    if report["applied"]:
-        tree.rules = rules
-        _rewrite_version(db, tree, current)
-        ctx.data["rules"] = [row for row in db["rules"].rows_where("version = ?", [current], order_by="ord")]
-    _meta(db, "align_report", json.dumps(report, ensure_ascii=False))
-    _meta(db, "align_reference", ref.name)
-
-
-def _rewrite_version(db, tree, version: str) -> None:
-    """Replace one version's rules, examples and citations with those of `tree` (renumbered)."""
-    from judge.rules.tree import build_refs
-
-    ids = [r[0] for r in db.conn.execute("SELECT id FROM rules WHERE version = ?", (version,))]
-    db.conn.execute("DELETE FROM rules WHERE version = ?", (version,))
-    db.conn.executemany("DELETE FROM examples WHERE rule_id = ?", [(i,) for i in ids])
-    db.conn.executemany("DELETE FROM refs WHERE from_rule = ?", [(i,) for i in ids])
-    tree.refs = []
-    build_refs(tree)
-    db["rules"].insert_all(rows.rule_rows(tree), pk="id", columns=TABLES["rules"])
-    db["examples"].insert_all(rows.example_rows(tree), columns=TABLES["examples"])
-    db["refs"].insert_all((rows.ref_row(ref) for ref in tree.refs), columns=TABLES["refs"])
 
 
 def _meta(db, key: str, value: str) -> None:

@@ -3,8 +3,10 @@
 reference  reads a plain-text numbered rules document (zh or en)
 features   what two paragraphs share, within and across languages; glossary: bilingual keywords
 dp         the monotone alignment (gaps, splits, merges, fixed points); confidence: calibrated scores
-apply      renumbers the current tree from a reference; storage: the JSON files (the store applies
-           the latest one while building, judge.store.stages.align, and keeps them: judge.store.references)
+apply      renumbers the current tree from a reference, in memory (apply_latest: the store's tree stage
+           applies the latest stored one before writing); storage: the JSON files (judge.store.references)
+export_map the shipped numbering map (rules_corpus/numbering-map.tsv) from an official reference
+pdf        the text of a numbered rules PDF
 report     the Chinese report of what the alignment did
 """
 

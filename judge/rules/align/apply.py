@@ -329,3 +329,38 @@ def new_report(ref: Reference, al: Alignment, paragraphs: int) -> dict:
         "conflicts": [], "unaligned": [], "uncertain": [], "outside": 0, "merged": [], "missing": [], "filled": [], "pairs": [], "shift": None, "note": "",
         "confident_threshold": CONFIDENT,
     }
+
+
+def apply_latest(tree, docs, results=None, progress=None) -> tuple[dict | None, str | None, str | None]:
+    """The judge's latest stored reference applied to `tree` in memory (its rules and citations are
+    replaced when it applies), before anything is written: (report, error, reference name). A
+    reference that cannot be applied never breaks the build: the error comes back instead.
+    `results` (load/save of finished alignments) spares redoing one; `progress(done, total)` is told
+    how far the alignment is."""
+    from judge.rules.align import dp, storage
+    from judge.rules.align.glossary import extended, project_pairs
+    from judge.rules.tree import build_refs
+
+    ref = storage.latest()
+    if ref is None:
+        return None, None, None
+    if tree is None:
+        return None, "规则树中没有当前版本，无法应用参考文本。", ref.name
+    cached = results.load(ref, tree.version) if results is not None else None
+    if cached is not None:
+        rules, report = cached
+    else:
+        dp.progress_hook = progress
+        try:
+            rules, report = apply(list(tree.rules), ref, tree.version, extended(project_pairs(docs)))
+        except Exception as exc:  # noqa: BLE001 - a user reference must never break the store
+            return None, f"应用参考文本「{ref.name}」时出错：{type(exc).__name__}: {exc}", ref.name
+        finally:
+            dp.progress_hook = None
+        if results is not None:
+            results.save(ref, tree.version, rules, report)
+    if report["applied"]:
+        tree.rules = rules
+        tree.refs = []
+        build_refs(tree)
+    return report, None, ref.name

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from dataclasses import dataclass
+from pathlib import Path
 
 from judge.rules.align.confidence import CONFIDENT
 from judge.rules.align.reference import Reference
@@ -19,6 +21,50 @@ from judge.rules.model import INFERRED, OFFICIAL, format_number, parse_number
 from judge.rules.official import MapRow, NumberingMap, free_number, text_sha
 
 CORPUS_END = 440   # the current Chinese text stops before 440: from there on the map is a skeleton
+CORRECTIONS = Path(__file__).resolve().parent.parent / "data" / "numbering_corrections.tsv"
+
+
+@dataclass
+class Correction:
+    """A paragraph whose official number was checked by hand against the reference."""
+    line: int
+    number: str
+    merged: list[str]
+    note: str
+
+
+def read_corrections(path: Path = CORRECTIONS) -> list[Correction]:
+    """The reviewed corrections (line, number, numbers merged into the paragraph, note)."""
+    from judge.errors import CorpusError
+
+    out = []
+    for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip() or line.startswith(("#", "line\t")):
+            continue
+        cells = line.split("\t")
+        if len(cells) != 4 or not cells[0].isdigit() or parse_number(cells[1]) is None:
+            raise CorpusError(f"编号更正表 {path} 第 {lineno} 行应为：行号、编号、合并的编号（以逗号分隔，可空）、说明")
+        out.append(Correction(int(cells[0]), format_number(parse_number(cells[1])),
+                              [m for m in cells[2].split(",") if m], cells[3]))
+    return out
+
+
+def _apply_corrections(by_index: dict, rows: list, body, corrections: list[Correction], document: str) -> None:
+    """Hand-checked numbers replace the aligner's: a paragraph whose number an earlier paragraph
+    already carries becomes a further part of that rule."""
+    index_of = {r.source_line: i for i, r in enumerate(body)}
+    for c in corrections:
+        i = index_of.get(c.line)
+        if i is None:
+            continue
+        row = by_index.get(i) or MapRow(c.number, "para", document, body[i].source_line, text_sha(body[i].text))
+        row.number, row.provenance, row.confidence, row.checked = c.number, OFFICIAL, 1.0, True
+        earlier = [k for k, r in by_index.items() if k < i and r.number == c.number and r is not row]
+        row.role = "part" if earlier else "para"
+        by_index[i] = row
+        used = {c.number, *c.merged}
+        rows[:] = [r for r in rows if not (r.role in ("missing", "heading", "merged") and r.number in used)]
+        rows.extend(MapRow(m, "merged", confidence=1.0, title=c.number, checked=True) for m in c.merged)
 
 
 def _norm_en(text: str) -> str:
@@ -52,7 +98,18 @@ def cited_titles(tree) -> dict[str, str]:
     return out
 
 
-def export(docs, ref: Reference, glossary=None, command: str = "") -> tuple[NumberingMap, dict]:
+def _check_order(by_index: dict) -> None:
+    from judge.errors import CorpusError
+
+    keys = [(parse_number(by_index[i].number), by_index[i].role) for i in sorted(by_index)]
+    for (a, ra), (b, rb) in zip(keys, keys[1:]):
+        if b < a or (b == a and rb != "part"):
+            raise CorpusError(f"编号对照表的编号不随文档顺序递增：{format_number(a)} 之后是 {format_number(b)}",
+                              hint="请检查 judge/rules/data/numbering_corrections.tsv 中的更正。")
+
+
+def export(docs, ref: Reference, glossary=None, command: str = "",
+           corrections: list[Correction] | None = None) -> tuple[NumberingMap, dict]:
     """(the map, figures) for the current rules document of `docs` against `ref`."""
     from judge.rules.align.apply import align_tree
     from judge.rules.tree import build_trees, current_version
@@ -91,6 +148,7 @@ def export(docs, ref: Reference, glossary=None, command: str = "") -> tuple[Numb
                                    provenance=row.provenance, confidence=row.confidence, title=number))
     # Paragraphs the reference lacks: a free number between their neighbours, always inferred.
     taken = {format_number(parse_number(r.number)) for r in refs if parse_number(r.number)}
+    ref_numbers = set(taken)
     by_index = dict(placed)
     for i in unaligned:
         prev = next((by_index[k].number for k in range(i - 1, -1, -1) if k in by_index), None)
@@ -105,13 +163,20 @@ def export(docs, ref: Reference, glossary=None, command: str = "") -> tuple[Numb
         taken.add(number)
         by_index[i] = MapRow(number, "para", tree.doc.file, body[i].source_line, text_sha(body[i].text),
                              INFERRED, 0.0)
-    rows += by_index.values()
     for j in al.missing:
         key = parse_number(refs[j].number)
         if key is None:
             continue
         role = "absent" if key[0] >= CORPUS_END else ("heading" if refs[j].is_heading else "missing")
         rows.append(MapRow(format_number(key), role, heading=refs[j].is_heading, title=title_of(j)))
+    original = {r.number for r in by_index.values()}
+    _apply_corrections(by_index, rows, body, corrections if corrections is not None else read_corrections(),
+                       tree.doc.file)
+    # Reference numbers the corrections took off a paragraph: the rule has no Chinese counterpart.
+    carried = {r.number for r in by_index.values()} | {r.number for r in rows}
+    rows += by_index.values()
+    rows += [MapRow(n, "missing") for n in sorted(original - carried, key=parse_number) if n in ref_numbers]
+    _check_order(by_index)
     rows.sort(key=lambda r: (parse_number(r.number), r.role != "para", r.line))
     nmap = NumberingMap(rows, {
         "numbering map": "official rule numbers of the corpus paragraphs (numbers and structure only)",
@@ -134,5 +199,6 @@ def figures(nmap: NumberingMap) -> dict:
     roles = Counter(r.role for r in nmap.rows)
     confident = prov.get(OFFICIAL, 0)
     return {"paragraphs": len(paras), "official": confident, "inferred": prov.get(INFERRED, 0),
+            "checked": sum(1 for r in paras if r.checked),
             "confident_share": round(confident / len(paras), 4) if paras else 0.0,
             "roles": dict(roles)}
