@@ -20,21 +20,20 @@ import hashlib  # noqa: E402
 
 import pytest  # noqa: E402
 
-EDITED_FROM = "玩家使用自己卡牌的行为，即视为打出卡牌。"
-EDITED_TO = "玩家从任意区域使用自己卡牌的行为，均视为打出卡牌。"
+# One paragraph of the rules (officially 350.2) reworded: the shipped numbering map no longer knows it.
+EDITED_FROM = "指示物不属于卡牌，但依旧可以被 打出。"
+EDITED_TO = "指示物不属于卡牌，但同样可以被打出。"
 
 
-@pytest.fixture
-def edited_corpus(tmp_path_factory):
-    """A copy of the corpus with one paragraph of the rules reworded, in force (JUDGE_CORPUS_DIR and a
-    private cache) for the test: the shipped numbering map no longer knows that paragraph, so it
-    keeps an inferred number (≈). Yields the new text."""
+def make_edited_corpus(root):
+    """A copy of the corpus at `root` with the EDITED_FROM paragraph reworded, MANIFEST updated."""
     from judge.paths import corpus_dir
 
-    root = tmp_path_factory.mktemp("edited") / "rules_corpus"
     shutil.copytree(corpus_dir(), root)
     rules = root / "core-rules-2026-07-17.zh.txt"
-    rules.write_text(rules.read_text(encoding="utf-8").replace(EDITED_FROM, EDITED_TO), encoding="utf-8")
+    text = rules.read_text(encoding="utf-8")
+    assert EDITED_FROM in text
+    rules.write_text(text.replace(EDITED_FROM, EDITED_TO), encoding="utf-8")
     lines = (root / "MANIFEST.tsv").read_text(encoding="utf-8").splitlines()
     out = [lines[0]]
     for line in lines[1:]:
@@ -42,6 +41,14 @@ def edited_corpus(tmp_path_factory):
         cells[1] = hashlib.sha256((root / cells[0]).read_bytes()).hexdigest()
         out.append("\t".join(cells))
     (root / "MANIFEST.tsv").write_text("\n".join(out) + "\n", encoding="utf-8")
+    return root
+
+
+@pytest.fixture
+def edited_corpus(tmp_path_factory):
+    """The edited corpus in force (JUDGE_CORPUS_DIR and a private cache) for the test: the reworded
+    paragraph keeps an inferred number (≈). Yields the start of its new text."""
+    root = make_edited_corpus(tmp_path_factory.mktemp("edited") / "rules_corpus")
     mp = pytest.MonkeyPatch()
     mp.setenv("JUDGE_CORPUS_DIR", str(root))
     mp.setenv("JUDGE_CACHE_DIR", str(tmp_path_factory.mktemp("edited-cache")))

@@ -21,9 +21,14 @@ pytestmark = pytest.mark.slow   # four store builds
 def env(tmp_path_factory):
     from judge.store import build
 
+    from conftest import make_edited_corpus
+
     cache = tmp_path_factory.mktemp("align-cache")
     mp = pytest.MonkeyPatch()
     mp.setenv("JUDGE_CACHE_DIR", str(cache))
+    # One paragraph reworded, so it is not in the official numbering map and keeps an inferred number
+    # that a judge's reference can replace (official numbers are never overridden, only reported).
+    mp.setenv("JUDGE_CORPUS_DIR", str(make_edited_corpus(tmp_path_factory.mktemp("align-corpus") / "rules_corpus")))
     mp.setattr(build, "STAGES", ["judge.store.stages:tree"])   # the tree stage applies the reference
     yield cache
     mp.undo()

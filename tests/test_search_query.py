@@ -171,12 +171,12 @@ def test_inferred_numbers_are_marked(edited_corpus):
     # Every shipped paragraph has its official number; a reworded one keeps an inferred number (≈).
     c = connect()
     try:
-        data = search(c, "任意区域使用自己卡牌", limit=20).to_dict()
+        data = search(c, "但同样可以被打出", limit=20).to_dict()
     finally:
         c.close()
     inferred = [h for h in data["hits"] if h["inferred"]]
     assert inferred and all(h["display_number"].startswith("≈") for h in inferred)
-    assert any(h["text"] == edited_corpus for h in inferred)
+    assert any(h["text"].startswith(edited_corpus) for h in inferred)
 
 
 def test_defining_paragraph_ranks_above_passing_mentions(conn):

@@ -63,6 +63,13 @@ def _rule_from_item(version: str, doc: Document, it) -> Rule:
     )
 
 
+def _paragraph_rule(doc: Document, p: Paragraph) -> Rule:
+    """A paragraph not numbered yet (the numbering map gives it its number)."""
+    return Rule(version=doc.version, number=None, number_source=INFERRED, confidence=0.0, evidence="",
+                text=p.text, examples=list(p.examples), source_file=doc.file, source_line=p.line,
+                source_lines=list(p.lines), raw=p.raw)
+
+
 def _title_matches(rule: Rule, title: str) -> bool:
     if not title:
         return True
@@ -139,10 +146,16 @@ def build_unnumbered(doc: Document, paras: list[Paragraph], excerpts: list[Excer
     citations: a disagreement stops the build)."""
     body = [p for p in paras if not p.header]
     cites = _all_citations(body)
-    items, report = recover(body, cites, excerpts)
-    rules = [_rule_from_item(doc.version, doc, it) for it in items]
-    _confirm_citations(rules, cites)
-    _add_cited_nodes(rules, cites, doc.version)
+    if numbering is not None and numbering.corpus_sha256 == doc.sha256:
+        # The map was made from this very file: it numbers every paragraph, and the recovery from the
+        # text alone (the costly part of the build) would be discarded.
+        rules = [_paragraph_rule(doc, p) for p in body]
+        report = NumberingReport()
+    else:
+        items, report = recover(body, cites, excerpts)
+        rules = [_rule_from_item(doc.version, doc, it) for it in items]
+        _confirm_citations(rules, cites)
+        _add_cited_nodes(rules, cites, doc.version)
     if numbering is not None:
         rules = official.apply_map(rules, numbering, doc.version, doc.file)
         official.fill_cited_titles(rules, cites)
