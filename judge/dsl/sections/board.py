@@ -87,7 +87,7 @@ class BoardSection(Section):
         syms = [str(i)[1] for i in power if i.type == "DOMAIN_SYM"]
         if "C" in syms:
             raise ScenarioError("符文池中的符能不能写作 [C]（[C] 只用于卡牌费用）。", file=self.file, line=kw.line,
-                                column=kw.column, rule="135.17")
+                                column=kw.column, rule="135.2.e.6")
         count = [_num(i) for i in power if i.type == "INT"]
         return ("pool", _num(energy), count[0] if count else len(syms), self._pos(kw), syms)
 
