@@ -20,7 +20,7 @@ def env(tmp_path, monkeypatch):
 
     cache = tmp_path / "cache"
     monkeypatch.setenv("JUDGE_CACHE_DIR", str(cache))
-    monkeypatch.setattr(build, "STAGES", ["judge.store.stages:tree", "judge.store.stages:align"])
+    monkeypatch.setattr(build, "STAGES", ["judge.store.stages:tree"])
     return cache
 
 

@@ -20,8 +20,14 @@ REPEATED = 0.5         # a band line on at least this share of the pages is page
 DIGITS_RE = re.compile(r"\d+")
 
 
+MAX_PDF_BYTES = 64 * 1024 * 1024   # the official rules PDF is a few MB
+
+
 def is_pdf(path: Path) -> bool:
+    """A regular file that starts like a PDF (never opens a pipe or a device: that could block)."""
     try:
+        if not Path(path).is_file():
+            return False
         with open(path, "rb") as fh:
             return fh.read(5) == b"%PDF-"
     except OSError:
@@ -71,6 +77,10 @@ def pdf_text(path: Path) -> str:
         from pdfminer.pdfparser import PDFSyntaxError
     except ImportError:  # pragma: no cover - a declared dependency
         raise ReferenceError("读取 PDF 需要 pdfminer.six", hint="请执行 pip install pdfminer.six 后重试。") from None
+    size = Path(path).stat().st_size
+    if size > MAX_PDF_BYTES:
+        raise ReferenceError(f"PDF 文件 {path} 有 {size / 1024 / 1024:.0f} MB，超过上限 {MAX_PDF_BYTES // 1024 // 1024} MB",
+                             hint="请确认这是核心规则的 PDF；整份核心规则通常只有几 MB。")
     pages = []
     try:
         for page in extract_pages(str(path), laparams=LAParams(line_margin=0.3, char_margin=2.0)):
