@@ -91,6 +91,14 @@ def test_the_four_wrong_certain_numbers_are_fixed(tree):
     assert by["142.4"].text.startswith("伤害反映的是")
 
 
+def test_untitled_dropped_headings_take_the_term_their_first_rule_defines(tree):
+    by = tree.by_number()
+    # "抵挡伤害指的是…" opens 437.1, "洞察一张卡牌指的是…" 436.1: the Chinese text's own terms.
+    assert by["437"].title == "抵挡伤害" and by["436"].title == "洞察" and by["423"].title == "眩晕"
+    assert by["413"].title == ""          # "抽一张牌指的是…" names no term of two characters or more
+    assert by["413"].is_heading and not by["413"].text
+
+
 def test_every_citation_agrees_with_the_map(tree):
     cites = [c for p in tree.paragraphs for c in find_citations(p.text)]
     assert len(cites) > 80

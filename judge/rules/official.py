@@ -161,7 +161,7 @@ def _node(row: MapRow, version: str, label: str) -> Rule:
     if row.role == "heading":
         return Rule(version, row.number, OFFICIAL, 1.0,
                     f"{label}在此处有一个标题，中文正文在提取中丢失了它"
-                    + ("；标题取自正文引用或术语表。" if row.title else "，也没有别处给出其中文标题。"),
+                    + ("；标题取自正文引用、术语表或本节首条的定义。" if row.title else "，也没有别处给出其中文标题。"),
                     title=row.title, is_heading=True)
     if row.role == "merged":
         return Rule(version, row.number, OFFICIAL, row.confidence,

@@ -98,6 +98,26 @@ def cited_titles(tree) -> dict[str, str]:
     return out
 
 
+DEFINES_RE = re.compile(r"^([\u4e00-\u9fff]{1,6}?)(?:指的是|是指)")
+
+
+def _titles_from_definitions(rows: list[MapRow], body) -> None:
+    """A dropped heading no citation or glossary names takes the term its first rule defines, in the
+    Chinese text's own words ("抵挡伤害指的是…" under the heading of 437)."""
+    text_at = {r.source_line: r.text for r in body}
+    first_child: dict[str, MapRow] = {}
+    for r in sorted((r for r in rows if r.role == "para"), key=lambda r: r.line):
+        parent = r.number.rsplit(".", 1)[0] if "." in r.number else None
+        if parent and parent not in first_child:
+            first_child[parent] = r
+    for r in rows:
+        if r.role == "heading" and not r.title and r.number in first_child:
+            m = DEFINES_RE.match(text_at.get(first_child[r.number].line, ""))
+            term = re.sub(r"一张(卡)?牌$", "", m.group(1)) if m else ""   # "洞察一张卡牌指的是…": 洞察
+            if len(term) >= 2:
+                r.title = term
+
+
 def _check_order(by_index: dict) -> None:
     from judge.errors import CorpusError
 
@@ -177,6 +197,7 @@ def export(docs, ref: Reference, glossary=None, command: str = "",
     rows += by_index.values()
     rows += [MapRow(n, "missing") for n in sorted(original - carried, key=parse_number) if n in ref_numbers]
     _check_order(by_index)
+    _titles_from_definitions(rows, body)
     rows.sort(key=lambda r: (parse_number(r.number), r.role != "para", r.line))
     nmap = NumberingMap(rows, {
         "numbering map": "official rule numbers of the corpus paragraphs (numbers and structure only)",
