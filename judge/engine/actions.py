@@ -51,7 +51,7 @@ def apply(game: Game, action: Action) -> None:
         push_choice(game, action)
         return
     if game.over and action.verb not in ("cleanup",):
-        raise IllegalAction("游戏已经结束，不能再执行行动。", "318")
+        raise IllegalAction("游戏已经结束，不能再执行行动。", "196")
     _perform(game, action)
     settle(game)
 
@@ -123,7 +123,7 @@ def _perform(game: Game, action: Action) -> None:
     elif v == "might_mod":
         u = _on_board_units(game, [a["target"]])[0]
         ch = effects.might_change(game, u, a["amount"])
-        t.add("action", f"{who}以效果使 {u.label()} 本回合战力 {a['amount']:+d}。", rules=("119",), changes=[ch])
+        t.add("action", f"{who}以效果使 {u.label()} 本回合战力 {a['amount']:+d}。", rules=("143.2",), changes=[ch])
         _acting(game, p)
     elif v == "draw":
         t.add("action", f"{p} 按效果指示抽 {a['count']} 张牌。", rules=("431",) if not game.players[p].zones["deck"] else ())
@@ -156,7 +156,7 @@ def _perform(game: Game, action: Action) -> None:
             showdown.pass_focus(game, sd.focus)
     elif v == "pass_all":
         if game.showdown is None:
-            raise IllegalAction("现在没有进行中的法术对决，无法让过。", "341")
+            raise IllegalAction("现在没有进行中的法术对决，无法让过。", "347")
         sd = game.showdown
         while game.showdown is sd and not game.over:
             showdown.pass_focus(game, sd.focus)
@@ -166,7 +166,7 @@ def _perform(game: Game, action: Action) -> None:
         t.add("action", f"{p} 因效果获得 {a['amount']} 分（不是得分，不受每处战场每回合一次的限制）。", rules=("467",))
         scoring.gain_points(game, p, a["amount"], "效果")
     elif v == "cleanup":
-        t.add("action", "执行一次清理。", rules=("318",))
+        t.add("action", "执行一次清理。", rules=("323",))
     elif v == "hide":
         _hide(game, p, a)
     else:

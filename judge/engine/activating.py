@@ -54,7 +54,7 @@ def activate(game: Game, player: str, args: dict) -> None:
             before = pl.energy
             pl.energy += gained
             t.add("change", f"获得资源的技能确认后立即结算，不进入结算链：{player} 获得 {gained} 点法力。优先行动权与焦点不因此传递。",
-                  rules=("327",), faq=("R-L33", "R-L35"), changes=[Change(f"{player}的符文池", "法力", before, pl.energy)])
+                  rules=("337.2",), faq=("R-L33", "R-L35"), changes=[Change(f"{player}的符文池", "法力", before, pl.energy)])
             return
         was_empty = not game.chain
         item = ChainItem(player, src.label(), f"{src.label()} 的主动技能", None, {"oid": src.oid},
@@ -70,9 +70,9 @@ def activate(game: Game, player: str, args: dict) -> None:
 
 def _check_timing(game: Game, player: str, ab) -> None:
     if game.chain and ab.timing != "reaction":
-        raise IllegalAction("没有[反应]的主动技能不能在闭环状态下激活。", "327")
+        raise IllegalAction("没有[反应]的主动技能不能在闭环状态下激活。", "331.1.b")
     if game.showdown is not None and ab.timing is None:
-        raise IllegalAction("没有[迅捷]或[反应]的主动技能不能在法术对决中（包括战斗中）激活。", "341",
+        raise IllegalAction("没有[迅捷]或[反应]的主动技能不能在法术对决中（包括战斗中）激活。", "343.1.b",
                             faq=("C-L165",))
     if game.showdown is None and not game.chain and (player != game.turn_player or game.phase != "main"):
         raise IllegalAction("主动技能只能在自己的主阶段、法术对决之外激活。", "410.1", faq=("C-L169",))

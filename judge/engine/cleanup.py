@@ -51,13 +51,13 @@ class _Header:
     def _emit(self):
         if self.special == "combat":
             self.game.trace.add("step", "战斗清理（特殊清理）：常规清理步骤，并在摧毁之后插入 3c 移除所有单位的伤害、"
-                                "3d 召回进攻方单位（如仍有防守方单位）。", rules=("466.1", "318"),
+                                "3d 召回进攻方单位（如仍有防守方单位）。", rules=("466.1", "324.1"),
                                 faq=("R-COMBAT-CLEANUP",))
         elif self.special == "end_of_turn":
             self.game.trace.add("step", "回合结束特殊清理：常规清理步骤，并插入移除伤害、3d 眩晕结束、3e 清空符文池。",
-                                rules=("317.2", "318"))
+                                rules=("317.2", "324.1"))
         else:
-            self.game.trace.add("step", "清理。", rules=("318",))
+            self.game.trace.add("step", "清理。", rules=("323",))
 
 
 def _one(game: Game, special: str | None) -> bool:
@@ -78,7 +78,7 @@ def _one(game: Game, special: str | None) -> bool:
                     want = "attacker" if u.controller == cb.attacker else "defender" if u.controller == cb.defender else None
                 if u.designation != want:
                     h.emit()
-                    t.add("change", f"步骤2：{u.label()} 的攻防身份更新。", rules=("318", "463"),
+                    t.add("change", f"步骤2：{u.label()} 的攻防身份更新。", rules=("323.2",),
                           changes=[Change(u.label(), "身份", _des(u.designation), _des(want))])
                     u.designation = want
                     changed = True
@@ -89,7 +89,7 @@ def _one(game: Game, special: str | None) -> bool:
             for u in lethal:
                 deathknell.note_lethal(game, u)
             t.add("step", "步骤3b：带有致命伤害的单位被摧毁："
-                  + "、".join(f"{u.label()}（伤害 {u.damage} ≥ 战力）" for u in lethal) + "。", rules=("318", "142.4"))
+                  + "、".join(f"{u.label()}（伤害 {u.damage} ≥ 战力）" for u in lethal) + "。", rules=("323.5", "142.4"))
             effects.kill(game, lethal, passive=True, rules=("428", "142.4"))
             changed = True
         if special == "combat":
@@ -105,7 +105,7 @@ def _one(game: Game, special: str | None) -> bool:
                 if bf.controller and not busy and not game.units_at(bf.bid, bf.controller):
                     h.emit()
                     t.add("change", f"步骤4：{bf.controller} 在 {bf.label()} 没有单位，失去其控制权。",
-                          rules=("318", "188"), changes=[Change(bf.label(), "控制者", bf.controller, None)])
+                          rules=("323.6", "190.4.c"), changes=[Change(bf.label(), "控制者", bf.controller, None)])
                     bf.controller = None
                     changed = True
         # 5. corrective recalls; facedown cards not matching the battlefield's controller are removed
@@ -113,7 +113,7 @@ def _one(game: Game, special: str | None) -> bool:
             if o.location not in (None, "base") and not o.is_unit and o.card.type in ("gear", "rune") \
                     and o.attached_to is None:
                 h.emit()
-                effects.recall(game, [o], rules=("318", "454"), why="（步骤5：非单位装备不应位于战场）")
+                effects.recall(game, [o], rules=("323.7", "454"), why="（步骤5：非单位装备不应位于战场）")
                 changed = True
         for bf in game.battlefields.values():
             if bf.facedown:
@@ -122,7 +122,7 @@ def _one(game: Game, special: str | None) -> bool:
                     h.emit()
                     ch = zones.put_in_zone(game, fd, "trash")
                     t.add("change", f"步骤5：{fd.label()} 的控制者不是 {bf.label()} 的控制者，待命牌被移除。",
-                          rules=("318",), changes=[ch])
+                          rules=("323.7",), changes=[ch])
                     changed = True
         # 6 / 7 / 7a: staging
         for bf in game.battlefields.values():
@@ -135,20 +135,20 @@ def _one(game: Game, special: str | None) -> bool:
                 h.emit()
                 bf.showdown_staged = want_sd
                 t.add("change", f"步骤6：{bf.label()} 的法术对决{'标记为待发生' if want_sd else '不再待发生'}。",
-                      rules=("318", "341"))
+                      rules=("323.8",))
                 changed = True
             if want_cb != bf.combat_staged:
                 h.emit()
                 bf.combat_staged = want_cb
                 t.add("change", f"步骤7：{bf.label()} 的战斗{'标记为待发生（有敌对玩家的单位）' if want_cb else '不再待发生'}。",
-                      rules=("318", "459"))
+                      rules=("323.9",))
                 changed = True
         # 8: contested state removed when the contester has no units there (and nothing runs there)
         for bf in game.battlefields.values():
             running = (game.showdown and game.showdown.battlefield == bf.bid) or (cb and cb.battlefield == bf.bid)
             if bf.contested_by and not running and not game.units_at(bf.bid, bf.contested_by):
                 h.emit()
-                t.add("change", f"步骤8：{bf.contested_by} 在 {bf.label()} 已没有单位，移除争夺状态。", rules=("318", "188"),
+                t.add("change", f"步骤8：{bf.contested_by} 在 {bf.label()} 已没有单位，移除争夺状态。", rules=("323.11", "190.3.b.1"),
                       changes=[Change(bf.label(), "争夺", f"是（{bf.contested_by}）", "否")])
                 bf.contested_by = None
                 bf.showdown_staged = bf.combat_staged = False
@@ -157,7 +157,7 @@ def _one(game: Game, special: str | None) -> bool:
                     if bf.controller != p and bf.contested_by is None:
                         bf.contested_by = p
                         t.add("change", f"步骤8：{p} 的单位位于不受其控制的战场，{bf.label()} 由 {p} 令其进入争夺状态。",
-                              rules=("318", "188"))
+                              rules=("323.11", "190.3.a"))
         # 9 / 10 / 10a: opening showdowns and combats
         if game.showdown is None and game.combat is None and not game.chain:
             from judge.engine import combat, showdown
@@ -168,14 +168,14 @@ def _one(game: Game, special: str | None) -> bool:
                 h.emit()
                 bid = pick_battlefield(game, combats, "战斗")
                 t.add("step", f"步骤10：普通开环状态下有待发生的战斗，在 {game.battlefields[bid].label()} 开始战斗。",
-                      rules=("318", "459"))
+                      rules=("323.13", "459"))
                 combat.open_combat(game, bid)
                 changed = True
             elif shows:
                 h.emit()
                 bid = pick_battlefield(game, shows, "法术对决")
                 t.add("step", f"步骤9：普通开环状态下有待发生的法术对决，在 {game.battlefields[bid].label()} 开始一次法术对决。",
-                      rules=("318", "341"))
+                      rules=("323.12", "344"))
                 showdown.open_showdown(game, bid)
                 changed = True
         elif game.showdown is not None and not game.showdown.combat and game.combat is None:
@@ -184,7 +184,7 @@ def _one(game: Game, special: str | None) -> bool:
                 from judge.engine import combat
 
                 h.emit()
-                t.add("step", f"步骤10a：{bf.label()} 的非战斗法术对决有战斗待发生，变为战斗法术对决。", rules=("318", "459"))
+                t.add("step", f"步骤10a：{bf.label()} 的非战斗法术对决有战斗待发生，变为战斗法术对决。", rules=("323.14",))
                 combat.open_combat(game, bf.bid)
                 changed = True
         return changed
@@ -244,10 +244,10 @@ def pick_battlefield(game: Game, staged, what: str) -> str:
     ids = [b.bid for b in staged]
     picked = game.choices.take("pick_battlefield", game.turn_player)
     if picked is not None and picked[2] in ids:
-        game.trace.add("choice", f"{game.turn_player}（回合玩家）选择先在 {picked[2]} 开始{what}。", rules=("318",))
+        game.trace.add("choice", f"{game.turn_player}（回合玩家）选择先在 {picked[2]} 开始{what}。", rules=("323.12", "323.13"))
         return picked[2]
     if game.choices.auto:
-        game.trace.add("auto", f"（自动选择）有多处待发生的{what}，回合玩家选择声明顺序中的第一处 {ids[0]}。", rules=("318",))
+        game.trace.add("auto", f"（自动选择）有多处待发生的{what}，回合玩家选择声明顺序中的第一处 {ids[0]}。", rules=("323.12", "323.13"))
         return ids[0]
     game.choices.need("pick_battlefield", game.turn_player,
                       f"有多处战场有待发生的{what}，回合玩家 {game.turn_player} 需选择先开始哪一处。", ids,

@@ -30,7 +30,7 @@ def open_combat(game: Game, bid: str) -> None:
     else:
         game.showdown = Showdown(bid, combat=True, focus=attacker,
                                  began_at_chain_close=game.chain_opened_by is not None and not game.chain)
-        game.trace.add("step", f"战斗步骤1：战斗法术对决开启，进攻方 {attacker} 获得焦点与优先行动权。", rules=("463", "341"))
+        game.trace.add("step", f"战斗步骤1：战斗法术对决开启，进攻方 {attacker} 获得焦点与优先行动权。", rules=("463", "345"))
     from judge.engine.abilities import triggered
 
     triggered.combat_started(game)  # attack/defend triggers form the initial chain
@@ -159,7 +159,7 @@ def resolution_step(game: Game) -> None:
             if bf.controller != p:
                 before = bf.controller
                 bf.controller = p
-                t.add("change", f"{p} 确立对 {bf.label()} 的控制。", rules=("466", "188"),
+                t.add("change", f"{p} 确立对 {bf.label()} 的控制。", rules=("466", "190.4"),
                       changes=[Change(bf.label(), "控制者", before, p)])
                 scoring.conquer(game, p, bf.bid)
             else:
@@ -170,7 +170,7 @@ def resolution_step(game: Game) -> None:
                   changes=[Change(bf.label(), "控制者", bf.controller, None)])
             bf.controller = None
         if bf.contested_by:
-            t.add("change", f"{bf.label()} 的争夺状态被移除。", rules=("466", "188"),
+            t.add("change", f"{bf.label()} 的争夺状态被移除。", rules=("466", "190.3.b"),
                   changes=[Change(bf.label(), "争夺", "是", "否")])
             bf.contested_by = None
         if bf.facedown and game.objects[bf.facedown].controller != bf.controller:

@@ -241,7 +241,7 @@ def effect_play_cost(game: Game, player: str, card: GameObject, eff, who: str) -
     """A card played by an effect goes through every step of playing, its cost included, unless the
     effect says to ignore the cost (419.3.b). Returns whether it may be played (cost paid or ignored)."""
     if eff.ignore_cost:
-        game.trace.add("step", f"{who}：打出 {card.label()}，无视其费用。", rules=("419",))
+        game.trace.add("step", f"{who}：打出 {card.label()}，无视其费用。", rules=("419.3.b",))
         return True
     cost = Cost()
     cost.add(card.card.cost_energy, card.card.cost_power, "基础费用", card_syms(card, card.card.cost_power_syms))
@@ -251,8 +251,8 @@ def effect_play_cost(game: Game, player: str, card: GameObject, eff, who: str) -
         payment = plan(game, player, cost, card)
     except IllegalAction as err:
         game.trace.add("step", f"{who}：由效果打出的 {card.label()} 仍须支付费用（效果没有说无视费用），{err.message}"
-                       "无法打出，它留在原处。", rules=("419",))
+                       "无法打出，它留在原处。", rules=("419.3.b",))
         return False
     pay(game, player, cost, payment, text=f"{who}：由效果打出 {card.label()}，{player} 支付其费用 {cost}。",
-              rules=("419", "165"))
+              rules=("419.3.b", "165"))
     return True

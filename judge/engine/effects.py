@@ -37,6 +37,8 @@ def kill(game: Game, targets: list[GameObject], who: str = "", passive: bool = F
     targets = replacement.replace_deaths(game, [t for t in targets if t.zone == "board"])  # 367
     for t in targets:
         triggered.record_death_triggers(game, t)
+    if any(t.token for t in targets):
+        rules = tuple(rules) + ("186.1",)  # a token put in the trash ceases to exist
     changes = [zones.put_in_zone(game, t, "trash") for t in targets]
     if targets:
         text = "、".join(t.label() for t in targets)

@@ -65,10 +65,10 @@ def settle(game: Game, item, eff, legal: list[GameObject]) -> list[GameObject]:
         picked = [by_id[r] for r in scripted if r in by_id]
         if len(picked) == len(scripted) and len(set(scripted)) == len(scripted) and fits(game, picked, eff.group_limit):
             t.add("step", f"{item.controller} 选择原目标的子集 {'、'.join(o.oid for o in picked)}（总战力 "
-                  f"{sum(might(game, o) for o in picked)}，不超过 {eff.group_limit}）。", rules=("355.11",))
+                  f"{sum(might(game, o) for o in picked)}，不超过 {eff.group_limit}）。", rules=("355.11.b",))
             return picked
         raise IllegalAction(f"选择的子集（{'、'.join(scripted)}）不是原目标中符合限制的子集（同一处战场、总战力不超过 "
-                            f"{eff.group_limit}）。例如：{'；'.join(names)}。", "355.11", faq=("C-L392",))
+                            f"{eff.group_limit}）。例如：{'；'.join(names)}。", "355.11.b", faq=("C-L392",))
     if game.choices.auto:
         t.add("auto", f"（自动选择）子集：{names[0]}。")
         return options[0]

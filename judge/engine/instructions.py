@@ -273,7 +273,7 @@ class Counter(EffectKind):
             game.chain.remove(target)
             ch = zones.put_in_zone(game, card, "trash", rules=("425",))
             game.trace.add("change", f"{who}：{card.label()} 被无效化，不结算，从结算链放入其所有者的废牌堆；已支付的费用不退还，"
-                           "它不视为已打出（打出时触发的技能不会触发）。", rules=("425", "419"), changes=[ch])
+                           "它不视为已打出（打出时触发的技能不会触发）。", rules=("425", "419.4.a.1"), changes=[ch])
         return legal
 
 
@@ -352,7 +352,7 @@ def _ready(game: Game, u: GameObject):
     for o, kind, params in on_board(game):
         if not kind.allows_ready(game, o, params, u):
             game.trace.add("step", f"{u.label()} 不能因效果变为活跃状态（{o.label()}）：“无法”优先于“可以”，此指示被跳过。",
-                           rules=("349",), faq=("R-L95", "R-L97"))
+                           rules=("054.1",), faq=("R-L95", "R-L97"))
             return None
     return effects.set_exhausted(game, u, False)
 
@@ -375,7 +375,7 @@ def _play_top(game: Game, item: ChainItem, eff) -> None:
     game.chain.append(ChainItem(p, unit.label(), f"{p} 打出的 {unit.label()}（由 {item.source} 打出）", None,
                                 {"oid": unit.oid}, rules=("349",), kind="card", oid=unit.oid, dest="base"))
     game.trace.add("step", f"{unit.label()} 作为待处理项目加入结算链；完成 {item.source} 的其余指示后再确认。",
-                   rules=("349", "327"), faq=("R-L9",),
+                   rules=("349", "336.1"), faq=("R-L9",),
                    changes=[Change(unit.label(), "位置", f"{p}的主牌堆", "结算链（待处理）")])
 
 

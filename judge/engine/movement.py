@@ -32,7 +32,7 @@ def destination_problem(game: Game, player: str, dest: str) -> str | None:
 
 def check_standard_move(game: Game, player: str, units: list[GameObject], dest: str) -> None:
     if game.over:
-        raise IllegalAction("游戏已经结束。", "318")
+        raise IllegalAction("游戏已经结束。", "196")
     if player != game.turn_player:
         raise IllegalAction(f"标准移动只能在自己的回合进行：当前回合玩家是 {game.turn_player}。", "445",
                             faq=("C-STD-MOVE",))
@@ -73,7 +73,7 @@ def standard_move(game: Game, player: str, units: list[GameObject], dest: str) -
 
 def effect_move(game: Game, player: str | None, units: list[GameObject], dest: str) -> None:
     if game.over:
-        raise IllegalAction("游戏已经结束。", "318")
+        raise IllegalAction("游戏已经结束。", "196")
     for u in units:
         if u.zone != "board" or not u.is_unit:
             raise IllegalAction(f"{u.label()} 不是场上的单位。", "445")
@@ -111,4 +111,4 @@ def _relocate(game: Game, player: str, units: list[GameObject], dest: str) -> No
             if bf.contested_by is None and bf.controller != p:
                 bf.contested_by = p
                 game.trace.add("change", f"{bf.label()} 进入争夺状态：{p} 的单位进入了不受其控制的战场。",
-                               rules=("188",), changes=[Change(bf.label(), "争夺", "否", f"是（{p}）")])
+                               rules=("190.3.a",), changes=[Change(bf.label(), "争夺", "否", f"是（{p}）")])

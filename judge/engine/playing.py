@@ -152,7 +152,7 @@ def _commit(game: Game, player: str, card: GameObject, plan: dict) -> None:
     t.add("action", f"{player} 打出 {card.label()}（时机：{plan['permission']}）。", rules=("349",))
     t.depth += 1
     try:
-        t.add("step", f"步骤1：{card.label()} 作为待处理项目放入结算链。", rules=("327",),
+        t.add("step", f"步骤1：{card.label()} 作为待处理项目放入结算链。", rules=("329",),
               changes=[Change(card.label(), "位置", before, "结算链（待处理）")])
         if plan["dest"] is not None:
             where = "基地" if plan["dest"] == "base" else game.battlefields[plan["dest"]].label()

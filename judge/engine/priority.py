@@ -7,7 +7,7 @@ from judge.engine.errors import IllegalAction
 from judge.engine.state import Game
 
 
-def grant(game: Game, player: str, why: str = "", rules=("327",)) -> None:
+def grant(game: Game, player: str, why: str = "", rules=("337.4",)) -> None:
     """Priority to `player` with a fresh sequence of passes."""
     game.priority, game.priority_passes = player, 0
     game.trace.add("step", f"{player} 获得优先行动权{why}。", rules=rules)
@@ -29,9 +29,9 @@ def check_may_act(game: Game, player: str) -> None:
     who = actor(game)
     if who != player:
         if game.chain:
-            raise IllegalAction(f"结算链存在时只有拥有优先行动权的玩家（{who}）可以行动。", "327")
+            raise IllegalAction(f"结算链存在时只有拥有优先行动权的玩家（{who}）可以行动。", "338.1")
         if game.showdown is not None:
-            raise IllegalAction(f"法术对决中只有拥有焦点的玩家（{who}）可以行动。", "341")
+            raise IllegalAction(f"法术对决中只有拥有焦点的玩家（{who}）可以行动。", "347")
         raise IllegalAction(f"普通开环状态下只有回合玩家（{game.turn_player}）在主阶段可以打出卡牌。", "410.1")
 
 
@@ -40,15 +40,15 @@ def pass_priority(game: Game, player: str) -> None:
     from judge.engine import resolution
 
     if not game.chain:
-        raise IllegalAction("结算链不存在，没有优先行动权可以让过。", "327")
+        raise IllegalAction("结算链不存在，没有优先行动权可以让过。", "338.1")
     if player != game.priority:
-        raise IllegalAction(f"现在由 {game.priority} 拥有优先行动权，{player} 不能让过。", "327")
+        raise IllegalAction(f"现在由 {game.priority} 拥有优先行动权，{player} 不能让过。", "338.1")
     game.priority_passes += 1
     if game.priority_passes >= len(game.order):
-        game.trace.add("action", f"{player} 让过优先行动权；所有玩家依次让过。", rules=("327",))
+        game.trace.add("action", f"{player} 让过优先行动权；所有玩家依次让过。", rules=("339.1",))
         resolution.resolve_newest(game)
         resolution.after_resolution(game)
         return
     nxt = game.next_player(player)
-    game.trace.add("action", f"{player} 让过优先行动权，按回合顺序传给 {nxt}。", rules=("327",))
+    game.trace.add("action", f"{player} 让过优先行动权，按回合顺序传给 {nxt}。", rules=("339.2",))
     game.priority = nxt

@@ -41,7 +41,7 @@ def run(game: Game, wait: bool = False) -> None:
                 priority.grant(game, newest.controller, "（结算链上最新项目的控制者）")
             return
         newest = game.chain[-1]
-        game.trace.add("step", f"所有玩家让过，结算最新的结算链项目：{newest.description}。", rules=("327",))
+        game.trace.add("step", f"所有玩家让过，结算最新的结算链项目：{newest.description}。", rules=("339.1",))
         resolve_newest(game)
         cleanup.run(game)
         from judge.engine.abilities import reflexive, spell_kill
@@ -66,19 +66,19 @@ def finalize_pending(game: Game) -> None:
             from judge.engine import playing
 
             # A play created while another item resolved (Baited Hook): finalized in creation order.
-            game.trace.add("step", f"确认在结算过程中产生的待处理项目：{item.description}。", rules=("337",),
+            game.trace.add("step", f"确认在结算过程中产生的待处理项目：{item.description}。", rules=("337.1",),
                            faq=("R-L9", "R-L13"))
             playing.finalize(game, item)
         else:
             item.pending = False
-            game.trace.add("step", f"确认结算链项目：{item.description}。", rules=("337",))
+            game.trace.add("step", f"确认结算链项目：{item.description}。", rules=("337.1",))
 
 
 def resolve_newest(game: Game) -> None:
     item = game.chain.pop()
     game.priority, game.priority_passes = None, 0
     t = game.trace
-    t.add("step", f"结算最新的已确认结算链项目：{item.description}。", rules=("327",))
+    t.add("step", f"结算最新的已确认结算链项目：{item.description}。", rules=("340.1",))
     t.depth += 1
     try:
         if isinstance(item, ChainItem):
@@ -115,7 +115,7 @@ def _chain_closed(game: Game) -> None:
         # The showdown began as this chain emptied: its focus is the one the showdown rules name.
         sd.began_at_chain_close = False
         game.trace.add("step", f"结算链关闭；法术对决是在结算链最后一项结算后的清理中开始的，焦点按法术对决规则由 {sd.focus} 持有，"
-                       "不因结算链关闭而传递。", rules=("341",))
+                       "不因结算链关闭而传递。", rules=("345",))
         return
     if sd is None or opened is None:
         return
@@ -123,10 +123,10 @@ def _chain_closed(game: Game) -> None:
         before = sd.focus
         sd.focus = game.next_player(before)
         sd.passes = 0
-        game.trace.add("step", f"结算链关闭，回合回到开环状态：焦点从 {before} 按回合顺序传给 {sd.focus}。", rules=("341",))
+        game.trace.add("step", f"结算链关闭，回合回到开环状态：焦点从 {before} 按回合顺序传给 {sd.focus}。", rules=("340.2.a", "346"))
     else:
         sd.passes = 0
-        game.trace.add("step", f"结算链由触发式技能开启，关闭后焦点不传递，仍由 {sd.focus} 持有。", rules=("341",),
+        game.trace.add("step", f"结算链由触发式技能开启，关闭后焦点不传递，仍由 {sd.focus} 持有。", rules=("346.1",),
                        faq=("R-L37",))
 
 
@@ -138,10 +138,10 @@ def enter_board(game: Game, item: ChainItem, card: GameObject) -> None:
     where = "基地" if dest == "base" else game.battlefields[dest].label()
     if card.card.type == "unit":
         card.exhausted = not item.accelerate
-        state, rules = ("活跃（已支付[急速]）", ("327", "805")) if item.accelerate else ("休眠", ("327", "349"))
+        state, rules = ("活跃（已支付[急速]）", ("337.2", "805")) if item.accelerate else ("休眠", ("337.2", "349"))
     else:
         card.exhausted = False
-        state, rules = "活跃", ("327", "349")
+        state, rules = "活跃", ("337.2", "349")
     game.trace.add("change", f"{card.label()} 立即结算，以{state}状态进入{where}。", rules=rules,
                    changes=[Change(card.label(), "位置", "结算链", f"{item.controller}的{where}" if dest == "base" else where)])
     from judge.engine.keywords import on as keywords_on

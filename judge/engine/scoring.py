@@ -56,7 +56,7 @@ def _score(game: Game, player: str, bid: str, how: str) -> None:
     gain_points(game, player, 1, word, rules=rules)
 
 
-def check_victory(game: Game, rules=("318",), immediate: bool = False) -> bool:
+def check_victory(game: Game, rules=("323.1",), immediate: bool = False) -> bool:
     """A player (2v2: team) with at least the victory score and strictly more than every other wins."""
     if game.over:
         return True

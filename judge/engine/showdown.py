@@ -17,17 +17,17 @@ def open_showdown(game: Game, bid: str) -> None:
     focus = bf.contested_by or game.turn_player
     game.showdown = Showdown(bid, combat=False, focus=focus,
                              began_at_chain_close=game.chain_opened_by is not None and not game.chain)
-    game.trace.add("step", f"在 {bf.label()} 开启非战斗法术对决；{focus} 获得焦点。", rules=("341",))
+    game.trace.add("step", f"在 {bf.label()} 开启非战斗法术对决；{focus} 获得焦点。", rules=("344", "345"))
 
 
 def pass_focus(game: Game, player: str) -> None:
     sd = game.showdown
     if sd is None:
-        raise IllegalAction("现在没有进行中的法术对决，无法让过。", "341")
+        raise IllegalAction("现在没有进行中的法术对决，无法让过。", "347")
     if player != sd.focus:
-        raise IllegalAction(f"现在由 {sd.focus} 拥有焦点，{player} 不能让过。", "341")
+        raise IllegalAction(f"现在由 {sd.focus} 拥有焦点，{player} 不能让过。", "347")
     sd.passes += 1
-    game.trace.add("action", f"{player} 让过（焦点）。", rules=("341",))
+    game.trace.add("action", f"{player} 让过（焦点）。", rules=("347.2",))
     if sd.passes >= len(game.order):
         close(game)
     else:
@@ -45,7 +45,7 @@ def close(game: Game) -> None:
 
     sd = game.showdown
     game.trace.add("step", f"所有玩家依次让过且结算链为空：{game.battlefields[sd.battlefield].label()} 的法术对决结束。",
-                   rules=("341",))
+                   rules=("348",))
     if sd.combat:
         combat.after_showdown(game)
         return
@@ -56,11 +56,11 @@ def close(game: Game) -> None:
     if contester and present == [contester] and bf.controller != contester:
         before = bf.controller
         bf.controller = contester
-        game.trace.add("change", f"{contester} 确立对 {bf.label()} 的控制。", rules=("188", "469.1"),
+        game.trace.add("change", f"{contester} 确立对 {bf.label()} 的控制。", rules=("348.2.a", "469.1"),
                        changes=[Change(bf.label(), "控制者", before, contester)])
         scoring.conquer(game, contester, bf.bid)
     if bf.contested_by:
-        game.trace.add("change", f"{bf.label()} 的争夺状态被移除。", rules=("188",),
+        game.trace.add("change", f"{bf.label()} 的争夺状态被移除。", rules=("190.3.b",),
                        changes=[Change(bf.label(), "争夺", "是", "否")])
         bf.contested_by = None
     cleanup.run(game)

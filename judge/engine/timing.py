@@ -26,11 +26,11 @@ def check(game: Game, player: str, card: GameObject, from_facedown: bool) -> str
     reaction = perm == "reaction"
     if game.chain:
         if not reaction:
-            raise IllegalAction(f"{card.label()} 没有[反应]：默认情况下卡牌不能在闭环状态下打出。", "327")
+            raise IllegalAction(f"{card.label()} 没有[反应]：默认情况下卡牌不能在闭环状态下打出。", "331.1.a")
         return DISPLAY["reaction"]
     if game.showdown is not None:
         if perm == "normal":
-            raise IllegalAction(f"{card.label()} 没有[迅捷]或[反应]：默认情况下卡牌不能在法术对决状态下打出。", "341")
+            raise IllegalAction(f"{card.label()} 没有[迅捷]或[反应]：默认情况下卡牌不能在法术对决状态下打出。", "343.1.a")
         return DISPLAY[perm]
     if player != game.turn_player or game.phase != "main":
         if reaction:

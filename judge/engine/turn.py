@@ -16,7 +16,7 @@ PHASES = ("beginning", "main", "ending")
 def end_turn(game: Game, player: str | None) -> None:
     player = player or game.turn_player
     if game.over:
-        raise IllegalAction("游戏已经结束。", "318")
+        raise IllegalAction("游戏已经结束。", "196")
     if player != game.turn_player:
         raise IllegalAction(f"只有回合玩家（{game.turn_player}）可以结束回合。", "317")
     if game.phase != "main" or not game.neutral_open():
@@ -37,7 +37,7 @@ def end_turn(game: Game, player: str | None) -> None:
 def _play_out_unscripted(game: Game) -> None:
     """Turn transitions are not scripted step by step: the chain is played out with every player passing."""
     cleanup.run(game)
-    game.trace.add("note", "回合转换中的延迟触发：脚本未安排行动，视为所有玩家让过。", rules=("327",))
+    game.trace.add("note", "回合转换中的延迟触发：脚本未安排行动，视为所有玩家让过。", rules=("339.1",))
     resolution.run(game, wait=False)
 
 

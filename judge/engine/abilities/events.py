@@ -31,16 +31,16 @@ def _legion_active(game, player, source) -> bool:
     return legion.active(game, player, source)
 
 STANDARD = (
-    TriggerEvent("play", ("打出时",), ("on-play",), rule="419"),
+    TriggerEvent("play", ("打出时",), ("on-play",), rule="419.4.a"),
     TriggerEvent("attack", ("进攻时",), ("on-attack",)),
     TriggerEvent("defend", ("防守时",), ("on-defend",)),
     TriggerEvent("legion", ("鼓舞",), (), condition=_legion_active),
     TriggerEvent("conquer", ("征服时",), ("on-conquer",)),
     TriggerEvent("hold", ("据守时",), ("on-hold",)),
-    TriggerEvent("spell_played", ("打出法术时",), ("on-spell",), rule="419"),
-    TriggerEvent("any_spell_played", ("任一玩家打出法术时",), ("on-any-spell",), rule="419"),
+    TriggerEvent("spell_played", ("打出法术时",), ("on-spell",), rule="419.4.a"),
+    TriggerEvent("any_spell_played", ("任一玩家打出法术时",), ("on-any-spell",), rule="419.4.a"),
     TriggerEvent("first_death", ("首次死亡时",), ("on-first-death",), label="本回合首次有单位死亡时"),
-    TriggerEvent("second_card", ("第二张牌时",), ("on-second-card",), label="本回合打出第二张牌时", rule="419"),
+    TriggerEvent("second_card", ("第二张牌时",), ("on-second-card",), label="本回合打出第二张牌时", rule="419.4.a"),
     TriggerEvent("recycle", ("回收时",), ("on-recycle",)),
     TriggerEvent("spell_kill", ("用法术消灭单位时",), ("on-spell-kill",)),
     TriggerEvent("buffed_death", ("增益友方单位死亡时",), ("on-buffed-death",)),

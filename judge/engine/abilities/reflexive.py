@@ -32,7 +32,7 @@ def after_instructions(game: Game, item: ChainItem, card: GameObject, affected: 
         if rf.condition == "if_killed":
             game.reflexive_watches.append((item, card.label(), rf, list(damaged)))
             game.trace.add("step", f"{card.label()} 的“若此伤害消灭了它，则执行此操作”：致命伤害在法术结算后的清理中"
-                           "才会摧毁单位，因此在该清理之后检查条件。", rules=("382", "318"), faq=_FAQ["if_killed"])
+                           "才会摧毁单位，因此在该清理之后检查条件。", rules=("382", "323.5"), faq=_FAQ["if_killed"])
         elif rf.condition == "times":
             game.trace.add("step", f"{card.label()} 的“进行 {rf.times} 次”：依次创建 {rf.times} 个待处理项目，"
                            "此时只放入结算链，其余步骤在确认时执行。", rules=("382", "398"))

@@ -35,7 +35,7 @@ def pending_items(game: Game, unit: GameObject) -> list[PendingItem]:
 def note_lethal(game: Game, u: GameObject) -> None:
     """Cleanup step 3a: the lethally damaged unit's Deathknell triggers before step 3b kills it."""
     if has(u):
-        game.trace.add("step", f"步骤3a：{u.label()} 带有致命伤害，其[绝念]触发；记录其位置与属性。", rules=("318", "808"))
+        game.trace.add("step", f"步骤3a：{u.label()} 带有致命伤害，其[绝念]触发；记录其位置与属性。", rules=("323.4", "808"))
 
 
 def note_replaced(game: Game, u: GameObject) -> None:

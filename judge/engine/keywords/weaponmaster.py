@@ -3,9 +3,7 @@ instance (821.1.c.7), put on the chain like every play trigger — its controlle
 control and pay its Equip cost reduced by [A] to attach it to this unit (821.1.c). An Equip cost with
 no [A] is paid in full (821.1.c.3); a card without an Equip cost can't be paid (821.1.c.4); a cost
 that can't be paid leaves the gear where it is (821.1.c.5). Equip is not activated and the unit is
-not chosen (821.1.c.6). Scripted as `甲 选择目标 <unit> -> <gear>`.
-
-Cited as 800 (the keyword chapter) while the rule tree has no section 821."""
+not chosen (821.1.c.6). Scripted as `甲 选择目标 <unit> -> <gear>`."""
 
 from __future__ import annotations
 
@@ -15,7 +13,7 @@ from judge.engine.instructions import EffectKind
 from judge.engine.keywords.base import Keyword
 from judge.engine.state import Game, GameObject
 
-RULE = "800"
+RULE = "821"
 
 
 class Weaponmaster(Keyword):
