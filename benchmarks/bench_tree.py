@@ -26,8 +26,12 @@ def _tree_figures() -> list[dict]:
     for r in tree.rules:
         counts[r.number_source] = counts.get(r.number_source, 0) + 1
     rows.append(row("tree: rules (2026-07-17)", len(tree.rules), "rules"))
-    for src in ("cited", "source", "inferred", "absent"):
+    for src in ("official", "cited", "source", "inferred", "absent"):
         rows.append(row(f"tree: number_source={src}", counts.get(src, 0), "rules"))
+    paragraphs = [r for r in tree.rules if r.source_line]
+    rows.append(row("tree: paragraphs with an official number", round(
+        sum(1 for r in paragraphs if r.number_source == "official") / max(1, len(paragraphs)), 4), "fraction",
+        target=">= 0.99", note="numbering map: rules_corpus/numbering-map.tsv"))
     inferred = [r.confidence for r in tree.rules if r.number_source == "inferred"]
     if inferred:
         rows.append(row("tree: median confidence of inferred numbers", round(statistics.median(inferred), 3), ""))
@@ -51,9 +55,11 @@ def _tree_figures() -> list[dict]:
     resolved = sum(1 for ref in tree.refs if ref.to_rule)
     rows.append(row("tree: citations resolved to a node", round(resolved / max(1, len(tree.refs)), 3), "fraction",
                     target=">= 1", note=f"{resolved}/{len(tree.refs)}"))
-    anchored = tree.report.anchors if tree.report else []
-    rows.append(row("tree: level-0 headings placed by citation", len(anchored), "headings"))
-    rows.append(row("tree: excerpt paragraphs aligned (older numbering)", tree.report.excerpt_matches if tree.report else 0, "paragraphs"))
+    # The recovery from the text alone (what numbers a paragraph the map does not know).
+    recovered = build_trees(manifest.verify(), numbering=None)[CURRENT_VERSION].report
+    rows.append(row("tree without the map: level-0 headings placed by citation", len(recovered.anchors), "headings"))
+    rows.append(row("tree without the map: excerpt paragraphs aligned (older numbering)", recovered.excerpt_matches,
+                    "paragraphs"))
     return rows
 
 
