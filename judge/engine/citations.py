@@ -75,6 +75,11 @@ RULES: dict[str, str] = {
     "818": "装配",
     "819": "灵便",
     "821": "百炼",
+    "814": "坚守",
+    "815": "壁垒",
+    "817": "预视",
+    "820": "回响",
+    "824": "等级",
     # exact rules cited by trace steps: cleanup tasks (323), the chain's FEPR steps (329-340), showdowns
     # (343-348), control of battlefields (190), can't beats can, tokens, Might
     "054.1": "禁止",

@@ -159,7 +159,7 @@ def _resolve_item(game: Game, item: ChainItem) -> None:
         killed, damaged = [], []
         for run in range(1 + item.repeats):
             if run:
-                game.trace.add("step", f"已支付[回响]：{card.label()} 的指示再执行一次。", rules=("800",))
+                game.trace.add("step", f"已支付[回响]：{card.label()} 的指示再执行一次。", rules=("820",))
             for eff, picked in zip(effs, snaps):
                 before = {o.oid: o.incarnation for o in game.units()}
                 last_targets = apply_effect(game, item, eff, picked, last_targets)

@@ -13,7 +13,7 @@ from judge.engine.state import Game, GameObject
 
 
 class Level(Keyword):
-    id, zh, aliases, rule, numbered = "level", ("等级",), ("level",), "800", True
+    id, zh, aliases, rule, numbered = "level", ("等级",), ("level",), "824", True
 
     def might_bonus(self, game, o, n):
         return might_bonus(game, o)
@@ -39,4 +39,4 @@ def gain_xp(game: Game, player: str, amount: int, who: str) -> None:
     for (o, n), old in zip(watched, was):
         if not old and active(game, o, n):
             game.trace.add("step", f"{o.label()} 的[等级 {n}]：{player} 的经验达到 {n}，其后的技能从此刻起生效。",
-                           rules=("800",))
+                           rules=("824",))

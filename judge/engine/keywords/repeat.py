@@ -10,11 +10,11 @@ from judge.engine.keywords.base import Keyword
 
 
 class Repeat(Keyword):
-    id, zh, aliases, rule, numbered = "repeat", ("回响",), ("repeat",), "800", True
+    id, zh, aliases, rule, numbered = "repeat", ("回响",), ("repeat",), "820", True
 
     def play_cost(self, card, n, args):
         if not args.get("repeat"):
             return None
         if not n:
-            raise IllegalAction(f"{card.label()} 没有[回响]，不能支付回响费用。", "800")
+            raise IllegalAction(f"{card.label()} 没有[回响]，不能支付回响费用。", "820")
         return n, 0, "可选额外费用[回响]", None

@@ -7,7 +7,7 @@ from judge.engine.keywords.base import Keyword
 
 
 class Shield(Keyword):
-    id, zh, aliases, rule, numbered = "shield", ("坚守",), ("shield",), "800", True
+    id, zh, aliases, rule, numbered = "shield", ("坚守",), ("shield",), "814", True
 
     def might_bonus(self, game, o, n):
         return n if o.designation == "defender" else 0

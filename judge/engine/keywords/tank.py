@@ -8,7 +8,7 @@ from judge.engine.keywords.base import FIRST, Keyword
 
 
 class Tank(Keyword):
-    id, zh, aliases, rule = "tank", ("壁垒",), ("tank",), "800"
+    id, zh, aliases, rule = "tank", ("壁垒",), ("tank",), "815"
 
     def assignment_group(self, o, n):
         return FIRST

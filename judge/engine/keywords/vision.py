@@ -11,7 +11,7 @@ from judge.trace.events import Change
 
 
 class Vision(Keyword):
-    id, zh, aliases, rule, numbered = "vision", ("预视",), ("vision",), "800", True
+    id, zh, aliases, rule, numbered = "vision", ("预视",), ("vision",), "817", True
 
     def on_enter(self, game, o, n):
         if o.card.type == "unit":
@@ -24,18 +24,18 @@ def _predict(game: Game, unit: GameObject) -> None:
     deck = game.players[p].zones["deck"]
     t = game.trace
     if not deck:
-        t.add("step", f"{unit.label()} 的[预视]：{p} 的主牌堆为空，没有可查看的牌（查看不会导致燃尽）。", rules=("800",),
+        t.add("step", f"{unit.label()} 的[预视]：{p} 的主牌堆为空，没有可查看的牌（查看不会导致燃尽）。", rules=("817",),
               faq=("R-L101",))
         return
     top = game.objects[deck[0]]
     wanted = _take(game, p, unit)
     if wanted is not None and top.oid in wanted:
         deck.append(deck.pop(0))
-        t.add("change", f"{unit.label()} 的[预视]：{p} 查看主牌堆顶的 {top.label()} 并回收它（置于牌堆底）。", rules=("800",),
+        t.add("change", f"{unit.label()} 的[预视]：{p} 查看主牌堆顶的 {top.label()} 并回收它（置于牌堆底）。", rules=("817",),
               changes=[Change(top.label(), "位置", "主牌堆顶", "主牌堆底")])
     else:
         t.add("step", f"{unit.label()} 的[预视]：{p} 查看主牌堆顶的 {top.label()}，将其留在顶部"
-              f"（要回收可写“{p} 选择目标 {unit.oid} -> {top.oid}”）。", rules=("800",))
+              f"（要回收可写“{p} 选择目标 {unit.oid} -> {top.oid}”）。", rules=("817",))
 
 
 def _take(game: Game, player: str, unit: GameObject):
