@@ -319,6 +319,7 @@ class FaqEntry:
     refs: list[FaqRef] = field(default_factory=list)
     errata: list[Erratum] = field(default_factory=list)
     superseded_rule: Rule | None = None
+    method: str = ""  # from Rulebook.faq_for: how the entry is tied to the rule (explicit, mapped, topic…)
 
     @property
     def superseded(self) -> bool:
@@ -333,7 +334,7 @@ class FaqEntry:
             bullets=decode_bullets(r.get("bullets")), truncated=bool(r.get("truncated")),
             status=_s(r.get("status")) or "valid", superseded_by=_s(r.get("superseded_by")),
             status_note=_s(r.get("status_note")), source_file=_s(r.get("source_file")),
-            source_line=_int(r.get("source_line")),
+            source_line=_int(r.get("source_line")), method=_s(r.get("method")),
         )
 
 

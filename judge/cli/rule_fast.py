@@ -1,4 +1,5 @@
 """`judge rule` on the fast path: hand-parsed arguments, plain-text output, stdlib + sqlite3 only.
+Lookups go through the Python API (judge.api.Rulebook, records of judge.records).
 
 The typer command `judge rule` (for --help) calls `run` too, so both paths print the same thing.
 """
@@ -41,41 +42,39 @@ def parse_args(args: list[str]) -> dict | None:
     return opts
 
 
-def _lookup_one(conn, text: str, opts: dict, st, out: list, payloads: list) -> bool:
+def _lookup_one(book, text: str, opts: dict, st, out: list, payloads: list) -> bool:
     from judge.rules import lookup, render
 
     rng = lookup.parse_range(text)
-    version = opts["version"]
     if rng:
-        rows = lookup.rule_range(conn, rng[0], rng[1], version)
-        if not rows:
-            out.append(render.not_found_message(conn, rng[0], version).replace("规则", f"范围 {text} 内的规则", 1))
+        rules = book.rules(rng[0], rng[1])
+        if not rules:
+            out.append(render.not_found_message(book, rng[0]).replace("规则", f"范围 {text} 内的规则", 1))
             return False
-        top_level = min(r["level"] for r in rows)
+        top_level = min(r.level for r in rules)
         depth = opts["depth"]
         block = []
-        for r in rows:
-            if depth is not None and r["level"] - top_level > depth:
+        for r in rules:
+            if depth is not None and r.level - top_level > depth:
                 continue
             if opts["json"]:
-                payloads.append(r)
+                payloads.append(render.rule_json(r))
             else:
-                indent = "  " * (r["level"] - top_level)
-                title = f" {st.bold(r['title'])}" if r["title"] else ""
-                body = render._snippet(r["text"], 80) if r["number_source"] != "absent" else st.warn("（正文不在语料中）")
-                block.append(f"{indent}{st.num(r['display_number'])}{title} {body}".rstrip())
+                indent = "  " * (r.level - top_level)
+                title = f" {st.bold(r.title)}" if r.title else ""
+                body = render._snippet(r.text, 80) if not r.absent else st.warn("（正文不在语料中）")
+                block.append(f"{indent}{st.num(r.display_number)}{title} {body}".rstrip())
         if block:
             out.append("\n".join(block))
         return True
-    number = lookup.normalize_number(text)
-    rule = lookup.get_rule(conn, number, version)
+    rule = book.get(text)  # a malformed number raises BadNumber
     if rule is None:
-        out.append(render.not_found_message(conn, number, version))
+        out.append(render.not_found_message(book, lookup.normalize_number(text)))
         return False
     if opts["json"]:
-        payloads.append(render.rule_payload(conn, rule, opts["depth"]))
+        payloads.append(render.rule_payload(book, rule, opts["depth"]))
     else:
-        out.append(render.render_rule(conn, rule, opts["depth"], st))
+        out.append(render.render_rule(book, rule, opts["depth"], st))
     return True
 
 
@@ -93,21 +92,22 @@ def run(args: list[str]) -> int | None:
     if not opts["numbers"]:
         print(f"错误：请给出规则编号。\n{USAGE}", file=sys.stderr)
         return 1
-    from judge.store import open_store
+    from judge.api import Rulebook
 
-    conn = open_store()
+    book = Rulebook()
     if opts["version"]:
-        known = [v["version"] for v in lookup.versions(conn)]
+        known = [v.version for v in book.versions()]
         if opts["version"] not in known:
             print(f"错误：没有版本“{clip_echo(opts['version'])}”。可用版本：{'、'.join(known)}", file=sys.stderr)
             return 1
+        book = Rulebook(version=opts["version"])
     st = render.Style(render.want_colour() and not opts["json"])
     out: list[str] = []
     payloads: list = []
     ok = True
     for text in opts["numbers"]:
         try:
-            found = _lookup_one(conn, text, opts, st, out, payloads)
+            found = _lookup_one(book, text, opts, st, out, payloads)
         except lookup.BadNumber as exc:
             print(f"错误：{clip_echo(exc)}", file=sys.stderr)
             ok = False

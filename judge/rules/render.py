@@ -1,6 +1,7 @@
 """Plain-text rendering of rules for the terminal (and the JSON shape of `judge rule --json`).
 
-Import-light on purpose: the `judge rule` fast path renders with this module and nothing else.
+Renders the records of the Python API (judge.api.Rulebook, judge.records). Import-light on purpose:
+the `judge rule` fast path renders with this module.
 Inferred numbers are always shown with "≈"; absent rules say plainly that their text is not in
 the corpus.
 """
@@ -10,7 +11,6 @@ from __future__ import annotations
 import os
 import sys
 
-from judge.rules import lookup
 from judge.rules.faq_status import STATUS_LABELS
 from judge.rules.number import Provenance
 
@@ -45,20 +45,23 @@ def want_colour(stream=None) -> bool:
     return bool(getattr(stream, "isatty", lambda: False)()) and "NO_COLOR" not in os.environ
 
 
-def label(rule: dict) -> str:
-    """'≈355.7.a' or '349 打出卡牌'."""
-    num = rule["display_number"] or f"p{rule['ord']}"
-    if rule.get("title"):
-        return f"{num} {rule['title']}"
-    return f"{num} {UNTITLED}" if rule.get("is_heading") and not rule.get("text") else num
+def label(rule) -> str:
+    """'≈355.7.a' or '349 打出卡牌' (a judge.records.Rule); an untitled heading says so."""
+    if rule.title or not rule.is_heading or rule.text:
+        return rule.label
+    return f"{rule.label} {UNTITLED}"
 
 
-def provenance(rule: dict) -> str:
-    src = rule["number_source"]
+def provenance(rule) -> str:
+    src = _source(rule.number_source)
     text = SOURCE_LABEL.get(src, src)
-    if src in ("inferred", "aligned") or (src == "cited" and rule["confidence"] < 1):
-        text += f"，置信度 {rule['confidence']:.2f}"
-    return f"编号来源：{text}。{rule['evidence'] or ''}"
+    if src in ("inferred", "aligned") or (src == "cited" and rule.confidence < 1):
+        text += f"，置信度 {rule.confidence:.2f}"
+    return f"编号来源：{text}。{rule.evidence or ''}"
+
+
+def _source(value) -> str | None:
+    return value.value if isinstance(value, Provenance) else value
 
 
 def _snippet(text: str, n: int = 60) -> str:
@@ -66,131 +69,146 @@ def _snippet(text: str, n: int = 60) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
 
 
-def _has_next_sibling(rows: list[dict], i: int) -> bool:
-    d = rows[i]["depth"]
-    for x in rows[i + 1:]:
-        if x["depth"] < d:
+def _has_next_sibling(rows: list, i: int) -> bool:
+    d = rows[i][0]
+    for x, _ in rows[i + 1:]:
+        if x < d:
             return False
-        if x["depth"] == d:
+        if x == d:
             return True
     return False
 
 
-def _tree_lines(rows: list[dict], st: Style) -> list[str]:
-    """Box-drawing tree of rows, each with "depth" >= 1 relative to the rule shown above them."""
+def _tree_lines(rows: list, st: Style) -> list[str]:
+    """Box-drawing tree of (depth, Rule) pairs, depth >= 1 relative to the rule shown above them."""
     lines = []
     open_levels: dict[int, bool] = {}
-    for i, r in enumerate(rows):
-        d = max(1, r["depth"])
+    for i, (depth, r) in enumerate(rows):
+        d = max(1, depth)
         more = _has_next_sibling(rows, i)
         open_levels[d] = more
         guide = "".join("│  " if open_levels.get(k) else "   " for k in range(1, d))
         prefix = guide + ("├─ " if more else "└─ ")
-        title = st.bold(r["title"]) if r.get("title") else ""
-        tail = st.warn("（正文不在语料中）") if r["number_source"] == "absent" else _snippet(r["text"], 70)
-        if not title and not tail and r.get("is_heading"):
+        title = st.bold(r.title) if r.title else ""
+        tail = st.warn("（正文不在语料中）") if r.absent else _snippet(r.text, 70)
+        if not title and not tail and r.is_heading:
             tail = st.dim(UNTITLED)
-        lines.append(f"{prefix}{st.num(r['display_number'] or '')} {title}{' ' if title and tail else ''}{tail}".rstrip())
+        lines.append(f"{prefix}{st.num(r.display_number or '')} {title}{' ' if title and tail else ''}{tail}".rstrip())
     return lines
 
 
-def _faq(conn, rule: dict) -> list[dict]:
-    """FAQ entries resting on the rule; for a rule absent from the corpus also those filed under its title."""
-    entries = lookup.faq_for(conn, rule["id"])
-    if rule["number_source"] == "absent" and rule["title"]:
-        seen = {e["id"] for e in entries}
-        entries += [e for e in lookup.faq_about(conn, rule["title"]) if e["id"] not in seen]
-    return entries
+class RuleView:
+    """Everything `judge rule` shows about one rule, read through the API (a judge.api.Rulebook)."""
+
+    def __init__(self, book, rule, depth: int | None):
+        number = rule.number
+        base = len(number.split(".")) - 1
+        self.rule = rule
+        self.breadcrumb = book.breadcrumb(number)[:-1]
+        self.subtree = [(r.level - base, r) for r in book.subtree(number, depth) if r.id != rule.id]
+        self.section = book.section(number) if depth is None or depth > 0 else []
+        self.refs_out = book.refs_out(number)
+        self.refs_in = book.refs_in(number)
+        self.faq = book.faq_for(number)
 
 
-def rule_payload(conn, rule: dict, depth: int | None) -> dict:
-    """Everything `judge rule` shows about one rule, as plain data (also the --json output)."""
-    number = rule["number"]
-    sub = lookup.subtree(conn, number, rule["version"], depth)
-    sec = lookup.section(conn, number, rule["version"]) if depth is None or depth > 0 else []
-    out = {
-        "rule": rule,
-        "breadcrumb": [{"number": r["number"], "display_number": r["display_number"], "title": r["title"],
-                        "text": _snippet(r["text"], 40)} for r in lookup.breadcrumb(conn, number, rule["version"])[:-1]],
-        "examples": [e["text"] for e in lookup.examples(conn, rule["id"])],
-        "subtree": [r for r in sub if r["id"] != rule["id"]],
-        "section": [{"number": r["number"], "display_number": r["display_number"], "text": r["text"]} for r in sec],
-        "refs_out": [{"to_number": r["to_number"], "to_display": r["to_display"] or r["to_number"],
-                      "cited_title": r["cited_title"], "resolved": r["to_rule"] is not None, "raw": r["raw"],
-                      "to_source": r["to_source"]} for r in lookup.refs_out(conn, rule["id"])],
-        "refs_in": [{"from_number": r["from_number"], "from_display": r["from_display"], "raw": r["raw"],
-                     "text": r["from_text"], "source_line": r["source_line"]} for r in lookup.refs_in(conn, rule["id"])],
-        "faq": [{"id": f["id"], "question": f["question"], "answer": f["answer"], "status": f["status"],
-                 "method": f["method"], "topic": f.get("topic")} for f in _faq(conn, rule)],
+def rule_json(rule) -> dict:
+    """A judge.records.Rule in the store's column shape (None where the store has no value), as
+    `judge rule --json` prints it."""
+    return {"id": rule.id, "version": rule.version, "number": rule.number or None,
+            "display_number": rule.display_number or None, "number_source": _source(rule.number_source),
+            "confidence": rule.confidence, "evidence": rule.evidence, "parent": rule.parent or None,
+            "level": rule.level, "ord": rule.ord, "title": rule.title or None, "text": rule.text,
+            "is_heading": int(rule.is_heading), "source_file": rule.source_file or None,
+            "source_line": rule.source_line}
+
+
+def rule_payload(book, rule, depth: int | None) -> dict:
+    """Everything `judge rule` shows about one rule, as plain data (the --json output)."""
+    v = RuleView(book, rule, depth)
+    return {
+        "rule": rule_json(rule),
+        "breadcrumb": [{"number": r.number or None, "display_number": r.display_number or None,
+                        "title": r.title or None, "text": _snippet(r.text, 40)} for r in v.breadcrumb],
+        "examples": list(rule.examples),
+        "subtree": [{**rule_json(r), "depth": d} for d, r in v.subtree],
+        "section": [{"number": r.number or None, "display_number": r.display_number or None, "text": r.text}
+                    for r in v.section],
+        "refs_out": [{"to_number": r.to_number, "to_display": r.to_display, "cited_title": r.cited_title or None,
+                      "resolved": r.resolved, "raw": r.raw, "to_source": _source(r.to_source)} for r in v.refs_out],
+        "refs_in": [{"from_number": r.from_number or None, "from_display": r.from_display or None, "raw": r.raw,
+                     "text": r.from_text, "source_line": r.source_line} for r in v.refs_in],
+        "faq": [{"id": f.id, "question": f.question, "answer": f.answer, "status": f.status, "method": f.method,
+                 "topic": f.topic} for f in v.faq],
     }
-    return out
 
 
-def render_rule(conn, rule: dict, depth: int | None = None, st: Style | None = None, detail: bool = True) -> str:
+def render_rule(book, rule, depth: int | None = None, st: Style | None = None, detail: bool = True) -> str:
+    """The terminal text of `judge rule` for one judge.records.Rule, read through a judge.api.Rulebook."""
     st = st or Style(False)
-    p = rule_payload(conn, rule, depth)
+    p = RuleView(book, rule, depth)
     lines = []
-    if p["breadcrumb"]:
+    if p.breadcrumb:
         # Numbers with their short titles; an untitled parent shows its number only (its text is a
         # sentence, often an enumerated step, and does not read as a place in the tree).
-        crumbs = " › ".join(f"{b['display_number']}" + (f" {_snippet(b['title'], 12)}" if b["title"] else "")
-                            for b in p["breadcrumb"])
+        crumbs = " › ".join(f"{b.display_number}" + (f" {_snippet(b.title, 12)}" if b.title else "")
+                            for b in p.breadcrumb)
         lines.append(st.dim(f"上级：{crumbs}"))
-    head = st.num(rule["display_number"])
-    title = f" {st.bold(rule['title'])}" if rule["title"] else ""
+    head = st.num(rule.display_number)
+    title = f" {st.bold(rule.title)}" if rule.title else ""
     lines.append(f"规则 {head}{title}")
-    if rule["number_source"] == "absent":
-        lines.append(st.warn(f"此规则的正文不在语料中：{rule['version']} 版核心规则的文本在此之前就结束了。"
+    if rule.absent:
+        lines.append(st.warn(f"此规则的正文不在语料中：{rule.version} 版核心规则的文本在此之前就结束了。"
                              "以下是已知信息（引用它的规则、相关 FAQ）。"))
-    elif rule["text"]:
-        lines.append(rule["text"])
-    elif rule["is_heading"]:
+    elif rule.text:
+        lines.append(rule.text)
+    elif rule.is_heading:
         lines.append(st.dim("（标题）"))
-    for ex in p["examples"]:
+    for ex in rule.examples:
         lines.append(f"  举例：{ex}")
     if detail:
         lines.append(st.dim(provenance(rule)))
-        if rule["source_file"]:
-            lines.append(st.dim(f"出处：{rule['source_file']} 第 {rule['source_line']} 行"))
-    if p["subtree"]:
+        if rule.source_file:
+            lines.append(st.dim(f"出处：{rule.source_file} 第 {rule.source_line} 行"))
+    if p.subtree:
         lines.append("")
         lines.append("子规则：")
-        lines.extend("  " + l for l in _tree_lines(p["subtree"], st))
-    if p["section"]:
+        lines.extend("  " + l for l in _tree_lines(p.subtree, st))
+    if p.section:
         lines.append("")
         lines.append("本节规则：")
-        for r in p["section"]:
-            lines.append(f"  {st.num(r['display_number'])} {_snippet(r['text'], 70) or label(r).split(' ', 1)[-1]}")
-    if detail and p["refs_out"]:
+        for r in p.section:
+            lines.append(f"  {st.num(r.display_number)} {_snippet(r.text, 70) or label(r).split(' ', 1)[-1]}")
+    if detail and p.refs_out:
         lines.append("")
         lines.append("引用：")
-        for r in p["refs_out"]:
-            tgt = r["to_display"] + (f" {r['cited_title']}" if r["cited_title"] else "")
-            note = "" if r["resolved"] else st.warn("（树中无此编号）")
-            if r["to_source"] == "absent":
+        for r in p.refs_out:
+            tgt = r.to_display + (f" {r.cited_title}" if r.cited_title else "")
+            note = "" if r.resolved else st.warn("（树中无此编号）")
+            if r.to_source == "absent":
                 note = st.warn("（正文不在语料中）")
             lines.append(f"  → {tgt}{note}")
-    if detail and p["refs_in"]:
+    if detail and p.refs_in:
         lines.append("")
-        lines.append(f"被引用（{len(p['refs_in'])} 处）：")
-        for r in p["refs_in"]:
-            lines.append(f"  ← {st.num(r['from_display'] or '')} {_snippet(r['text'], 60)}")
-    if detail and p["faq"]:
+        lines.append(f"被引用（{len(p.refs_in)} 处）：")
+        for r in p.refs_in:
+            lines.append(f"  ← {st.num(r.from_display or '')} {_snippet(r.from_text, 60)}")
+    if detail and p.faq:
         lines.append("")
-        lines.append(f"相关 FAQ（{len(p['faq'])} 条）：")
-        for f in p["faq"]:
-            status = f" [{STATUS_LABELS.get(f['status'], f['status'])}]" if f["status"] else ""
-            via = f"（主题：{f['topic']}）" if f["method"] == "topic" else ""
-            lines.append(f"  · {f['id']}{status}{via} {_snippet(f['question'] or f['answer'] or '', 60)}")
-    if rule["number_source"] == "absent" and not p["refs_in"] and not p["faq"]:
+        lines.append(f"相关 FAQ（{len(p.faq)} 条）：")
+        for f in p.faq:
+            status = f" [{STATUS_LABELS.get(f.status, f.status)}]" if f.status else ""
+            via = f"（主题：{f.topic}）" if f.method == "topic" else ""
+            lines.append(f"  · {f.id}{status}{via} {_snippet(f.question or f.answer or '', 60)}")
+    if rule.absent and not p.refs_in and not p.faq:
         lines.append(st.dim("（没有其他已知信息。）"))
     return "\n".join(lines)
 
 
-def not_found_message(conn, number: str, version: str | None = None) -> str:
-    near = lookup.nearest(conn, number, version)
+def not_found_message(book, number: str) -> str:
+    near = book.nearest(number)
     msg = f"找不到规则 {number}。"
     if near:
-        rows = [lookup.get_rule(conn, n, version) for n in near]
-        msg += "最接近的现有编号：" + "、".join(r["display_number"] for r in rows if r)
+        rules = [book.get(n) for n in near]
+        msg += "最接近的现有编号：" + "、".join(r.display_number for r in rules if r)
     return msg
