@@ -128,6 +128,15 @@ def test_a_heading_is_followed_by_its_paragraphs(conn):
     assert hits[1]["breadcrumb"] and "确认" in hits[1]["breadcrumb"][-1], hits[1]
 
 
+def test_a_heading_of_an_absent_chapter_is_not_followed_by_its_empty_skeleton(conn):
+    # 465 is known by number and title only (the corpus stops before combat); its untitled sub-rules
+    # carry no text, so they are no answer to show under it.
+    hits = _hits(conn, "战斗伤害", limit=6)
+    assert hits[0]["number"] == "465", hits[0]
+    for h in hits[1:]:
+        assert not (h["kind"] == "rule" and h["number_source"] == "absent" and not h["title"]), h
+
+
 def test_a_hit_inside_a_section_shows_its_breadcrumb(conn):
     """"此行动可在玩家主阶段的任何时间进行" is about the standard move only through its section."""
     hits = _hits(conn, "什么时候可以用标准移动", limit=30)

@@ -55,7 +55,10 @@ def expand_sections(conn, hits: list[Hit], ranked: list[Hit], limit: int) -> lis
         placed.add(h.doc["id"])
         if n > 0 or len(out) >= limit or not is_section(h.doc) or not h.doc.get("ref"):
             continue
-        rows = conn.execute("SELECT id FROM search_docs WHERE parent_ref = ? ORDER BY id", (h.doc["ref"],)).fetchall()
+        # A skeleton node of a chapter the corpus lacks, with no title either, says nothing: not a paragraph to show.
+        rows = conn.execute(
+            "SELECT id FROM search_docs WHERE parent_ref = ? AND NOT (number_source = 'absent' AND COALESCE(title, '') = '') "
+            "ORDER BY id", (h.doc["ref"],)).fetchall()
         kids = [r[0] for r in rows]
         if not kids:
             continue
