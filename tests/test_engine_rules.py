@@ -90,10 +90,10 @@ def test_standard_move_legality_rules():
                    "战场 bf1 = 门 控制者 甲\n战场 bf2 = 庙\n")
     with pytest.raises(IllegalAction) as exc:
         actions.apply(g, act(g, "甲 标准移动 e -> bf2"))
-    assert exc.value.rule == "445"
+    assert exc.value.rule == "144.2"  # exhausting is the cost of the standard move
     with pytest.raises(IllegalAction) as exc:
         actions.apply(g, act(g, "甲 标准移动 w -> bf2"))
-    assert exc.value.rule == "810"
+    assert exc.value.rule == "144.4.c.1"  # only 游走 lets a standard move go battlefield to battlefield
     with pytest.raises(IllegalAction):
         actions.apply(g, act(g, "乙 标准移动 a -> bf2"))
     before = [(o.oid, o.location, o.exhausted) for o in g.units()]

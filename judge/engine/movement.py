@@ -12,21 +12,29 @@ from judge.trace.events import Change
 
 
 def destination_problem(game: Game, player: str, dest: str) -> str | None:
-    """Why `dest` is not a valid destination for `player`'s units (447.2), or None."""
+    """Why `dest` is not a valid destination for `player`'s units, or None."""
+    found = invalid_destination(game, player, dest)
+    return found[0] if found else None
+
+
+def invalid_destination(game: Game, player: str, dest: str) -> tuple[str, str] | None:
+    """(why, rule) when `dest` is not a valid destination for `player`'s units. The tree has text for
+    447.2 (valid destinations) but not for its sub-rules, so 447.2 is the number shown; a standard move
+    into units of two other players is refused under 144.4.a.1, which says so in the corpus."""
     if dest == "base":
         return None
     others = [p for p in game.players_at(dest) if p != player]
     if len(others) >= 2:
-        return f"{dest} 已有两名其他玩家（{'、'.join(others)}）的单位"
+        return f"{dest} 已有两名其他玩家（{'、'.join(others)}）的单位", "447.2"
     if any(game.teams[p] == game.teams[player] for p in others):
-        return f"{dest} 已有队友 {'、'.join(others)} 的单位，队友的单位不能进入同一处战场"
+        return f"{dest} 已有队友 {'、'.join(others)} 的单位，队友的单位不能进入同一处战场", "447.2"
     if len(game.order) > 2:
         cb = game.combat
         bf = game.battlefields[dest]
         if cb is not None and cb.battlefield == dest and player not in (cb.attacker, cb.defender):
-            return f"{dest} 正在进行 {cb.attacker} 与 {cb.defender} 之间的战斗"
+            return f"{dest} 正在进行 {cb.attacker} 与 {cb.defender} 之间的战斗", "447.2"
         if bf.combat_staged and player not in game.players_at(dest):
-            return f"{dest} 有待发生的战斗"
+            return f"{dest} 有待发生的战斗", "447.2"
     return None
 
 
@@ -34,11 +42,11 @@ def check_standard_move(game: Game, player: str, units: list[GameObject], dest: 
     if game.over:
         raise IllegalAction("游戏已经结束。", "196")
     if player != game.turn_player:
-        raise IllegalAction(f"标准移动只能在自己的回合进行：当前回合玩家是 {game.turn_player}。", "445",
+        raise IllegalAction(f"标准移动只能在自己的回合进行：当前回合玩家是 {game.turn_player}。", "144.1.a",
                             faq=("C-STD-MOVE",))
     if game.phase != "main" or not game.neutral_open():
         raise IllegalAction(f"标准移动只能在主阶段、法术对决之外的普通开环状态进行（当前：{game.state_name()}）。",
-                            "445", faq=("C-STD-MOVE",))
+                            _timing_rule(game), faq=("C-STD-MOVE",))
     if not units:
         raise IllegalAction("没有指定要移动的单位。", "445")
     for u in units:
@@ -47,16 +55,26 @@ def check_standard_move(game: Game, player: str, units: list[GameObject], dest: 
         if u.controller != player:
             raise IllegalAction(f"{u.label()} 由 {u.controller} 控制：只能对自己控制的单位进行标准移动。", "445")
         if u.exhausted:
-            raise IllegalAction(f"{u.label()} 处于休眠状态，无法支付标准移动的费用（使其休眠）。", "445",
+            raise IllegalAction(f"{u.label()} 处于休眠状态，无法支付标准移动的费用（使其休眠）。", "144.2",
                                 faq=("C-STD-MOVE",))
         if u.location == dest:
             raise IllegalAction(f"{u.label()} 已经位于 {dest}。", "445")
         if u.location != "base" and dest != "base" and not any(kw.moves_between_battlefields(u, n) for kw, n in keywords_on(u)):
-            raise IllegalAction(f"{u.label()} 没有[游走]：标准移动只能在基地与战场之间进行。", "810",
+            raise IllegalAction(f"{u.label()} 没有[游走]：标准移动只能在基地与战场之间进行。", "144.4.c.1",
                                 faq=("C-GANKING",))
-    problem = destination_problem(game, player, dest)
-    if problem:
-        raise IllegalAction(f"无效的终点位置：{problem}。", "447.2")
+    invalid = invalid_destination(game, player, dest)
+    if invalid:
+        two_others = len([p for p in game.players_at(dest) if p != player]) >= 2
+        raise IllegalAction(f"无效的终点位置：{invalid[0]}。", "144.4.a.1" if two_others else invalid[1])
+
+
+def _timing_rule(game: Game) -> str:
+    """The timing rule a standard move breaks: main phase only, not in a showdown or combat, not closed."""
+    if game.phase != "main":
+        return "144.1.a"
+    if game.showdown is not None or game.combat is not None:
+        return "144.1.c"
+    return "144.1.b"
 
 
 def standard_move(game: Game, player: str, units: list[GameObject], dest: str) -> None:
@@ -66,7 +84,7 @@ def standard_move(game: Game, player: str, units: list[GameObject], dest: str) -
     for u in units:
         u.exhausted = True
     game.trace.add("action", f"{player} 进行标准移动：{names} → {_dest_label(game, player, dest)}。"
-                   f"支付费用：使{'它们' if len(units) > 1 else '其'}休眠。", rules=("445",),
+                   f"支付费用：使{'它们' if len(units) > 1 else '其'}休眠。", rules=("144.2",),
                    faq=("C-GROUP-MOVE",) if len(units) > 1 else ("C-STD-MOVE",), changes=changes)
     _relocate(game, player, units, dest)
 
@@ -80,9 +98,9 @@ def effect_move(game: Game, player: str | None, units: list[GameObject], dest: s
         if u.location == dest:
             raise IllegalAction(f"{u.label()} 已经位于 {dest}。", "445")
     ctrl = units[0].controller if units else player
-    problem = destination_problem(game, ctrl, dest)
-    if problem:
-        raise IllegalAction(f"无效的终点位置：{problem}。", "447.2")
+    invalid = invalid_destination(game, ctrl, dest)
+    if invalid:
+        raise IllegalAction(f"无效的终点位置：{invalid[0]}。", invalid[1])
     who = f"{player} 以效果" if player else "效果"
     game.trace.add("action", f"{who}移动 {'、'.join(u.label() for u in units)} → {_dest_label(game, ctrl, dest)}"
                    "（效果移动不会改变休眠/活跃状态）。", rules=("445",), faq=("C-EFFECT-MOVE",))

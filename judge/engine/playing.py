@@ -63,19 +63,20 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
     targeting_effects = [e for e in card.card.effects if e.targets]
     parts = targeting.split(card.card.effects, chosen)
     if sum(len(p) for p in parts) != len(chosen):
-        raise IllegalAction(f"{card.label()} 最多只能选择 {sum(e.targets for e in targeting_effects)} 个目标。", "355.6")
+        raise IllegalAction(f"{card.label()} 最多只能选择 {sum(e.targets for e in targeting_effects)} 个目标。", "355.8")
     for eff, picked in zip(card.card.effects, parts):
         if eff.targets:
             targeting.check_choice(game, player, eff, picked, card.label())
             group_targets.check_play(game, eff, picked, card.label())
         if eff.kind == "move" and dest is not None:
-            # The destination is a choice made now (355): an invalid one makes the play illegal (447.2).
+            # The destination is a choice made now (355): an invalid one makes the play illegal (355.4.a, 358.5).
             from judge.engine import movement
 
             for u in picked:
-                why = movement.destination_problem(game, u.controller, dest)
-                if why:
-                    raise IllegalAction(f"{card.label()} 不能把 {u.label()} 移动到这里：无效的终点位置（{why}）。", "447.2")
+                invalid = movement.invalid_destination(game, u.controller, dest)
+                if invalid:
+                    raise IllegalAction(f"{card.label()} 不能把 {u.label()} 移动到这里：无效的终点位置（{invalid[0]}）。",
+                                        invalid[1])
     if hidden_at:
         hidden.check_targets(game, hidden_at, chosen)
     # Step 3: total cost.
@@ -114,7 +115,7 @@ def _sacrifice(game: Game, player: str, card: GameObject, ref: str | None) -> Ga
             raise IllegalAction(f"{card.label()} 没有“摧毁一名友方单位”的额外费用。", "349")
         return None
     if ref is None:
-        raise IllegalAction(f"{card.label()} 的额外费用是强制的：须写“作为费用摧毁 单位”。", "349")
+        raise IllegalAction(f"{card.label()} 的额外费用是强制的：须写“作为费用摧毁 单位”。", "356.2.a.1")
     u = resolve_ref(game, ref)
     if u.zone != "board" or not u.is_unit or game.teams[u.controller] != game.teams[player]:
         raise IllegalAction(f"{u.label()} 不是可以作为费用摧毁的友方单位。", "349")
@@ -129,7 +130,7 @@ def _unit_destination(game: Game, player: str, card: GameObject, dest: str | Non
         bf = game.battlefields.get(dest)
         if bf is None or bf.controller != player:
             raise IllegalAction(f"单位只能打出到基地或自己控制的战场（{dest} 的控制者：{bf.controller if bf else '无'}）。",
-                                "349")
+                                "355.2.a")
     return dest
 
 
@@ -161,7 +162,7 @@ def _commit(game: Game, player: str, card: GameObject, plan: dict) -> None:
         if plan["targets"]:
             t.add("step", f"步骤2 做出选择：目标 {'、'.join(o.label() for o in plan['targets'])}。", rules=("355.6",))
         elif any(e.targets for e in card.card.effects):
-            t.add("step", "步骤2 做出选择：选择了 0 个目标（“最多”允许选择 0 个）。", rules=("355.6",))
+            t.add("step", "步骤2 做出选择：选择了 0 个目标（“最多”允许选择 0 个）。", rules=("355.13",))
         cost = plan["cost"]
         rules = ["349"]
         if plan["from_facedown"]:

@@ -32,11 +32,11 @@ def check_choice(game: Game, controller: str, effect, chosen: list[GameObject], 
     n = effect.targets
     if len(chosen) > n or (len(chosen) < n and not effect.up_to):
         need = f"最多 {n} 个" if effect.up_to else f"{n} 个"
-        raise IllegalAction(f"{what} 需要选择{need}目标，实际选择了 {len(chosen)} 个。", "355.6" if effect.up_to else "355.6")
+        raise IllegalAction(f"{what} 需要选择{need}目标，实际选择了 {len(chosen)} 个。", "355.13" if effect.up_to else "355.8")
     for o in chosen:
         if not matches(game, controller, effect.scope, o):
             kind = "结算链上的法术" if "spell" in effect.scope else "场上单位"
-            raise IllegalAction(f"{o.label()} 不是 {what} 的合法目标（{scope_text(effect.scope)}{kind}）。", "355.6")
+            raise IllegalAction(f"{o.label()} 不是 {what} 的合法目标（{scope_text(effect.scope)}{kind}）。", "355.9.b")
 
 
 def scope_text(scope) -> str:
