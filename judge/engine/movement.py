@@ -53,12 +53,12 @@ def check_standard_move(game: Game, player: str, units: list[GameObject], dest: 
         if u.zone != "board" or not u.is_unit:
             raise IllegalAction(f"{u.label()} 不是场上的单位。", "445")
         if u.controller != player:
-            raise IllegalAction(f"{u.label()} 由 {u.controller} 控制：只能对自己控制的单位进行标准移动。", "445")
+            raise IllegalAction(f"{u.label()} 由 {u.controller} 控制：只能对自己控制的单位进行标准移动。", "144")
         if u.exhausted:
             raise IllegalAction(f"{u.label()} 处于休眠状态，无法支付标准移动的费用（使其休眠）。", "144.2",
                                 faq=("C-STD-MOVE",))
         if u.location == dest:
-            raise IllegalAction(f"{u.label()} 已经位于 {dest}。", "445")
+            raise IllegalAction(f"{u.label()} 已经位于 {dest}。", "144.4")
         if u.location != "base" and dest != "base" and not any(kw.moves_between_battlefields(u, n) for kw, n in keywords_on(u)):
             raise IllegalAction(f"{u.label()} 没有[游走]：标准移动只能在基地与战场之间进行。", "144.4.c.1",
                                 faq=("C-GANKING",))
