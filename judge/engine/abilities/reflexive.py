@@ -1,4 +1,4 @@
-"""Reflexive ("embedded") triggers inside a spell (382, 398; FAQ C-L422 Dragon's Rage, C-L435
+"""Reflexive ("embedded") triggers inside a spell (386-388, 398; FAQ C-L422 Dragon's Rage, C-L435
 Disintegrate, C-L451 Twisted Fate): "then do this" separates what follows from the spell's own
 instructions. Nothing about it is chosen when the spell is played; once the spell has resolved its
 instructions, a separate triggered ability is put on the chain as a pending item and finalized like
@@ -32,10 +32,10 @@ def after_instructions(game: Game, item: ChainItem, card: GameObject, affected: 
         if rf.condition == "if_killed":
             game.reflexive_watches.append((item, card.label(), rf, list(damaged)))
             game.trace.add("step", f"{card.label()} 的“若此伤害消灭了它，则执行此操作”：致命伤害在法术结算后的清理中"
-                           "才会摧毁单位，因此在该清理之后检查条件。", rules=("382", "323.5"), faq=_FAQ["if_killed"])
+                           "才会摧毁单位，因此在该清理之后检查条件。", rules=("387.2", "323.5"), faq=_FAQ["if_killed"])
         elif rf.condition == "times":
             game.trace.add("step", f"{card.label()} 的“进行 {rf.times} 次”：依次创建 {rf.times} 个待处理项目，"
-                           "此时只放入结算链，其余步骤在确认时执行。", rules=("382", "398"))
+                           "此时只放入结算链，其余步骤在确认时执行。", rules=("387.1.a", "388.2"))
             for _ in range(rf.times):
                 _create(game, item, card.label(), rf, affected)
         else:
@@ -50,10 +50,10 @@ def check_after_cleanup(game: Game) -> None:
                 if oid in game.objects and game.objects[oid].zone == "trash" and game.objects[oid].incarnation == inc + 1]
         if not dead:
             game.trace.add("step", f"{label} 造成的伤害没有消灭目标：条件不满足，不创建内嵌式触发。",
-                           rules=("382",), faq=_FAQ["if_killed"])
+                           rules=("387.2",), faq=_FAQ["if_killed"])
             continue
         game.trace.add("step", f"{label} 的伤害消灭了 {'、'.join(d.label() for d in dead)}：条件满足。",
-                       rules=("382",), faq=_FAQ["if_killed"])
+                       rules=("387.2", "388.1"), faq=_FAQ["if_killed"])
         _create(game, item, label, rf, dead)
 
 
@@ -68,7 +68,7 @@ def _create(game: Game, item: ChainItem, label: str, rf, affected: list[GameObje
         moved = [o for o in affected if o.zone == "board"]
         if not moved:
             t.add("step", f"{label}：没有实际移动的单位（没有“其目的地”可以引用），内嵌式触发不会放入结算链。",
-                  rules=("382",), faq=_FAQ["then"])
+                  rules=("359.3.e.14.a",), faq=_FAQ["then"])
             return
         memory["where"] = moved[0].location
     if first.targets and not first.up_to:
@@ -76,7 +76,7 @@ def _create(game: Game, item: ChainItem, label: str, rf, affected: list[GameObje
         if not cands:
             where = memory.get("where")
             at = f"{game.battlefields[where].label() if where in game.battlefields else '该处'}" if where else ""
-            t.add("step", f"{label}：{at}没有可选择的目标，内嵌式触发不会放入结算链。", rules=("382",),
+            t.add("step", f"{label}：{at}没有可选择的目标，内嵌式触发不会放入结算链。", rules=("402.4",),
                   faq=_FAQ["then"])
             return
     trig = Trigger("reflexive", first, 0, 0, more)
@@ -88,7 +88,7 @@ def _create(game: Game, item: ChainItem, label: str, rf, affected: list[GameObje
         game.chain_opened_by = "trigger"
     game.chain.append(new)
     t.add("step", f"{label} 的内嵌式触发作为单独的待处理项目放入结算链（控制者 {item.controller}）；其选择在确认时做出，"
-          "玩家可以单独对它做出反应。", rules=("382", "398"), faq=_FAQ[rf.condition])
+          "玩家可以单独对它做出反应。", rules=("388.1", "398"), faq=_FAQ[rf.condition])
 
 
 def candidates(game: Game, player: str, eff, memory: dict) -> list[GameObject]:
@@ -110,9 +110,9 @@ def _pick_mode(game: Game, player: str, item: ChainItem, label: str, modes: list
             if not 1 <= n <= len(modes):
                 from judge.engine.errors import IllegalAction
 
-                raise IllegalAction(f"{label} 只有 {len(modes)} 个模式可选（1–{len(modes)}），不能选择 {n}。", "382")
+                raise IllegalAction(f"{label} 只有 {len(modes)} 个模式可选（1–{len(modes)}），不能选择 {n}。", "387.1.b")
             game.trace.add("step", f"{player} 为 {label} 的“执行以下一项”选择第 {n} 项：该项作为内嵌式触发放入结算链。",
-                           rules=("382",), faq=_FAQ["one_of"])
+                           rules=("387.1.b",), faq=_FAQ["one_of"])
             return modes[n - 1]
     if game.choices.auto:
         game.trace.add("auto", f"（自动选择）{label} 的“执行以下一项”：第 1 项。")
