@@ -92,7 +92,7 @@ def test_increases_apply_before_reductions_and_floor_at_zero():
 def test_modifiers_respect_whose_and_card_type():
     # the opponent's 减费法师 does not reduce 甲's spells; 单位减费 does not touch spells
     r = _run(MODS + "玩家 甲\n手牌: f=火球\n符文池 法力 1\n基地: u=单位减费\n玩家 乙\n基地: m=减费法师, w=战士\n"
-             "行动:\n  期望非法 甲 打出 f 目标 w 规则 349\n")
+             "行动:\n  期望非法 甲 打出 f 目标 w 规则 358.2\n")
     assert r.passed and r.game.objects["f"].zone == "hand"
 
 

@@ -173,12 +173,12 @@ def plan(game: Game, player: str, cost: Cost, card: GameObject | None = None) ->
     runes = runes_of(game, player)
     ready = [r for r in runes if not r.exhausted]
     if need_e > len(ready):
-        raise IllegalAction(f"{player} 无法支付 {cost}：符文池有法力 {pl.energy}，可休眠的符文只有 {len(ready)} 枚。", "349")
+        raise IllegalAction(f"{player} 无法支付 {cost}：符文池有法力 {pl.energy}，可休眠的符文只有 {len(ready)} 枚。", "358.2")
     exhaust = ready[:need_e]
     # Recycle exhausted runes first, so ready runes stay available.
     order = [r for r in runes if r.exhausted or r in exhaust] + [r for r in ready if r not in exhaust]
     if need_p > len(order):
-        raise IllegalAction(f"{player} 无法支付 {cost}：符文池有符能 {pl.power}，可回收的符文只有 {len(order)} 枚。", "349")
+        raise IllegalAction(f"{player} 无法支付 {cost}：符文池有符能 {pl.power}，可回收的符文只有 {len(order)} 枚。", "358.2")
     return Payment((use_e, use_p), exhaust, order[:need_p])
 
 
@@ -191,7 +191,7 @@ def _plan_domains(game: Game, player: str, cost: Cost, card: GameObject | None) 
     runes = runes_of(game, player)
     ready = [r for r in runes if not r.exhausted]
     if need_e > len(ready):
-        raise IllegalAction(f"{player} 无法支付 {cost}：符文池有法力 {pl.energy}，可休眠的符文只有 {len(ready)} 枚。", "349")
+        raise IllegalAction(f"{player} 无法支付 {cost}：符文池有法力 {pl.energy}，可休眠的符文只有 {len(ready)} 枚。", "358.2")
     exhaust = ready[:need_e]
     order = [r for r in runes if r.exhausted or r in exhaust] + [r for r in ready if r not in exhaust]
     pool = pool_units(pl)
