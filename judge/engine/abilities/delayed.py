@@ -25,14 +25,14 @@ def create(game: Game, controller: str, label: str, oid: str | None, d, affected
     """One delayed ability, made by the instruction now resolving (a spell's or a triggered ability's)."""
     if d.when == "end_of_turn" and game.phase == "ending":
         game.trace.add("step", f"{label}：“{WHEN_TEXT[d.when]}”的时机已经开始，延迟技能不会生成，其指示被无视。",
-                       rules=("389",))
+                       rules=("359.3.e.16",))
         return
     game.delayed_abilities.append({
         "when": d.when, "controller": controller, "label": label, "oid": oid,
         "effects": list(d.effects), "turn": game.turn, "linked": [targeting.snapshot(o) for o in affected]})
     ref = f"，引用 {'、'.join(o.label() for o in affected)}" if affected else ""
     game.trace.add("step", f"{label} 生成一个延迟触发式技能：{WHEN_TEXT[d.when]}触发（控制者 {controller}{ref}）。",
-                   rules=("389",))
+                   rules=("390.2",))
 
 
 def pending(game: Game) -> list[dict]:
@@ -60,12 +60,12 @@ def fire(game: Game, when: str, player: str | None = None) -> bool:
 
         item = make_item(game, None, trig, d["controller"], label=d["label"], oid=d["oid"],
                          memory={"oid": d["oid"], "linked": d["linked"]},
-                         description=f"{d['label']} 的延迟触发式技能（{WHEN_TEXT[when]}）", rules=("389",))
+                         description=f"{d['label']} 的延迟触发式技能（{WHEN_TEXT[when]}）", rules=("390.2",))
         if not game.chain:
             game.chain_opened_by = "trigger"
         game.chain.append(item)
         game.trace.add("step", f"{WHEN_TEXT[when]}：{item.description}触发，作为待处理项目加入结算链{gone}。",
-                       rules=("389", "382"))
+                       rules=("390.2", "392") if gone else ("390.2",))
     return True
 
 

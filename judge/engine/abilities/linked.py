@@ -34,9 +34,9 @@ def play_back(game: Game, item: ChainItem, eff) -> None:
               if game.objects[o] not in mine]
     if others:
         game.trace.add("step", f"{item.source} 的关联技能只能与其关联技能所放逐的游戏物体互动："
-                       f"{'、'.join(o.label() for o in others)} 不受影响。", rules=("393",))
+                       f"{'、'.join(o.label() for o in others)} 不受影响。", rules=("397",))
     if not mine:
-        game.trace.add("step", f"{item.source}：被此牌放逐的单位已不在放逐区域，无法打出。", rules=("393", "349"))
+        game.trace.add("step", f"{item.source}：被此牌放逐的单位已不在放逐区域，无法打出。", rules=("390.5.a",))
         return
     for o in mine:
         if not effect_play_cost(game, item.controller, o, eff, f"{item.source} 的关联技能"):
@@ -45,5 +45,5 @@ def play_back(game: Game, item: ChainItem, eff) -> None:
         o.controller = item.controller
         o.exhausted = True
         game.trace.add("change", f"{item.source} 的关联技能：打出被此牌放逐的 {o.label()}，以休眠状态进入 "
-                       f"{item.controller} 的基地。", rules=("393", "349"),
+                       f"{item.controller} 的基地。", rules=("397", "419.3.b"),
                        changes=[Change(o.label(), "位置", f"{o.owner}的放逐区域", f"{item.controller}的基地")])
