@@ -26,7 +26,7 @@ def add_save(game: Game, unit: GameObject, source: str, source_oid: str | None =
 def replace_deaths(game: Game, targets: list[GameObject]) -> list[GameObject]:
     """The units that still die; the others had their death replaced."""
     out = []
-    # Simultaneous deaths: a source the player scripted for another dying unit is kept for it (367).
+    # Simultaneous deaths: a source the player scripted for another dying unit is kept for it (373).
     dying = {u.oid for u in targets} | {u.card.name for u in targets}
     reserved = [e[2] for e in game.choices.queue if e[0] == "choose_replacement" and e[2][0] in dying]
     for u in targets:
@@ -35,7 +35,7 @@ def replace_deaths(game: Game, targets: list[GameObject]) -> list[GameObject]:
                                            for t, src in reserved)]
         if len(kept) < len(opts):
             game.trace.add("step", f"多个死亡事件同时发生：{'、'.join(o[1] for o in opts if o not in kept)} 的替换效果"
-                           f"由其控制者选择留给另一个事件，不对 {u.label()} 生效。", rules=("367",))
+                           f"由其控制者选择留给另一个事件，不对 {u.label()} 生效。", rules=("373",))
         how = _apply_chosen(game, u, kept)
         if how is None:
             out.append(u)
@@ -64,7 +64,7 @@ def _options(game: Game, u: GameObject) -> list[tuple[str, str, object]]:
 
 
 def _apply_chosen(game: Game, u: GameObject, opts: list):
-    """The affected unit's controller orders the replacement effects (367); the first that applies wins."""
+    """The affected unit's controller orders the replacement effects (372); the first that applies wins (370.2)."""
     if not opts:
         return None
     p = u.controller
@@ -81,7 +81,7 @@ def _apply_chosen(game: Game, u: GameObject, opts: list):
             game.trace.add("auto", f"（自动选择）{u.label()} 的死亡：先让 {first[1]} 的替换效果生效。")
         else:
             game.trace.add("step", f"{u.label()} 将死亡，有多个替换效果可以生效：由受影响单位的控制者 {p} 选择先让 "
-                           f"{first[1]} 的替换效果生效。", rules=("367",))
+                           f"{first[1]} 的替换效果生效。", rules=("372",))
         opts = [first] + [o for o in opts if o is not first]
     for i, (_, label, apply) in enumerate(opts):
         how = apply()
@@ -89,7 +89,7 @@ def _apply_chosen(game: Game, u: GameObject, opts: list):
             rest = [lb for _, lb, _ in opts[i + 1:]]
             if rest:
                 game.trace.add("step", f"该死亡事件已被替换：{'、'.join(rest)} 的替换效果不再适用（替换效果对一个事件只生效一次）。",
-                               rules=("367",))
+                               rules=("370.2",))
             return how
     return None
 
@@ -124,7 +124,7 @@ def _take_save(game: Game, s) -> str:
 
 def _hourglass(game: Game, u: GameObject, g: GameObject) -> str:
     ch = zones.put_in_zone(game, g, "trash")
-    game.trace.add("change", f"{u.label()} 将死亡：{g.label()} 的替换效果改为摧毁 {g.label()}。", rules=("367",),
+    game.trace.add("change", f"{u.label()} 将死亡：{g.label()} 的替换效果改为摧毁 {g.label()}。", rules=("370.1.b",),
                    faq=("C-L553",), changes=[ch])
     return g.label()
 
@@ -136,7 +136,7 @@ def _instead(game: Game, u: GameObject, source: str) -> None:
         changes.append(ch)
     skipped = [w for w, done in (("移除伤害", bool(changes) and changes[0].attribute == "伤害"), ("休眠", ch is not None)) if not done]
     game.trace.add("change", f"{u.label()} 的死亡被替换（{source}）：改为移除伤害、使其休眠并召回；能做到的都做到"
-                   + (f"（{'、'.join(skipped)}无需执行）" if skipped else "") + "。", rules=("367", "349"),
+                   + (f"（{'、'.join(skipped)}无需执行）" if skipped else "") + "。", rules=("370.1.b", "349"),
                    faq=("C-L584",), changes=changes)
     deathknell.note_replaced(game, u)
     if u.location != "base":
@@ -160,7 +160,7 @@ def _the_boss(game: Game, u: GameObject, boss: GameObject):
     if declined:
         game.choices.queue.remove(next(e for e in game.choices.queue if e[0] == "decline" and e[1] == p
                                        and e[2] in (boss.oid, boss.card.name)))
-        game.trace.add("step", f"{p} 选择不使用 {boss.label()} 的替换效果（“可以”）。", rules=("367",))
+        game.trace.add("step", f"{p} 选择不使用 {boss.label()} 的替换效果（“可以”）。", rules=("371.2",))
         return None
     cost = costs.Cost()
     cost.add(0, 1, "替换效果的费用")
@@ -173,6 +173,6 @@ def _the_boss(game: Game, u: GameObject, boss: GameObject):
     boss.exhausted = True
     u.buff = 0
     game.trace.add("change", f"{u.label()} 将死亡：{p} 使用 {boss.label()} 的替换效果——支付符能 1、使其休眠、消耗 {u.label()} 的增益。",
-                   rules=("367",), faq=("C-L553",),
+                   rules=("370.1.b", "371.2"), faq=("C-L553",),
                    changes=[Change(boss.label(), "状态", "活跃", "休眠"), Change(u.label(), "增益", 1, 0)])
     return boss.label()

@@ -41,7 +41,7 @@ def note_lethal(game: Game, u: GameObject) -> None:
 def note_replaced(game: Game, u: GameObject) -> None:
     """The death was replaced: the unit did not die, so its Deathknell does not resolve."""
     if has(u):
-        game.trace.add("step", f"{u.label()} 没有被摧毁：其[绝念]被移除，不会结算。", rules=("808", "367"))
+        game.trace.add("step", f"{u.label()} 没有被摧毁：其[绝念]被移除，不会结算。", rules=("808", "370.1.a.1"))
 
 
 def describe(effect) -> str:
