@@ -106,7 +106,6 @@ def main() -> int:
     level0 = sum(1 for r in rows if r[1] and r[3] and r[1].split(".")[0] != r[3].split(".")[0])
     paras = [r for r in after.rules if r.source_line]
     prov = Counter(r.number_source for r in paras)
-    lines_in_paras = sum(len(r.source_lines) for r in paras)
     out = [
         "# 官方编号对照：编号变动核对",
         "",
