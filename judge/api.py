@@ -100,7 +100,7 @@ class Rulebook:
         return Rule.from_row(row, [e["text"] for e in lookup.examples(self._conn, row["id"])])
 
     def rule(self, number: str | RuleNumber) -> Rule:
-        """The rule with this number ("349", "352.8.a", "规则 349.打出卡牌", "≈352.4")."""
+        """The rule with this number ("349", "103.2.a", "规则 349.打出卡牌", "≈352.4")."""
         return self._rule(self._row(number))
 
     def get(self, number: str | RuleNumber) -> Rule | None:

@@ -157,3 +157,17 @@ def test_absent_rule_lists_faq_entries_about_it(capsys):
     assert data["faq"] and all("移动" in (f["topic"] or "") for f in data["faq"] if f["method"] == "topic")
     out = run(capsys, "rule", "445")[1]
     assert "相关 FAQ" in out and "主题：移动" in out
+
+
+def test_the_number_format_hint_names_rules_that_exist():
+    # The hint shown for a malformed number is read as examples: each one must be a real rule.
+    import re
+
+    from judge import Rulebook
+    from judge.rules.number import _FORM
+
+    examples = re.findall(r"\d{3}(?:\.[0-9a-z]+)*", _FORM)
+    assert len(examples) == 4
+    book = Rulebook()
+    for n in examples:
+        assert book.rule(n).number == n

@@ -59,7 +59,7 @@ class BadNumber(ValueError):
 
 _CANONICAL = re.compile(r"^\d{3}(?:\.(?:\d+|[a-z]{1,2}))*$")
 _TYPED = re.compile(r"(\d{1,3})((?:\.(?:\d+|[a-z]{1,2}(?![a-z])))*)\.?")
-_FORM = "规则编号形如 349、352.8、352.8.a 或 352.8.a.1。"
+_FORM = "规则编号形如 349、103.2、103.2.a 或 103.1.b.1。"
 MAX_LEVELS = 7
 
 
