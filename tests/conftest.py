@@ -16,8 +16,6 @@ atexit.register(shutil.rmtree, _SESSION_TMP, ignore_errors=True)
 # Set before any judge module reads it, so tests never touch the user's real cache.
 os.environ.setdefault("JUDGE_CACHE_DIR", os.path.join(_SESSION_TMP, "cache"))
 
-import hashlib  # noqa: E402
-
 import pytest  # noqa: E402
 
 # One paragraph of the rules (officially 350.2) reworded: the shipped numbering map no longer knows it.
@@ -27,21 +25,13 @@ EDITED_TO = "指示物不属于卡牌，但同样可以被打出。"
 
 def make_edited_corpus(root):
     """A copy of the corpus at `root` with the EDITED_FROM paragraph reworded, MANIFEST updated."""
-    from judge.paths import corpus_dir
+    from corpus_copy import copy_corpus
 
-    shutil.copytree(corpus_dir(), root)
-    rules = root / "core-rules-2026-07-17.zh.txt"
-    text = rules.read_text(encoding="utf-8")
-    assert EDITED_FROM in text
-    rules.write_text(text.replace(EDITED_FROM, EDITED_TO), encoding="utf-8")
-    lines = (root / "MANIFEST.tsv").read_text(encoding="utf-8").splitlines()
-    out = [lines[0]]
-    for line in lines[1:]:
-        cells = line.split("\t")
-        cells[1] = hashlib.sha256((root / cells[0]).read_bytes()).hexdigest()
-        out.append("\t".join(cells))
-    (root / "MANIFEST.tsv").write_text("\n".join(out) + "\n", encoding="utf-8")
-    return root
+    def edit(text):
+        assert EDITED_FROM in text
+        return text.replace(EDITED_FROM, EDITED_TO)
+
+    return copy_corpus(root, edit)
 
 
 @pytest.fixture

@@ -1,9 +1,7 @@
 """The pipeline is document-agnostic: altered or added rules documents are parsed with no code change."""
 
-import hashlib
-import shutil
-
 import pytest
+from corpus_copy import RULES, copy_corpus
 
 from judge.corpus import manifest
 from judge.paths import corpus_dir
@@ -11,28 +9,10 @@ from judge.rules import CURRENT_VERSION
 from judge.rules.model import ABSENT, CITED, OFFICIAL
 from judge.rules.tree import build_trees
 
-RULES = "core-rules-2026-07-17.zh.txt"
-
 
 def make_corpus(tmp_path, edit=None, extra=None):
     """A copy of rules_corpus/ with the rules document edited and/or an extra version added; MANIFEST updated."""
-    root = tmp_path / "rules_corpus"
-    shutil.copytree(corpus_dir(), root)
-    if edit:
-        p = root / RULES
-        p.write_text(edit(p.read_text(encoding="utf-8")), encoding="utf-8")
-    lines = (root / "MANIFEST.tsv").read_text(encoding="utf-8").splitlines()
-    if extra:
-        name, version, text = extra
-        (root / name).write_text(text, encoding="utf-8")
-        lines.append(f"{name}\t0\t{version}\trules\tA newer rules document")
-    out = [lines[0]]
-    for line in lines[1:]:
-        cells = line.split("\t")
-        cells[1] = hashlib.sha256((root / cells[0]).read_bytes()).hexdigest()
-        out.append("\t".join(cells))
-    (root / "MANIFEST.tsv").write_text("\n".join(out) + "\n", encoding="utf-8")
-    return root
+    return copy_corpus(tmp_path / "rules_corpus", edit, extra)
 
 
 def tree_of(root, version=CURRENT_VERSION):
