@@ -25,19 +25,25 @@ def power_text(card: dict) -> str:
     return "、".join(out)
 
 
+def _cost_line(energy, power: str) -> str | None:
+    """'费用：法力 2，符能 …', or None for a card with no cost at all."""
+    costs = ([f"法力 {energy}"] if energy is not None else []) + ([f"符能 {power}"] if power else [])
+    return "费用：" + "，".join(costs) if costs else None
+
+
+def _domain_names(card: dict) -> list[str]:
+    return [f"{DOMAINS[d][0]}（{d}）" for d in card["domains"] if d in DOMAINS]
+
+
 def facts_lines(card: dict) -> list[str]:
     lines = []
     lines.append(f"类别：{card['category']}")
-    costs = []
-    if card["energy"] is not None:
-        costs.append(f"法力 {card['energy']}")
-    if card["power"]:
-        costs.append(f"符能 {power_text(card)}")
-    if costs:
-        lines.append("费用：" + "，".join(costs))
+    cost = _cost_line(card["energy"], power_text(card) if card["power"] else "")
+    if cost:
+        lines.append(cost)
     if card["might"] is not None:
         lines.append(f"战力：{card['might']}")
-    domains = [f"{DOMAINS[d][0]}（{d}）" for d in card["domains"] if d in DOMAINS]
+    domains = _domain_names(card)
     lines.append("特性：" + ("、".join(domains) if domains else "无"))
     if card["tags"]:
         lines.append("标签：" + "、".join(card["tags"]))
@@ -195,16 +201,12 @@ def render_imported_card(report: dict) -> str:
     out = [f"{head}  [{card['number']}]", f"（{report['note']}）"]
     if card["category"]:
         out.append(f"  类别：{card['category']}")
-    costs = []
-    if card["energy"] is not None:
-        costs.append(f"法力 {card['energy']}")
-    if card["power"]:
-        costs.append(f"符能 {card['power']}")
-    if costs:
-        out.append("  费用：" + "，".join(costs))
+    cost = _cost_line(card["energy"], card["power"])
+    if cost:
+        out.append("  " + cost)
     if card["might"] is not None:
         out.append(f"  战力：{card['might']}")
-    domains = [f"{DOMAINS[d][0]}（{d}）" for d in card["domains"] if d in DOMAINS]
+    domains = _domain_names(card)
     if domains:
         out.append("  特性：" + "、".join(domains))
     if card["champion"]:
