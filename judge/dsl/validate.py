@@ -91,13 +91,16 @@ def validate(sc: m.Scenario) -> None:
             if who is not None:
                 need_player(who, b.pos)
     objs = object_index(sc)
+    _real_cards(sc, objs)
     for oid, (o, owner, zone, bf) in objs.items():
         if o.controller is not None:
             need_player(o.controller, o.pos)
         card = sc.cards.get(o.card)
         if zone in BOARD_ZONES and card is None and o.might is None:
-            raise _err(f"未定义的卡牌“{o.card}”：场上的物体需要先用“卡牌”行定义，或在此写明“战力 N”。", o.pos,
-                       text=o.card, suggestions=suggest(o.card, sc.cards))
+            from judge.cards import suggest as real_names
+
+            raise _err(f"未定义的卡牌“{o.card}”：场上的物体需要先用“卡牌”行定义、写明“战力 N”，或使用卡牌目录中的真实卡名。",
+                       o.pos, text=o.card, suggestions=suggest(o.card, sc.cards) + real_names(o.card, 3))
         if zone == "battlefield" and bf not in bf_ids:
             raise _err(f"未声明的战场“{bf}”。", o.pos, text=bf, suggestions=suggest(bf, bf_ids))
         if zone in ("deck", "hand", "trash", "rune_deck", "banishment", "champion", "legend") and o.controller \
@@ -145,6 +148,18 @@ def validate(sc: m.Scenario) -> None:
             _check_expectation(step.expectation, refs, names)
     for e in sc.expectations:
         _check_expectation(e, refs, names)
+
+
+def _real_cards(sc: m.Scenario, objs) -> None:
+    """Names the scenario does not define but the card catalog has: the shipped card (facts + encoding).
+    A local `卡牌` line (or an included file's) always wins."""
+    from judge.cards.encoded import real_card_def
+
+    for o, _owner, zone, _bf in objs.values():
+        if o.card not in sc.cards:
+            card = real_card_def(o.card, zone)
+            if card is not None:
+                sc.cards[o.card] = card
 
 
 def _check_ref(word, pos, refs, what="物体"):
