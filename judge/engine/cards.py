@@ -45,11 +45,14 @@ class Effect:
 class Trigger:
     """A triggered ability (382): `触发 进攻时 [费用 …] 效果 …`."""
 
-    event: str  # play | attack | defend | legion | conquer | hold | spell_played
+    event: str  # a registered trigger event id (judge.engine.abilities.events)
     effect: Effect
     energy: int = 0
     power: int = 0
     more: list = field(default_factory=list)  # further instructions after "并且", in order
+    # filters by registered id (judge.engine.abilities.filters); None: the event's default
+    subject: str | None = None  # whose event: self | you | opponent | friendly_unit | enemy_unit | ...
+    place: str | None = None  # where: here | battlefield | base | to_battlefield | from_battlefield | ...
 
 
 @dataclass

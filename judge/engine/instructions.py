@@ -381,6 +381,7 @@ def _play_top(game: Game, item: ChainItem, eff) -> None:
 
 def _recycle(game: Game, item: ChainItem, n: int) -> None:
     from judge.engine.abilities import triggered
+    from judge.engine.abilities.facts import EventFacts
 
     p = item.controller
     deck = game.players[p].zones["deck"]
@@ -389,7 +390,7 @@ def _recycle(game: Game, item: ChainItem, n: int) -> None:
     deck.extend(moved)
     game.trace.add("change", f"{p} 回收 {len(moved)} 张牌（置于主牌堆底）。", rules=("416",))
     if moved:
-        triggered.fire(game, "recycle", player=p)
+        triggered.fire(game, EventFacts("recycle", player=p, amount=len(moved), origin="deck", dest="deck"))
         triggered.flush(game)
 
 

@@ -215,20 +215,18 @@ def completed(game: Game, item: ChainItem, card: GameObject) -> None:
     after its instructions; a countered card never gets here (419.4.a.1)."""
     from judge.engine.abilities import triggered
 
+    from judge.engine.abilities.facts import EventFacts
+
     p = item.controller
+    triggered.fire(game, EventFacts("play_card", player=p, obj=card, controller=p, dest=item.dest, via="play"))
     if card.card.type in PERMANENTS:
-        triggered.fire(game, "play", player=p, source=card)
         from judge.engine.keywords import on as keywords_on
 
         for kw, n in keywords_on(card):
             kw.on_played(game, card, n)
-        triggered.fire(game, "legion", player=p, source=card)  # active only as its event's condition says
-    else:
-        triggered.fire(game, "spell_played", player=p, source=card)
-        triggered.fire(game, "any_spell_played", player=p, source=card)
     if item.play_number == 2:
         # The second card played this turn (FAQ C-L680: a permanent played second already sees it).
-        triggered.fire(game, "second_card", player=p)
+        triggered.fire(game, EventFacts("second_card", player=p, obj=card, controller=p, via="play"))
 
 
 def _pay_by_killing(game: Game, player: str, unit: GameObject) -> None:

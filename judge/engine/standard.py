@@ -6,7 +6,7 @@ module first, so the registries are complete whatever engine module is imported.
 from __future__ import annotations
 
 from judge.engine import instructions, statics
-from judge.engine.abilities import events
+from judge.engine.abilities import events, filters
 from judge.engine.keywords import (KEYWORDS, accelerate, action, assault, backline, deathknell, deflect, equip,
                                    ganking, hidden, legion, level, reaction, repeat, shield, tank, temporary,
                                    vision, weaponmaster)
@@ -37,6 +37,10 @@ def register_all() -> None:
     for event in events.STANDARD:
         if event.id not in events.EVENTS:
             events.EVENTS.register(event)
+    for registry, parts in ((filters.SUBJECTS, filters.SUBJECT_PARTS), (filters.PLACES, filters.PLACE_PARTS)):
+        for part in parts:
+            if part.id not in registry:
+                registry.register(part)
 
 
 register_all()
@@ -45,12 +49,14 @@ register_all()
 def construct_table() -> str:
     """Markdown table of every registered part (documented in scenarios/README.md, checked by a test)."""
     from judge.engine.abilities.events import EVENTS
+    from judge.engine.abilities.filters import PLACES, SUBJECTS
     from judge.engine.instructions import EFFECTS
     from judge.engine.keywords import KEYWORDS
     from judge.engine.statics import STATICS
 
     rows = ["| 类别 | 中文写法 | 英文别名 | id | 规则 |", "|---|---|---|---|---|"]
-    for what, registry in (("关键词", KEYWORDS), ("效果", EFFECTS), ("触发时机", EVENTS), ("静态技能", STATICS)):
+    for what, registry in (("关键词", KEYWORDS), ("效果", EFFECTS), ("触发时机", EVENTS), ("触发主体", SUBJECTS),
+                           ("触发地点", PLACES), ("静态技能", STATICS)):
         for part in registry:
             if what == "触发时机" and not part.scriptable:
                 continue

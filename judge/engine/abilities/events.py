@@ -1,6 +1,11 @@
 """Trigger events (382): each a registered part with its id, Chinese spellings (the first is shown
-in traces), English aliases and rule. The scenario language reads `触发 <时机>` words from here; the
-procedures that witness an event call `triggered.fire` / `deaths` / `scored` with its id."""
+in traces), English aliases and the rule that says when it happens. The scenario language reads
+`触发 <时机>` words from here. The one procedure step that witnesses an event calls
+`triggered.fire(game, EventFacts(<event id>, …))`; every trigger listening to that event whose
+subject and place filters (judge.engine.abilities.filters) accept the facts is queued.
+
+An entry may listen to another entry's event (`of`) with its own default subject, place or card
+type: `打出法术时` is the event `play_card` for spells, with the subject `you`."""
 
 from __future__ import annotations
 
@@ -12,14 +17,22 @@ class TriggerEvent(Entry):
     label = ""  # the name used in "X 的<label>触发式技能"
 
     def __init__(self, id: str, zh: tuple, aliases: tuple, label: str | None = None, rule: str = "382",
-                 scriptable: bool = True, condition=None):
+                 scriptable: bool = True, condition=None, subject: str | None = "you", place: str | None = None,
+                 of: str | None = None, card_type: str | None = None):
         self.id, self.zh, self.aliases, self.rule = id, zh, aliases, rule
         self.label = label or zh[0]
         self.scriptable = scriptable  # written in scenario files (reflexive/delayed are made by other parts)
         self._condition = condition  # (game, player, source) -> bool: whether the ability is active now
+        self.subject = subject  # default subject filter id (judge.engine.abilities.filters.SUBJECTS)
+        self.place = place  # default place filter id (PLACES)
+        self.of = of or id  # the witnessed event this entry listens to
+        self.card_type = card_type  # only events about an object of this card type
 
     def active(self, game, player, source) -> bool:
         return self._condition is None or self._condition(game, player, source)
+
+    def concerns(self, facts) -> bool:
+        return self.card_type is None or (facts.obj is not None and facts.obj.card.type == self.card_type)
 
 
 EVENTS: Registry[TriggerEvent] = Registry("触发时机")
@@ -30,20 +43,78 @@ def _legion_active(game, player, source) -> bool:
 
     return legion.active(game, player, source)
 
+
+def listeners(event_id: str) -> dict[str, TriggerEvent]:
+    """Entries listening to a witnessed event, by their id (what a Trigger names)."""
+    return {e.id: e for e in EVENTS if e.of == event_id}
+
+
+E = TriggerEvent
 STANDARD = (
-    TriggerEvent("play", ("打出时",), ("on-play",), rule="419.4.a"),
-    TriggerEvent("attack", ("进攻时",), ("on-attack",)),
-    TriggerEvent("defend", ("防守时",), ("on-defend",)),
-    TriggerEvent("legion", ("鼓舞",), (), condition=_legion_active),
-    TriggerEvent("conquer", ("征服时",), ("on-conquer",)),
-    TriggerEvent("hold", ("据守时",), ("on-hold",)),
-    TriggerEvent("spell_played", ("打出法术时",), ("on-spell",), rule="419.4.a"),
-    TriggerEvent("any_spell_played", ("任一玩家打出法术时",), ("on-any-spell",), rule="419.4.a"),
-    TriggerEvent("first_death", ("首次死亡时",), ("on-first-death",), label="本回合首次有单位死亡时"),
-    TriggerEvent("second_card", ("第二张牌时",), ("on-second-card",), label="本回合打出第二张牌时", rule="419.4.a"),
-    TriggerEvent("recycle", ("回收时",), ("on-recycle",)),
-    TriggerEvent("spell_kill", ("用法术消灭单位时",), ("on-spell-kill",)),
-    TriggerEvent("buffed_death", ("增益友方单位死亡时",), ("on-buffed-death",)),
-    TriggerEvent("reflexive", ("内嵌式",), (), scriptable=False),
-    TriggerEvent("delayed", ("延迟触发",), (), label="延迟", rule="389", scriptable=False),
+    # playing (419.4.a: they trigger once the act of playing is complete; a permanent's play effects
+    # after it is finalized and enters the board, 383.4.a.2)
+    E("play", ("打出时", "当你打出我时"), ("on-play",), rule="383.4.a", subject="self", of="play_card"),
+    E("play_card", ("打出卡牌时", "当你打出一张卡牌时"), ("on-play-card",), rule="419.4.a"),
+    E("spell_played", ("打出法术时", "当你打出一个法术时"), ("on-spell",), rule="419.4.a", of="play_card",
+      card_type="spell"),
+    E("any_spell_played", ("任一玩家打出法术时",), ("on-any-spell",), rule="419.4.a", subject="any_player",
+      of="play_card", card_type="spell"),
+    E("play_unit", ("打出单位时", "当你打出一名单位时"), ("on-play-unit",), rule="419.4.a", of="play_card",
+      card_type="unit"),
+    E("play_gear", ("打出装备时", "当你打出一件装备时"), ("on-play-gear",), rule="419.4.a", of="play_card",
+      card_type="gear"),
+    E("opponent_plays_unit", ("对手打出单位时",), ("on-opponent-plays-unit",), rule="419.4.a",
+      subject="opponent", of="play_card", card_type="unit"),
+    E("legion", ("鼓舞",), (), condition=_legion_active, subject="self", of="play_card"),
+    E("second_card", ("第二张牌时",), ("on-second-card",), label="本回合打出第二张牌时", rule="419.4.a"),
+    # the board
+    E("enter", ("进场时", "当我进场时"), ("on-enter",), rule="143.4", subject="self"),
+    E("move", ("移动时", "当我移动时"), ("on-move",), rule="420.1", subject="self"),
+    E("move_to_battlefield", ("移动到战场时", "当我移动到一处战场时"), ("on-move-to-battlefield",), rule="420.1",
+      subject="self", place="to_battlefield", of="move"),
+    E("move_from_battlefield", ("从战场移动时", "当我从一处战场移动时"), ("on-move-from-battlefield",),
+      rule="420.1", subject="self", place="from_battlefield", of="move"),
+    E("enemy_moves", ("敌方单位移动时",), ("on-enemy-move",), rule="420.1", subject="enemy_unit", of="move"),
+    # combat and scoring
+    E("attack", ("进攻时",), ("on-attack",), rule="383.4.e", subject="self"),
+    E("defend", ("防守时",), ("on-defend",), rule="383.4.f", subject="self"),
+    E("win_combat", ("赢得战斗时", "当我赢得战斗时"), ("on-win-combat",), rule="466", subject="self"),
+    E("you_win_combat", ("你赢得战斗时", "当你赢得一场战斗时"), ("on-you-win-combat",), rule="466",
+      of="win_combat"),
+    E("conquer", ("征服时",), ("on-conquer",), rule="383.4.c"),
+    E("i_conquer", ("我征服时", "当我征服一处战场时"), ("on-i-conquer",), rule="383.4.c.2.a", subject="self",
+      of="conquer"),
+    E("hold", ("据守时",), ("on-hold",), rule="383.4.d"),
+    E("i_hold", ("我据守时", "当我据守一处战场时"), ("on-i-hold",), rule="383.4.d.2.a", subject="self", of="hold"),
+    E("score", ("得分时", "当你得分时"), ("on-score",), rule="467"),
+    E("opponent_scores", ("对手得分时", "当一名对手得分时"), ("on-opponent-score",), rule="467",
+      subject="opponent", of="score"),
+    E("gain_xp", ("获得经验时",), ("on-gain-xp",)),
+    E("level_up", ("升级时",), ("on-level-up",), rule="824", subject="self"),
+    # deaths
+    E("kill", ("摧毁单位时", "当你摧毁一名单位时"), ("on-kill",), rule="428.5"),
+    E("die", ("死亡时", "当我被摧毁时"), ("on-die",), rule="428.1", subject="self"),
+    E("friendly_dies", ("友方单位死亡时", "当一名友方单位被摧毁时"), ("on-friendly-death",), rule="428.1",
+      subject="friendly_unit", of="die"),
+    E("enemy_dies", ("敌方单位死亡时", "当一名敌方单位被摧毁时"), ("on-enemy-death",), rule="428.1",
+      subject="enemy_unit", of="die"),
+    E("first_death", ("首次死亡时",), ("on-first-death",), label="本回合首次有单位死亡时", rule="383.1.b",
+      subject=None),
+    E("spell_kill", ("用法术消灭单位时",), ("on-spell-kill",), subject=None),
+    E("buffed_death", ("增益友方单位死亡时",), ("on-buffed-death",), subject=None),
+    # other game actions
+    E("buff", ("获得增益时", "当我获得增益时"), ("on-buffed",), rule="426.1", subject="self"),
+    E("recycle", ("回收时",), ("on-recycle",), rule="416.1"),
+    E("recycle_rune", ("回收符文时", "当你回收一枚符文时"), ("on-recycle-rune",), rule="416.1.b"),
+    E("draw", ("抽牌时", "当你抽牌时"), ("on-draw",), rule="413.1"),
+    E("discard", ("弃置时", "当你弃置卡牌时"), ("on-discard",), rule="422.1.b"),
+    E("discarded", ("被弃置时", "当你弃置我时"), ("on-discarded",), rule="422.1.b", subject="self", of="discard"),
+    # the turn (315-317): the turn player's phases
+    E("beginning_phase", ("开始阶段开始时", "在你的开始阶段开始时"), ("at-beginning-phase",), rule="315.2.a.1"),
+    E("draw_phase", ("抽牌阶段开始时",), ("at-draw-phase",), rule="315.4"),
+    E("main_phase", ("主阶段开始时", "在你的主阶段开始时"), ("at-main-phase",), rule="316.4"),
+    E("end_of_turn", ("回合结束时", "在你的回合结束时", "结束阶段开始时"), ("at-end-of-turn",), rule="317.1.a"),
+    # made by other parts, not written after 触发
+    E("reflexive", ("内嵌式",), (), scriptable=False, subject=None),
+    E("delayed", ("延迟触发",), (), label="延迟", rule="389", scriptable=False, subject=None),
 )

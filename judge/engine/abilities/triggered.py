@@ -12,7 +12,9 @@ from judge.engine.chain_items import ChainItem
 from judge.engine.errors import IllegalAction
 from judge.engine.state import Game, GameObject
 
-from judge.engine.abilities.events import EVENTS
+from judge.engine.abilities import filters
+from judge.engine.abilities.events import listeners
+from judge.engine.abilities.facts import EventFacts
 from judge.engine.chain_items import EVENT_NAMES, make_item  # noqa: F401  (the one item builder)
 
 
@@ -32,41 +34,38 @@ def order_simultaneous(game: Game, player: str, items: list, key) -> list:
                       [" , ".join(ids)], f"{player} 排序 {', '.join(ids)}")
 
 
-def queue(game: Game, src: GameObject, trig) -> None:
-    game.fired_triggers.append((src, trig))
+def queue(game: Game, src: GameObject, trig, facts: EventFacts | None = None) -> None:
+    game.fired_triggers.append((src, trig, facts))
 
 
-def fire(game: Game, event: str, player: str | None = None, source: GameObject | None = None) -> None:
-    if event in ("play", "legion"):
-        if not EVENTS[event].active(game, player, source):
-            return
-        for trig in source.card.triggers:
-            if trig.event == event:
-                queue(game, source, trig)
-    elif event == "recycle":
-        for o in list(game.board()):
-            if o.controller == player:
-                for trig in o.card.triggers:
-                    if trig.event == "recycle":
-                        queue(game, o, trig)
-    elif event == "second_card":
-        for o in list(game.board()):
-            if o.controller == player:
-                for trig in o.card.triggers:
-                    if trig.event == "second_card":
-                        queue(game, o, trig)
-    elif event == "spell_played":
-        # "When you play a spell": its controller's objects only.
-        for o in list(game.board()):
-            if o.controller == player:
-                for trig in o.card.triggers:
-                    if trig.event == "spell_played":
-                        queue(game, o, trig)
-    elif event == "any_spell_played":
-        for o in list(game.board()):
-            for trig in o.card.triggers:
-                if trig.event == "any_spell_played":
-                    queue(game, o, trig)
+def fire(game: Game, facts: EventFacts) -> None:
+    """An event was witnessed (383.2.c: conditions are evaluated after it): every trigger listening to
+    it, on an object on the board or in the legend zone (384.2), whose filters accept the facts, is
+    queued. "When I …" triggers of the object itself are also evaluated where it went (a unit that
+    died, a card discarded, a spell played: 385.2, 422.1.b)."""
+    entries = listeners(facts.event)
+    if not entries:
+        return
+    sources = [o for o in game.objects.values() if o.zone in ("board", "legend")]
+    if facts.obj is not None and all(o.oid != facts.obj.oid for o in sources):
+        sources.append(facts.obj)
+    for src in sources:
+        on_board = src.zone in ("board", "legend")
+        for trig in src.card.triggers:
+            entry = entries.get(trig.event)
+            if entry is None or not entry.concerns(facts):
+                continue
+            if not on_board and (getattr(trig, "subject", None) or entry.subject) != "self":
+                continue
+            if not entry.active(game, facts.player, src) or not filters.accepts(game, src, trig, entry, facts):
+                continue
+            queue(game, src, trig, facts)
+
+
+def _memory(src: GameObject, facts: EventFacts | None) -> dict:
+    """What the trigger remembers of its source (where it was when it triggered) and of the event."""
+    where = src.location if src.zone == "board" else facts.origin if facts is not None else None
+    return {"oid": src.oid, "location": where, "facts": facts}
 
 
 def deaths(game: Game, dead: list[GameObject]) -> None:
@@ -111,9 +110,8 @@ def combat_started(game: Game) -> None:
         if event is None or (u.oid, u.designation) in cb.triggered:
             continue
         cb.triggered.add((u.oid, u.designation))
-        for trig in u.card.triggers:
-            if trig.event == event:
-                queue(game, u, trig)
+        fire(game, EventFacts(event, player=u.controller, obj=u, controller=u.controller, origin=u.location,
+                              battlefield=cb.battlefield, via="combat"))
     flush(game, combat=True)
 
 
@@ -131,11 +129,11 @@ def flush(game: Game, combat: bool = False) -> None:
     if not game.chain:
         game.chain_opened_by = "trigger"
     for player in order:
-        mine = [(s, tr) for s, tr in batch if s.controller == player]
+        mine = [entry for entry in batch if entry[0].controller == player]
         if len(mine) > 1:
-            mine = order_simultaneous(game, player, mine, key=lambda pair: pair[0].oid)
-        for src, trig in mine:
-            item = make_item(game, src, trig, player)
+            mine = order_simultaneous(game, player, mine, key=lambda entry: entry[0].oid)
+        for src, trig, facts in mine:
+            item = make_item(game, src, trig, player, memory=_memory(src, facts))
             game.chain.append(item)
             game.trace.add("step", f"{item.description}触发，作为待处理项目加入结算链（控制者 {player}）。",
                            rules=("382",) + rules, faq=faq if len(batch) > 1 else ())
@@ -218,17 +216,12 @@ def _take(game: Game, kind: str, player: str, item: ChainItem) -> bool:
 
 
 def scored(game: Game, player: str, bid: str, how: str) -> None:
-    """'When you conquer/hold' (382): they trigger on the conquer or hold itself, even when the point
-    it would give is replaced (the final point drawing a card instead)."""
-    for o in list(game.board()):
-        if o.controller != player:
-            continue
-        for trig in o.card.triggers:
-            if trig.event == how:
-                item = make_item(game, o, trig, player)
-                if not game.chain:
-                    game.chain_opened_by = "trigger"
-                game.pending_triggers.append(item)
+    """'When you conquer/hold' (383.4.c.2.c, 383.4.d.2.c): they trigger on the conquer or hold itself,
+    even when the point it would give is replaced (the final point drawing a card instead). The units
+    taking part are the scorer's units there ("when I conquer", 383.4.c.2.a)."""
+    units = tuple(game.units_at(bid, player))
+    fire(game, EventFacts(how, player=player, battlefield=bid, objs=units, via=how))
+    fire(game, EventFacts("score", player=player, battlefield=bid, objs=units, amount=1, via=how))
 
 
 def record_death_triggers(game: Game, unit: GameObject) -> None:
@@ -241,7 +234,11 @@ def record_death_triggers(game: Game, unit: GameObject) -> None:
 def flush_recorded(game: Game) -> None:
     """Put the recorded batch of simultaneous triggers on the chain: turn order from the turn player,
     each player's own in the order that player chooses (order_simultaneous)."""
-    batch, game.pending_triggers = game.pending_triggers, []
+    fired, game.fired_triggers = game.fired_triggers, []
+    if fired and not game.chain:
+        game.chain_opened_by = "trigger"
+    made = [make_item(game, src, trig, memory=_memory(src, facts)) for src, trig, facts in fired]
+    batch, game.pending_triggers = made + game.pending_triggers, []
     if not batch:
         return
     for player in game.order_from(game.turn_player):
