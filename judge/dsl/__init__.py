@@ -1,4 +1,5 @@
-"""The scenario DSL: `scenario.lark` + a Transformer building judge.dsl.model.Scenario.
+"""The scenario DSL: `scenario.lark` (parse tables computed by Lark, judge.dsl.grammar_tables) + a
+Transformer building judge.dsl.model.Scenario.
 
     from judge.dsl import load_scenario, parse_text
 """

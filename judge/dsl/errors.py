@@ -1,6 +1,6 @@
 """Scenario errors in Chinese: file:line:column, the offending text, what was expected, a suggestion.
 
-Lark's exceptions are translated here; nothing in the DSL lets a Lark traceback reach the user.
+The parser's exceptions are translated into these; nothing in the DSL lets a parser traceback reach the user.
 """
 
 from __future__ import annotations

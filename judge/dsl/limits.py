@@ -1,6 +1,6 @@
-"""Bounds checked before a scenario reaches the Lark parser.
+"""Bounds checked before a scenario reaches the parser.
 
-Lark's memory grows steeply with the length of one token: a 1 MB single-token line costs gigabytes.
+Regex matching of one very long token is slow and memory-hungry.
 Scenario and card files are short (a few KB, lines of a few hundred characters), so generous
 limits cost a judge nothing and keep every read bounded: only regular files are read (a FIFO or
 /dev/zero would hang or exhaust memory), at most MAX_FILE_BYTES of them, no line over

@@ -1,5 +1,5 @@
-"""Scenario files -> judge.dsl.model.Scenario (Lark LALR with the transformer applied while parsing),
-with Chinese errors.
+"""Scenario files -> judge.dsl.model.Scenario (LALR tables Lark computes from the grammar, applied by
+judge.dsl.lalr with the transformer running while parsing), with Chinese errors.
 
 The transformer is one class made of section transformers (judge.dsl.sections): setup, cards,
 board, steps and expectations, each a small class with `v_args(inline=True)` callbacks; the
@@ -10,10 +10,9 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from lark import Lark
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from judge.dsl import limits
+from judge.dsl.lalr import Parser, Tables, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from judge.dsl import model as m
 from judge.dsl.errors import GRAMMAR_PATH, ScenarioError, describe_terminal, keyword_spellings, suggest  # noqa: F401
 from judge.dsl.sections.board import BoardSection
@@ -87,30 +86,13 @@ _BUILDER = None
 
 
 @lru_cache(maxsize=1)
-def _lark() -> Lark:
-    # The Transformer runs inline while parsing (LALR), so no intermediate tree is built.
+def _parser() -> Parser:
+    # The transformer runs inline while parsing (LALR), so no intermediate tree is built.
+    from judge.dsl import grammar_tables
+
     global _BUILDER
     _BUILDER = _Build("<场景>")
-    grammar = GRAMMAR_PATH.read_text("utf-8")
-    return Lark(grammar, parser="lalr", lexer="contextual", maybe_placeholders=False, transformer=_BUILDER,
-                cache=_grammar_cache_file(grammar))
-
-
-def _grammar_cache_file(grammar: str) -> str | bool:
-    """Compiled parser tables cached per grammar text in the user cache (no cache if unwritable)."""
-    import hashlib
-
-    from judge.paths import cache_dir
-
-    try:
-        d = cache_dir()
-        d.mkdir(parents=True, exist_ok=True)
-        import lark as _l
-
-        digest = hashlib.sha256((grammar + _l.__version__).encode("utf-8")).hexdigest()[:16]
-        return str(d / f"scenario-grammar-{digest}.lark-cache")
-    except OSError:
-        return False
+    return Parser(Tables(grammar_tables.load(GRAMMAR_PATH.read_text("utf-8"))), _BUILDER)
 
 
 def _all_keywords() -> list[str]:
@@ -141,8 +123,6 @@ def _syntax_error(err: UnexpectedInput, text: str, file: str) -> ScenarioError:
         words = [s for t in (err.allowed or ()) for s in keyword_spellings().get(t, [])]
         return ScenarioError("无法识别的写法：这里不应出现此内容。", file=file, line=line, column=col, text=bad,
                              expected=allowed, suggestions=suggest(bad, words or _all_keywords()), source_line=src)
-    if isinstance(err, UnexpectedEOF):
-        return ScenarioError("文件意外结束。", file=file, line=len(lines), column=1)
     return ScenarioError(f"无法解析：{err}", file=file, line=line, column=col, source_line=src)
 
 
@@ -153,23 +133,11 @@ def parse_text(text: str, file: str = "<场景>", *, base_dir: Path | None = Non
     text = text.lstrip("\ufeff")
     limits.check_text(text, file)
     try:
-        lark = _lark()
+        parser = _parser()
         _BUILDER.file = _CURRENT_FILE[0] = file
-        sc = lark.parse(text)
+        sc = parser.parse(text)
     except UnexpectedInput as err:
         raise _syntax_error(err, text, file) from None
-    except VisitError as err:
-        if isinstance(err.orig_exc, ScenarioError):
-            raise err.orig_exc from None
-        # Locate the failing node (e.g. a number too long to convert) instead of naming only the file.
-        meta = getattr(err.obj, "meta", err.obj)
-        line, col = getattr(meta, "line", 0) or 0, getattr(meta, "column", 0) or 0
-        lines = text.splitlines()
-        src = lines[line - 1] if 0 < line <= len(lines) else None
-        if isinstance(err.orig_exc, ValueError) and "digits" in str(err.orig_exc):
-            raise ScenarioError("数字太大：位数超过上限。", file=file, line=line, column=col, source_line=src) from None
-        raise ScenarioError(f"无法构建场景：{err.orig_exc}", file=file, line=line, column=col,
-                            source_line=src) from None
     _attach_source_text(sc, text)
     seen = set(_seen or ())
     seen.add(str(Path(file).resolve()) if base_dir is not None else file)

@@ -1,2 +1,2 @@
 """The scenario language's section transformers (setup, cards, board, steps, expectations), each
-a small Lark Transformer with `v_args(inline=True)` callbacks; judge.dsl.parser combines them."""
+a small Transformer (judge.dsl.lalr) with `v_args(inline=True)` callbacks; judge.dsl.parser combines them."""

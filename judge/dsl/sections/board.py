@@ -3,7 +3,7 @@ battlefields (controller, contested, scored, facedown card)."""
 
 from __future__ import annotations
 
-from lark import Token, v_args
+from judge.dsl.lalr import Token, v_args
 
 from judge.dsl import model as m
 from judge.dsl.errors import ScenarioError

@@ -4,7 +4,7 @@ trigger events and static abilities come from the engine's registries."""
 
 from __future__ import annotations
 
-from lark import Token, v_args
+from judge.dsl.lalr import Token, v_args
 
 from judge.dsl import model as m
 from judge.dsl.errors import ScenarioError, suggest

@@ -3,7 +3,7 @@ atoms (names, rule numbers, reference lists) used across sections."""
 
 from __future__ import annotations
 
-from lark import Token, Transformer, v_args
+from judge.dsl.lalr import Token, Transformer, v_args
 
 from judge.dsl import model as m
 from judge.dsl.errors import ScenarioError

@@ -3,7 +3,7 @@ and what the trace includes."""
 
 from __future__ import annotations
 
-from lark import Token, v_args
+from judge.dsl.lalr import Token, v_args
 
 from judge.dsl import model as m
 from judge.dsl.sections.common import Section, _num, _text

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from lark import v_args
+from judge.dsl.lalr import v_args
 
 from judge.dsl.errors import ScenarioError, suggest
 from judge.dsl.sections.common import Section, _num, _text

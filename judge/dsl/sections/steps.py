@@ -3,7 +3,7 @@ An action whose acting player is optional (`[玩家] 摧毁 u`) takes its childr
 
 from __future__ import annotations
 
-from lark import Token, v_args
+from judge.dsl.lalr import Token, v_args
 
 from judge.dsl import model as m
 from judge.dsl.sections.common import Section, _first_pos, _num, _text

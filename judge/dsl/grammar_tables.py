@@ -1,0 +1,239 @@
+"""The scenario grammar's parse tables: computed by Lark from `scenario.lark`, cached per grammar text.
+
+`scenario.lark` stays the one source of the language. Lark analyses it (LALR tables, terminal order
+per state, tree shaping per rule) and `export` writes the result as plain data that judge.dsl.lalr
+applies; the data is cached in the user cache (marshal, keyed by the grammar text and this format's
+version), so only the first run after a grammar change imports Lark. Any grammar Lark accepts with
+`parser="lalr", lexer="contextual"` exports; options this runtime does not implement are refused.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import sys
+import zlib
+from pathlib import Path
+
+# Bump when the exported layout or its meaning changes.
+FORMAT = 1
+LARK_OPTIONS = {"parser": "lalr", "lexer": "contextual", "maybe_placeholders": False}
+
+
+def export(grammar: str) -> dict:
+    """Analyse `grammar` with Lark and return the tables judge.dsl.lalr needs (marshal-able data)."""
+    import lark
+    from lark.lexer import _create_unless
+    from lark.parse_tree_builder import ChildFilterLALR_NoPlaceholders, ExpandSingleChild, ParseTreeBuilder
+    from lark.parsers.lalr_analysis import Shift
+
+    parser = lark.Lark(grammar, **LARK_OPTIONS)
+    conf = parser.lexer_conf
+    if conf.postlex is not None or conf.callbacks or conf.use_bytes:
+        raise ValueError("grammar tables: postlex, lexer callbacks and bytes input are not supported")
+    frontend = parser.parser
+    table = frontend.parser.parser.parse_table
+    if list(table.start_states) != ["start"]:
+        raise ValueError("grammar tables: exactly one start rule, named 'start', is supported")
+    rule_index = {rule: i for i, rule in enumerate(parser.rules)}
+
+    rules = []
+    builder = ParseTreeBuilder(parser.rules, lark.Tree, False, False, False)
+    for rule, chain in builder.rule_builders:
+        expand1, include = False, None
+        for w in chain:
+            if w is ExpandSingleChild:
+                expand1 = True
+            elif getattr(w, "func", None) is ChildFilterLALR_NoPlaceholders:
+                include = [(i, bool(x)) for i, x in w.args[0]]
+            else:
+                raise ValueError(f"grammar tables: unsupported tree shaping {w!r} for rule {rule}")
+        name = rule.alias or rule.options.template_source or rule.origin.name
+        rules.append((str(rule.origin.name), len(rule.expansion), str(name), expand1, include))
+
+    states = {}
+    for state, actions in table.states.items():
+        states[state] = {str(sym): (True, arg) if action is Shift else (False, rule_index[arg])
+                         for sym, (action, arg) in actions.items()}
+
+    lexer = frontend.lexer
+    ignore = set(conf.ignore)
+    groups, group_of, state_group = [], {}, {}
+
+    def group(basic) -> int:
+        if id(basic) not in group_of:
+            terminals, callback = _create_unless(basic.terminals, conf.g_regex_flags, conf.re_module, False)
+            unless = {name: [t.name for t in cb.scanner.terminals] for name, cb in callback.items()}
+            names = [t.name for t in terminals]
+            allowed = sorted(set(names) - ignore)
+            group_of[id(basic)] = len(groups)
+            groups.append((names, unless, allowed))
+        return group_of[id(basic)]
+
+    for state, basic in lexer.lexers.items():
+        state_group[state] = group(basic)
+    root = group(lexer.root_lexer)
+
+    patterns = {t.name: t.pattern.to_regexp() for t in conf.terminals}
+    return {
+        "format": FORMAT,
+        "grammar": grammar,
+        "lark": lark.__version__,
+        "flags": conf.g_regex_flags,
+        "terminals": patterns,
+        "first": first_chars(patterns, conf.g_regex_flags),
+        "newline_types": sorted(lexer.root_lexer.newline_types),
+        "ignore": sorted(ignore),
+        "groups": groups,
+        "state_group": state_group,
+        "root_group": root,
+        "states": states,
+        "start": table.start_states["start"],
+        "end": table.end_states["start"],
+        "rules": rules,
+    }
+
+
+def first_chars(patterns: dict[str, str], flags: int) -> dict[str, str | None]:
+    """For each terminal, every character a match can start with (None when that is not a small known
+    set, e.g. a negated class). The runtime skips a terminal whose set lacks the next character, so a
+    run compiles only the regexes that can match; the sets are over-approximations, never missing one."""
+    import re
+    from re import _parser
+
+    first: dict[str, set | None] = {}
+    for name, regexp in patterns.items():
+        try:
+            parsed = _parser.parse(regexp, flags)
+            chars, nullable = _first(list(parsed), bool(parsed.state.flags & re.IGNORECASE))
+        except Exception:  # an analysis this code does not know: always try the terminal
+            chars, nullable = None, True
+        first[name] = None if chars is None or nullable else chars
+    cased = {ch for chars in first.values() if chars for ch, icase in chars if icase and ch.lower() != ch.upper()}
+    equivalents = _case_equivalents(cased, flags)
+    out = {}
+    for name, chars in first.items():
+        if chars is None:
+            out[name] = None
+            continue
+        found = set()
+        for ch, icase in chars:
+            found |= equivalents.get(ch, {ch}) if icase else {ch}
+        out[name] = "".join(sorted(found))
+    return out
+
+
+def _first(items, icase: bool):
+    """(set of (char, ignorecase) a match of this regex sequence may start with, or None; nullable)."""
+    import re
+    from re import _constants as c
+
+    out: set = set()
+    for op, av in items:
+        if op is c.LITERAL:
+            out.add((chr(av), icase))
+            return out, False
+        if op is c.IN:
+            for iop, iav in av:
+                if iop is c.LITERAL:
+                    out.add((chr(iav), icase))
+                elif iop is c.RANGE and iav[1] - iav[0] < 256:
+                    out.update((chr(x), icase) for x in range(iav[0], iav[1] + 1))
+                else:
+                    return None, False
+            return out, False
+        if op is c.BRANCH:
+            any_nullable = False
+            for alt in av[1]:
+                chars, nullable = _first(alt, icase)
+                if chars is None:
+                    return None, False
+                out |= chars
+                any_nullable |= nullable
+            if not any_nullable:
+                return out, False
+        elif op is c.SUBPATTERN:
+            _group, add, remove, sub = av
+            chars, nullable = _first(sub, (icase or bool(add & re.IGNORECASE)) and not remove & re.IGNORECASE)
+            if chars is None:
+                return None, False
+            out |= chars
+            if not nullable:
+                return out, False
+        elif op in (c.MAX_REPEAT, c.MIN_REPEAT, getattr(c, "POSSESSIVE_REPEAT", None)):
+            low, _high, sub = av
+            chars, nullable = _first(sub, icase)
+            if chars is None:
+                return None, False
+            out |= chars
+            if low > 0 and not nullable:
+                return out, False
+        elif op is getattr(c, "ATOMIC_GROUP", None):
+            chars, nullable = _first(av, icase)
+            if chars is None:
+                return None, False
+            out |= chars
+            if not nullable:
+                return out, False
+        elif op in (c.ASSERT, c.ASSERT_NOT, c.AT):
+            continue  # zero width: what follows decides the first character
+        else:
+            return None, False
+    return out, True
+
+
+def _case_equivalents(chars: set, flags: int) -> dict[str, set]:
+    """Every character `re` matches case-insensitively for each of `chars` (one pass over Unicode)."""
+    import re
+
+    if not chars:
+        return {}
+    keys = {x for ch in chars for x in (ch.lower(), ch.upper())}
+    candidates = [chr(cp) for cp in range(0x110000)
+                  if chr(cp).lower()[:1] in keys or chr(cp).upper()[:1] in keys]
+    out = {}
+    for ch in chars:
+        pat = re.compile(re.escape(ch), flags | re.IGNORECASE)
+        out[ch] = {ch} | {x for x in candidates if pat.fullmatch(x)}
+    return out
+
+
+def cache_file(grammar: str) -> Path | None:
+    """Where the tables of this grammar text are cached (None when there is no usable cache dir)."""
+    from judge.paths import cache_dir
+
+    data = grammar.encode("utf-8")
+    key = f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}-{len(data)}"
+    ver = f"py{sys.version_info[0]}{sys.version_info[1]}-f{FORMAT}"
+    try:
+        return cache_dir() / f"scenario-grammar-{key}-{ver}.tables"
+    except OSError:
+        return None
+
+
+def load(grammar: str) -> dict:
+    """The tables for `grammar`: from the cache when they were made from this exact text, else
+    exported now (and cached when the cache dir is writable)."""
+    path = cache_file(grammar)
+    if path is not None:
+        try:
+            data = marshal.loads(path.read_bytes())
+            if isinstance(data, dict) and data.get("format") == FORMAT and data.get("grammar") == grammar:
+                return data
+        except (OSError, ValueError, EOFError, TypeError):
+            pass
+    data = export(grammar)
+    if path is not None:
+        _write(path, marshal.dumps(data))
+    return data
+
+
+def _write(path: Path, blob: bytes) -> None:
+    """Write atomically (parallel processes may export the same grammar); a failure only loses the cache."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        tmp.write_bytes(blob)
+        os.replace(tmp, path)
+    except OSError:
+        pass
