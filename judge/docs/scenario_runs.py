@@ -20,7 +20,8 @@ TOPIC_LABELS = {
     "playing": "打出卡牌", "playing_cards": "打出卡牌", "priority": "优先权与焦点", "scoring": "得分",
     "showdown": "法术对决", "showdowns": "法术对决", "timing": "时机", "triggers": "触发技能",
     "turn": "回合流程", "replacement": "替换效果", "hidden": "待命", "targeting": "目标选择",
-    "delayed": "延迟技能", "linked": "关联技能", "reflexive": "内嵌式触发",
+    "delayed": "延迟技能", "linked": "关联技能", "reflexive": "内嵌式触发", "damage": "伤害",
+    "might": "战力与增益", "zones": "区域与卡牌", "tokens": "指示物", "resources": "符文与资源",
 }
 _ACTIONS_HEADER = re.compile(r"^\s*(行动|actions)\s*[:：]\s*$", re.I)
 

@@ -140,7 +140,9 @@ def validate(sc: m.Scenario) -> None:
             raise _err("战场的控制者不能同时是令其进入争夺状态的玩家。", b.pos, rule="188")
     ids = set(objs) | set(names) | set(bf_ids)
     card_names = {o.card for o, *_ in objs.values()}
-    refs = ids | card_names | {"基地", "base", "游戏", "game"} | set(ZONE_WORDS)
+    # tokens created by an effect are named by their card and a number (新兵1, 新兵2, …; effects_registry.tokens)
+    created = {f"{c.name}{k}" for c in sc.cards.values() if c.token for k in range(1, 10)}
+    refs = ids | card_names | created | {"基地", "base", "游戏", "game"} | set(ZONE_WORDS)
     for step in sc.steps:
         if step.action is not None:
             _check_action(step.action, names, objs, bf_ids, refs)
@@ -179,6 +181,11 @@ def _check_action(a: m.Action, names, objs, bf_ids, refs):
     if "dest" in a.args and a.args["dest"] not in bf_ids and a.args["dest"] not in ("基地", "base"):
         raise _err(f"未知的终点位置“{a.args['dest']}”：应为一处战场的标识或“基地”。", a.pos, text=a.args["dest"],
                    suggestions=suggest(a.args["dest"], list(bf_ids) + ["基地"]))
+    if a.verb == "perform" and a.args.get("to"):
+        to = a.args["to"]
+        if to not in bf_ids and to not in refs and to not in ("此处", "here"):
+            raise _err(f"未知的终点位置“{to}”：应为一处战场的标识、“基地”、“此处”或一个单位。", a.pos, text=to,
+                       suggestions=suggest(to, list(bf_ids) + ["基地", "此处"]))
     if a.verb == "assign":
         for u, _ in a.args["assignment"]:
             _check_ref(u, a.pos, refs)

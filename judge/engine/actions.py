@@ -169,6 +169,13 @@ def _perform(game: Game, action: Action) -> None:
         t.add("action", "执行一次清理。", rules=("323",))
     elif v == "hide":
         _hide(game, p, a)
+    elif v == "perform":
+        from judge.engine import instructions
+
+        objects = [resolve_ref(game, r) for r in a["targets"]]
+        source = resolve_ref(game, a["source"]) if a.get("source") else None
+        instructions.perform_now(game, p, a["effect"], objects, source)
+        _acting(game, p)
     else:
         raise IllegalAction(f"未知的行动“{v}”。")
 

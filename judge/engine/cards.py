@@ -39,6 +39,8 @@ class Effect:
     group_limit: int = 0  # targets at one battlefield with total Might <= this, checked as a group (Fox-Fire)
     delayed: object = None  # kind "delayed": the Delayed ability this instruction creates (389)
     ignore_cost: bool = False  # an instruction that plays a card: "ignoring its cost" (else it is paid, 419.3.b)
+    dest: str | None = None  # a named destination ("-> 基地", a battlefield id, 此处)
+    args: dict = field(default_factory=dict)  # the effect kind's own parameters (EffectKind.read_args)
 
 
 @dataclass

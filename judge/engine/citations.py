@@ -199,7 +199,63 @@ RULES: dict[str, str] = {
     "419.4.a": "触发式技能",
     "419.4.a.1": "无效化",
     "425": "无效化",
+    # game actions of the registered effect families (judge.engine.effects_registry)
+    "417.1.c": "分别标记",
+    "417.1.d": "多名单位",
+    "417.1.e": "有效伤害",
+    "417.6.b.3": "来源",
+    "437.1": "抵挡伤害",
+    "437.2": "抵挡值",
+    "437.5": "分配伤害",
+    "432.1": "翻倍",
+    "432.1.a": "持续时间",
+    "433.1": "互换",
+    "433.1.b": "差值",
+    "433.1.c": "互换不会产生任何效果",
+    "420.2": "限定行动",
+    "422.1": "弃置",
+    "422.4": "无视进一步的弃牌指示",
+    "419.3": "打出",
+    "419.3.a": "限定行动",
+    "419.3.c": "不会发生任何操作",
+    "424.1": "展示",
+    "424.1.a.2": "留在所处的区域",
+    "431.1.c": "燃尽",
+    "436.1": "洞察",
+    "436.1.a": "回收",
+    "436.4.a": "燃尽",
+    "439.2": "创建",
+    "439.3": "创建",
+    "182": "控制者",
+    "183": "所属者",
+    "184.1": "休眠",
+    "429.1": "符文池",
+    "429.5": "获得",
+    "430.1": "召出",
+    "430.2": "召出",
+    "416.1.b": "符文牌堆",
+    "416.1.c": "符文牌堆",
+    "194.1.c": "分数",
+    "194.3.a": "胜利得分",
+    "194.4": "分数不能低于0",
+    "194.4.a": "不会发生任何变化",
+    "425.1.a": "移出结算链",
+    "425.1.c": "不会退还",
 }
+
+# Rules the engine cites whose Chinese text is missing from the corpus (the tree has their numbers
+# from the official English numbering): number -> an English concept word, checked against the
+# English reference rules when that file is present (tests/test_engine_citations.py).
+RULES_EN: dict[str, str] = {
+    "477.3.c": "negative",
+    "801.3.a": "grant",
+    "801.3.a.2": "duration",
+    "801.3.a.3": "duration",
+    "801.3.b": "remove",
+    "801.3.b.1": "duration",
+    "801.3.b.2": "duration",
+}
+RULES.update({k: "" for k in RULES_EN})
 
 # FAQ rulings the engine rests on: symbolic key -> (FAQ entry id in the faq table, short label).
 # Ids follow judge.rules.faq: "C-L<line>" (core rules FAQ), "R-L<line>" (referee FAQ).

@@ -3,7 +3,7 @@ and the resolution step (466): combat cleanup (466.1), result, control and conqu
 
 from __future__ import annotations
 
-from judge.engine import cleanup, damage_assignment as da, resolution, scoring, zones
+from judge.engine import cleanup, damage_assignment as da, effects, resolution, scoring, zones
 from judge.engine.layers import might
 from judge.engine.choices import Probe
 from judge.engine.state import Combat, Game, Showdown
@@ -70,7 +70,7 @@ def damage_step(game: Game) -> None:
             t.add("step", f"{side} {player} 的伤害总值 = {' + '.join(parts) or '0'} = {total}。", rules=("465",))
         a_assign = _assign(game, cb.attacker, totals[cb.attacker], defenders)
         d_assign = _assign(game, cb.defender, totals[cb.defender], attackers)
-        changes = []
+        changes, prevented_any = [], False
         for a in (a_assign, d_assign):
             for oid, amount in a.items():
                 u = game.objects[oid]
@@ -79,9 +79,13 @@ def damage_step(game: Game) -> None:
                 if da.exempt(u):
                     changes.append(Change(u.label(), "伤害", u.damage, f"{u.damage}（无法被造成伤害）"))
                     continue
-                changes.append(Change(u.label(), "伤害", u.damage, u.damage + amount))
+                amount, prevented = effects.prevent(u, amount)  # 437.5: assigned, then prevented as dealt
+                note = f"（抵挡 {prevented} 点）" if prevented else ""
+                prevented_any = prevented_any or bool(prevented)
+                changes.append(Change(u.label(), "伤害", u.damage, f"{u.damage + amount}{note}" if note else u.damage + amount))
                 u.damage += amount
-        t.add("change", "所有分配的伤害同时造成；伤害的来源是对方的战斗单位。", rules=("465", "417"),
+        t.add("change", "所有分配的伤害同时造成；伤害的来源是对方的战斗单位。",
+              rules=("465", "417", "437.5") if prevented_any else ("465", "417"),
               faq=("R-ASSIGN-NOT-DEAL",), changes=changes)
     finally:
         t.depth -= 1

@@ -21,7 +21,7 @@ MAX_OPTIONS = 24
 
 
 def exempt(u: GameObject) -> bool:
-    return u.cannot_be_damaged or u.card.cannot_be_damaged
+    return u.immune_to_damage()
 
 
 def problem(game: Game, total: int, recipients: list[GameObject], assignment: dict[str, int]) -> tuple[str, tuple] | None:

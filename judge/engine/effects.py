@@ -15,11 +15,31 @@ from judge.trace.events import Change
 def deal_damage(game: Game, target: GameObject, amount: int) -> Change | None:
     if target.zone != "board" or not target.is_unit or amount <= 0:
         return None
-    if target.cannot_be_damaged or target.card.cannot_be_damaged:
+    if target.immune_to_damage():
         return Change(target.label(), "伤害", target.damage, f"{target.damage}（无法被造成伤害）")
+    amount, prevented = prevent(target, amount)
     before = target.damage
     target.damage += amount
-    return Change(target.label(), "伤害", before, target.damage)
+    note = f"（抵挡 {prevented} 点）" if prevented else ""
+    return Change(target.label(), "伤害", before, f"{target.damage}{note}" if note else target.damage)
+
+
+def prevent(target: GameObject, amount: int) -> tuple[int, int]:
+    """Damage about to be dealt, reduced by the unit's Prevent Values (437.2), each reduced by what it
+    prevented and gone at 0 (437.3.a; "all" stays, 437.3.c): (damage still dealt, damage prevented)."""
+    left = amount
+    for mod in list(target.modifiers):
+        if not mod.prevent or left <= 0:
+            continue
+        if mod.prevent < 0:
+            left = 0
+            continue
+        stop = min(mod.prevent, left)
+        left -= stop
+        mod.prevent -= stop
+        if mod.prevent == 0:
+            target.modifiers.remove(mod)
+    return left, amount - left
 
 
 def deal(game: Game, targets: list[GameObject], amount: int, who: str, source: str | None = None,

@@ -21,10 +21,25 @@ class EffectKind(Entry):
     amount = False  # the scenario form takes a number ("造成 N 伤害")
     targeted = True  # the scenario form takes a target spec
     needs_targets = True  # with a target spec and no legal target left, nothing is done (349)
+    params = ""  # the words the effect takes after its number, described for errors and the guide
 
     def apply(self, game: Game, item: ChainItem, eff, legal: list[GameObject], previous: list[GameObject],
               who: str) -> list[GameObject]:
         raise NotImplementedError
+
+    def read_args(self, words: list[str]) -> dict:
+        """The effect's own parameters from the words written after it (a keyword, a card name, a
+        domain, a duration); ValueError with a Chinese message when they do not fit."""
+        if words:
+            raise ValueError(f"效果“{self.display}”不接受参数“{' '.join(words)}”。")
+        return {}
+
+    def accepts(self, game: Game, o: GameObject) -> str | None:
+        """Why `o` cannot be what a scenario action performs this effect on (None: it can). By default
+        the effect acts on units on the board."""
+        if o.zone != "board" or not o.is_unit:
+            return f"{o.label()} 不是场上的单位（现在位于{game.location_label(o)}）。"
+        return None
 
 
 EFFECTS: Registry[EffectKind] = Registry("效果")
@@ -62,6 +77,29 @@ def perform(game: Game, item: ChainItem, eff, snaps, previous: list[GameObject])
         t.add("step", f"{who}：没有合法目标，此指示无法执行。", rules=("349",))
         return []
     return kind.apply(game, item, eff, legal, previous, who)
+
+
+def perform_now(game: Game, player: str, eff, objects: list[GameObject], source: GameObject | None = None) -> None:
+    """A scenario action `甲 执行 <效果> …`: the registered effect performed at once by `player` on the
+    named objects, as a spell or ability of theirs would perform it (410.2.b: an instructed action)."""
+    from judge.engine.errors import IllegalAction
+
+    kind = EFFECTS[eff.kind]
+    for o in objects:
+        why = kind.accepts(game, o)
+        if why:
+            raise IllegalAction(f"效果“{kind.display}”不能作用于此：{why}", kind.rule)
+    label = source.label() if source is not None else player
+    memory = {"oid": source.oid, "location": source.location} if source is not None else {}
+    item = ChainItem(player, label, f"{player} 执行的效果“{kind.display}”", eff, memory, rules=(kind.rule,),
+                     kind="effect", oid=source.oid if source is not None else None, pending=False, dest=eff.dest)
+    names = "、".join(o.label() for o in objects)
+    game.trace.add("action", f"{player} 执行效果“{kind.display}”{'：' + names if names else ''}。", rules=(kind.rule,))
+    game.trace.depth += 1
+    try:
+        kind.apply(game, item, eff, objects, [], f"{player} 执行的效果")
+    finally:
+        game.trace.depth -= 1
 
 
 def _keyword_rules(item) -> tuple:
@@ -261,6 +299,9 @@ class Counter(EffectKind):
     costs stay paid, and it never counts as played for play triggers (419.4.a.1, 425.1.b)."""
 
     id, zh, aliases, rule = "counter", ("无效化",), ("counter",), "425"
+
+    def accepts(self, game, o):
+        return None if o.zone == "chain" else f"{o.label()} 不在结算链上。"
 
     def apply(self, game, item, eff, legal, previous, who):
         from judge.engine import zones

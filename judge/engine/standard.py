@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from judge.engine import instructions, statics
 from judge.engine.abilities import events, filters
+from judge.engine.effects_registry import cards, chain, damage, keywords, might, points, resources, tokens, units
 from judge.engine.keywords import (KEYWORDS, accelerate, action, assault, backline, deathknell, deflect, equip,
                                    ganking, hidden, legion, level, reaction, repeat, shield, tank, temporary,
                                    vision, weaponmaster)
@@ -21,7 +22,16 @@ EFFECT_PARTS = (instructions.Deal, instructions.Kill, instructions.Stun, instruc
                 instructions.Fight, instructions.Banish, instructions.Draw, instructions.Attach, instructions.PlayTop,
                 instructions.GainXp, instructions.RecycleTop, instructions.Save, instructions.AddEnergy,
                 instructions.ReturnSelf, instructions.ReturnLinked, instructions.CreateDelayed, instructions.Counter,
-                weaponmaster.AttachByWeaponmaster)
+                weaponmaster.AttachByWeaponmaster,
+                damage.DealMight, damage.DealSplit, damage.Prevent, damage.NoDamage,
+                might.DoubleMight, might.SwapMight,
+                keywords.GrantKeyword, keywords.RemoveKeyword,
+                units.MoveTo, units.SwapPlaces, units.ReturnToHand, units.SpendBuff,
+                cards.Discard, cards.PlayCard, cards.RevealTop, cards.Predict,
+                tokens.CreateToken,
+                resources.AddPower, resources.Channel, resources.RecycleRune,
+                points.GainPoints, points.LosePoints, points.ChangeVictoryScore,
+                chain.CounterAbility)
 
 STATIC_PARTS = (statics.Aura, statics.NoEnemyReady, statics.CostModifier)
 

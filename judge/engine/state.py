@@ -21,10 +21,16 @@ PHASE_NAMES = vocab.names(vocab.PHASES)
 
 @dataclass
 class Modifier:
-    """A Might change from an effect (`修改战力`), lasting until end of turn unless `permanent`."""
+    """A change an effect makes to a unit on the board, lasting until end of turn unless
+    `until_end_of_turn` is False (then while the unit stays on the board): a Might change
+    (`修改战力`), a keyword granted or removed (801.3), "can't be damaged", a Prevent Value (437)."""
 
-    amount: int
+    amount: int = 0
     until_end_of_turn: bool = True
+    keyword: str | None = None
+    keyword_n: int = 0  # > 0: the keyword is granted with this value; 0: it is removed
+    no_damage: bool = False
+    prevent: int = 0  # remaining Prevent Value; -1 = all damage (437.1.b.1.b)
 
 
 @dataclass
@@ -58,7 +64,15 @@ class GameObject:
         return self.card.type == "unit"
 
     def has(self, keyword: str) -> int:
-        return self.keywords.get(keyword, 0) + self.card.keywords.get(keyword, 0)
+        n = self.keywords.get(keyword, 0) + self.card.keywords.get(keyword, 0)
+        for mod in self.modifiers:
+            if mod.keyword == keyword:
+                n = n + mod.keyword_n if mod.keyword_n > 0 else 0  # the latest grant or removal wins
+        return n
+
+    def immune_to_damage(self) -> bool:
+        """"Can't be damaged": printed, set in the scenario, or given by an effect."""
+        return self.cannot_be_damaged or self.card.cannot_be_damaged or any(m.no_damage for m in self.modifiers)
 
     def label(self) -> str:
         return self.oid if self.oid.split("#")[0] == self.card.name else f"{self.oid}（{self.card.name}）"

@@ -190,7 +190,10 @@ class CardSection(Section):
         _, delayed = self.card_delayed(kw, tok, effect)
         return m.Effect("delayed", 0, (), delayed=delayed)
 
-    def pe_named(self, tok, *rest):
+    def effect_word(self, tok):
+        return ("word", tok)
+
+    def _effect_kind(self, tok):
         from judge.engine.instructions import EFFECTS
 
         word = _text(tok)
@@ -198,20 +201,37 @@ class CardSection(Section):
         if kind is None:
             raise ScenarioError("未知的效果。", file=self.file, line=tok.line, column=tok.column, text=word,
                                 suggestions=suggest(word, EFFECTS.spellings()), rule="349")
-        number = next((i for i in rest if isinstance(i, Token) and i.type == "INT"), None)
-        spec = next((i for i in rest if isinstance(i, tuple)), None)
+        return kind
+
+    def _effect_args(self, kind, tok, rest) -> tuple:
+        """(amount, args) of a registered effect from the number and the words written after it."""
+        number = next((i for i in rest if isinstance(i, Token) and i.type in ("INT", "SIGNED")), None)
         if kind.amount and number is None:
             raise ScenarioError(f"效果“{kind.display}”需要一个数值。", file=self.file, line=tok.line,
-                                column=tok.column, text=word, rule=kind.rule)
-        amount = _num(number) if number is not None else 0
+                                column=tok.column, text=_text(tok), rule=kind.rule)
+        words = [w[1] for w in rest if isinstance(w, tuple) and w[0] == "word"]
+        try:
+            args = kind.read_args([_text(w) for w in words])
+        except ValueError as err:
+            at = words[0] if words else tok
+            raise ScenarioError(str(err), file=self.file, line=at.line, column=at.column, text=_text(at),
+                                expected=[kind.params] if kind.params else None, rule=kind.rule) from None
+        return (_num(number) if number is not None else 0), args
+
+    def pe_named(self, tok, *rest):
+        kind = self._effect_kind(tok)
+        amount, args = self._effect_args(kind, tok, rest)
+        spec = next((i for i in rest if isinstance(i, tuple) and i[0] != "word"), None)
+        names = [i for i in rest if isinstance(i, Token) and i.type in ("NAME", "STRING")]
+        dest = _text(names[-1]) if names else None
         if spec is None:
             if kind.targeted and kind.needs_targets:
                 raise ScenarioError(f"效果“{kind.display}”需要目标（如“目标”“敌方 目标”“自身”）。", file=self.file,
-                                    line=tok.line, column=tok.column, text=word, rule=kind.rule)
-            return m.Effect(kind.id, amount)
+                                    line=tok.line, column=tok.column, text=_text(tok), rule=kind.rule)
+            return m.Effect(kind.id, amount, dest=dest, args=args)
         scope, n, up_to = spec
         scope, limit = _split_scope(scope)
-        return m.Effect(kind.id, amount, scope, 0 if scope == ("self",) else n, up_to, limit)
+        return m.Effect(kind.id, amount, scope, 0 if scope == ("self",) else n, up_to, limit, dest=dest, args=args)
 
     def pe_move(self, _kw, spec):
         scope, n, up_to = spec

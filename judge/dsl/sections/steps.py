@@ -135,6 +135,18 @@ class StepSection(Section):
         return self._action(player, "activate", player, source=_text(source),
                             targets=targets[1] if targets is not None else [])
 
+    def perform(self, player, _kw, tok, *rest):
+        """`甲 执行 <效果> [N] [参数…] [目标 a, b] [-> 去处] [来源于 x]`: any registered effect, now."""
+        kind = self._effect_kind(tok)
+        amount, args = self._effect_args(kind, tok, rest)
+        refs = next((i for i in rest if isinstance(i, list)), [])
+        names = [i for i in rest if isinstance(i, Token) and i.type in ("NAME", "STRING")]
+        source = _text(names.pop()) if any(isinstance(i, Token) and i.type == "SOURCE_OBJ" for i in rest) else None
+        to = _text(names[-1]) if names else None
+        effect = m.Effect(kind.id, amount, (), len(refs), dest=to, args=args)
+        return self._action(player, "perform", player, effect=effect, targets=_names(refs), to=to,
+                            **({"source": source} if source else {}))
+
     # --- the lines
     def action_line(self, action):
         return m.Step("action", action.pos, action=action)

@@ -55,7 +55,7 @@ KEYWORDS: Registry[Keyword] = Registry("关键词")
 
 def on(o):
     """(keyword, value) for every registered keyword the object has, in registration order."""
-    if not o.keywords and not o.card.keywords:
+    if not o.keywords and not o.card.keywords and not any(m.keyword for m in o.modifiers):
         return
     for kw in KEYWORDS:
         n = o.has(kw.id)

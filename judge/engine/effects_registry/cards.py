@@ -1,0 +1,156 @@
+"""Effects on cards outside the board: discard (422), play a card from another zone (419.3), reveal
+the top of the main deck (424) and predict (436: look at the top cards, recycle any, reorder)."""
+
+from __future__ import annotations
+
+from judge.engine import zones
+from judge.engine.chain_items import ChainItem
+from judge.engine.instructions import EffectKind
+from judge.trace.events import Change
+
+PLAYABLE_ZONES = {"trash": "废牌堆", "banishment": "放逐区域", "deck": "主牌堆", "facedown": "待命区域",
+                  "hand": "手牌", "champion": "英雄区域"}
+
+
+def take_choice(game, item) -> list[str] | None:
+    """The cards a scripted `甲 选择目标 <来源> -> …` names for this effect: the source is the card or
+    object whose effect it is (its id or name), or the player performing a scenario action."""
+    src = item.source or ""
+    for entry in list(game.choices.queue):
+        ref = entry[2][0] if entry[0] == "target" and entry[1] == item.controller else None
+        if ref is not None and (ref in (item.oid, src, item.controller) or src.endswith(f"（{ref}）")):
+            game.choices.queue.remove(entry)
+            return list(entry[2][1])
+    return None
+
+
+def _chosen(game, item, candidates, n: int, what: str):
+    """The cards a player picks among `candidates` (scripted `甲 选择目标 <来源> -> …`), or None
+    after asking; with n or fewer candidates there is nothing to choose."""
+    p = item.controller
+    if len(candidates) <= n:
+        return list(candidates)
+    picked = take_choice(game, item)
+    if picked is not None:
+        by_id = {c.oid: c for c in candidates}
+        chosen = [by_id[r] for r in picked if r in by_id]
+        if len(chosen) == n:
+            return chosen
+    if game.choices.auto:
+        game.trace.add("auto", f"（自动选择）{p} {what}：选择最后的 {n} 张。")
+        return list(candidates[-n:])
+    ids = [c.oid for c in candidates]
+    game.choices.need("target", p, f"{p} 需要{what}：从 {'、'.join(ids)} 中选择 {n} 张。", ids,
+                      f"{p} 选择目标 {item.source} -> {', '.join(ids[:n])}")
+
+
+class Discard(EffectKind):
+    """'Discard N': the player picks N cards of their hand to put in their trash (422.1, 422.1.a); with
+    fewer cards in hand, as many as possible (422.4). A scenario action may name the cards."""
+
+    id, zh, aliases, rule, amount, needs_targets = "discard", ("弃牌",), ("discard",), "422.1", True, False
+
+    def accepts(self, game, o):
+        return None if o.zone == "hand" else f"{o.label()} 不在手牌中。"
+
+    def apply(self, game, item, eff, legal, previous, who):
+        p = item.controller
+        hand = [game.objects[o] for o in game.players[p].zones["hand"]]
+        if legal:
+            cards = legal
+        else:
+            cards = _chosen(game, item, hand, eff.amount, f"弃置 {eff.amount} 张手牌")
+            if len(hand) < eff.amount:
+                game.trace.add("step", f"{p} 只有 {len(hand)} 张手牌：尽可能弃置，其余的弃牌指示被无视。", rules=("422.4",))
+        changes = [zones.put_in_zone(game, c, "trash", rules=("422.1",)) for c in cards]
+        game.trace.add("change", f"{who}：{p} 弃置 {'、'.join(c.label() for c in cards) or '（无）'}。", rules=("422.1",),
+                       changes=changes)
+        return cards
+
+
+class PlayCard(EffectKind):
+    """'Play a card from your trash / banishment / the top of your deck / facedown': a Limited play
+    (419.3.a) through every step of playing, its cost paid unless the effect says 无视费用 (419.3.b);
+    no eligible card: nothing happens (419.3.c). A unit goes to its base or the named destination."""
+
+    id, zh, aliases, rule, params = "play_card", ("打出卡牌",), ("play-card",), "419.3", "无视费用"
+
+    def read_args(self, words):
+        if any(w not in ("无视费用", "ignoring-cost") for w in words):
+            raise ValueError(f"效果“{self.display}”只接受“无视费用”。")
+        return {"ignore_cost": bool(words)}
+
+    def accepts(self, game, o):
+        if o.zone not in PLAYABLE_ZONES or o.card.type in ("rune", "legend", "battlefield"):
+            return f"{o.label()} 不是可以由效果打出的卡牌（现在位于{game.location_label(o)}）。"
+        return None
+
+    def apply(self, game, item, eff, legal, previous, who):
+        from judge.engine.costs import effect_play_cost
+
+        p = item.controller
+        cards = [c for c in legal if c.zone in PLAYABLE_ZONES and c.owner == p]
+        if not cards:
+            game.trace.add("step", f"{who}：没有符合条件的卡牌可以打出，什么也不发生，结算继续。", rules=("419.3.c",))
+            return []
+        played = []
+        for card in cards:
+            if any(e.targets for e in card.card.effects):
+                game.trace.add("step", f"{who}：{card.label()} 需要选择目标；由效果打出并选择目标尚未模拟，不打出。", rules=("419.3",))
+                continue
+            eff.ignore_cost = eff.args.get("ignore_cost", False)
+            if not effect_play_cost(game, p, card, eff, who):
+                continue
+            where = game.location_label(card)
+            zones_list = game.players[card.owner].zones.get(card.zone)
+            if zones_list is not None and card.oid in zones_list:
+                zones_list.remove(card.oid)
+            if card.zone == "facedown" and game.battlefields[card.location].facedown == card.oid:
+                game.battlefields[card.location].facedown = None
+            card.zone, card.location = "chain", None
+            dest = eff.dest if eff.dest in game.battlefields else "base"
+            game.chain.append(ChainItem(p, card.label(), f"{p} 打出的 {card.label()}（由 {item.source} 打出）", None,
+                                        {"oid": card.oid}, rules=("419.3",), kind="card", oid=card.oid, dest=dest))
+            game.trace.add("step", f"{who}：{p} 从{where}打出 {card.label()}，作为待处理项目加入结算链。",
+                           rules=("419.3", "419.3.a"), changes=[Change(card.label(), "位置", where, "结算链（待处理）")])
+            played.append(card)
+        return played
+
+
+class RevealTop(EffectKind):
+    """'Reveal the top N cards of your main deck': shown to all, they stay where they are (424.1,
+    424.1.a.2); with fewer cards, as many as there are, and no burn out (431.1.c)."""
+
+    id, zh, aliases, rule, amount, targeted = "reveal_top", ("展示牌堆顶",), ("reveal-top",), "424.1", True, False
+
+    def apply(self, game, item, eff, legal, previous, who):
+        p = item.controller
+        top = [game.objects[o] for o in game.players[p].zones["deck"][:eff.amount]]
+        names = "、".join(f"{c.label()}" for c in top) or "（主牌堆为空）"
+        game.trace.add("step", f"{who}：{p} 展示主牌堆顶的 {len(top)} 张牌：{names}；它们仍留在主牌堆顶，顺序不变。",
+                       rules=("424.1", "424.1.a.2") + (("431.1.c",) if len(top) < eff.amount else ()))
+        return top
+
+
+class Predict(EffectKind):
+    """'Predict N': look at the top N cards, recycle any of them (scripted `甲 选择目标 <来源> -> …`
+    names those recycled; none by default) and put the rest back on top (436.1, 436.1.a); never a
+    burn out (436.4.a)."""
+
+    id, zh, aliases, rule, targeted = "predict", ("洞察",), ("predict",), "436.1", False
+
+    def apply(self, game, item, eff, legal, previous, who):
+        p = item.controller
+        deck = game.players[p].zones["deck"]
+        n = eff.amount or 1
+        seen = deck[:n]
+        if len(seen) < n:
+            game.trace.add("step", f"{p} 的主牌堆只有 {len(seen)} 张牌：洞察其全部，不会燃尽。", rules=("436.4.a",))
+        recycled = [r for r in (take_choice(game, item) or []) if r in seen]
+        for oid in recycled:
+            deck.remove(oid)
+            deck.append(oid)
+        kept = [o for o in seen if o not in recycled]
+        game.trace.add("step", f"{who}：{p} 洞察 {len(seen)} 张（查看主牌堆顶）；回收 {'、'.join(recycled) or '无'}，"
+                       f"其余 {'、'.join(kept) or '无'} 放回主牌堆顶。", rules=("436.1", "436.1.a"))
+        return [game.objects[o] for o in seen]

@@ -1,0 +1,54 @@
+"""Granting and removing keywords (801.3.a, 801.3.b): for the duration the effect names; with no
+duration, as long as the object stays where it is (801.3.a.3, 801.3.b.2). Layer 2 (477.2)."""
+
+from __future__ import annotations
+
+from judge.engine.instructions import EffectKind
+from judge.engine.keywords import KEYWORDS
+from judge.engine.state import Modifier
+from judge.engine.effects_registry.common import duration_text, read_duration
+from judge.trace.events import Change
+
+
+class _KeywordChange(EffectKind):
+    params = "一个关键词，可加 本回合"
+
+    def read_args(self, words):
+        this_turn, rest = read_duration(words, default_this_turn=False)
+        kws = [KEYWORDS.lookup(w) for w in rest]
+        if len(rest) != 1 or kws[0] is None:
+            raise ValueError(f"效果“{self.display}”需要一个关键词（如 壁垒、强攻），可加“本回合”。")
+        return {"keyword": kws[0].id, "this_turn": this_turn}
+
+
+class GrantKeyword(_KeywordChange):
+    """'Give a unit [Assault 2] this turn': the number after the effect is the keyword's value."""
+
+    id, zh, aliases, rule = "grant_keyword", ("获得关键词",), ("grant-keyword",), "801.3.a"
+
+    def apply(self, game, item, eff, legal, previous, who):
+        kw, this_turn = KEYWORDS[eff.args["keyword"]], eff.args["this_turn"]
+        n = eff.amount or 1
+        changes = []
+        for u in legal:
+            u.modifiers.append(Modifier(keyword=kw.id, keyword_n=n, until_end_of_turn=this_turn))
+            changes.append(Change(u.label(), "关键词", None, f"{kw.display}{' ' + str(n) if n > 1 else ''}"))
+        game.trace.add("change", f"{who}：{'、'.join(u.label() for u in legal)} {duration_text(this_turn)}获得[{kw.display}]。",
+                       rules=("801.3.a.2" if this_turn else "801.3.a.3", kw.rule), changes=changes)
+        return legal
+
+
+class RemoveKeyword(_KeywordChange):
+    id, zh, aliases, rule = "remove_keyword", ("失去关键词",), ("remove-keyword",), "801.3.b"
+
+    def apply(self, game, item, eff, legal, previous, who):
+        kw, this_turn = KEYWORDS[eff.args["keyword"]], eff.args["this_turn"]
+        changes = []
+        for u in legal:
+            had = u.has(kw.id)
+            u.modifiers.append(Modifier(keyword=kw.id, keyword_n=0, until_end_of_turn=this_turn))
+            if had:
+                changes.append(Change(u.label(), "关键词", kw.display, None))
+        game.trace.add("change", f"{who}：{'、'.join(u.label() for u in legal)} {duration_text(this_turn)}失去[{kw.display}]。",
+                       rules=("801.3.b.1" if this_turn else "801.3.b.2", kw.rule), changes=changes)
+        return legal

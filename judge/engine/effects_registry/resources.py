@@ -1,0 +1,69 @@
+"""Resources (429, 430, 416.1.b): add power of a domain to the rune pool, channel runes from the rune
+deck, recycle a rune from the board to the bottom of its owner's rune deck."""
+
+from __future__ import annotations
+
+from judge.engine import vocab, zones
+from judge.engine.costs import pool_units
+from judge.engine.instructions import EffectKind
+from judge.trace.events import Change
+
+DOMAIN_WORDS = {**{k.lower(): v for k, v in vocab.spellings(vocab.DOMAINS).items()}, "[a]": "A", "任意": "A", "any": "A",
+                **{f"[{d.lower()}]": d for d in vocab.DOMAINS}}
+
+
+class AddPower(EffectKind):
+    """'Add [R]': N power of one domain (or [A], any domain) into the player's rune pool (429.1, 429.5)."""
+
+    id, zh, aliases, rule, amount, targeted = "add_power", ("获得符能",), ("add-power",), "429.5", True, False
+    params = "一个特性（炽烈、翠意、灵光、摧破、混沌、序理）或 [A]"
+
+    def read_args(self, words):
+        doms = [DOMAIN_WORDS.get(w.lower()) for w in words]
+        if len(words) != 1 or doms[0] is None:
+            raise ValueError(f"效果“{self.display}”需要一个特性（如 炽烈 或 [R]），或 [A]。")
+        return {"domain": doms[0]}
+
+    def apply(self, game, item, eff, legal, previous, who):
+        pl = game.players[item.controller]
+        d = eff.args["domain"]
+        before = pl.power
+        pl.power_domains = pool_units(pl) + [d] * eff.amount
+        pl.power += eff.amount
+        name = "任意特性" if d == "A" else vocab.name(vocab.DOMAINS, d)
+        game.trace.add("change", f"{who}：{item.controller} 获得 {eff.amount} 点{name}符能（放入符文池）。",
+                       rules=("429.1", "429.5"), changes=[Change(f"{item.controller}的符文池", "符能", before, pl.power)])
+        return previous
+
+
+class Channel(EffectKind):
+    """'Channel N runes [exhausted]' (430.1, 430.2): as many as the rune deck has (430.3)."""
+
+    id, zh, aliases, rule, amount, targeted = "channel", ("召出符文",), ("channel",), "430.1", True, False
+    params = "休眠"
+
+    def read_args(self, words):
+        if any(w not in ("休眠", "exhausted") for w in words):
+            raise ValueError(f"效果“{self.display}”只接受“休眠”。")
+        return {"exhausted": bool(words)}
+
+    def apply(self, game, item, eff, legal, previous, who):
+        game.trace.add("step", f"{who}：{item.controller} 召出 {eff.amount} 枚符文。", rules=("430.1",))
+        zones.channel(game, item.controller, eff.amount, exhausted=eff.args.get("exhausted", False))
+        return previous
+
+
+class RecycleRune(EffectKind):
+    """'Recycle a rune': from the board to the bottom of its owner's rune deck (416.1.b, 416.1.c)."""
+
+    id, zh, aliases, rule = "recycle_rune", ("回收符文",), ("recycle-rune",), "416.1.b"
+
+    def accepts(self, game, o):
+        return None if o.zone == "board" and o.card.type == "rune" else f"{o.label()} 不是场上的符文。"
+
+    def apply(self, game, item, eff, legal, previous, who):
+        runes = [o for o in legal if o.zone == "board" and o.card.type == "rune"]
+        changes = [zones.put_in_zone(game, r, "rune_deck", rules=("416.1.b",)) for r in runes]
+        game.trace.add("change", f"{who}：回收符文 {'、'.join(r.label() for r in runes)}（放到其所有者的符文牌堆底部）。",
+                       rules=("416.1.b", "416.1.c"), changes=changes)
+        return runes

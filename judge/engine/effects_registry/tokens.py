@@ -1,0 +1,47 @@
+"""Creating tokens (439): made directly where the effect says (439.2; by default a unit's base,
+439.2.b.1), owned and controlled by the effect's controller (182, 183), ready unless the effect
+says 休眠 (184.1). Tokens are not cards (185) and cease to exist outside the board and the chain (186.1)."""
+
+from __future__ import annotations
+
+from judge.engine.instructions import EffectKind
+from judge.engine.state import GameObject
+from judge.engine.effects_registry.units import destination
+from judge.trace.events import Change
+
+
+class CreateToken(EffectKind):
+    id, zh, aliases, rule, targeted = "create_token", ("创建指示物",), ("create-token",), "439.2", False
+    params = "指示物的卡牌名，可加 休眠；-> 基地、此处或战场"
+
+    def read_args(self, words):
+        state = [w for w in words if w in ("休眠", "exhausted")]
+        names = [w for w in words if w not in state]
+        if len(names) != 1:
+            raise ValueError(f"效果“{self.display}”需要一个指示物的卡牌名（用“卡牌”行定义），可加“休眠”。")
+        return {"card": names[0], "exhausted": bool(state)}
+
+    def apply(self, game, item, eff, legal, previous, who):
+        card = game.cards.get(eff.args["card"])
+        if card is None:
+            game.trace.add("step", f"{who}：未定义的指示物“{eff.args['card']}”，无法创建。", rules=("439.3",))
+            return []
+        p = item.controller
+        where = destination(game, item, eff.dest, None) if eff.dest else "base"
+        if where is None:
+            game.trace.add("step", f"{who}：没有可以创建指示物的位置。", rules=("439.2",))
+            return []
+        made = []
+        for _ in range(max(1, eff.amount)):
+            k = 1
+            while f"{card.name}{k}" in game.objects:  # ids a scenario can name: 新兵1, 新兵2, …
+                k += 1
+            o = GameObject(f"{card.name}{k}", card, owner=p, controller=p, zone="board", location=where,
+                           exhausted=eff.args.get("exhausted", False), token=True)
+            game.objects[o.oid] = o
+            made.append(o)
+        state = "休眠" if eff.args.get("exhausted") else "活跃"
+        game.trace.add("change", f"{who}：{p} 在{game.location_label(made[0])}创建 {len(made)} 个{card.name}指示物（{state}），"
+                       f"由 {p} 拥有并控制。", rules=("439.2", "183", "182") + (("184.1",) if state == "休眠" else ()),
+                       changes=[Change(o.label(), "位置", None, game.location_label(o)) for o in made])
+        return made

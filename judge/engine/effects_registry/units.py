@@ -1,0 +1,108 @@
+"""Effects on units' places and counters: move to a named destination (420, 445), swap two units'
+locations, return to hand (a zone change, 119; a token ceases to exist, 186.1), spend a buff (701)."""
+
+from __future__ import annotations
+
+from judge.engine import movement, zones
+from judge.engine.errors import IllegalAction
+from judge.engine.instructions import EffectKind
+from judge.engine.refs import resolve_ref
+from judge.trace.events import Change
+
+
+def destination(game, item, dest: str | None, unit) -> str | None:
+    """A named destination: 基地 (the unit's controller's base), 此处 (where the ability's source is
+    or was when it triggered), a battlefield, or another unit (where that unit is)."""
+    if dest in (None, ""):
+        return item.dest
+    if dest in ("基地", "base"):
+        return "base"
+    if dest in ("此处", "here"):
+        return item.memory.get("location")
+    if dest in game.battlefields:
+        return dest
+    try:
+        other = resolve_ref(game, dest)
+    except IllegalAction:
+        return None
+    return other.location if other.zone == "board" else None
+
+
+class MoveTo(EffectKind):
+    """'Move a unit to its base / here / to a battlefield / to another unit's location': a Limited
+    move (420.2) to a valid destination (447.2: not where two other players' units are)."""
+
+    id, zh, aliases, rule, params = "move_to", ("移动到",), ("move-to",), "420.2", "-> 基地、此处、战场或单位"
+
+    def apply(self, game, item, eff, legal, previous, who):
+        moved = []
+        for u in legal:
+            dest = destination(game, item, eff.dest, u)
+            if dest is None or dest == u.location:
+                game.trace.add("step", f"{who}：{u.label()} 没有可去的终点位置或已在该处，不移动。", rules=("445",))
+                continue
+            try:
+                movement.effect_move(game, item.controller, [u], dest)
+            except IllegalAction as e:
+                game.trace.add("step", f"{who}：{u.label()} 无法移动（{e.message}），此指示对它不执行。",
+                               rules=(e.rule or "447.2",))
+                continue
+            moved.append(u)
+        return moved
+
+
+class SwapPlaces(EffectKind):
+    """'Swap the locations of two units': each moves to where the other was, at once (445). Each
+    is not checked again for a valid destination (447.2) beyond what the two units leave behind."""
+
+    id, zh, aliases, rule = "swap_places", ("交换位置",), ("swap-places",), "445"
+
+    def apply(self, game, item, eff, legal, previous, who):
+        if len(legal) != 2 or legal[0].location == legal[1].location:
+            game.trace.add("step", f"{who}：需要两个位于不同位置的单位，不执行。", rules=("445",))
+            return []
+        a, b = legal
+        la, lb = a.location, b.location
+        changes = []
+        for u, dest in ((a, lb), (b, la)):
+            before = game.location_label(u)
+            u.location = dest
+            changes.append(Change(u.label(), "位置", before, game.location_label(u)))
+        game.trace.add("change", f"{who}：{a.label()} 与 {b.label()} 交换位置（两者同时移动）。", rules=("445",),
+                       changes=changes)
+        return legal
+
+
+class ReturnToHand(EffectKind):
+    """'Return a unit to its owner's hand': it becomes a new object (119) in its owner's hand; a token
+    put there ceases to exist (186.1)."""
+
+    id, zh, aliases, rule = "return_to_hand", ("回到手牌",), ("return-to-hand",), "119"
+
+    def apply(self, game, item, eff, legal, previous, who):
+        changes = [zones.put_in_zone(game, u, "hand") for u in legal]
+        rules = ("119", "186.1") if any(u.token for u in legal) else ("119",)
+        game.trace.add("change", f"{who}：{'、'.join(u.label() for u in legal)} 回到其所有者的手牌"
+                       "（伤害、增益和本回合效果不保留）。", rules=rules, changes=changes)
+        return legal
+
+
+class SpendBuff(EffectKind):
+    """'Spend a buff': removes one buff from a unit its player controls (701); a unit without one
+    has none to spend, and the rest of the instruction is not done for it."""
+
+    id, zh, aliases, rule = "spend_buff", ("消耗增益",), ("spend-buff",), "701"
+
+    def apply(self, game, item, eff, legal, previous, who):
+        spent = []
+        for u in legal:
+            if not u.buff or u.controller != item.controller:
+                why = "没有增益" if not u.buff else f"由 {u.controller} 控制，只能消耗自己单位的增益"
+                game.trace.add("step", f"{who}：{u.label()} {why}，无法消耗。", rules=("701",))
+                continue
+            u.buff = 0
+            spent.append(u)
+        if spent:
+            game.trace.add("change", f"{who}：消耗 {'、'.join(u.label() for u in spent)} 的增益。", rules=("701",),
+                           changes=[Change(u.label(), "增益", 1, 0) for u in spent])
+        return spent
