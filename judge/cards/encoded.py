@@ -35,7 +35,7 @@ _BOARD_TYPES = {"base": ("unit", "gear"), "battlefield": ("unit", "gear"), "lege
                 "champion": ("unit",), "facedown": ("unit", "gear", "spell")}
 _LETTER = {colour: letter for colour, (_zh, letter, _en) in DOMAINS.items()}
 _BLOCK_START = re.compile(r'^卡牌\s+(?:"([^"]+)"|(\S+))')
-_NUMBER = re.compile(r"#\s*((?:[A-Z]{3})[·\-]\S+)")
+_NUMBER = re.compile(r"[A-Z]{3}[·\-][A-Z]*\d+[a-z*]*")
 
 
 class Block:
@@ -54,7 +54,9 @@ _PARSED: dict[str, object] = {}  # card id -> its parsed CardDef (copied for eac
 def encoding_files() -> list[str]:
     if not os.path.isdir(ENCODINGS_DIR):
         return []
-    return sorted(os.path.join(ENCODINGS_DIR, f) for f in os.listdir(ENCODINGS_DIR) if f.endswith(SUFFIX))
+    # Hand encodings (<SET>.卡牌) before the translator's (<SET>.auto.卡牌): the first block of a name wins.
+    names = sorted((".auto." in f, f) for f in os.listdir(ENCODINGS_DIR) if f.endswith(SUFFIX))
+    return [os.path.join(ENCODINGS_DIR, f) for _, f in names]
 
 
 def split_blocks(text: str, file: str) -> list[Block]:
@@ -67,7 +69,8 @@ def split_blocks(text: str, file: str) -> list[Block]:
     def close():
         if current:
             body = "\n".join(current)
-            blocks.append(Block(name, file, start, body, _NUMBER.findall(body)))
+            comments = " ".join(line.split("#", 1)[1] for line in current if "#" in line)
+            blocks.append(Block(name, file, start, body, _NUMBER.findall(comments)))
 
     for i, raw in enumerate(text.split("\n"), 1):
         m = _BLOCK_START.match(raw)
