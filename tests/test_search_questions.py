@@ -12,7 +12,7 @@ import pytest
 from judge.search import evaluation
 from judge.search.store import connect
 
-DEV_RECALL5 = 0.96  # reached 0.973 (110/113) when the ranking work was finished (one question of slack)
+DEV_RECALL5 = 0.84  # 195 questions (82 added for the weak kinds and chapters 440-829 before tuning): see the history
 FROZEN_RECALL5 = 0.85  # reached 0.852 (46/54), measured once after the ranking work; 0.907 (49/54) on the
 # tree with the official numbering map; baseline 0.593
 
@@ -69,9 +69,11 @@ def test_scores_are_reported(reports, record_property):
 
 
 def test_development_floor(reports):
-    assert reports["dev"]["overall"]["r5"] >= DEV_RECALL5, reports["dev"]["misses"]
+    dev = reports["dev"]  # only the dev report in the failure message: the frozen misses stay unseen
+    assert dev["overall"]["r5"] >= DEV_RECALL5, dev["misses"]
 
 
 def test_frozen_floor(reports):
     # Only the figure is asserted; the misses are deliberately not printed (never tuned against).
-    assert reports["frozen"]["overall"]["r5"] >= FROZEN_RECALL5
+    r5 = reports["frozen"]["overall"]["r5"]
+    assert r5 >= FROZEN_RECALL5, f"frozen recall@5 {r5:.3f}"

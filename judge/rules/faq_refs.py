@@ -21,6 +21,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from judge.rules import drafted
 from judge.rules.faq import Citation, ParsedFaqEntry
 from judge.rules.number import RuleNumber
 
@@ -59,7 +60,9 @@ class RuleIndex:
     """IDF-weighted character bigram vectors of the current rules' title + text."""
 
     def __init__(self, rules: list[dict]):
-        self.rules = [r for r in rules if r.get("number")]
+        # A title the tool drafted for a skeleton node (judge/rules/drafted.py) is not the rules' words:
+        # old FAQ citations are mapped on the official titles and text only.
+        self.rules = [dict(r, title="") if drafted.is_drafted(r.get("title")) else r for r in rules if r.get("number")]
         self.by_number = {r["number"]: r for r in self.rules}
         docs = [bigrams((r.get("title") or "") + (r.get("text") or "")) for r in self.rules]
         df = Counter(g for d in docs for g in d)

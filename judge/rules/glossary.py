@@ -20,6 +20,7 @@ from pathlib import Path
 
 from judge.errors import CorpusError
 from judge.paths import data_file
+from judge.rules import drafted
 from judge.rules.zh_clean import clean, name_key
 
 CURATED_FILE = data_file("judge.rules", "data", "glossary_curated.tsv")
@@ -131,7 +132,8 @@ def rule_defined_terms(rules: list[dict]) -> list[tuple[str, dict, str]]:
     for r in rules:
         text = (r.get("text") or "").strip()
         title = (r.get("title") or "").strip()
-        if title and (r.get("is_heading") or r.get("number_source") == "absent"):
+        # A title the tool drafted for a skeleton node (judge/rules/drafted.py) is no rules term.
+        if title and not drafted.is_drafted(title) and (r.get("is_heading") or r.get("number_source") == "absent"):
             out.append((clean(title), r, "heading"))
         for rx in (_DEFINES, _LABEL):
             m = rx.match(text)
@@ -171,7 +173,7 @@ def build_glossary(rules: list[dict], core_faq_text: str = "", cards: dict[str, 
     by_number = {r["number"]: r for r in rules if r.get("number")}
     titled: dict[str, dict] = {}
     for r in rules:
-        t = clean(r.get("title") or "")
+        t = "" if drafted.is_drafted(r.get("title")) else clean(r.get("title") or "")
         if t and (t not in titled or r.get("is_heading")):
             titled.setdefault(t, r)
     defined = rule_defined_terms(rules)

@@ -28,6 +28,7 @@ from pathlib import Path
 
 from judge.corpus.cleanup import normalise_for_match
 from judge.errors import CorpusError
+from judge.rules import drafted
 from judge.rules.citations import Citation
 from judge.rules.model import (
     ABSENT, CITED, INFERRED, OFFICIAL, Rule, format_number, parent_number, parse_number,
@@ -156,6 +157,10 @@ def _evidence(row: MapRow, label: str) -> str:
 
 def _node(row: MapRow, version: str, label: str) -> Rule:
     if row.role == "absent":
+        if not row.title and drafted.title_of(row.number):
+            # No Chinese title anywhere: the tool's own, marked as such (judge/rules/drafted.py).
+            return Rule(version, row.number, ABSENT, 1.0, f"编号与层级取自{label}；{ABSENT_NOTE}。{drafted.NOTE}",
+                        title=drafted.title_of(row.number), is_heading=False)
         return Rule(version, row.number, ABSENT, 1.0,
                     f"编号与层级取自{label}；{ABSENT_NOTE}。", title=row.title, is_heading=bool(row.title))
     if row.role == "heading":

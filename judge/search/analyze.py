@@ -19,6 +19,8 @@ from judge.search import citations, intent
 from judge.search.text import fold, fts_phrase, is_cjk, runs, strip_tones
 
 MAX_QUERY_CHARS = 256
+LOCATIVES = "上中里内"
+_QUANTITY = re.compile(r"^(?:[0-9]{1,2}|[三四五六七八九十]{1,2})[个张点名次枚条种位份]?$|^一点$")
 MAX_WORD = 8
 
 # Function words of questions: dropped when the query has real content besides them.
@@ -206,9 +208,12 @@ def analyze(conn, raw: str) -> Analysis:
     concepts = content or concepts
     if a.intent:
         # In a question, a lone character that is no term ("看", "到", "写") is context, not the
-        # subject: it may confirm a paragraph but never costs one its coverage.
+        # subject: it may confirm a paragraph but never costs one its coverage. So are the board
+        # situation's quantities ("四个单位", "5点伤害"; not 两个, which asks about "more than one"):
+        # the rules state the general case.
         for c in concepts:
-            if len(c.label) == 1 and all(len(f) == 1 for f in c.forms) and len(concepts) > 1:
+            if len(concepts) > 1 and ((len(c.label) == 1 and all(len(f) == 1 for f in c.forms))
+                                      or _QUANTITY.match(c.label)):
                 c.optional = True
     if a.intent == intent.ORDER:
         # "X和Y谁先处理": the verb after 先 belongs to the frame (which one is handled first); the
@@ -216,6 +221,13 @@ def analyze(conn, raw: str) -> Analysis:
         for c in concepts:
             if c.label in intent.ORDER_VERBS and "先" + c.label in a.normalized and len(concepts) > 1:
                 c.optional = True
+    for phrase, target in a.rewrites:
+        # The player's word stays a form of the rules' word it was read as ("负数" -> "低于0"): a
+        # paragraph or title using the player's word answers too.
+        for c in concepts:
+            if len(c.label) >= 2 and c.label in target and phrase not in c.forms:
+                c.forms.append(phrase)
+                break
     for c in concepts:
         if c.label in a.cards:  # every name the FAQs use for this card
             c.forms.extend(n for n in a.cards if n not in c.forms and _same_card(vocab, c.label, n))
@@ -380,12 +392,15 @@ def _chinese(vocab: _Vocab, run: str, a: Analysis) -> list[Concept]:
             concepts.extend(Concept(ch, [ch]) for ch in group)
         group.clear()
 
+    # "战场上", "手牌里": a place word with a locative after it means the place ("战场中" in the rules).
+    stems = vocab.lex([w[:-1] for w in words if len(w) >= 3 and w[-1] in LOCATIVES])
     for w in words:
         if len(w) == 1 and not _is_stop(w):
             group.append(w)
             continue
         flush()
-        concepts.append(Concept(w, [w]))
+        stem = w[:-1] if w[-1] in LOCATIVES and stems.get(w[:-1], (0, 0, 0))[2] else ""
+        concepts.append(Concept(w, [stem] if stem else [w]))
     flush()
     return concepts
 

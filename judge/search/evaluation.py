@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from judge.paths import REPO_DIR
+from judge.rules.drafted import strip_mark
 from judge.search.text import norm_text
 
 EVAL_PATH = REPO_DIR / "tests" / "search_eval.tsv"
@@ -56,7 +57,8 @@ def relevant(hit: dict, target: str) -> bool:
     if code == "r":
         return kind == "rule" and value_n in body
     if code == "rt":
-        return kind == "rule" and norm_text(hit.get("title") or "") == value_n
+        # A drafted title (judge/rules/drafted.py) names its node too; its mark is not part of the name.
+        return kind == "rule" and norm_text(strip_mark(hit.get("title"))) == value_n
     if code == "n":
         return kind == "rule" and hit.get("number") == value
     if code == "f":

@@ -25,6 +25,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
+from judge.rules import drafted
 from judge.search import lexicon
 from judge.search.text import CJK, char_tokens, fold, norm_text
 
@@ -135,6 +136,7 @@ def _following(rules: list[dict], heading: dict) -> list[dict]:
     return out
 
 
+ABSENT_TEXT = "（本条正文不在当前语料中"
 ANAPHORA = ("这类", "此类", "这些", "该类", "这种", "此种")
 
 
@@ -174,12 +176,25 @@ def collect_docs(conn, version: str | None) -> list[dict]:
         # The section a paragraph sits in: its ancestors' titles and opening words ("此行动可在…" is
         # about 标准移动 because its parent says so). Searched, at a lower weight, with the paragraph.
         context, seen, p = [], set(), r.get("parent")
-        while p and p in by_id and p not in seen and len(context) < 3:
+        while p and p in by_id and p not in seen and len(seen) < 3:
             seen.add(p)
             anc = by_id[p]
-            context.append(anc.get("title") or (anc.get("text") or "")[:40])
+            context.append(drafted.strip_mark(anc.get("title")) or (anc.get("text") or "")[:40])
+            if drafted.is_drafted(anc.get("title")):
+                context.extend(drafted.keywords(anc.get("number")))  # what the skeleton section is about
             p = anc.get("parent")
         r["_context"] = " ".join(context)
+    heading = ""
+    for r in rules:
+        # In the chapters the corpus lacks, a section is a run of level-0 rules after a titled one
+        # (706 强力, then 707-711 about it): the run's rules are about the heading's subject.
+        title = r.get("title") or ""
+        if not r.get("parent") and title and not drafted.is_drafted(title):
+            heading = title
+        elif not r.get("parent") and r.get("number_source") == "absent" and heading:
+            r["_context"] = (r["_context"] + " " + heading).strip()
+        elif not r.get("parent"):
+            heading = ""
     for kids in children.values():
         # "这类触发式技能会在…后放入结算链": a paragraph opening with "这类/此类/这些" speaks of what the
         # paragraph before it (its elder sibling) named ("当你打出我时……").
@@ -202,8 +217,13 @@ def collect_docs(conn, version: str | None) -> list[dict]:
         path.reverse()
         text = (r.get("text") or "").strip()
         title = (r.get("title") or "").strip()
-        if r.get("number_source") == "absent" and not text:
-            text = "（本条正文不在当前语料中，仅知其编号与标题。）"
+        if r.get("number_source") == "absent" and not text and drafted.is_drafted(title):
+            # A title of the tool's own (judge/rules/drafted.py): found by its words and keywords,
+            # always shown with its mark, never as rule text.
+            text = ABSENT_TEXT + "；标题为本工具所拟，仅概括该条所涉内容，不是官方条文。）"
+            r["_context"] = " ".join([r.get("_context") or "", *drafted.keywords(r.get("number"))]).strip()
+        elif r.get("number_source") == "absent" and not text:
+            text = ABSENT_TEXT + "，仅知其编号与标题。）"
         elif not text:
             # A heading shows the start of its section (its children, else the paragraphs that
             # follow it up to the next heading): that is what a judge looks for.
@@ -213,7 +233,7 @@ def collect_docs(conn, version: str | None) -> list[dict]:
         # "!" marks the strongest claims: the rule's own title, the glossary's defining rule.
         defines = {"!" + t for t in defined_by.get(r["id"], ())}
         if title:
-            defines.add("!" + title)
+            defines.add("!" + drafted.strip_mark(title))
         for sentence in re.split(r"[。；]", norm_text(r.get("text") or "")):
             m = _DEFINES.match(sentence)
             if m:
@@ -312,6 +332,8 @@ def user_dictionary(conn, docs: list[dict]) -> set[str]:
     for d in docs:
         if d["kind"] == "rule" and d["title"] and len(d["title"]) <= 10:
             words.add(d["title"])
+        elif d["kind"] == "rule" and drafted.is_drafted(d["title"]) and len(drafted.strip_mark(d["title"])) <= 4:
+            words.add(drafted.strip_mark(d["title"]))  # a keyword name (伏击, 后排), not a drafted phrase
         blob = f"{d['title']} {d['text']} {d['examples']}"
         words.update(lexicon.bracket_keywords(blob))
         words.update(lexicon.card_names(blob))
@@ -346,8 +368,9 @@ def build(conn, docs_manifest=None) -> dict:
         d["defines"] = "|".join(sorted(set(subjects) | {w for w in firsts if len(w) >= 2}))
     for i, d in enumerate(docs, start=1):
         examples = json.loads(d["examples"])
-        body = norm_text(d["text"])
-        title = norm_text(d["title"])
+        # A skeleton node's placeholder ("本条正文不在当前语料中…") is shown, never searched; nor is a drafted title's mark.
+        body = "" if d.get("number_source") == "absent" and d["text"].startswith(ABSENT_TEXT) else norm_text(d["text"])
+        title = norm_text(drafted.strip_mark(d["title"]))
         extra = norm_text(" ".join(examples + [d.get("asked") or ""]))
         words = segmented(body) + segmented(title)
         freq.update(words)
@@ -356,7 +379,11 @@ def build(conn, docs_manifest=None) -> dict:
         context = norm_text(d.get("context") or "")
         d = dict(d, id=i, norm=f"{title}\n{body}", norm_extra=extra, norm_context=context, parent_ref=d.get("parent_ref"))
         doc_rows.append(d)
-        fts_rows.append((i, char_tokens(title), " ".join(words), char_tokens(body), char_tokens(extra), char_tokens(context)))
+        if d["kind"] == "rule" and d.get("number_source") == "absent" and not title:
+            # A skeleton node with neither text nor title says nothing: reachable by its number only.
+            fts_rows.append((i, "", "", "", "", ""))
+        else:
+            fts_rows.append((i, char_tokens(title), " ".join(words), char_tokens(body), char_tokens(extra), char_tokens(context)))
 
     cols = ["id", "kind", "ref", "number", "display_number", "number_source", "confidence", "path", "title",
             "text", "examples", "norm", "norm_extra", "norm_context", "parent_ref", "is_heading", "defines", "status", "superseded_by",

@@ -15,10 +15,10 @@ HOWMANY, CAN, WHEN, WHATIF, ORDER, DEFINE = "howmany", "can", "when", "whatif", 
 
 # Frames, most specific first; each (kind, pattern over the folded, simplified query).
 _FRAMES: list[tuple[str, str]] = [
-    (ORDER, r"谁先|哪个先|哪一个先|先.{0,8}还是.{0,6}先|先.{0,10}还是|什么顺序|哪种顺序|顺序|按什么|谁先来|轮到谁|先算|先用|先处理|先结算|先上|先生效|先加入|先放"),
+    (ORDER, r"谁先|哪个先|哪一个先|先.{0,8}还是.{0,6}先|先.{0,10}还是|什么顺序|哪种顺序|顺序|按什么|谁先来|轮到谁|先算|先用|先处理|先结算|先上|先生效|先加入|先放|先.{0,4}[哪谁]"),
     (HOWMANY, r"几张|几个|几分|几点|几次|几条|几名|几枚|几种|多少|最多|最少|至少|上限|下限|几$|几[^乎]"),
     (WHEN, r"什么时候|何时|啥时候|哪个阶段|什么阶段|什么时机|多久"),
-    (WHATIF, r"会怎样|会怎么样|怎么办|会发生什么|发生什么|怎么算|怎么处理|如何处理|会如何|还算|算不算|算.{0,6}吗|听谁的|听哪个"),
+    (WHATIF, r"会怎样|会怎么样|怎么办|会发生什么|发生什么|怎么算|怎么处理|如何处理|会如何|还算|算不算|算.{0,6}吗|听谁的|听哪个|还在|还有.{0,6}吗|会不会"),
     (CAN, r"可以|能不能|能否|能够|可不可以|可否|允许|能[^量力]|不能|无法|是否"),
     (DEFINE, r"是什么|什么是|什么意思|指什么|是啥|啥意思"),
 ]
@@ -32,7 +32,7 @@ _ENGLISH_FRAMES: list[tuple[str, str]] = [
 ]
 # A frame of each kind needs one of these characters: a query without any is not matched against the
 # kind's pattern (patterns are compiled on first use: most term queries compile none).
-_ANCHORS = {ORDER: "先顺按轮", HOWMANY: "几多最少上下", WHEN: "时何阶久", WHATIF: "怎发算如听会",
+_ANCHORS = {ORDER: "先顺按轮", HOWMANY: "几多最少上下", WHEN: "时何阶久", WHATIF: "怎发算如听会还",
             CAN: "可能允无否", DEFINE: "什啥指"}
 _compiled: dict[str, re.Pattern] = {}
 
@@ -131,6 +131,17 @@ def is_frame(word: str) -> bool:
 
 
 _STEP = r"^\d{1,2}[a-z]?\."  # "2.做出相关的选择", "3b.所有被标记了致命伤害的单位…": a procedure's step
+
+
+# A count stated as a limit or an amount ("任意数量", "最多", "不能超过") answers "几张/多少" more surely
+# than any number in the text (which may be a cost or a rule's example).
+STRONG_HINTS: dict[str, tuple[str, ...]] = {
+    HOWMANY: ("任意数量", "最多", "至少", "上限", "不能超过", "不得超过", "数量", "低于", "默认为", "只能", "仅能", "一次"),
+}
+
+
+def has_strong_hint(kind: str | None, norm: str) -> bool:
+    return bool(kind) and any(h in norm for h in STRONG_HINTS.get(kind, ()))
 
 
 def has_hint(kind: str | None, norm: str) -> bool:

@@ -40,6 +40,7 @@ CLASS_CREDIT = 0.6  # a paragraph about the class of what was asked (触发式�
 LENGTH_PIVOT = 150.0
 LENGTH_POWER = 0.3
 INTENT_BONUS = 1.5
+STRONG_BONUS = 1.25
 LIST_BONUS = 1.3  # a list introduction that says what kind of answer its list gives
 CARD_BONUS = 1.6
 FAQ_ASKED_BONUS = 1.25
@@ -47,6 +48,8 @@ FAQ_ANSWER_ONLY = 0.85
 # For questions: an FAQ entry that answers is worth as much as a rule, but no more (the rules are
 # the authority, and long FAQ answers share common words with almost any question).
 QUESTION_KIND_WEIGHT = {"faq": 1.0, "rule": 1.05, "errata": 0.9, "term": 0.8}
+SKELETON_WEIGHT = 0.85
+SKELETON_WEIGHT_TERM = 0.7
 CANDIDATES = 60
 WINDOW = 60
 DOC_COLUMNS = (
@@ -83,7 +86,7 @@ def fts_query(concepts: list[Concept], lexicon_words: set[str]) -> str | None:
     return " OR ".join(groups) if groups else None
 
 
-SCORE_COLUMNS = "id, kind, ref, parent_ref, is_heading, norm, norm_extra, norm_context, defines, status"
+SCORE_COLUMNS = "id, kind, ref, parent_ref, is_heading, norm, norm_extra, norm_context, defines, status, number_source"
 
 
 def fetch_docs(conn, ids: list[int], columns: str = DOC_COLUMNS) -> dict[int, dict]:
@@ -189,7 +192,9 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
             # somewhere: half of the coverage must be found within one window of text.
             # A list introduction's sentence goes on in its list (in its context): what the list names
             # is within the window.
-            listed = norm.rstrip().endswith(":") and d["kind"] == "rule"
+            # So does a title with no text (a skeleton node of a chapter the corpus lacks): it sums up its
+            # section, whose words are its context.
+            listed = d["kind"] == "rule" and (norm.rstrip().endswith(":") or norm.endswith("\n"))
             sect = [c for c in concepts if listed and not any(f in norm for f in c.forms) and any(f in context for f in c.forms)]
             coverage = 0.5 * coverage + 0.5 * (_window_coverage(norm, concepts) + sum(c.weight for c in sect)) / total_w
         s = coverage**2 * (0.5 + 0.5 * max(bm, 0.0) / best_bm25)
@@ -205,9 +210,11 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
             found_rel = [c for c in related if any(f in present for f in c.forms)]
             s *= 1.0 + RELATED_BONUS * sum(c.weight for c in found_rel) / related_w
             matched.extend(f for c in found_rel for f in c.forms if f in present)
-        body = norm.split("\n", 1)[-1]
+        body = norm.split("\n", 1)[-1] or norm  # a title with no text (a skeleton node) speaks for it
         if analysis.intent and intent.has_hint(analysis.intent, body):
             s *= INTENT_BONUS  # a count for "几张", 可以/不能 for "能不能", a sequence for "谁先"
+            if intent.has_strong_hint(analysis.intent, body):
+                s *= STRONG_BONUS  # a limit or an amount, not just some number
             if d["kind"] == "rule" and body.rstrip().endswith(":") and context:
                 # "进行清理时，以下任务会按下述顺序变为未决：": the list it introduces is the whole answer.
                 s *= LIST_BONUS
@@ -229,6 +236,10 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
         else:
             # The glossary entry shows the same definition: just after the defining rule.
             s *= {"rule": 1.1, "term": 0.95, "errata": 0.9, "faq": 0.85}.get(kind, 1.0)
+        if kind == "rule" and d.get("number_source") == "absent":
+            # A skeleton node (no text, a drafted title at best) only points at a rule: a paragraph that
+            # says as much in the rules' own words goes first.
+            s *= SKELETON_WEIGHT if analysis.question_like else SKELETON_WEIGHT_TERM
         if d.get("status") and "supersed" in (d["status"] or ""):
             s *= 0.8
         if kind == "term" and norm.find("\n") >= 0 and not norm.split("\n", 1)[1].strip():
