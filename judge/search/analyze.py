@@ -20,7 +20,7 @@ from judge.search.text import fold, fts_phrase, is_cjk, runs, strip_tones
 
 MAX_QUERY_CHARS = 256
 LOCATIVES = "上中里内"
-_QUANTITY = re.compile(r"^(?:[0-9]{1,2}|[三四五六七八九十]{1,2})[个张点名次枚条种位份]?$|^一点$")
+_QUANTITY = re.compile(r"^(?:[0-9]{1,2}|[三四五六七八九十]{1,2})[个张点名次枚条种位份场]?$|^一[点场]$")
 MAX_WORD = 8
 
 # Function words of questions: dropped when the query has real content besides them.

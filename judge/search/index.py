@@ -473,7 +473,7 @@ def _aliases(conn, user_words: set[str], freq: Counter, tok=None) -> set[tuple[s
             target = norm_text(target)
             if mode == "english":
                 add_english(phrase, target, f"player word: {source}")
-            elif mode in ("rewrite", "related"):
+            elif mode in ("rewrite", "related", "class"):
                 out.add((norm_text(phrase), target, mode, source))
     if _table_exists(conn, "term_aliases"):
         for alias, term, kind, source in conn.execute("SELECT alias, term, kind, source FROM term_aliases"):

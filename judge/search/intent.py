@@ -98,9 +98,9 @@ def strip_frames(text: str) -> str:
 _ENGLISH_ECHOES = {"limit": "上限", "maximum": "最多", "max": "最多", "minimum": "至少", "min": "至少", "order": "顺序"}
 
 
-# "谁先…" asks which *player* goes first: the rules answer with who holds the focus or priority,
-# or with the turn player starting (the rules on focus, priority and simultaneous actions).
-WHO_FIRST = ("焦点", "优先行动权", "回合玩家")
+# "谁先…" asks which *player* goes first: the rules answer with who holds the focus or priority, with
+# the turn player starting, or in combat with the attacker (focus, priority, 465.2.c).
+WHO_FIRST = ("焦点", "优先行动权", "回合玩家", "进攻方")
 
 
 def who_first(text: str) -> bool:

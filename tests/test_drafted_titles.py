@@ -1,0 +1,99 @@
+"""Chinese titles the tool drafts for the skeleton nodes of 440-829 (judge/rules/data/drafted_titles.tsv):
+always marked, never rule text, never glossary terms, and used by `judge rule` and `judge search`."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from judge.cli import main
+from judge.paths import REPO_DIR
+from judge.rules import drafted
+from judge.rules.official import read_map
+from judge.search.engine import search
+from judge.search.store import connect
+
+REFERENCE = Path("/work/shared/reference/core-rules-v1.4-2026-06-18.en.txt")
+# The chapters a judge needs most: movement and recall, combat, scoring, modes, conceding, the 700s, keywords.
+CHAPTERS = [(440, 472), (481, 489), (649, 652), (700, 767), (800, 829)]
+
+
+def run(capsys, *args):
+    with pytest.raises(SystemExit) as exc:
+        main(list(args))
+    out = capsys.readouterr()
+    return exc.value.code, out.out
+
+
+@pytest.fixture(scope="module")
+def nmap():
+    return {row.number: row for row in read_map(REPO_DIR / "rules_corpus" / "numbering-map.tsv").rows}
+
+
+@pytest.fixture(scope="module")
+def conn():
+    c = connect()
+    yield c
+    c.close()
+
+
+def test_drafted_titles_are_for_untitled_skeleton_nodes(nmap):
+    for number, (title, words) in drafted.drafted().items():
+        row = nmap.get(number)
+        assert row is not None and row.role == "absent", number
+        assert not row.title, f"{number}: the numbering map already titles it ({row.title})"
+        assert title and re.search("[\u4e00-\u9fff]", title), number
+        assert not re.search(r"[A-Za-z]+ [A-Za-z]+ [A-Za-z]+", title), f"{number}: an English phrase in {title}"
+        assert all(w and "\t" not in w for w in words), number
+
+
+def test_every_level_0_and_1_node_of_the_judges_chapters_has_a_title(nmap):
+    untitled = [n for n, row in nmap.items() if row.role == "absent" and n.count(".") <= 1 and not row.title
+                and any(lo <= int(n.split(".")[0]) <= hi for lo, hi in CHAPTERS) and n not in drafted.drafted()]
+    assert not untitled
+
+
+def test_no_title_copies_the_reference(nmap):
+    """The English reference, when present, shares no phrase with the drafted titles (they are Chinese);
+    and no title is the reference heading word for word."""
+    if not REFERENCE.is_file():
+        pytest.skip("reference file absent")
+    text = REFERENCE.read_text(encoding="utf-8")
+    for number, (title, _w) in drafted.drafted().items():
+        latin = re.findall(r"[A-Za-z][A-Za-z\-]+", title)
+        assert len(latin) <= 1, (number, title)
+        assert f"{number}. {title}" not in text
+
+
+def test_store_marks_drafted_titles_and_keeps_them_out_of_the_glossary(conn):
+    rows = conn.execute("SELECT number, title, text, evidence FROM rules WHERE number_source = 'absent'").fetchall()
+    marked = {n: (t, x, e) for n, t, x, e in rows if t and t.endswith(drafted.MARK)}
+    assert len(marked) == len(drafted.drafted())
+    for number, (title, text, evidence) in marked.items():
+        assert not text, number  # the rule's text stays absent
+        assert "本工具所拟" in evidence and "不是官方规则文本" in evidence
+    terms = {r[0] for r in conn.execute("SELECT term FROM terms")}
+    assert not any(drafted.MARK in t for t in terms)
+    # Only keyword names (term pairs the glossary has from elsewhere) may coincide with a glossary term.
+    phrases = {drafted.strip_mark(t) for t, _x, _e in marked.values() if len(drafted.strip_mark(t)) > 4}
+    assert not phrases & terms
+
+
+def test_judge_rule_shows_the_mark(capsys):
+    code, out = run(capsys, "rule", "456")
+    assert code == 0
+    assert "规则 456 召回不是移动" + drafted.MARK in out
+    assert "456.3 禁止移动的效果挡不住召回" + drafted.MARK in out
+    assert "不是官方规则文本" in out
+    code, out = run(capsys, "rule", "459")
+    assert "本节规则" in out and "462 战斗仅限两名玩家之间" + drafted.MARK in out
+
+
+def test_search_finds_skeleton_rules_by_their_drafted_title(conn):
+    hits = search(conn, "召回的单位伤害还在吗", limit=5).to_dict()["hits"]
+    top = [h for h in hits if h["kind"] == "rule"]
+    assert top and top[0]["number"] in {"458", "458.1"}
+    assert top[0]["title"].endswith(drafted.MARK) and top[0]["number_source"] == "absent"
+    assert "不是官方条文" in top[0]["text"]
+    # The mark is shown, never searched.
+    assert not [h for h in search(conn, "本工具所拟", limit=5).to_dict()["hits"] if h["number_source"] == "absent"]
