@@ -69,7 +69,7 @@ def test_player_word_table_rows_have_sources():
     rows = read_data(PLAYER_WORDS, 4)
     assert len(rows) >= 80
     for phrase, targets, mode, source in rows:
-        assert mode in ("rewrite", "related", "english"), phrase
+        assert mode in ("rewrite", "related", "class", "english"), phrase
         assert targets and source, phrase
 
 

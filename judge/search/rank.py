@@ -28,6 +28,7 @@ Direct hits (rule citations in the query) are placed first, marked `direct`.
 
 from __future__ import annotations
 
+from judge.rules.drafted import MARK as DRAFTED_MARK
 from judge.search import intent
 from judge.search.analyze import Analysis, Concept
 from judge.search.text import fts_phrase, fts_string
@@ -86,7 +87,7 @@ def fts_query(concepts: list[Concept], lexicon_words: set[str]) -> str | None:
     return " OR ".join(groups) if groups else None
 
 
-SCORE_COLUMNS = "id, kind, ref, parent_ref, is_heading, norm, norm_extra, norm_context, defines, status, number_source"
+SCORE_COLUMNS = "id, kind, ref, parent_ref, is_heading, norm, norm_extra, norm_context, defines, status, number_source, title"
 
 
 def fetch_docs(conn, ids: list[int], columns: str = DOC_COLUMNS) -> dict[int, dict]:
@@ -236,9 +237,9 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
         else:
             # The glossary entry shows the same definition: just after the defining rule.
             s *= {"rule": 1.1, "term": 0.95, "errata": 0.9, "faq": 0.85}.get(kind, 1.0)
-        if kind == "rule" and d.get("number_source") == "absent":
-            # A skeleton node (no text, a drafted title at best) only points at a rule: a paragraph that
-            # says as much in the rules' own words goes first.
+        if kind == "rule" and d.get("number_source") == "absent" and (d.get("title") or "").endswith(DRAFTED_MARK):
+            # A skeleton node titled by the tool only points at a rule: a paragraph that says as much in
+            # the rules' own words goes first.
             s *= SKELETON_WEIGHT if analysis.question_like else SKELETON_WEIGHT_TERM
         if d.get("status") and "supersed" in (d["status"] or ""):
             s *= 0.8
