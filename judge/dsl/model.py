@@ -81,11 +81,12 @@ class Expectation:
 class Step:
     """An entry of the action list: an action, a checkpoint or an expected-illegal action."""
 
-    kind: str  # action | check | illegal
+    kind: str  # action | check | step_check | probe | illegal
     pos: Pos
     action: Action | None = None
     expectation: Expectation | None = None
-    rule: str | None = None
+    rule: str | None = None  # illegal/probe: the rule that must reject it; step_check: the step's rule number
+    legal: bool | None = None  # probe: whether the action is expected to be legal
 
 
 @dataclass

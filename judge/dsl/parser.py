@@ -7,6 +7,7 @@ assembly of the Scenario (`start`) and the includes are here."""
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -193,10 +194,17 @@ def _attach_source_text(sc: m.Scenario, text: str) -> None:
 
     for step in sc.steps:
         src = line_of(step.pos)
+        # drop the line's leading keywords: 期望非法 / 检查 / 检查 合法|非法 / 检查 步骤后 N
+        skip = {"illegal": 1, "check": 1, "probe": 2}.get(step.kind, 0)
+        rest = src.split(None, skip)[-1] if skip and len(src.split(None, skip)) > skip else src
+        if step.kind == "step_check":
+            rest = re.sub(r"^\S+\s+\S+\s+[\d.a-z]+\s*[:：]?\s*", "", src)
+        if step.kind == "probe":
+            rest = re.sub(r"\s+(规则|rule)\s+\S+$", "", rest, flags=re.I)
         if step.action is not None:
-            step.action.text = src.split(None, 1)[1] if step.kind == "illegal" and " " in src else src
+            step.action.text = rest
         if step.expectation is not None:
-            step.expectation.text = src.split(None, 1)[1] if " " in src else src
+            step.expectation.text = rest
     for e in sc.expectations:
         e.text = line_of(e.pos)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from judge.dsl import model as m
 from judge.dsl.errors import ScenarioError, suggest
+from judge.engine import actions, vocab
 
 PLAYER_COUNT = {"1v1": 2, "2v2": 4, "ffa3": 3, "ffa4": 4}
 DEFAULT_VICTORY = {"1v1": 8, "2v2": 11, "ffa3": 8, "ffa4": 8}
@@ -144,6 +145,11 @@ def validate(sc: m.Scenario) -> None:
     created = {f"{c.name}{k}" for c in sc.cards.values() if c.token for k in range(1, 10)}
     refs = ids | card_names | created | {"基地", "base", "游戏", "game"} | set(ZONE_WORDS)
     for step in sc.steps:
+        if step.kind == "step_check":
+            _check_step_rule(step)
+        if step.kind == "probe" and step.action.verb in actions.CHOICE_VERBS:
+            raise _err("选择（如分配伤害、选择目标）不能在副本上试行：它只在需要它的行动中生效。"
+                       "要检查某个伤害分配是否合法，请写“期望非法 甲 分配伤害 …”。", step.pos, rule="465")
         if step.action is not None:
             _check_action(step.action, names, objs, bf_ids, refs)
         if step.expectation is not None:
@@ -162,6 +168,13 @@ def _real_cards(sc: m.Scenario, objs) -> None:
             card = real_card_def(o.card, zone)
             if card is not None:
                 sc.cards[o.card] = card
+
+
+def _check_step_rule(step: m.Step) -> None:
+    if step.rule not in vocab.STEPS:
+        known = "；".join(f"{k} {v[0]}" for k, v in vocab.STEPS.items())
+        raise _err(f"“步骤后”之后应为一个可以停下检查的步骤的规则编号，“{step.rule}”不是。可用的有：{known}。",
+                   step.pos, text=step.rule, suggestions=suggest(step.rule, list(vocab.STEPS)))
 
 
 def _check_ref(word, pos, refs, what="物体"):
@@ -207,3 +220,24 @@ def _check_expectation(e: m.Expectation, refs, names):
             _check_ref(e.value, e.pos, refs, "位置")
         if e.predicate == "controller" and e.value not in names and e.value not in ("无", "none"):
             raise _err(f"未知的玩家“{e.value}”。", e.pos, text=e.value, suggestions=suggest(e.value, names))
+        if e.predicate == "pool" and e.subject not in names:
+            raise _err(f"符文池属于玩家：“{e.subject}”不是玩家。", e.pos, text=e.subject, suggestions=suggest(e.subject, names))
+        if e.predicate in ("focus", "priority"):
+            what = "焦点" if e.predicate == "focus" else "优先行动权"
+            if e.subject in ("游戏", "game"):
+                if e.value is None:
+                    raise _err(f"“游戏 {what}”之后应写拥有它的玩家或“无”，例如“游戏 {what} {names[0]}”。", e.pos)
+                if e.value not in names and e.value not in ("无", "none"):
+                    raise _err(f"未知的玩家“{e.value}”。", e.pos, text=e.value, suggestions=suggest(e.value, names))
+            elif e.subject not in names:
+                raise _err(f"只有玩家拥有{what}：写“甲 {what}”或“游戏 {what} 甲”。", e.pos, text=e.subject,
+                           suggestions=suggest(e.subject, names))
+            elif e.value is not None:
+                raise _err(f"“{e.subject} {what}”之后不写名字；要写拥有者，请写“游戏 {what} {e.value}”。", e.pos,
+                           text=e.value)
+        if e.predicate == "combat":
+            words = list(vocab.spellings(vocab.COMBAT_RESULTS))
+            if e.value not in words and e.value not in names:
+                raise _err(f"未知的战斗结果“{e.value}”：应为“进攻方胜”“防守方胜”“无胜负”（战场），“胜”“负”“无胜负”"
+                           "（玩家或单位），或获胜的玩家。", e.pos, text=e.value,
+                           suggestions=suggest(e.value, words + list(names)))

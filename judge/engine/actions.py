@@ -11,7 +11,7 @@ from judge.engine.cards import Pos
 from judge.engine.commands import Action
 from judge.engine import cleanup, effects, movement, resolution, scoring, showdown, turn, zones
 from judge.engine.abilities import triggered
-from judge.engine.errors import IllegalAction
+from judge.engine.errors import IllegalAction, NeedChoice
 from judge.engine.refs import resolve_ref  # noqa: F401  (also the public name for callers)
 from judge.engine.state import Game, GameObject
 
@@ -54,6 +54,16 @@ def apply(game: Game, action: Action) -> None:
         raise IllegalAction("游戏已经结束，不能再执行行动。", "196")
     _perform(game, action)
     settle(game)
+
+
+def dry_run(game: Game, action: Action) -> IllegalAction | NeedChoice | None:
+    """Try an action on a copy of the game, leaving the game itself unchanged: None if the rules
+    allow it, the IllegalAction that rejects it, or the NeedChoice it reached (allowed so far)."""
+    try:
+        apply(game.copy(), action)
+    except (IllegalAction, NeedChoice) as err:
+        return err
+    return None
 
 
 def settle(game: Game) -> None:

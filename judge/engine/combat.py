@@ -3,10 +3,10 @@ and the resolution step (466): combat cleanup (466.1), result, control and conqu
 
 from __future__ import annotations
 
-from judge.engine import cleanup, damage_assignment as da, effects, resolution, scoring, zones
+from judge.engine import cleanup, damage_assignment as da, effects, resolution, scoring, steps, zones
 from judge.engine.layers import might
 from judge.engine.choices import Probe
-from judge.engine.state import Combat, Game, Showdown
+from judge.engine.state import Combat, CombatResult, Game, Showdown
 from judge.trace.events import Change
 
 
@@ -38,7 +38,9 @@ def open_combat(game: Game, bid: str) -> None:
 
 def after_showdown(game: Game) -> None:
     """The combat showdown closed: damage step, then resolution step."""
+    steps.done(game, "464")
     damage_step(game)
+    steps.done(game, "465")
     resolution_step(game)
 
 
@@ -140,19 +142,25 @@ def resolution_step(game: Game) -> None:
     game.recalled_attackers = False
     cleanup.run(game, special="combat")
     resolution.play_out(game)
+    steps.done(game, "466.1")
     if game.over:
         return
     recalled, game.recalled_attackers = game.recalled_attackers, False
     # Task 2: result.
     present = game.players_at(bf.bid)
     a_here, d_here = cb.attacker in present, cb.defender in present
-    if recalled or (a_here and d_here) or (not a_here and not d_here):
+    no_result = recalled or (a_here and d_here) or (not a_here and not d_here)
+    winner = None if no_result else cb.attacker if a_here else cb.defender
+    game.combat_results.append(CombatResult(bf.bid, cb.attacker, cb.defender, winner,
+                                            tuple(u.oid for u in game.units_at(bf.bid))))
+    if no_result:
         why = "进攻方单位已被召回" if recalled else ("双方都有单位" if a_here else "双方都没有单位")
         t.add("result", f"战斗结果：无胜负（{why}）。", rules=("466",),
               faq=("C-BOTH-SURVIVE",) if recalled else ("C-EQUAL-MIGHT",) if not a_here else ())
     else:
         winner, loser = (cb.attacker, cb.defender) if a_here else (cb.defender, cb.attacker)
         t.add("result", f"战斗结果：{winner} 获胜，{loser} 落败。", rules=("466",))
+    steps.done(game, "466.3")
     # Task 3: control.
     if a_here and d_here and not recalled:
         bf.showdown_staged = bf.combat_staged = True
@@ -181,10 +189,12 @@ def resolution_step(game: Game) -> None:
             fd = game.objects[bf.facedown]
             ch = zones.put_in_zone(game, fd, "trash")
             t.add("change", f"{fd.label()} 的控制者不再控制该战场，待命牌被移除。", rules=("466",), changes=[ch])
+    steps.done(game, "466.5")
     # Task 4: combat ends.
     for u in game.units():
         u.designation = None
     game.combat = None
     game.showdown = None
     t.add("step", f"{bf.label()} 的战斗结束，移除所有攻防身份。", rules=("466",))
+    steps.done(game, "466")
     cleanup.run(game)

@@ -132,4 +132,10 @@ def _chain_and_triggers(game: Game, settled: bool) -> list[str]:
             out.append(f"延迟技能“{d['label']}”的控制者或时机无效")
     if any(len(v) != 3 for v in game.probe_verdicts):
         out.append("试探选择的记录无效")
+    for r in game.combat_results:
+        if r.battlefield not in game.battlefields or r.winner not in (None, r.attacker, r.defender) \
+                or r.attacker == r.defender:
+            out.append(f"{r.battlefield} 的战斗结果记录无效（胜者须为进攻方、防守方或无）")
+    if game.step_observer is not None and not callable(game.step_observer):
+        out.append("步骤观察者不可调用")
     return out

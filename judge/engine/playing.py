@@ -9,7 +9,7 @@ it was (the whole play is undone) and the trace says which check failed."""
 
 from __future__ import annotations
 
-from judge.engine import costs, group_targets, priority, targeting, timing
+from judge.engine import costs, group_targets, priority, steps, targeting, timing
 from judge.engine.chain_items import ChainItem
 from judge.engine.errors import IllegalAction
 from judge.engine.keywords import KEYWORDS, hidden
@@ -155,6 +155,7 @@ def _commit(game: Game, player: str, card: GameObject, plan: dict) -> None:
     try:
         t.add("step", f"步骤1：{card.label()} 作为待处理项目放入结算链。", rules=("329",),
               changes=[Change(card.label(), "位置", before, "结算链（待处理）")])
+        steps.done(game, "354")
         if plan["dest"] is not None:
             where = "基地" if plan["dest"] == "base" else game.battlefields[plan["dest"]].label()
             what = "移动目的地" if card.card.type == "spell" else "打出位置"
@@ -163,6 +164,7 @@ def _commit(game: Game, player: str, card: GameObject, plan: dict) -> None:
             t.add("step", f"步骤2 做出选择：目标 {'、'.join(o.label() for o in plan['targets'])}。", rules=("355.6",))
         elif any(e.targets for e in card.card.effects):
             t.add("step", "步骤2 做出选择：选择了 0 个目标（“最多”允许选择 0 个）。", rules=("355.13",))
+        steps.done(game, "355")
         cost = plan["cost"]
         rules = ["349"]
         if plan["from_facedown"]:
@@ -180,11 +182,15 @@ def _commit(game: Game, player: str, card: GameObject, plan: dict) -> None:
         if cost.syms and any(s != "A" for s in cost.syms):
             rules.append("163.2")
         t.add("step", f"步骤3 确定总费用：{'；'.join(cost.parts) or '无费用'} → 总费用 {cost}。", rules=tuple(rules))
+        steps.done(game, "356")
         costs.pay(game, player, cost, plan["payment"])
         if plan["sacrifice"] is not None:
             _pay_by_killing(game, player, plan["sacrifice"])
+        steps.done(game, "357")
         t.add("step", "步骤5 检查合法性：通过。", rules=("349",))
+        steps.done(game, "358")
         finalize(game, item)
+        steps.done(game, "359")
     finally:
         t.depth -= 1
 

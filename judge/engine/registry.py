@@ -29,6 +29,9 @@ class Entry:
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.id} {self.display} ({self.rule})>"
 
+    def __deepcopy__(self, memo) -> "Entry":
+        return self  # a registered part is one shared definition, also in a copied game (Game.copy)
+
 
 E = TypeVar("E", bound=Entry)
 

@@ -126,6 +126,18 @@ class Combat:
 
 
 @dataclass
+class CombatResult:
+    """A determined combat result (466.3): the winner is None for "no result"; units present then
+    share their controller's result (466.3.c)."""
+
+    battlefield: str
+    attacker: str
+    defender: str
+    winner: str | None
+    units: tuple = ()  # oids of the units at the battlefield when the result was determined
+
+
+@dataclass
 class PendingItem:
     """A triggered ability waiting on the chain (such as Deathknell)."""
 
@@ -179,6 +191,20 @@ class Game:
     recalled_attackers: bool = False  # combat cleanup step 3d recalled the attackers this combat (466.1)
     # verdicts on probed choices (Choices.push_probe): (tag, rejected, explanation)
     probe_verdicts: list = field(default_factory=list)
+    combat_results: list = field(default_factory=list)  # CombatResult of each combat, in order (466.3)
+    # called as observer(game, rule) at the end of each step of playing a card or of combat
+    # (judge.engine.steps; vocab.STEPS), so a caller can look at the game between steps
+    step_observer: object = None
+
+    def copy(self) -> Game:
+        """An independent copy to try actions on (a dry run): card definitions are shared, the
+        step observer is not carried over."""
+        import copy
+
+        memo: dict = {id(self.step_observer): None}
+        for card in [*self.cards.values(), *(o.card for o in self.objects.values())]:
+            _share(card, memo)
+        return copy.deepcopy(self, memo)
 
     # ------------------------------------------------------------------ queries
     def snapshot(self) -> dict:
@@ -284,3 +310,18 @@ class Game:
         if o.zone == "facedown":
             return f"{self.battlefields[o.location].label()}的待命区域"
         return f"{o.owner}的{ZONE_NAMES.get(o.zone, o.zone)}"
+
+
+def _share(x, memo: dict) -> None:
+    """Mark a card definition and every part of it as shared by a deep copy (never copied)."""
+    if id(x) in memo or isinstance(x, (str, int, float, bool, type(None))):
+        return
+    memo[id(x)] = x
+    if isinstance(x, dict):
+        parts = [*x.keys(), *x.values()]
+    elif isinstance(x, (list, tuple, set, frozenset)):
+        parts = list(x)
+    else:
+        parts = list(getattr(x, "__dict__", {}).values())
+    for part in parts:
+        _share(part, memo)

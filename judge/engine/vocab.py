@@ -53,3 +53,27 @@ def spellings(table: dict) -> dict[str, str]:
         for w in (zh, *more, *en, k):
             out[w] = k
     return out
+# the end of a step of an action, by the rule that describes the step: where a checkpoint can stop
+# (`检查 步骤后 357 …`); playing a card 354-359, combat 464-466 with the resolution step's tasks
+STEPS = {
+    "354": ("打出步骤1（放入结算链）", (), ("play-step-1",)),
+    "355": ("打出步骤2（做出选择）", (), ("play-step-2",)),
+    "356": ("打出步骤3（确定总费用）", (), ("play-step-3",)),
+    "357": ("打出步骤4（支付费用）", (), ("play-step-4",)),
+    "358": ("打出步骤5（检查合法性）", (), ("play-step-5",)),
+    "359": ("打出步骤6（确认）", (), ("play-step-6",)),
+    "464": ("战斗步骤1（战斗法术对决）", (), ("combat-step-1",)),
+    "465": ("战斗步骤2（战斗伤害）", (), ("combat-step-2",)),
+    "466.1": ("结算步骤任务1（战斗清理）", (), ("combat-cleanup",)),
+    "466.3": ("结算步骤任务2（确定战斗结果）", (), ("combat-result",)),
+    "466.5": ("结算步骤任务3（确立控制）", (), ("combat-control",)),
+    "466": ("战斗步骤3（结算步骤，战斗结束）", (), ("combat-step-3",)),
+}
+# a combat's result (466.3): of a battlefield's combat (attacker/defender/none), of a player or unit
+COMBAT_RESULTS = {
+    "attacker": ("进攻方胜", ("进攻方获胜",), ("attacker-won",)),
+    "defender": ("防守方胜", ("防守方获胜",), ("defender-won",)),
+    "won": ("胜", ("获胜",), ("won",)),
+    "lost": ("负", ("落败",), ("lost",)),
+    "none": ("无胜负", ("无结果", "无"), ("no-result", "none")),
+}

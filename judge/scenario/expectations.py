@@ -6,8 +6,10 @@ from dataclasses import dataclass
 
 from judge.dsl.model import Expectation
 from judge.dsl.validate import ZONE_WORDS
+from judge.engine import priority, vocab
+from judge.engine.costs import pool_units
 from judge.engine.layers import might
-from judge.engine.state import PHASE_NAMES, Game
+from judge.engine.state import PHASE_NAMES, Game, ZONE_NAMES
 
 GAME_WORDS = ("游戏", "game")
 NONE_WORDS = ("无", "none")
@@ -52,8 +54,67 @@ def evaluate(game: Game, e: Expectation) -> tuple[bool, str]:
     return ok != e.negated, actual
 
 
+RESULT_WORDS = vocab.spellings(vocab.COMBAT_RESULTS)
+
+
+def _holder_check(game: Game, s: str, pred: str, val) -> tuple[bool, str]:
+    """Focus (313: only during a showdown) or priority (312.2: the one player who may act now)."""
+    if pred == "focus":
+        holder, what = (game.showdown.focus if game.showdown is not None else None), "焦点"
+        why = "" if holder or game.showdown is not None else "（普通状态下没有玩家拥有焦点，规则 313.5）"
+    else:
+        holder, what, why = (None if game.over else priority.actor(game)), "优先行动权", ""
+    actual = f"{what}：{holder or '无'}{why}"
+    if s in GAME_WORDS:
+        return holder == (None if val in NONE_WORDS else val), actual
+    if val is not None:
+        return False, f"“{s} {what} {val}”的写法不对：写“{s} {what}”或“游戏 {what} {val}”"
+    return holder == s, actual
+
+
+def _combat_check(game: Game, s: str, val: str) -> tuple[bool, str]:
+    """The latest combat result (466.3) of a battlefield, of a player, or of a unit (its controller's, 466.3.c)."""
+    want = RESULT_WORDS.get(val, val)
+    if s in game.battlefields:
+        found = [r for r in game.combat_results if r.battlefield == s]
+        side = None
+    elif s in game.players:
+        found = [r for r in game.combat_results if s in (r.attacker, r.defender)]
+        side = s
+    else:
+        from judge.engine.refs import resolve_ref
+
+        o = resolve_ref(game, s)
+        found = [r for r in game.combat_results if o.oid in r.units]
+        side = o.controller
+    if not found:
+        return False, f"{s} 没有战斗结果（没有进行过战斗）"
+    r = found[-1]
+    label = game.battlefields[r.battlefield].label()
+    if r.winner is None:
+        actual, got = f"{label} 的战斗：无胜负（进攻方 {r.attacker}，防守方 {r.defender}）", {"none"}
+    else:
+        won = "attacker" if r.winner == r.attacker else "defender"
+        actual, got = f"{label} 的战斗：{vocab.name(vocab.COMBAT_RESULTS, won)}（{r.winner} 获胜）", {won, r.winner}
+    if side is not None and r.winner is not None:
+        got.add("won" if game.teams[side] == game.teams[r.winner] else "lost")
+    return want in got, actual
+
+
+def _deck_position(game: Game, o) -> tuple[int, int] | None:
+    """(1-based position from the top, size) of a card in its owner's deck or rune deck."""
+    if o.zone not in ("deck", "rune_deck"):
+        return None
+    deck = game.players[o.owner].zones[o.zone]
+    return deck.index(o.oid) + 1, len(deck)
+
+
 def _subject(game: Game, e: Expectation) -> tuple[bool, str]:
     s, pred, val = e.subject, e.predicate, e.value
+    if pred in ("focus", "priority"):
+        return _holder_check(game, s, pred, val)
+    if pred == "combat":
+        return _combat_check(game, s, val)
     if s in GAME_WORDS:
         if pred == "phase":
             cur = PHASE_NAMES[game.phase]
@@ -65,6 +126,13 @@ def _subject(game: Game, e: Expectation) -> tuple[bool, str]:
     if s in game.players:
         if pred == "points":
             return game.points_of(s) == val, f"{s} 分数 {game.points_of(s)}"
+        if pred == "pool":
+            energy, power, syms = val
+            pl = game.players[s]
+            units = pool_units(pl)
+            ok = pl.energy == energy and pl.power == power and (not syms or sorted(units) == syms)
+            doms = "".join(f"[{d}]" for d in sorted(units) if d != "*")
+            return ok, f"{s} 的符文池：法力 {pl.energy}，符能 {pl.power}" + (f"（{doms}）" if doms else "")
         if pred == "turn_player":
             return game.turn_player == s, f"回合玩家：{game.turn_player}"
         if pred == "count":
@@ -104,6 +172,13 @@ def _subject(game: Game, e: Expectation) -> tuple[bool, str]:
         return ok, f"{o.label()} 位于{where}"
     if pred == "might":
         return might(game, o) == val, f"{o.label()} 战力 {might(game, o)}"
+    if pred == "deck_pos":
+        at = _deck_position(game, o)
+        if at is None:
+            return False, f"{o.label()} 不在牌堆中（位于{where}）"
+        n, size = at
+        want = val if val > 0 else size + 1 + val
+        return n == want, f"{o.label()} 位于{ZONE_NAMES[o.zone]}第 {n} 张（共 {size} 张，第 1 张为顶）"
     if pred == "damage":
         return o.damage == val, f"{o.label()} 伤害 {o.damage}"
     if pred == "exhausted":

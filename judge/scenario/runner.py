@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from judge.dsl.model import Scenario, Step
-from judge.engine import actions
+from judge.engine import actions, vocab
 from judge.engine.choices import Probe
 from judge.engine.errors import IllegalAction, NeedChoice
 from judge.scenario.expectations import CheckResult, evaluate
@@ -97,9 +97,22 @@ def run_scenario(sc: Scenario, auto: bool = False, trace: bool = True) -> Scenar
     if auto:
         t.add("note", "自动模式：缺少的选择将按文档中的默认方式决定，并在追踪中注明。")
     result.record_board("start")
+    waiting: list[Step] = []  # step checkpoints for the next action that performs something
     for step in sc.steps:
-        if not _run_step(game, step, result):
+        if step.kind == "step_check":
+            waiting.append(step)
+            continue
+        performs = step.kind in ("action", "illegal") and step.action.verb not in actions.CHOICE_VERBS
+        if performs and waiting:
+            _watch_steps(game, result, waiting)
+        go_on = _run_step(game, step, result)
+        if performs and waiting:
+            game.step_observer = None
+            _unreached(result, waiting)
+            waiting = []
+        if not go_on:
             break
+    _unreached(result, waiting)
     result.record_board("end")
     if result.stop is None:
         for item in game.choices.unused():
@@ -116,8 +129,50 @@ def run_scenario(sc: Scenario, auto: bool = False, trace: bool = True) -> Scenar
     return result
 
 
+def _watch_steps(game: Game, result: ScenarioResult, waiting: list[Step]) -> None:
+    """Check each waiting step checkpoint once, when the action reaches the end of its step."""
+    def observe(game: Game, rule: str) -> None:
+        for step in [s for s in waiting if s.rule == rule]:
+            waiting.remove(step)
+            where = f"{vocab.name(vocab.STEPS, rule)}之后"
+            ok, actual = evaluate(game, step.expectation)
+            result.checks.append(CheckResult(f"{where}：{step.expectation.text}", ok, actual, step.pos, "checkpoint"))
+            game.trace.add("check", f"检查点（第 {step.pos.line} 行，{where}）：{step.expectation.text} → "
+                           + ("✓" if ok else "✗ " + actual), ok=ok)
+            result.record_board("checkpoint", step.pos.line, f"{where}：{step.expectation.text}")
+
+    game.step_observer = observe
+
+
+def _unreached(result: ScenarioResult, waiting: list[Step]) -> None:
+    for step in waiting:
+        where = vocab.name(vocab.STEPS, step.rule)
+        result.checks.append(CheckResult(f"{where}之后：{step.expectation.text}", False,
+                                         f"下一个行动没有完成{where}", step.pos, "checkpoint"))
+    waiting.clear()
+
+
+def _probe(game: Game, step: Step, result: ScenarioResult) -> None:
+    """`检查 合法|非法 <行动>`: try the action on a copy of the game; the game itself does not change."""
+    err = actions.dry_run(game, step.action)
+    text = f"{'合法' if step.legal else '非法'}：{step.action.text}" + (f"（规则 {step.rule}）" if step.rule else "")
+    if isinstance(err, IllegalAction):
+        actual = f"非法，依据规则 {err.rule or '（未注明）'}：{err.message}"
+        ok = not step.legal and (step.rule is None or err.rule == step.rule
+                                 or (err.rule or "").startswith(step.rule + "."))
+    else:
+        actual = "合法" + (f"（之后需要选择：{err.prompt}）" if isinstance(err, NeedChoice) else "")
+        ok = bool(step.legal)
+    result.checks.append(CheckResult(text, ok, actual, step.pos, "checkpoint"))
+    game.trace.add("check", f"检查点（第 {step.pos.line} 行）：在局面的副本上试行 {step.action.text}，局面不变 → {actual}"
+                   + ("（✓）" if ok else "（✗）"), ok=ok)
+
+
 def _run_step(game: Game, step: Step, result: ScenarioResult) -> bool:
     t = game.trace
+    if step.kind == "probe":
+        _probe(game, step, result)
+        return True
     if step.kind == "check":
         ok, actual = evaluate(game, step.expectation)
         result.checks.append(CheckResult(step.expectation.text, ok, actual, step.pos, "checkpoint"))

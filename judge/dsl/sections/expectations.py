@@ -6,6 +6,7 @@ from __future__ import annotations
 from judge.dsl.lalr import Token, v_args
 
 from judge.dsl import model as m
+from judge.dsl.errors import ScenarioError
 from judge.dsl.sections.common import Section, _num, _text
 
 ZONE_COUNTS = {"手牌数": "hand", "hand-count": "hand", "主牌堆数": "deck", "deck-count": "deck",
@@ -41,6 +42,23 @@ class ExpectationSection(Section):
 
     def p_flag(self, tok):
         return ({"EXHAUSTED": "exhausted", "READY": "ready", "STUNNED": "stunned"}[tok.type], None, False)
+
+    def p_pool(self, _kw, _energy, energy, *power):
+        syms = sorted(str(i)[1] for i in power if i.type == "DOMAIN_SYM")
+        if "C" in syms:
+            raise ScenarioError("符文池中的符能不能写作 [C]（[C] 只用于卡牌费用）；请写出特性，如 [R]，或写数量。",
+                                file=self.file, line=_kw.line, column=_kw.column, rule="135.2.e.6")
+        count = [_num(i) for i in power if i.type == "INT"]
+        return ("pool", (_num(energy), count[0] if count else len(syms), syms), False)
+
+    def p_focus(self, _kw, holder=None):
+        return ("focus", _text(holder) if holder is not None else None, False)
+
+    def p_priority(self, _kw, holder=None):
+        return ("priority", _text(holder) if holder is not None else None, False)
+
+    p_deck_pos = _pred("deck_pos")
+    p_combat = _pred("combat")
 
     def p_contested(self):
         return ("contested", None, False)

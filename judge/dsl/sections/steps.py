@@ -154,6 +154,12 @@ class StepSection(Section):
     def checkpoint(self, kw, expectation):
         return m.Step("check", self._pos(kw), expectation=expectation)
 
+    def step_checkpoint(self, kw, _after, rule, expectation):
+        return m.Step("step_check", self._pos(kw), expectation=expectation, rule=rule)
+
+    def probe(self, kw, legality, action, _rule_kw=None, rule=None):
+        return m.Step("probe", self._pos(kw), action=action, rule=rule, legal=legality.type == "LEGAL_W")
+
     def expect_illegal(self, kw, action, _rule_kw=None, rule=None):
         return m.Step("illegal", self._pos(kw), action=action, rule=rule)
 
