@@ -16,13 +16,16 @@ card or term, with the nearest existing ones as a hint).
 from __future__ import annotations
 
 import os
-import sqlite3
 from pathlib import Path
 
 from judge.errors import NotFoundError, StoreError
 from judge.records import Erratum, FaqEntry, FaqRef, Ref, Rule, SearchResult, Term, Version
 from judge.rules import lookup
 from judge.rules.number import BadNumber, RuleNumber
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:  # sqlite3 is imported where a store is opened: `judge run` never opens one
+    import sqlite3
 
 __all__ = ["Rulebook", "ScenarioResult", "load_scenario", "run_scenario"]  # noqa: F822 (ScenarioResult: __getattr__)
 
@@ -247,6 +250,8 @@ def _open_corpus(folder: Path) -> sqlite3.Connection:
 
 
 def _open_file(path: Path) -> sqlite3.Connection:
+    import sqlite3
+
     if not path.is_file():
         raise StoreError(f"找不到规则数据库文件：{path}", hint="用 Rulebook.build(路径) 或 judge build 生成。")
     try:

@@ -90,7 +90,9 @@ def test_damaged_scenarios_fail_with_the_same_errors(scenario_parsers):
 
 TOY = r"""
 start: _NL* (stmt _NL+)*
-?stmt: assign | call | block | kw_list | pair{NAME, NUMBER}
+?stmt: assign | call | block | kw_list | pair{NAME, NUMBER} | key_stmt | bang
+key_stmt: KEY expr
+bang: BANG+ "!"
 assign: NAME "=" expr                 -> set_var
 call: NAME "(" _args? ")"
 _args: expr ("," expr)*
@@ -99,7 +101,8 @@ block: "begin"i _NL+ (stmt _NL+)* "end"i
 pair{a, b}: a ":" b
 ?expr: term | expr "+" term -> add
 ?term: NUMBER | NAME | STRING | "-" term -> neg
-KEY.2: /if|while/
+KEY.2: /(?:if|while)(?![a-z])/
+BANG.2: /(?:!!|!)(?=!)/
 NAME: /[a-zA-Zé_\u4e00-\u9fff][\w]*/
 NUMBER: /\d+(\.\d+)?/
 STRING: /"[^"\n]*"/
@@ -113,6 +116,7 @@ TOY_INPUTS = [
     "list a b c\n", "k: 3\n", "变量 = -4\n", "é = 2 # note\n", "\n\nx = 1\n\n", "if = 1\n", "list\n",
     "x = \n", "x = 1 +\n", "f(1,)\n", "begin\nx = 1\n", "x ? 1\n", "x = 1", "k: k\n", "while(1)\n",
     "x = \"open\n", "1 = x\n", "begin x\n", "x = 1 2\n", "Kelvin = 1\n", "ſ = 1\n",
+    "iffy = 1\n", "if x\n", "while 1 + 2\n", "!!!\n", "!!\n", "!\n", "!!!!!\n",
 ]
 
 
@@ -182,3 +186,10 @@ def test_a_run_with_cached_tables_does_not_import_lark(tmp_path):
     first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     again = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert first.stdout.split() == ["True"] and again.stdout.split() == ["False"]
+
+
+def test_literal_terminals_keep_the_regex_order_and_lookaround():
+    form = grammar_tables.literal_form
+    assert form(r"(?:战场|战力|(?i:bf))(?![a-z])", 0) == ([("战场", False), ("战力", False), ("bf", True)], "(?![a-z])")
+    assert form(r"->|→|>", 0) == ([("->", False), ("→", False), (">", False)], "")
+    assert form(r"[^a]", 0) is None and form(r"a+", 0) is None and form(r"(?=a)a", 0) is None

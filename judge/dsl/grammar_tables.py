@@ -16,7 +16,7 @@ import zlib
 from pathlib import Path
 
 # Bump when the exported layout or its meaning changes.
-FORMAT = 1
+FORMAT = 2
 LARK_OPTIONS = {"parser": "lalr", "lexer": "contextual", "maybe_placeholders": False}
 
 
@@ -82,6 +82,7 @@ def export(grammar: str) -> dict:
         "flags": conf.g_regex_flags,
         "terminals": patterns,
         "first": first_chars(patterns, conf.g_regex_flags),
+        "literals": {name: literal_form(regexp, conf.g_regex_flags) for name, regexp in patterns.items()},
         "newline_types": sorted(lexer.root_lexer.newline_types),
         "ignore": sorted(ignore),
         "groups": groups,
@@ -180,6 +181,92 @@ def _first(items, icase: bool):
         else:
             return None, False
     return out, True
+
+
+def literal_form(regexp: str, flags: int):
+    """A terminal that is a choice of literal strings followed only by lookaround, as
+    ([(text, ignorecase), ...] in the regex's order of preference, lookaround regex source or ""),
+    else None. The runtime matches such a terminal with str.startswith and one compiled lookaround
+    shared by every terminal with the same one, instead of compiling a regex per keyword."""
+    import re
+    from re import _constants as c
+    from re import _parser
+
+    try:
+        parsed = _parser.parse(regexp, flags)
+        items = list(parsed)
+        split = len(items)
+        while split and items[split - 1][0] in (c.ASSERT, c.ASSERT_NOT):
+            split -= 1
+        alternatives = _literals(items[:split], bool(parsed.state.flags & re.IGNORECASE))
+        if not alternatives or any(not text for text, _ in alternatives):
+            return None
+        tail = _norm(items[split:])
+        if not tail:
+            return alternatives, ""
+        for k in range(len(regexp) - 1, 0, -1):
+            try:
+                if _norm(list(_parser.parse(regexp[k:], flags))) == tail:
+                    return alternatives, regexp[k:]
+            except Exception:  # not a whole regex from here
+                continue
+    except Exception:
+        return None
+    return None
+
+
+_MAX_LITERALS = 64
+
+
+def _literals(items, icase: bool):
+    """The literal strings a lookaround-free regex sequence matches, in order of preference, or None."""
+    import re
+    from re import _constants as c
+
+    out = [("", icase)]
+    for op, av in items:
+        if op is c.LITERAL:
+            options = [(chr(av), icase)]
+        elif op is c.IN and all(iop is c.LITERAL for iop, _ in av):
+            options = [(chr(iav), icase) for _, iav in av]
+        elif op is c.BRANCH:
+            options = []
+            for alt in av[1]:
+                sub = _literals(alt, icase)
+                if sub is None:
+                    return None
+                options += sub
+        elif op is c.SUBPATTERN:
+            _group, add, remove, sub = av
+            options = _literals(sub, (icase or bool(add & re.IGNORECASE)) and not remove & re.IGNORECASE)
+            if options is None:
+                return None
+        else:
+            return None
+        joined = []
+        for head, head_icase in out:
+            for text, text_icase in options:
+                if head and head_icase != text_icase:
+                    return None  # mixed case rules within one alternative: leave it to the regex
+                joined.append((head + text, text_icase if not head else head_icase))
+        if len(joined) > _MAX_LITERALS:
+            return None
+        out = joined
+    return out
+
+
+def _norm(items):
+    """A parsed regex as nested tuples, to compare two parses."""
+    from re._parser import SubPattern
+
+    def norm(x):
+        if isinstance(x, SubPattern):
+            return tuple(norm(i) for i in x.data)
+        if isinstance(x, (list, tuple)):
+            return tuple(norm(i) for i in x)
+        return x
+
+    return norm(items)
 
 
 def _case_equivalents(chars: set, flags: int) -> dict[str, set]:

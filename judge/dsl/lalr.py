@@ -151,6 +151,8 @@ class Tables:
         self.data = data
         self.patterns: dict[str, str] = data["terminals"]
         self.first: dict[str, str | None] = data["first"]
+        self.literals: dict = data["literals"]
+        self._tails: dict[str, re.Pattern] = {}
         self.newline_types = frozenset(data["newline_types"])
         self.ignore = frozenset(data["ignore"])
         self.flags = data["flags"]
@@ -178,11 +180,43 @@ class Tables:
             names = group.by_char[ch] = tuple(n for n in group.names if first[n] is None or ch in first[n])
         compiled = self._compiled
         for name in names:
-            pat = compiled.get(name) or self.compiled(name)
+            pat = compiled.get(name)
+            if pat is None:
+                literal = self.literals[name]
+                if literal is not None:
+                    found = self._match_literal(literal, text, pos)
+                    if found is not None:
+                        return found, name
+                    continue
+                pat = self.compiled(name)
             m = pat.match(text, pos)
             if m:
                 return m.group(0), name
         return None
+
+    def _match_literal(self, literal, text: str, pos: int):
+        """A terminal of literal choices then lookaround (grammar_tables.literal_form): each choice
+        in the regex's order, the first whose lookaround holds (as the regex would backtrack)."""
+        choices, tail = literal
+        for choice, icase in choices:
+            if icase:
+                m = self._tail(f"(?i:{re.escape(choice)})").match(text, pos)
+                if m is None:
+                    continue
+                end = m.end()
+            elif text.startswith(choice, pos):
+                end = pos + len(choice)
+            else:
+                continue
+            if not tail or self._tail(tail).match(text, end):
+                return text[pos:end]
+        return None
+
+    def _tail(self, source: str) -> re.Pattern:
+        pat = self._tails.get(source)
+        if pat is None:
+            pat = self._tails[source] = re.compile(source, self.flags)
+        return pat
 
     def retype(self, group: _Group, token: Token) -> None:
         """Lark's "unless" rule: a regex token whose whole text is one of the string terminals the

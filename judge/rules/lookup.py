@@ -9,11 +9,14 @@ Kept import-light: it is on the `judge rule` fast path.
 from __future__ import annotations
 
 import re
-import sqlite3
 import unicodedata
 
 from judge.rules import CURRENT_VERSION, drafted
 from judge.rules.number import BadNumber, RuleNumber  # noqa: F401  (BadNumber re-exported)
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:  # annotations only: connections come from judge.store
+    import sqlite3
 
 _RANGE = re.compile(r"^\s*(.+?)\s*(?:-|–|—|~|～|到|至)\s*(.+?)\s*$")
 
@@ -163,6 +166,8 @@ def rule_range(conn: sqlite3.Connection, start: str, end: str, version: str | No
 
 def faq_for(conn: sqlite3.Connection, rule_id: str) -> list[dict]:
     """FAQ entries resting on a rule, when the FAQ tables have been built; [] otherwise."""
+    import sqlite3
+
     try:
         rows = conn.execute(
             "SELECT faq.*, faq_refs.method, faq_refs.confidence AS ref_confidence, faq_refs.raw AS ref_raw "
@@ -180,6 +185,8 @@ def faq_about(conn: sqlite3.Connection, title: str, limit: int = 12) -> list[dic
     """
     if not title:
         return []
+    import sqlite3
+
     try:
         rows = conn.execute(
             "SELECT *, 'topic' AS method FROM faq WHERE topic = ? OR topic LIKE ? "

@@ -6,9 +6,12 @@ open_store() is the one entry point for readers: it returns a plain sqlite3 conn
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable  # already imported at startup, unlike typing
 from pathlib import Path
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    import sqlite3
 
 
 # Set by the CLI: a judge waiting at the terminal is told why the first lookup takes seconds.

@@ -6,8 +6,6 @@ Rule numbers are shown with the tree's display_number (≈ marks inferred number
 
 from __future__ import annotations
 
-import json
-
 from judge.trace.rules_display import display, faq_display, faq_status
 
 KIND_MARK = {"action": "▶", "step": "•", "change": "→", "choice": "◆", "auto": "◇", "result": "★", "illegal": "⊘",
@@ -69,6 +67,8 @@ def to_json(result, indent: int | None = 2) -> str:
     for ev in d["events"]:
         ev["rules_display"] = [display(r) for r in ev["rules"]]
         ev["faq_status"] = {f: faq_status(f)[0] for f in ev["faq"]}
+    import json
+
     return json.dumps(d, ensure_ascii=False, indent=indent)
 
 
