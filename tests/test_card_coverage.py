@@ -50,3 +50,17 @@ def test_every_catalog_card_gets_constructs_from_its_text():
         for clause in cc.split_clauses(text):
             assert "（" not in clause, cid  # reminder text is stripped
             assert cc.analyse(clause), cid
+
+
+def test_every_card_smoke_scenario_names_an_encoded_card_and_its_number():
+    import re
+
+    parsed = set(encoded.load_all())
+    files = sorted((ROOT / "scenarios" / "cards").glob("*/*.场景"))
+    assert files
+    for path in files:
+        source = next(line for line in path.read_text("utf-8").splitlines() if line.startswith("来源"))
+        m = re.match(r"来源 卡牌 (\S+) ([A-Z]{3}[·\-]\S+?)（", source)
+        assert m, path
+        assert m.group(1) in parsed, path
+        assert catalog().index.by_number(m.group(2)) == m.group(1), path

@@ -380,82 +380,94 @@ def available_constructs() -> set[str]:
 
 
 # ------------------------------------------------------------------ the translator
+# Templates write the header-line forms of the language (accepted as they are by the compositional syntax).
+# Each translated ability is also returned as data, so that tools/card_smoke.py can write a smoke scenario.
 _CN_NUM = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5}
+_N = r"(一|两|二|三|四|五|\d+)"
 
 
 def _n(word: str) -> int:
     return int(word) if word.isdigit() else _CN_NUM[word]
 
 
-def _target(phrase: str) -> str | None:
-    """A target phrase of the card text -> the language's target, e.g. 战场上的一名敌方单位 -> 一名 战场上 敌方 单位."""
-    phrase = phrase.replace("的", " ").strip()
-    m = re.fullmatch(r"(战场上|此处)?\s*(一名|所有|最多(?:两|三)名)?\s*(其他)?\s*(友方|敌方)?\s*(单位)", phrase)
-    if not m or not m.group(2):
+def _target(phrase: str) -> tuple[str, tuple] | None:
+    """A unit phrase of the card text -> (the language's target, scope words), for targets anywhere on the board
+    (一名单位, 一名友方单位, 此处的一名敌方单位, 最多两名单位, 我); None when the phrase needs more."""
+    phrase = phrase.strip()
+    if phrase in ("我", "此牌"):
+        return "自身", ("self",)
+    m = re.fullmatch(r"(此处的)?(一名|最多(?:两|三)名)(其他)?(友方|敌方)?单位", phrase)
+    if not m:
         return None
-    count = {"一名": "一名", "所有": "所有"}.get(m.group(2)) or f"最多 {_n(m.group(2)[2])} 名"
-    words = [count] + [w for w in (m.group(1), m.group(3), m.group(4)) if w] + ["单位"]
-    return " ".join(words)
+    scope = tuple(w for w, on in (("other", m.group(3)), ("friendly", m.group(4) == "友方"),
+                                   ("enemy", m.group(4) == "敌方"), ("here", m.group(1))) if on)
+    words = {"other": "其他", "friendly": "友方", "enemy": "敌方", "here": "此处"}
+    text = " ".join(words[w] for w in scope) + (" " if scope else "") + "目标"
+    if m.group(2) != "一名":
+        text += f" 最多 {_n(m.group(2)[2])}"
+    return text, scope + (("up_to",) if m.group(2) != "一名" else ())
 
 
-# Effect sentences with a template: regex over the clause -> the language's effect text.
-def _effect(sentence: str) -> str | None:
+def _effect(sentence: str) -> tuple[str, dict] | None:
+    """One effect sentence -> (the language's effect, what it does as data)."""
     s = sentence.rstrip("。")
-    if m := re.fullmatch(r"抽(一|两|三|\d)张牌", s):
-        return f"抽牌 {_n(m.group(1))}"
+    if m := re.fullmatch(f"(?:你)?抽{_N}张牌", s):
+        return f"抽牌 {_n(m.group(1))}", {"kind": "draw", "n": _n(m.group(1))}
     if m := re.fullmatch(r"对(.+?)造成(\d+)点伤害", s):
-        t = _target(m.group(1).replace("各", ""))
-        return f"造成伤害 {m.group(2)} {t}" if t else None
-    if m := re.fullmatch(r"摧毁(.+)", s):
         t = _target(m.group(1))
-        return f"摧毁 {t}" if t else None
-    if m := re.fullmatch(r"{{眩晕}}(.+)", s):
-        t = _target(m.group(1))
-        return f"眩晕 {t}" if t else None
-    if m := re.fullmatch(r"(?:给予|为)(.+?)(?:{{增益}}|增益)", s):
-        t = _target(m.group(1))
-        return f"增益 {t}" if t else None
+        if t and t[1] != ("self",):
+            return f"造成 {m.group(2)} 伤害 -> {t[0]}", {"kind": "deal", "n": int(m.group(2)), "scope": t[1]}
+        return None
+    unary = [(r"摧毁(.+)", "摧毁", "kill"), (r"{{眩晕}}(.+)", "眩晕", "stun"), (r"给予(.+?)(?:{{增益}}|增益)", "增益", "buff"),
+             (r"召回(.+)", "召回", "recall"), (r"让(.+?)变为活跃状态", "活跃", "ready"),
+             (r"让(.+?)变为休眠状态", "休眠", "exhaust")]
+    for pat, word, kind in unary:
+        if m := re.fullmatch(pat, s):
+            t = _target(m.group(1))
+            return (f"{word} {t[0]}", {"kind": kind, "scope": t[1]}) if t else None
     if m := re.fullmatch(r"让(.+?)(?:在)?本回合内{{S}}([+\-]\d+)", s):
         t = _target(m.group(1))
-        return f"修改战力 {t} {m.group(2)} 本回合" if t else None
-    if m := re.fullmatch(r"召回(.+)", s):
-        t = _target(m.group(1))
-        return f"召回 {t}" if t else None
-    if m := re.fullmatch(r"获得(\d+)经验", s):
-        return f"获得经验 {m.group(1)}"
+        if t:
+            return f"修改战力 {t[0]} {m.group(2)}", {"kind": "might", "n": int(m.group(2)), "scope": t[1]}
     return None
 
 
-_TRIGGER_TEMPLATES = {r"当你打出我时|当你打出此牌时|当我被打出时": "当 我 打出时", r"当我进攻时": "当 我 进攻时",
-                      r"当我防守时": "当 我 防守时", r"当我征服一处战场时": "当 我 征服时", r"当我据守一处战场时": "当 我 据守时"}
+_TRIGGERS = {r"当你打出我时|当你打出此牌时|当我被打出时": ("打出时", "play"), r"当我进攻时": ("进攻时", "attack"),
+             r"当我防守时": ("防守时", "defend"), r"当我征服一处战场时": ("征服时", "conquer"),
+             r"当我据守一处战场时": ("据守时", "hold")}
+# Keywords whose whole meaning is the keyword (and its number); the others carry a cost or an ability.
+_PLAIN_KEYWORDS = ("急速", "迅捷", "强攻", "法盾", "游走", "待命", "反应", "坚守", "壁垒", "瞬息", "回响", "后排", "灵便")
 
 
-def translate(card, text: str) -> str | None:
-    """The encoding block of a card whose every clause has a template, else None."""
+def translate(card, text: str) -> tuple[str, list[dict]] | None:
+    """(the encoding block, its abilities as data) of a card whose every clause has a template, else None."""
     header = f'卡牌 "{card.id}"'
-    kws: list[str] = []
-    lines: list[str] = []
+    attrs: list[str] = []
+    abilities: list[dict] = []
     for clause in split_clauses(text):
         tokens = keyword_tokens(clause)
         if tokens:
             for k, v in tokens:
-                if k in ("装配", "等级", "伏击", "狩猎", "唯我", "预知", "鼓舞", "绝念"):
-                    return None  # keywords whose value or ability needs more than the keyword itself
-                kws.append(f"关键词 {k}" + (f" {v}" if v.isdigit() else ""))
+                if k not in _PLAIN_KEYWORDS:
+                    return None
+                attrs.append(f"关键词 {k}" + (f" {v}" if v.isdigit() else ""))
+                abilities.append({"kind": "keyword", "keyword": KEYWORD_IDS[k], "n": int(v) if v.isdigit() else 1})
             continue
         if m := re.match(r"^(当[^，]*?时)，(.+)$", clause):
-            when = next((w for pat, w in _TRIGGER_TEMPLATES.items() if re.fullmatch(pat, m.group(1))), None)
-            eff = _effect(m.group(2))
-            if when is None or eff is None:
+            when = next((w for pat, w in _TRIGGERS.items() if re.fullmatch(pat, m.group(1))), None)
+            effects = [_effect(part) for part in re.split(r"(?<=。)|，然后|，并", m.group(2)) if part.strip("。")]
+            if when is None or not effects or None in effects:
                 return None
-            lines.append(f"  {when}：{eff}")
+            attrs.append(f"触发 {when[0]} 效果 " + " 并且 ".join(e[0] for e in effects))
+            abilities += [dict(e[1], when=when[1]) for e in effects]
             continue
         eff = _effect(clause)
         if eff is None or card.category_code not in ("spell", "exclusive_spell"):
             return None
-        lines.append(f"  效果 {eff}")
+        attrs.append(f"效果 {eff[0]}")
+        abilities.append(dict(eff[1], when="resolve"))
     numbers = " ".join(p.number.split("/")[0] for p in card.printings)
-    return " ".join([header] + kws) + f"  # {numbers}" + "".join("\n" + line for line in lines)
+    return " ".join([header] + attrs) + f"  # {numbers}", abilities
 
 
 def parses(block_text: str, card) -> str | None:
@@ -530,9 +542,9 @@ def main(argv: list[str]) -> int:
         if cid in hand:
             status, missing = "expressible", []
         else:
-            block = translate(card, text)
-            if block is not None and parses(block, card) is None:
-                auto[card.set].append(block)
+            made = translate(card, text)
+            if made is not None and parses(made[0], card) is None:
+                auto[card.set].append(made[0])
                 status, missing = "expressible", []
             elif not missing:
                 missing = ["模板:" + (constructs[0] if constructs else "other:unrecognised")]
@@ -560,14 +572,30 @@ def main(argv: list[str]) -> int:
             fh.write("id\tnumber\tcategory\tset\tdomains\n")
             for c in sample:
                 fh.write(f"{c.id}\t{c.number}\t{c.category}\t{c.set}\t{','.join(c.domains) or 'colorless'}\n")
-    REPORT.write_text(report(rows, have), "utf-8")
+    REPORT.write_text(report(rows, have, smoke_tested(), sample_ids()), "utf-8")
     done = sum(r[6] == "expressible" for r in rows)
     print(f"{done}/{len(rows)} expressible ({done / len(rows):.1%}); hand {len(hand)}, translated "
           f"{sum(len(b) for b in auto.values())}")
     return 0
 
 
-def report(rows: list[list[str]], have: set[str]) -> str:
+def smoke_tested() -> set[str]:
+    """Card ids with a smoke scenario: scenarios/cards/<SET>/*.场景 whose 来源 line starts with `卡牌 <id> <number>`."""
+    out = set()
+    for path in (REPO / "scenarios" / "cards").glob("*/*.场景"):
+        for line in path.read_text("utf-8").splitlines():
+            if m := re.match(r"来源 卡牌 (\S+) [A-Z]{3}[·\-]", line):
+                out.add(m.group(1))
+    return out
+
+
+def sample_ids() -> list[str]:
+    if not SAMPLE.exists():
+        return []
+    return [line.split("\t")[0] for line in SAMPLE.read_text("utf-8").splitlines()[2:] if line]
+
+
+def report(rows: list[list[str]], have: set[str], smoked: set[str], sample: list[str]) -> str:
     def share(group: list[list[str]]) -> str:
         done = sum(r[6] == "expressible" for r in group)
         return f"{done} / {len(group)} ({done / len(group):.0%})"
@@ -578,6 +606,13 @@ def report(rows: list[list[str]], have: set[str]) -> str:
            "`judge/cards/encodings/<SET>.卡牌` or made by the translator into `<SET>.auto.卡牌`). The per-card result "
            "is `judge/cards/data/coverage.tsv`.", "",
            f"**Overall: {share(rows)} distinct cards expressible.**", ""]
+    encoded_ids = {r[0] for r in rows if r[6] == "expressible"}
+    in_sample = [r for r in rows if r[0] in set(sample)]
+    out += [f"- Encoded cards with a smoke scenario (scenarios/cards/<SET>/): {len(encoded_ids & smoked)} of "
+            f"{len(encoded_ids)} (runes and cards without a template for their situation have none yet).",
+            f"- The stratified sample (`tools/card_sample.tsv`, {len(in_sample)} cards drawn before encoding): "
+            f"{share(in_sample) if in_sample else '0'} expressible, "
+            f"{len(set(sample) & encoded_ids & smoked)} with a smoke scenario.", ""]
     for title, col in (("category", 3), ("set", 4), ("domain", 5)):
         groups = defaultdict(list)
         for r in rows:

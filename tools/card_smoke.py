@@ -1,0 +1,312 @@
+"""Development time: a smoke scenario for each translated real card, in which its ability happens.
+
+    python tools/card_smoke.py [CATALOG.json]
+
+For every card the translator of tools/card_coverage.py encodes, one scenario is written from the
+template of what the card does (its abilities as data: keywords, triggers, effects and their targets):
+the card is put where its ability happens (played from hand with its real cost, moved into combat, …)
+and the expectations are what the card text says happens (N damage, N cards drawn, +N Might…).
+The card's facts and abilities come from the shipped catalog and encoding (the scenario names it
+without defining it); only the other units on the board are hypothetical. A scenario that does not
+pass is not written: the card is listed in the output instead (a gap in the engine or the template).
+
+Writes scenarios/cards/<SET>/<number>-<card id>.场景 (removing earlier generated ones first).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+for p in (REPO, REPO / "tools"):
+    if str(p) not in sys.path:
+        sys.path.insert(0, str(p))
+
+import card_coverage as cc  # noqa: E402
+
+OUT = REPO / "scenarios" / "cards"
+MARK = "说明 冒烟测试：由 tools/card_smoke.py"
+_LETTERS = {"red": "R", "green": "G", "blue": "B", "orange": "O", "purple": "P", "yellow": "Y"}
+HARMFUL = ("deal", "kill", "stun", "exhaust")
+
+
+def _pool(card, extra_energy: int = 0, extra_power: int = 0) -> str:
+    letter = next((_LETTERS[d] for d in card.domains if d in _LETTERS), "A")
+    power = (card.power or 0) + extra_power
+    return f"符文池 法力 {(card.energy or 0) + extra_energy}" + (" 符能 " + " ".join([f"[{letter}]"] * power) if power else "")
+
+
+def _rule(ab: dict) -> str:
+    from judge.engine.instructions import EFFECTS
+    from judge.engine.keywords import KEYWORDS
+
+    if ab["kind"] == "keyword":
+        return KEYWORDS.get(ab["keyword"]).rule
+    return EFFECTS.get(ab["kind"]).rule
+
+
+class Board:
+    """The scenario being written: the card `c`, a friendly unit `f`, an enemy unit `e`, deck cards."""
+
+    def __init__(self, card) -> None:
+        self.card = card
+        self.hand = ["c"]
+        self.base_a: list[str] = []
+        self.base_b: list[str] = []
+        self.bf_a: list[str] = []
+        self.bf_b: list[str] = []
+        self.deck = 0
+        self.turn_player = "甲"
+        self.bf_controller = "甲"
+        self.pool = _pool(card)
+        self.pool_b = ""
+        self.defs: list[str] = []
+        self.steps: list[str] = []
+        self.expect: list[str] = []
+
+    def text(self, title: str, rules: list[str]) -> str:
+        c = self.card
+        lines = [f"场景 卡牌 {c.id}（{c.number.split('/')[0]}）：{title}",
+                 f"来源 卡牌 {c.id} {c.number.split('/')[0]}（卡牌文本）；规则 " + "、".join(dict.fromkeys(rules)),
+                 MARK + " 按卡牌文本的模板生成；卡牌的事实与能力来自卡牌目录与编码，其他单位为假设的测试单位。",
+                 *self.defs, "模式 1v1", f"回合玩家 {self.turn_player}", "玩家 甲"]
+
+        def zone(label, items):
+            if items:
+                lines.append(f"{label}: " + ", ".join(items))
+
+        zone("手牌", [f'c="{c.id}"' if x == "c" else x for x in self.hand])
+        lines.append(self.pool)
+        zone("主牌堆", [f"d{i}=测试牌" for i in range(1, self.deck + 1)])
+        zone("基地", [f'c="{c.id}"' if x == "c" else x for x in self.base_a])
+        zone("战场 bf1", [f'c="{c.id}"' if x == "c" else x for x in self.bf_a])
+        lines.append("玩家 乙")
+        if self.pool_b:
+            lines.append(self.pool_b)
+        zone("基地", self.base_b)
+        zone("战场 bf1", self.bf_b)
+        lines.append(f"战场 bf1 控制者 {self.bf_controller}" if self.bf_controller else "战场 bf1")
+        lines.append("战场 bf2")
+        lines += ["行动:"] + [f"  {s}" for s in self.steps] + ["期望:"] + [f"  {e}" for e in self.expect]
+        return "\n".join(lines) + "\n"
+
+
+FRIEND = "f=测试友军 战力 4"
+ENEMY = "e=测试敌军 战力 {m}"
+
+
+def _place_target(b: Board, ab: dict, where_a: list[str], where_b: list[str], might_e: int) -> str | None:
+    """Put the unit the effect targets on the board and return its id (c for the card itself)."""
+    scope = ab.get("scope", ())
+    if "self" in scope:
+        return "c"
+    friendly = "friendly" in scope or ("enemy" not in scope and ab["kind"] not in HARMFUL
+                                       and not (ab["kind"] == "might" and ab["n"] < 0))
+    if friendly:
+        state = " 休眠" if ab["kind"] == "ready" else ""
+        (b.bf_a if ab["kind"] == "recall" else where_a).append(FRIEND + state)
+        return "f"
+    if ab["kind"] == "recall":
+        return None
+    where_b.append(ENEMY.format(m=might_e))
+    return "e"
+
+
+def _expect(b: Board, ab: dict, t: str | None, might_of: dict) -> bool:
+    k = ab["kind"]
+    if k == "draw":
+        return True  # counted once for all draws
+    if t is None:
+        return False
+    if k == "deal":
+        b.expect.append(f"{t} 伤害 {ab['n']}")
+    elif k == "kill":
+        b.expect.append(f"{t} 在 废牌堆")
+    elif k == "stun":
+        b.expect.append(f"{t} 眩晕")
+    elif k == "buff":
+        b.expect.append(f"{t} 增益 1")
+    elif k == "might":
+        b.expect.append(f"{t} 战力 {might_of[t] + ab['n'] + (1 if k == 'buff' else 0)}")
+    elif k == "recall":
+        b.expect.append(f"{t} 在 基地")
+    elif k == "ready":
+        b.expect.append(f"{t} 活跃")
+    elif k == "exhaust":
+        b.expect.append(f"{t} 休眠")
+    else:
+        return False
+    return True
+
+
+def _effects_scenario(card, abilities: list[dict]) -> tuple[Board, str, list[str]] | None:
+    """A card whose abilities are effects on play / on resolution / on attack / on conquer."""
+    effects = [a for a in abilities if a["kind"] != "keyword"]
+    whens = {a["when"] for a in effects}
+    if len(whens) != 1 or sum(1 for a in effects if a["kind"] != "draw") > 1:
+        return None
+    when = whens.pop()
+    b = Board(card)
+    targeted = next((a for a in effects if a["kind"] != "draw"), None)
+    draws = sum(a["n"] for a in effects if a["kind"] == "draw")
+    if draws:
+        b.deck = draws + 1
+    might_c = card.might or 0
+    m_e = max(9, (targeted or {}).get("n", 0) + 5) if targeted else 9
+    if targeted and targeted["kind"] == "might" and targeted["n"] < 0:
+        m_e = -targeted["n"] + 6
+    might_of = {"f": 4, "e": m_e, "c": might_c}
+    rules = []
+    if when in ("play", "resolve"):
+        t = _place_target(b, targeted, b.base_a, b.base_b, m_e) if targeted else None
+        if targeted and "here" in targeted.get("scope", ()):
+            return None  # "here" for a unit played to base: a template for another day
+        if when == "resolve":
+            b.steps.append(f"甲 打出 c{' 目标 ' + t if t and t != 'c' else ''}")
+        else:
+            if t and t != "c":
+                b.steps.append(f"甲 选择目标 c -> {t}")
+            b.steps.append("甲 打出 c")
+        b.steps.append("全部让过")
+        rules.append("383.4.a.2" if when == "play" else "337")
+        if draws:
+            b.expect.append(f"甲 手牌数 {draws}")
+    elif when in ("attack", "conquer"):
+        if card.category_code not in ("unit", "hero_unit", "exclusive_unit", "indicator_unit"):
+            return None
+        b.hand = []
+        b.base_a.append("c")
+        if when == "attack":
+            b.bf_controller = "乙"
+            t = _place_target(b, targeted, b.bf_a, b.bf_b, m_e) if targeted else None
+            if t != "e":
+                return None
+            if targeted["kind"] != "deal":
+                return None
+            # lethal only with the trigger's damage added to the combat damage
+            b.bf_b[-1] = ENEMY.format(m=might_c + targeted["n"])
+            b.steps = [f"甲 选择目标 c -> {t}", "甲 标准移动 c -> bf1", "全部让过"]
+            targeted = dict(targeted, kind="kill")
+            rules.append("459")
+        else:
+            b.bf_controller = None
+            if targeted:
+                return None
+            b.steps = ["甲 标准移动 c -> bf1", "全部让过", "全部让过"]
+            rules.append("468")
+        if draws:
+            b.expect.append(f"甲 手牌数 {draws}")
+    else:
+        return None
+    if targeted and not _expect(b, targeted, t, might_of):
+        return None
+    rules += [_rule(a) for a in effects]
+    summary = "、".join(dict.fromkeys({"draw": "抽牌", "deal": "造成伤害", "kill": "摧毁", "stun": "眩晕", "buff": "增益",
+                                        "might": "修改战力", "recall": "召回", "ready": "活跃", "exhaust": "休眠"}[a["kind"]]
+                                       for a in effects))
+    when_zh = {"play": "打出时", "resolve": "结算时", "attack": "进攻时", "conquer": "征服时"}[when]
+    return b, f"{when_zh}{summary}", rules
+
+
+def _keyword_scenario(card, kw: dict) -> tuple[Board, str, list[str]] | None:
+    b = Board(card)
+    k, n, m = kw["keyword"], kw["n"], card.might or 0
+    is_unit = card.category_code in ("unit", "hero_unit", "exclusive_unit", "indicator_unit")
+    if not is_unit:
+        return None
+    if k == "accelerate":
+        b.pool = _pool(card, 1, 1)
+        b.steps = ["甲 打出 c 支付急速"]
+        b.expect = ["c 在 基地", "c 活跃"]
+        return b, "支付急速打出，以活跃状态进场", ["805"]
+    if k == "assault":
+        b.hand, b.base_a, b.bf_controller = [], ["c"], "乙"
+        b.bf_b.append(ENEMY.format(m=m + n))  # lethal only with the keyword's +N
+        b.steps = ["甲 标准移动 c -> bf1", f"检查 c 战力 {m + n}", "全部让过"]
+        b.expect = ["e 在 废牌堆"]
+        return b, f"进攻时战力 +{n}", ["807", "465"]
+    if k == "shield":
+        b.hand, b.bf_a, b.turn_player = [], ["c"], "乙"
+        b.base_b.append(ENEMY.format(m=m + n))  # lethal only with the keyword's +N
+        b.steps = ["乙 标准移动 e -> bf1", f"检查 c 战力 {m + n}", "全部让过"]
+        b.expect = ["e 在 废牌堆"]
+        return b, f"防守时战力 +{n}", ["814", "465"]
+    if k == "ganking":
+        b.hand, b.bf_a = [], ["c"]
+        b.steps = ["甲 标准移动 c -> bf2"]
+        b.expect = ["c 在 bf2"]
+        return b, "从一处战场移动到另一处战场", ["810"]
+    if k == "deflect":
+        b.hand, b.base_a = ["h=测试火球"], []
+        b.defs.append("卡牌 测试火球 法术 费用 1 效果 造成 1 伤害 -> 目标")
+        b.pool = "符文池 法力 1"
+        b.base_b.append(f'c="{card.id}"')
+        b.steps = ["期望非法 甲 打出 h 目标 c 规则 358.2"]
+        b.expect = ["c 伤害 0", "h 在 手牌"]
+        return b, "对手的法术选择它为目标须额外支付符能", ["809", "358.2"]
+    if k == "hidden":
+        b.pool = "符文池 法力 0 符能 [A]"
+        b.bf_a.append(FRIEND)
+        b.steps = ["甲 待命 c -> bf1"]
+        b.expect = ["c 在 待命"]
+        return b, "正面朝下放置于己方控制的战场", ["811"]
+    return None
+
+
+def smoke(card, abilities: list[dict]) -> tuple[str, str] | None:
+    """(title, scenario text) for a translated card, or None when no template fits."""
+    if any(a["kind"] != "keyword" for a in abilities):
+        made = _effects_scenario(card, abilities)
+    else:
+        kws = [a for a in abilities if a["kind"] == "keyword"]
+        made = next((r for r in (_keyword_scenario(card, k) for k in kws) if r), None)
+        if made is None and not kws and card.category_code in ("unit", "indicator_unit", "hero_unit"):
+            b = Board(card)
+            b.steps, b.expect = ["甲 打出 c"], ["c 在 基地", "c 休眠", f"c 战力 {card.might or 0}"]
+            made = (b, "以其真实费用打出", ["349", "337"])
+    if made is None:
+        return None
+    b, title, rules = made
+    return title, b.text(title, rules)
+
+
+def main(argv: list[str]) -> int:
+    from judge.cards.catalog import catalog
+    from judge.scenario.runner import run_file
+
+    texts = cc.card_texts(Path(argv[0]) if argv else cc.default_catalog())
+    for old in OUT.glob("*/*.场景"):
+        if MARK in old.read_text("utf-8"):
+            old.unlink()
+    written, failed, none = 0, [], []
+    for cid, card in catalog().cards.items():
+        made = cc.translate(card, texts.get(cid, ""))
+        if made is None or cc.parses(made[0], card) is not None:
+            continue
+        sm = smoke(card, made[1])
+        if sm is None:
+            none.append(cid)
+            continue
+        folder = OUT / card.set
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{card.number.split('/')[0].replace('·', '-')}-{cid}.场景"
+        path.write_text(sm[1], "utf-8")
+        try:
+            ok = run_file(path).passed
+        except Exception as exc:  # noqa: BLE001 - report any failure of a generated scenario, keep going
+            ok, sm = False, (f"{sm[0]}: {exc}", sm[1])
+        if ok:
+            written += 1
+        else:
+            failed.append(f"{cid}: {sm[0]}")
+            path.unlink()
+    print(f"smoke scenarios written: {written}; no template: {len(none)}; failing (not written): {len(failed)}")
+    for f in failed:
+        print("  failing:", f)
+    print("  no template:", "、".join(none))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
