@@ -5,7 +5,7 @@ focus (327; FAQ R-L33, R-L35 Malzahar)."""
 
 from __future__ import annotations
 
-from judge.engine import costs, priority, targeting
+from judge.engine import costs, instructions, priority, targeting
 from judge.engine.chain_items import ChainItem
 from judge.engine.errors import IllegalAction
 from judge.engine.state import Game
@@ -24,7 +24,7 @@ def activate(game: Game, player: str, args: dict) -> None:
     if ab is None:
         raise IllegalAction(f"{src.label()} 没有主动技能。", "376")
     t = game.trace
-    if not ab.adds_resources:
+    if not adds_resources(ab):
         priority.check_may_act(game, player)
         _check_timing(game, player, ab)
     if ab.exhaust and src.exhausted:
@@ -48,13 +48,13 @@ def activate(game: Game, player: str, args: dict) -> None:
                   changes=[Change(src.label(), "状态", "活跃", "休眠")])
         if cost.energy or cost.power:
             costs.pay(game, player, cost, payment)
-        if ab.adds_resources:
-            pl = game.players[player]
-            gained = sum(e.amount for e in ab.effects)
-            before = pl.energy
-            pl.energy += gained
-            t.add("change", f"获得资源的技能确认后立即结算，不进入结算链：{player} 获得 {gained} 点法力。优先行动权与焦点不因此传递。",
-                  rules=("337.2",), faq=("R-L33", "R-L35"), changes=[Change(f"{player}的符文池", "法力", before, pl.energy)])
+        if adds_resources(ab):
+            t.add("step", "获得资源的技能确认后立即结算，不进入结算链；优先行动权与焦点不因此传递。",
+                  rules=("337.2", "429.2"), faq=("R-L33", "R-L35"))
+            item = ChainItem(player, src.label(), f"{src.label()} 的主动技能", None, {"oid": src.oid}, rules=("376",),
+                             kind="ability", oid=src.oid, pending=False)
+            for e in ab.effects:
+                instructions.EFFECTS[e.kind].apply(game, item, e, [], [], f"{src.label()} 的主动技能")
             return
         was_empty = not game.chain
         item = ChainItem(player, src.label(), f"{src.label()} 的主动技能", None, {"oid": src.oid},
@@ -66,6 +66,13 @@ def activate(game: Game, player: str, args: dict) -> None:
         t.add("step", f"{item.description}确认为结算链项目（激活技能开启或加入结算链）。", rules=("337", "398"))
     finally:
         t.depth -= 1
+
+
+def adds_resources(ab) -> bool:
+    """An ability whose effects are all Adds (the registry's `adds_resources`) resolves as soon as it
+    is finalized, without using the chain (429.2)."""
+    return bool(ab.effects) and all(getattr(instructions.EFFECTS.get(e.kind), "adds_resources", False)
+                                    for e in ab.effects)
 
 
 def _check_timing(game: Game, player: str, ab) -> None:

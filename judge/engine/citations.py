@@ -240,6 +240,17 @@ RULES: dict[str, str] = {
     "194.4.a": "不会发生任何变化",
     "425.1.a": "移出结算链",
     "425.1.c": "不会退还",
+    "429.2": "立即结算",
+    "431.1.c.1": "查看",
+    "424.2.b": "展示",
+    "427.1": "放逐",
+    "427.2": "放逐区域",
+    "438.1": "替换",
+    "438.1.a": "同一游戏物体",
+    "438.3": "替换为",
+    "438.5": "放逐区域",
+    "438.5.a": "视为已被替换",
+    "185.1.a": "指示物",
 }
 
 # Rules the engine cites whose Chinese text is missing from the corpus (the tree has their numbers
@@ -247,6 +258,7 @@ RULES: dict[str, str] = {
 # English reference rules when that file is present (tests/test_engine_citations.py).
 RULES_EN: dict[str, str] = {
     "477.3.c": "negative",
+    "477.1.b.1": "copy",
     "801.3.a": "grant",
     "801.3.a.2": "duration",
     "801.3.a.3": "duration",

@@ -22,6 +22,7 @@ class EffectKind(Entry):
     targeted = True  # the scenario form takes a target spec
     needs_targets = True  # with a target spec and no legal target left, nothing is done (349)
     params = ""  # the words the effect takes after its number, described for errors and the guide
+    adds_resources = False  # an Add (429): as an ability's whole effect it resolves once finalized (429.2)
 
     def apply(self, game: Game, item: ChainItem, eff, legal: list[GameObject], previous: list[GameObject],
               who: str) -> list[GameObject]:
@@ -284,6 +285,7 @@ class AddEnergy(EffectKind):
     it adds the energy to its controller's rune pool."""
 
     id, zh, aliases, rule, amount, targeted = "add_energy", ("获得法力",), ("add-energy",), "429", True, False
+    adds_resources = True
 
     def apply(self, game, item, eff, legal, previous, who):
         pl = game.players[item.controller]

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from judge.engine import instructions, statics
 from judge.engine.abilities import events, filters
-from judge.engine.effects_registry import cards, chain, damage, keywords, might, points, resources, tokens, units
+from judge.engine.effects_registry import (cards, chain, copies, damage, keywords, might, points, resources, tokens,
+                                           units)
 from judge.engine.keywords import (KEYWORDS, accelerate, action, assault, backline, deathknell, deflect, equip,
                                    ganking, hidden, legion, level, reaction, repeat, shield, tank, temporary,
                                    vision, weaponmaster)
@@ -27,7 +28,8 @@ EFFECT_PARTS = (instructions.Deal, instructions.Kill, instructions.Stun, instruc
                 might.DoubleMight, might.SwapMight,
                 keywords.GrantKeyword, keywords.RemoveKeyword,
                 units.MoveTo, units.SwapPlaces, units.ReturnToHand, units.SpendBuff,
-                cards.Discard, cards.PlayCard, cards.RevealTop, cards.Predict,
+                cards.Discard, cards.PlayCard, cards.RevealTop, cards.Predict, cards.LookTop, cards.BanishCard,
+                copies.BecomeCopy, copies.ReplaceBattlefield,
                 tokens.CreateToken,
                 resources.AddPower, resources.Channel, resources.RecycleRune,
                 points.GainPoints, points.LosePoints, points.ChangeVictoryScore,

@@ -1,5 +1,6 @@
-"""Effects on cards outside the board: discard (422), play a card from another zone (419.3), reveal
-the top of the main deck (424) and predict (436: look at the top cards, recycle any, reorder)."""
+"""Effects on cards outside the board: discard (422), play a card from another zone (419.3), banish a
+card from any zone (427), look at or reveal the top of the main deck (424, 431.1.c) and predict (436:
+look at the top cards, recycle any, reorder)."""
 
 from __future__ import annotations
 
@@ -154,3 +155,34 @@ class Predict(EffectKind):
         game.trace.add("step", f"{who}：{p} 洞察 {len(seen)} 张（查看主牌堆顶）；回收 {'、'.join(recycled) or '无'}，"
                        f"其余 {'、'.join(kept) or '无'} 放回主牌堆顶。", rules=("436.1", "436.1.a"))
         return [game.objects[o] for o in seen]
+
+
+class LookTop(EffectKind):
+    """'Look at the top N cards of your main deck': only that player sees them; they stay in the deck
+    (431.1.c.1: looked-at cards are in their zone of origin); fewer cards: as many as there are, no
+    burn out (431.1.c)."""
+
+    id, zh, aliases, rule, amount, targeted = "look_top", ("查看牌堆顶",), ("look-at-top",), "431.1.c", True, False
+
+    def apply(self, game, item, eff, legal, previous, who):
+        p = item.controller
+        top = [game.objects[o] for o in game.players[p].zones["deck"][:eff.amount]]
+        game.trace.add("step", f"{who}：{p} 查看主牌堆顶的 {len(top)} 张牌（只有 {p} 知道，不是展示）：{'、'.join(c.label() for c in top) or '无'}。",
+                       rules=("431.1.c", "431.1.c.1", "424.2.b"))
+        return top
+
+
+class BanishCard(EffectKind):
+    """'Banish a card from your trash / hand': straight from where it is into its owner's banishment
+    (427.1, 427.2); banishing is not killing or discarding (427.2.a, 427.2.b)."""
+
+    id, zh, aliases, rule = "banish_card", ("放逐卡牌",), ("banish-card",), "427.1"
+
+    def accepts(self, game, o):
+        return None if o.zone in ("trash", "hand", "deck", "board", "facedown") else f"{o.label()} 无法从{game.location_label(o)}放逐。"
+
+    def apply(self, game, item, eff, legal, previous, who):
+        changes = [zones.put_in_zone(game, o, "banishment", rules=("427.2",)) for o in legal]
+        game.trace.add("change", f"{who}：放逐 {'、'.join(o.label() for o in legal)}（直接放入放逐区域，不是摧毁或弃置）。",
+                       rules=("427.1", "427.2"), changes=changes)
+        return [o for o in legal if o.zone == "banishment"]

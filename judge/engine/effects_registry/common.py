@@ -19,6 +19,15 @@ def read_duration(words: list[str], default_this_turn: bool = True) -> tuple[boo
     return default_this_turn, rest
 
 
+def lasts_this_turn(eff, default: bool = True) -> bool:
+    """Whether the effect lasts until end of turn: the generic `duration` of the card-ability
+    language when it is set, else the effect's own duration word."""
+    d = getattr(eff, "duration", None)
+    if d is not None:
+        return str(d).lower() in THIS_TURN | {"this_turn", "end_of_turn", "turn"}
+    return eff.args.get("this_turn", default)
+
+
 def duration_text(this_turn: bool) -> str:
     return "本回合" if this_turn else "（持续至其离开场地）"
 

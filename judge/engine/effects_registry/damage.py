@@ -6,7 +6,7 @@ from __future__ import annotations
 from judge.engine import effects, layers
 from judge.engine.instructions import EffectKind
 from judge.engine.state import Modifier
-from judge.engine.effects_registry.common import duration_text, read_duration, source_object
+from judge.engine.effects_registry.common import duration_text, read_duration, source_object, lasts_this_turn
 from judge.trace.events import Change
 
 
@@ -89,7 +89,7 @@ class Prevent(EffectKind):
         value = -1 if eff.args.get("all") else eff.amount
         changes = []
         for u in legal:
-            u.modifiers.append(Modifier(prevent=value, until_end_of_turn=eff.args.get("this_turn", True)))
+            u.modifiers.append(Modifier(prevent=value, until_end_of_turn=lasts_this_turn(eff)))
             changes.append(Change(u.label(), "抵挡值", None, "全部" if value < 0 else value))
         game.trace.add("change", f"{who}：{'、'.join(u.label() for u in legal)} 接下来将受到的"
                        f"{'所有' if value < 0 else f' {value} 点'}伤害被抵挡（本回合）。", rules=("437.1", "437.2"), changes=changes)
@@ -109,7 +109,7 @@ class NoDamage(EffectKind):
         return {"this_turn": this_turn}
 
     def apply(self, game, item, eff, legal, previous, who):
-        this_turn = eff.args.get("this_turn", True)
+        this_turn = lasts_this_turn(eff)
         for u in legal:
             u.modifiers.append(Modifier(no_damage=True, until_end_of_turn=this_turn))
         game.trace.add("change", f"{who}：{'、'.join(u.label() for u in legal)} {duration_text(this_turn)}无法被造成伤害。",

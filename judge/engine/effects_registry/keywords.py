@@ -6,7 +6,7 @@ from __future__ import annotations
 from judge.engine.instructions import EffectKind
 from judge.engine.keywords import KEYWORDS
 from judge.engine.state import Modifier
-from judge.engine.effects_registry.common import duration_text, read_duration
+from judge.engine.effects_registry.common import duration_text, read_duration, lasts_this_turn
 from judge.trace.events import Change
 
 
@@ -27,7 +27,7 @@ class GrantKeyword(_KeywordChange):
     id, zh, aliases, rule = "grant_keyword", ("获得关键词",), ("grant-keyword",), "801.3.a"
 
     def apply(self, game, item, eff, legal, previous, who):
-        kw, this_turn = KEYWORDS[eff.args["keyword"]], eff.args["this_turn"]
+        kw, this_turn = KEYWORDS[eff.args["keyword"]], lasts_this_turn(eff, default=False)
         n = eff.amount or 1
         changes = []
         for u in legal:
@@ -42,7 +42,7 @@ class RemoveKeyword(_KeywordChange):
     id, zh, aliases, rule = "remove_keyword", ("失去关键词",), ("remove-keyword",), "801.3.b"
 
     def apply(self, game, item, eff, legal, previous, who):
-        kw, this_turn = KEYWORDS[eff.args["keyword"]], eff.args["this_turn"]
+        kw, this_turn = KEYWORDS[eff.args["keyword"]], lasts_this_turn(eff, default=False)
         changes = []
         for u in legal:
             had = u.has(kw.id)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from judge.engine import layers
 from judge.engine.instructions import EffectKind
 from judge.engine.state import Modifier
-from judge.engine.effects_registry.common import duration_text, read_duration
+from judge.engine.effects_registry.common import duration_text, read_duration, lasts_this_turn
 from judge.trace.events import Change
 
 
@@ -33,7 +33,7 @@ class DoubleMight(_Timed):
     id, zh, aliases, rule = "double_might", ("战力翻倍",), ("double-might",), "432.1"
 
     def apply(self, game, item, eff, legal, previous, who):
-        this_turn = eff.args.get("this_turn", True)
+        this_turn = lasts_this_turn(eff)
         changes = []
         for u in legal:
             current = layers.might(game, u)
@@ -62,7 +62,7 @@ class SwapMight(_Timed):
             return legal
         low, high = (a, b) if ma < mb else (b, a)
         diff = abs(ma - mb)
-        this_turn = eff.args.get("this_turn", True)
+        this_turn = lasts_this_turn(eff)
         changes = [_add(game, low, diff, this_turn), _add(game, high, -diff, this_turn)]
         game.trace.add("change", f"{who}：互换 {a.label()} 与 {b.label()} 的战力（差值 {diff}：较低者 +{diff}，较高者 -{diff}）。",
                        rules=("433.1", "433.1.b"), changes=changes)

@@ -17,6 +17,7 @@ class AddPower(EffectKind):
 
     id, zh, aliases, rule, amount, targeted = "add_power", ("获得符能",), ("add-power",), "429.5", True, False
     params = "一个特性（炽烈、翠意、灵光、摧破、混沌、序理）或 [A]"
+    adds_resources = True
 
     def read_args(self, words):
         doms = [DOMAIN_WORDS.get(w.lower()) for w in words]

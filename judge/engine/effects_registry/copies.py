@@ -1,0 +1,57 @@
+"""Copy effects and replacing (477.1.b, 438): a unit becomes a copy of another; a battlefield is
+replaced by a battlefield token that keeps its statuses (438.1, 438.1.a)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from judge.engine.instructions import EffectKind
+from judge.trace.events import Change
+
+
+class BecomeCopy(EffectKind):
+    """'It becomes a copy of a unit': the first unit takes the copyable traits of the second (name,
+    types, tags, cost, domain, rules text with its keywords and abilities) and keeps its own Might,
+    token nature and state (477.1.b.1; 185.1.a: a token stays a token)."""
+
+    id, zh, aliases, rule = "become_copy", ("变为复制体",), ("become-copy",), "477.1.b.1"
+
+    def apply(self, game, item, eff, legal, previous, who):
+        if len(legal) != 2:
+            game.trace.add("step", f"{who}：需要“复制者”与“被复制的单位”两个目标，不执行。", rules=("477.1.b.1",))
+            return []
+        copier, original = legal
+        before = copier.card.name
+        copier.card = dataclasses.replace(original.card, might=copier.card.might, token=copier.card.token,
+                                          champion=original.card.champion, pos=copier.card.pos)
+        game.trace.add("change", f"{who}：{copier.oid} 变为 {original.label()} 的复制体（名称、类型、标签、费用、特性与规则文本；"
+                       "战力与状态不变）。", rules=("477.1.b.1", "185.1.a") if copier.token else ("477.1.b.1",),
+                       changes=[Change(copier.oid, "名称", before, copier.card.name)])
+        return [copier]
+
+
+class ReplaceBattlefield(EffectKind):
+    """'Replace that battlefield with a Brush battlefield token' (438.3): the token takes its place and
+    inherits its statuses — control, contested state, units there, what refers to it (438.1, 438.1.a);
+    the replaced battlefield goes to banishment as replaced, not banished (438.5, 438.5.a)."""
+
+    id, zh, aliases, rule, targeted, params = "replace_battlefield", ("替换战场",), ("replace-battlefield",), "438.1", \
+        False, "指示物战场的名称；-> 战场"
+
+    def read_args(self, words):
+        if len(words) != 1:
+            raise ValueError(f"效果“{self.display}”需要一个战场指示物的名称（如 草丛），并用“-> 战场”指明被替换的战场。")
+        return {"name": words[0]}
+
+    def apply(self, game, item, eff, legal, previous, who):
+        bid = eff.dest if eff.dest in game.battlefields else item.memory.get("location")
+        bf = game.battlefields.get(bid or "")
+        if bf is None:
+            game.trace.add("step", f"{who}：没有指明要替换的战场，不执行。", rules=("438.3",))
+            return previous
+        before = bf.name
+        bf.name = eff.args["name"]
+        game.trace.add("change", f"{who}：{bf.bid}（{before}）被替换为战场指示物“{bf.name}”，继承其控制权、争夺状态与其上的单位；"
+                       f"原战场视为被替换（而非放逐）。", rules=("438.1", "438.1.a", "438.5", "438.5.a"),
+                       changes=[Change(bf.bid, "战场", before, bf.name)])
+        return previous
