@@ -72,7 +72,7 @@ LEVEL = "卡牌 升级兵 单位 战力 2 等级 3 战力 +2\n卡牌 旧兵 单�
 
 
 def test_level_ability_follows_the_current_controllers_xp():
-    # 800 (core-rules line 439: 等级 is a dependent keyword): active exactly while the condition holds.
+    # 824.1.c: active exactly while the controller has N XP; a change of control re-checks (824.1.c.1).
     from judge.engine.keywords import level
     from judge.engine.layers import might
 
@@ -83,7 +83,7 @@ def test_level_ability_follows_the_current_controllers_xp():
     assert g.obj("o").has("level") == 3 and might(g, g.obj("o")) == 2  # a bare keyword carries no ability
     v.controller = "甲"  # a change of control re-checks the condition at once
     assert might(g, v) == 4
-    level.gain_xp(g, "乙", 1, "测试")
+    effects.gain_xp(g, "乙", 1, "测试")
     assert g.players["乙"].xp == 3 and might(g, g.obj("o")) == 2
     g.players["甲"].xp = 2
     assert might(g, u) == 2 and level.might_bonus(g, u) == 0

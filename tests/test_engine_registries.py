@@ -9,6 +9,7 @@ import pytest
 from judge.dsl import parse_text
 from judge.engine.instructions import EFFECTS, EffectKind
 from judge.engine.keywords import KEYWORDS, Keyword
+from judge.engine.keywords.base import PlayOrigin
 from judge.engine.statics import STATICS, StaticAbility
 from judge.scenario.runner import run_scenario
 
@@ -92,6 +93,88 @@ def test_a_keyword_an_effect_and_a_static_added_through_the_registries_play_a_sc
     assert result.passed, [(c.text, c.actual) for c in result.failures] + [result.stop]
     assert result.game.players["乙"].energy == 1 and result.game.players["甲"].energy == 0
     assert any("失去 2 点法力" in e.text for e in result.events)
+
+
+class Echo(Keyword):
+    """Throwaway, through the procedure hooks: the card may be played from its owner's trash (costs
+    paid as usual), the unit has "1 energy: draw 1" and "when I die, draw 1"."""
+
+    id, zh, aliases, rule = "test_echo", ("测试回声",), ("test-echo",), "800"
+
+    def play_origin(self, game, player, card, n):
+        from judge.engine.errors import IllegalAction
+
+        if card.zone != "trash":
+            return None
+        if card.owner != player:
+            raise IllegalAction(f"{card.label()} 不在 {player} 的废牌堆。", "349")
+        return FromTrash()
+
+    def activated(self, o, n):
+        from judge.engine.cards import Activated, Effect
+
+        return Activated([Effect("draw", 1)], energy=1)
+
+    def death_triggers(self, game, o, n):
+        from judge.engine.cards import Effect
+        from judge.engine.state import PendingItem
+
+        return [PendingItem(o.controller, o.label(), f"{o.label()} 的[测试回声]：抽一张牌", Effect("draw", 1),
+                            {"oid": o.oid, "location": o.location, "controller": o.controller, "label": o.label()},
+                            rules=("800",))]
+
+    def after_xp_gain(self, game, player, before):
+        game.trace.add("step", f"[测试回声]：{player} 的经验由 {before} 增加。", rules=("800",))
+
+
+class FromTrash(PlayOrigin):
+    def leave(self, game, card):
+        game.players[card.owner].zones["trash"].remove(card.oid)
+
+
+ECHO = """场景 测试：关键词的打出来源、主动技能与死亡触发
+卡牌 回声兵 单位 战力 1 费用 1 关键词 测试回声
+卡牌 暗刃 法术 费用 1 效果 摧毁 目标
+卡牌 卡牌甲 法术 费用 1
+卡牌 经验卷轴 法术 费用 0 效果 获得 1 经验
+模式 1v1
+回合玩家 甲
+玩家 甲
+符文池 法力 3
+手牌: k=暗刃, x=经验卷轴
+废牌堆: e=回声兵
+主牌堆: d1=卡牌甲, d2=卡牌甲, d3=卡牌甲
+玩家 乙
+战场 bf1
+行动:
+  甲 打出 e
+  检查 e 在 基地
+  甲 激活 e
+  全部让过
+  检查 甲 手牌数 3
+  甲 打出 k 目标 e
+  全部让过
+  甲 打出 x
+  全部让过
+期望:
+  e 在 废牌堆
+  甲 手牌数 2
+"""
+
+
+def test_a_keyword_changes_playing_activating_and_dying_through_its_hooks_alone():
+    KEYWORDS.register(Echo())
+    try:
+        result = run_scenario(parse_text(ECHO, "echo.场景"))
+        assert result.passed, [(c.text, c.actual) for c in result.failures] + [result.stop]
+        texts = [e.text for e in result.events]
+        assert any("[测试回声]：抽一张牌" in t for t in texts)
+        assert any("[测试回声]：甲 的经验由 0 增加" in t for t in texts)
+        # 3 energy: 1 for the card from the trash, 1 for its ability, 1 for the kill spell
+        assert result.game.players["甲"].energy == 0
+        assert result.game.players["甲"].zones["deck"] == ["d3"]  # d1 drawn by the ability, d2 by the death trigger
+    finally:
+        KEYWORDS.unregister("test_echo")
 
 
 def test_unregistered_words_are_rejected_with_suggestions():

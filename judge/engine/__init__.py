@@ -15,7 +15,9 @@ Module map
   domains, timings, modes: English ids, Chinese names, aliases).
 - Registries (the parts the card-ability language composes): registry (Entry, Registry), keywords/
   (Keyword: might_bonus, assignment_group, moves_between_battlefields, timing, play_cost,
-  targeted_power, on_enter, on_played, at_beginning_phase), instructions (EffectKind.apply: every
+  play_origin (PlayOrigin: playing from outside the hand), discretionary_action (a keyword's own action, 811.1.c Hide),
+  activated, targeted_power, on_enter, on_played, at_beginning_phase, after_xp_gain, on_lethal,
+  death_triggers, on_death_replaced), instructions (EffectKind.apply: every
   instruction), abilities/events (TriggerEvent), statics (StaticAbility: might_bonus, allows_ready,
   cost_changes), standard (registers the standard parts in order; construct_table for the guide).
 - Procedures: actions (dispatch and legal actions), zones, movement, cleanup, showdown, combat,

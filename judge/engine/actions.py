@@ -177,8 +177,6 @@ def _perform(game: Game, action: Action) -> None:
         scoring.gain_points(game, p, a["amount"], "效果")
     elif v == "cleanup":
         t.add("action", "执行一次清理。", rules=("323",))
-    elif v == "hide":
-        _hide(game, p, a)
     elif v == "perform":
         from judge.engine import instructions
 
@@ -186,44 +184,15 @@ def _perform(game: Game, action: Action) -> None:
         source = resolve_ref(game, a["source"]) if a.get("source") else None
         instructions.perform_now(game, p, a["effect"], objects, source)
         _acting(game, p)
-    else:
+    elif not _keyword_action(game, p, v, a):
         raise IllegalAction(f"未知的行动“{v}”。")
 
 
-def _hide(game: Game, p: str, a: dict) -> None:
-    from judge.trace.events import Change
+def _keyword_action(game: Game, p: str, verb: str, a: dict) -> bool:
+    """A discretionary action a keyword gives (待命's Hide, 811.1.c), asked through the registry."""
+    from judge.engine.keywords import KEYWORDS
 
-    card = resolve_ref(game, a["card"])
-    bf = game.battlefields[a["battlefield"]]
-    if card.zone != "hand" or card.owner != p:
-        raise IllegalAction(f"只能从自己的手牌隐藏卡牌（{card.label()} 位于{game.location_label(card)}）。", "811")
-    if not card.has("hidden"):
-        raise IllegalAction(f"{card.label()} 没有[待命]。", "811")
-    if p != game.turn_player or game.phase != "main" or not game.neutral_open():
-        raise IllegalAction("只能在自己回合的普通开环状态隐藏卡牌。", "811")
-    if bf.controller != p:
-        raise IllegalAction(f"只能把卡牌隐藏在自己控制的战场（{bf.label()} 的控制者：{bf.controller or '无'}）。", "811")
-    if bf.facedown is not None:
-        raise IllegalAction(f"{bf.label()} 已有一张待命牌。", "811")
-    from judge.engine import costs
-
-    cost = costs.Cost()
-    cost.add(0, 1, "隐藏费用", ["A"])  # 811.1.b: pay [A] to hide
-    try:
-        payment = costs.plan(game, p, cost, card)
-    except IllegalAction as err:
-        raise IllegalAction(f"隐藏需要支付[A]：{err.message}", "811") from None
-    game.players[p].zones["hand"].remove(card.oid)
-    card.zone, card.location, card.hidden_turn = "facedown", bf.bid, game.turn
-    bf.facedown = card.oid
-    t = game.trace
-    t.add("action", f"{p} 支付[A]，将 {card.label()} 正面朝下隐藏在 {bf.label()}（隐藏不是打出）。", rules=("811",),
-          changes=[Change(card.label(), "位置", f"{p}的手牌", f"{bf.label()}的待命区域")])
-    t.depth += 1
-    try:
-        costs.pay(game, p, cost, payment, text=f"{p} 支付隐藏费用 {cost}。", rules=("811", "165"))
-    finally:
-        t.depth -= 1
+    return any(kw.discretionary_action(game, p, verb, a) for kw in KEYWORDS)
 
 
 # ---------------------------------------------------------------------------- enumeration

@@ -18,9 +18,11 @@ def activate(game: Game, player: str, args: dict) -> None:
     src = resolve_ref(game, args["source"])
     if src.zone != "board" or src.controller != player:
         raise IllegalAction(f"只能激活自己控制的场上游戏物体的技能（{src.label()}）。", "376")
-    from judge.engine.keywords import equip
+    from judge.engine.keywords import on
 
-    ab = src.card.activated[0] if src.card.activated else equip.ability(src)
+    # the card's own activated abilities, then those its keywords give (装配 818)
+    abilities = list(src.card.activated) + [a for kw, n in on(src) if (a := kw.activated(src, n)) is not None]
+    ab = abilities[0] if abilities else None
     if ab is None:
         raise IllegalAction(f"{src.label()} 没有主动技能。", "376")
     t = game.trace

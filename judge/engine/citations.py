@@ -199,6 +199,8 @@ RULES: dict[str, str] = {
     "419.4.a": "触发式技能",
     "419.4.a.1": "无效化",
     "425": "无效化",
+    "356": "总费用",
+    "434.4": "移动",
     # game actions of the registered effect families (judge.engine.effects_registry)
     "417.1.c": "分别标记",
     "417.1.d": "多名单位",
@@ -265,6 +267,18 @@ RULES_EN: dict[str, str] = {
     "801.3.b": "remove",
     "801.3.b.1": "duration",
     "801.3.b.2": "duration",
+    "730.1": "gain xp",
+    "811.1": "hide",
+    "811.1.b": "base cost",
+    "811.1.c.1": "hide",
+    "811.1.d.1": "hidden permanent",
+    "811.1.d.2": "targets",
+    "812": "legion",
+    "812.1.c": "legion",
+    "818.2": "equipped",
+    "819.1.d": "quick-draw",
+    "821.1.c": "equip",
+    "826": "backline",
 }
 RULES.update({k: "" for k in RULES_EN})
 

@@ -4,7 +4,7 @@ end of turn (317.2) and of combat (466.1) insert their own steps after the kills
 from __future__ import annotations
 
 from judge.engine import effects, scoring, zones
-from judge.engine.keywords import deathknell
+from judge.engine.keywords import on as keywords_on
 from judge.engine.layers import is_lethally_damaged
 from judge.engine.state import Game
 from judge.trace.events import Change
@@ -87,7 +87,8 @@ def _one(game: Game, special: str | None) -> bool:
         if lethal:
             h.emit()
             for u in lethal:
-                deathknell.note_lethal(game, u)
+                for kw, n in keywords_on(u):
+                    kw.on_lethal(game, u, n)  # step 3a: 绝念 (808) records its trigger
             t.add("step", "步骤3b：带有致命伤害的单位被摧毁："
                   + "、".join(f"{u.label()}（伤害 {u.damage} ≥ 战力）" for u in lethal) + "。", rules=("323.5", "142.4"))
             effects.kill(game, lethal, passive=True, rules=("428", "142.4"))

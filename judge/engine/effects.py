@@ -67,6 +67,26 @@ def kill(game: Game, targets: list[GameObject], who: str = "", passive: bool = F
         triggered.deaths(game, targets)  # "when a unit dies" triggers of what is still on the board
 
 
+def attach(game: Game, gear: GameObject, unit: GameObject, rules=("434.4",)) -> None:
+    """Attach a gear to a unit (434.1): it takes the unit's location, which is not a move (434.4)."""
+    before = game.battlefields[gear.location].label() if gear.location in game.battlefields else "基地"
+    gear.attached_to, gear.location = unit.oid, unit.location
+    game.trace.add("change", f"{gear.label()} 贴附于 {unit.label()}（{unit.label()} 成为已装配的单位）。", rules=rules,
+                   changes=[Change(gear.label(), "贴附于", before, unit.label())])
+
+
+def gain_xp(game: Game, player: str, amount: int, who: str) -> None:
+    """A player gains XP (730.1: public, per player, 729.2); keywords that read XP are told (等级 824)."""
+    from judge.engine.keywords import KEYWORDS
+
+    before = game.players[player].xp
+    game.players[player].xp = before + amount
+    game.trace.add("change", f"{who}：{player} 获得 {amount} 点经验（{before} → {before + amount}）。", rules=("730.1",),
+                   changes=[Change(player, "经验", str(before), str(before + amount))])
+    for kw in KEYWORDS:
+        kw.after_xp_gain(game, player, before)
+
+
 def recall(game: Game, targets: list[GameObject], rules=("454",), why: str = "") -> None:
     """Recall: to the controller's base; not a move; damage, exhausted, buffs stay (454)."""
     changes = []

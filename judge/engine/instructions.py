@@ -234,12 +234,10 @@ class Attach(EffectKind):
     id, zh, aliases, rule = "attach", ("贴附",), ("attach",), "434"
 
     def apply(self, game, item, eff, legal, previous, who):
-        from judge.engine.keywords import equip
-
         gear = game.objects.get(item.oid)
         for u in legal[:1]:
             if gear is not None and gear.zone == "board":
-                equip.attach(game, gear, u)
+                effects.attach(game, gear, u, rules=("434.4", "818.2") if item.kind == "ability" else ("434.4", "819.1.d"))
         return legal
 
 
@@ -255,9 +253,7 @@ class GainXp(EffectKind):
     id, zh, aliases, rule, amount = "gain_xp", ("获得经验",), ("gain-xp",), "349", True
 
     def apply(self, game, item, eff, legal, previous, who):
-        from judge.engine.keywords import level
-
-        level.gain_xp(game, item.controller, eff.amount, who)
+        effects.gain_xp(game, item.controller, eff.amount, who)
         return legal
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from judge.engine import costs, group_targets, priority, steps, targeting, timing
 from judge.engine.chain_items import ChainItem
 from judge.engine.errors import IllegalAction
-from judge.engine.keywords import KEYWORDS, hidden
+from judge.engine.keywords import KEYWORDS, on as keywords_on
 from judge.engine.state import Game, GameObject
 from judge.trace.events import Change
 
@@ -36,23 +36,26 @@ def play_card(game: Game, player: str, args: dict) -> None:
 def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
     from judge.engine.refs import resolve_ref
 
-    from_facedown = card.zone == "facedown"
-    if from_facedown:
-        hidden_at = hidden.check_play(game, player, card)
-    elif card.zone == "hand" and card.owner == player:
-        hidden_at = None
-    else:
-        raise IllegalAction(f"{card.label()} 不在 {player} 的手牌或待命区域（位于{game.location_label(card)}）。", "349")
+    origin = None
+    if card.zone != "hand" or card.owner != player:
+        # Another zone only when a keyword allows it (811: a facedown card), asked through the registry.
+        origin = next((o for kw, n in keywords_on(card) if (o := kw.play_origin(game, player, card, n))), None)
+        if origin is None:
+            raise IllegalAction(f"{card.label()} 不在 {player} 的手牌或待命区域（位于{game.location_label(card)}）。", "349")
     if card.card.type not in ("unit", "gear", "spell"):
         raise IllegalAction(f"{card.label()} 不是可以打出的卡牌类型。", "349")
     priority.check_may_act(game, player)
-    permission = timing.check(game, player, card, from_facedown)
+    permission = timing.check(game, player, card, origin)
     # Step 2: choices.
     dest = None
-    if card.card.type == "unit":
-        dest = _unit_destination(game, player, card, args.get("dest"), hidden_at)
+    if card.card.type in PERMANENTS and origin is not None:
+        dest = origin.destination(game, card, args.get("dest"))
+    if dest is not None:
+        pass
+    elif card.card.type == "unit":
+        dest = _unit_destination(game, player, card, args.get("dest"))
     elif card.card.type == "gear":
-        dest = hidden.check_destination(card, hidden_at, args.get("dest")) if hidden_at else "base"
+        dest = "base"
     elif any(e.kind == "move" for e in card.card.effects):
         # "Move a unit": its destination is chosen with the targets when the spell is played (FAQ C-L422).
         dest = args.get("dest")
@@ -77,12 +80,12 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
                 if invalid:
                     raise IllegalAction(f"{card.label()} 不能把 {u.label()} 移动到这里：无效的终点位置（{invalid[0]}）。",
                                         invalid[1])
-    if hidden_at:
-        hidden.check_targets(game, hidden_at, chosen)
+    if origin is not None:
+        origin.check_targets(game, chosen)
     # Step 3: total cost.
     cost = costs.Cost()
-    if from_facedown:
-        cost.parts.append("基础费用被无视（从待命状态打出）")
+    if origin is not None and origin.base_cost_note:
+        cost.parts.append(origin.base_cost_note)
     else:
         cost.add(card.card.cost_energy, card.card.cost_power, "基础费用",
                  costs.card_syms(card, card.card.cost_power_syms))
@@ -101,7 +104,7 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
     costs.apply_modifiers(game, player, card, cost)
     cost.floor()
     payment = costs.plan(game, player, cost, card)
-    return {"from_facedown": from_facedown, "hidden_at": hidden_at, "permission": permission, "dest": dest,
+    return {"origin": origin, "permission": permission, "dest": dest,
             "targets": chosen, "cost": cost, "payment": payment, "accelerate": "accelerate" in paid_keywords,
             "sacrifice": sacrifice, "repeat": "repeat" in paid_keywords}
 
@@ -122,9 +125,7 @@ def _sacrifice(game: Game, player: str, card: GameObject, ref: str | None) -> Ga
     return u
 
 
-def _unit_destination(game: Game, player: str, card: GameObject, dest: str | None, hidden_at: str | None) -> str:
-    if hidden_at:
-        return hidden.check_destination(card, hidden_at, dest)
+def _unit_destination(game: Game, player: str, card: GameObject, dest: str | None) -> str:
     dest = "base" if dest in (None, "基地", "base") else dest
     if dest != "base":
         bf = game.battlefields.get(dest)
@@ -138,15 +139,16 @@ def _commit(game: Game, player: str, card: GameObject, plan: dict) -> None:
     t = game.trace
     was_empty = not game.chain
     before = game.location_label(card)
-    if plan["from_facedown"]:
-        game.battlefields[plan["hidden_at"]].facedown = None
+    origin = plan["origin"]
+    if origin is not None:
+        origin.leave(game, card)
     else:
         game.players[player].zones["hand"].remove(card.oid)
     card.zone, card.location = "chain", None
     item = ChainItem(player, card.label(), f"{player} 打出的 {card.label()}", None, {"oid": card.oid},
                      rules=("349",), kind="card", oid=card.oid,
                      targets=[targeting.snapshot(o) for o in plan["targets"]], dest=plan["dest"],
-                     accelerate=plan["accelerate"], hidden_at=plan["hidden_at"], repeats=int(plan["repeat"]))
+                     accelerate=plan["accelerate"], hidden_at=origin.at if origin is not None else None, repeats=int(plan["repeat"]))
     game.chain.append(item)
     if was_empty:
         game.chain_opened_by = "card"
@@ -166,9 +168,9 @@ def _commit(game: Game, player: str, card: GameObject, plan: dict) -> None:
             t.add("step", "步骤2 做出选择：选择了 0 个目标（“最多”允许选择 0 个）。", rules=("355.13",))
         steps.done(game, "355")
         cost = plan["cost"]
-        rules = ["349"]
-        if plan["from_facedown"]:
-            rules.insert(0, "349")
+        rules = ["356"]
+        if origin is not None and origin.base_cost_note:
+            rules.insert(0, origin.rule)
         if plan["accelerate"]:
             rules.append("805")
         if any(p.startswith(costs.TARGETING_LABEL) for p in cost.parts):
@@ -226,8 +228,6 @@ def completed(game: Game, item: ChainItem, card: GameObject) -> None:
     p = item.controller
     triggered.fire(game, EventFacts("play_card", player=p, obj=card, controller=p, dest=item.dest, via="play"))
     if card.card.type in PERMANENTS:
-        from judge.engine.keywords import on as keywords_on
-
         for kw, n in keywords_on(card):
             kw.on_played(game, card, n)
     if item.play_number == 2:

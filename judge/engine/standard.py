@@ -46,7 +46,7 @@ def register_all() -> None:
     for cls in STATIC_PARTS:
         if cls.id not in statics.STATICS:
             statics.STATICS.register(cls())
-    for event in events.STANDARD:
+    for event in events.STANDARD + (legion.EVENT,):
         if event.id not in events.EVENTS:
             events.EVENTS.register(event)
     for registry, parts in ((filters.SUBJECTS, filters.SUBJECT_PARTS), (filters.PLACES, filters.PLACE_PARTS)):

@@ -7,22 +7,23 @@ from __future__ import annotations
 
 from judge.engine import vocab
 from judge.engine.errors import IllegalAction
-from judge.engine.keywords import hidden, on
+from judge.engine.keywords import on
 from judge.engine.state import Game, GameObject
 
 DISPLAY = vocab.names(vocab.TIMINGS)  # normal / action / reaction -> 普通时机 / 迅捷 / 反应
 
 
-def permission(game: Game, card: GameObject, from_facedown: bool) -> str:
-    """The widest permission the card has: reaction > action > normal."""
-    granted = {kw.timing(game, card, n, from_facedown) for kw, n in on(card)}
-    granted.add(hidden.facedown_timing(game, card, from_facedown))
+def permission(game: Game, card: GameObject, origin=None) -> str:
+    """The widest permission the card has: reaction > action > normal. `origin` is the keyword's
+    PlayOrigin when the card is played from outside the hand (811.6: a facedown card has 反应)."""
+    granted = {kw.timing(game, card, n, origin is not None) for kw, n in on(card)}
+    granted.add(origin.timing if origin is not None else None)
     return "reaction" if "reaction" in granted else "action" if "action" in granted else "normal"
 
 
-def check(game: Game, player: str, card: GameObject, from_facedown: bool) -> str:
+def check(game: Game, player: str, card: GameObject, origin=None) -> str:
     """Raise if the card may not be played in the current turn state; return the permission used (shown)."""
-    perm = permission(game, card, from_facedown)
+    perm = permission(game, card, origin)
     reaction = perm == "reaction"
     if game.chain:
         if not reaction:

@@ -38,12 +38,6 @@ class TriggerEvent(Entry):
 EVENTS: Registry[TriggerEvent] = Registry("触发时机")
 
 
-def _legion_active(game, player, source) -> bool:
-    from judge.engine.keywords import legion
-
-    return legion.active(game, player, source)
-
-
 def listeners(event_id: str) -> dict[str, TriggerEvent]:
     """Entries listening to a witnessed event, by their id (what a Trigger names)."""
     return {e.id: e for e in EVENTS if e.of == event_id}
@@ -65,7 +59,6 @@ STANDARD = (
       card_type="gear"),
     E("opponent_plays_unit", ("对手打出单位时",), ("on-opponent-plays-unit",), rule="419.4.a",
       subject="opponent", of="play_card", card_type="unit"),
-    E("legion", ("鼓舞",), (), condition=_legion_active, subject="self", of="play_card"),
     E("second_card", ("第二张牌时",), ("on-second-card",), label="本回合打出第二张牌时", rule="419.4.a"),
     # the board
     E("enter", ("进场时", "当我进场时"), ("on-enter",), rule="143.4", subject="self"),

@@ -13,7 +13,7 @@ replacement that is declined or cannot be paid lets the next chosen one apply.""
 from __future__ import annotations
 
 from judge.engine import effects, zones
-from judge.engine.keywords import deathknell
+from judge.engine.keywords import on as keywords_on
 from judge.engine.state import Game, GameObject
 
 
@@ -138,7 +138,8 @@ def _instead(game: Game, u: GameObject, source: str) -> None:
     game.trace.add("change", f"{u.label()} 的死亡被替换（{source}）：改为移除伤害、使其休眠并召回；能做到的都做到"
                    + (f"（{'、'.join(skipped)}无需执行）" if skipped else "") + "。", rules=("370.1.b", "349"),
                    faq=("C-L584",), changes=changes)
-    deathknell.note_replaced(game, u)
+    for kw, n in keywords_on(u):
+        kw.on_death_replaced(game, u, n)
     if u.location != "base":
         effects.recall(game, [u])
     else:

@@ -225,10 +225,11 @@ def scored(game: Game, player: str, bid: str, how: str) -> None:
 
 
 def record_death_triggers(game: Game, unit: GameObject) -> None:
-    """808: 'when I die' abilities trigger before the card moves (keywords.deathknell records them)."""
-    from judge.engine.keywords import deathknell
+    """808.1.d.2: 'when I die' abilities trigger before the card moves (the keywords' death_triggers hook)."""
+    from judge.engine.keywords import on
 
-    game.pending_triggers.extend(deathknell.pending_items(game, unit))
+    for kw, n in on(unit):
+        game.pending_triggers.extend(kw.death_triggers(game, unit, n))
 
 
 def flush_recorded(game: Game) -> None:

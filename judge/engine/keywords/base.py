@@ -31,6 +31,19 @@ class Keyword(Entry):
     def timing(self, game, card, n: int, from_facedown: bool) -> str | None:
         return None
 
+    # --- playing a card from outside its owner's hand: a PlayOrigin when the keyword lets this
+    # card be played from where it is (raising IllegalAction when it may not be now), else None
+    def play_origin(self, game, player: str, card, n: int) -> "PlayOrigin | None":
+        return None
+
+    # --- a discretionary action the keyword gives its player (811.1.c: Hide); True when handled
+    def discretionary_action(self, game, player: str, verb: str, args: dict) -> bool:
+        return False
+
+    # --- activated abilities the keyword gives the object (818: Equip)
+    def activated(self, o, n: int):
+        return None
+
     # --- playing a card: an additional cost the player chose (args), as (energy, power, label, symbols)
     def play_cost(self, card, n: int, args: dict):
         return None
@@ -48,6 +61,40 @@ class Keyword(Entry):
 
     def at_beginning_phase(self, game, player: str) -> None:
         """The player's beginning phase starts (called once per registered keyword)."""
+
+    def after_xp_gain(self, game, player: str, before: int) -> None:
+        """The player's XP rose from `before` (called once per registered keyword)."""
+
+    # --- death (808.1.d): the unit has lethal damage in cleanup, is about to be put in the trash
+    # (its "when I die" items, recorded before it moves), or its death was replaced
+    def on_lethal(self, game, o, n: int) -> None:
+        pass
+
+    def death_triggers(self, game, o, n: int) -> list:
+        return []
+
+    def on_death_replaced(self, game, o, n: int) -> None:
+        pass
+
+
+class PlayOrigin:
+    """A zone other than the hand a keyword lets a card be played from (811: facedown at a
+    battlefield). The playing procedure asks it; each default leaves the normal play unchanged."""
+
+    at: str | None = None  # the battlefield the play is tied to
+    timing: str | None = None  # the permission playing from here grants
+    base_cost_note: str | None = None  # set when the base cost is ignored (shown in the cost step)
+    rule = "349"
+
+    def destination(self, game, card, dest: str | None) -> str | None:
+        """The permanent's location, or None to choose it as usual."""
+        return None
+
+    def check_targets(self, game, targets: list) -> None:
+        pass
+
+    def leave(self, game, card) -> None:
+        """Take the card out of the zone as it moves to the chain."""
 
 
 KEYWORDS: Registry[Keyword] = Registry("关键词")

@@ -10,9 +10,18 @@ from judge.engine.state import Game, GameObject, PendingItem
 
 
 class Deathknell(Keyword):
-    """Its abilities are the card's `deathknells`; kills and cleanup step 3a record them (below)."""
+    """Its abilities are the card's `deathknells`; kills and cleanup step 3a ask the hooks below."""
 
     id, zh, aliases, rule = "deathknell", ("绝念",), ("deathknell",), "808"
+
+    def on_lethal(self, game, o, n):
+        note_lethal(game, o)
+
+    def death_triggers(self, game, o, n):
+        return pending_items(game, o)
+
+    def on_death_replaced(self, game, o, n):
+        note_replaced(game, o)
 
 
 def has(u: GameObject) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from judge.engine.cards import Activated, Effect, Trigger
 from judge.engine.keywords.base import Keyword
-from judge.engine.state import Game, GameObject
+from judge.engine.state import GameObject
 
 ATTACH = Effect("attach", 0, ("friendly",), 1)
 
@@ -15,6 +15,9 @@ class Equip(Keyword):
     """Its activated ability is read by the activation procedure through `ability`."""
 
     id, zh, aliases, rule, numbered = "equip", ("装配",), ("equip",), "818", True
+
+    def activated(self, o, n):
+        return ability(o)
 
 
 class QuickDraw(Keyword):
@@ -52,11 +55,3 @@ def ability(gear: GameObject) -> Activated | None:
 def quick_draw_trigger(gear: GameObject) -> Trigger | None:
     return Trigger("play", ATTACH) if gear.card.type == "gear" and gear.has("quick_draw") else None
 
-
-def attach(game: Game, gear: GameObject, unit: GameObject) -> None:
-    from judge.trace.events import Change
-
-    before = game.battlefields[gear.location].label() if gear.location in game.battlefields else "基地"
-    gear.attached_to, gear.location = unit.oid, unit.location
-    game.trace.add("change", f"{gear.label()} 贴附于 {unit.label()}（{unit.label()} 成为已装配的单位）。", rules=("818", "716"),
-                   changes=[Change(gear.label(), "贴附于", before, unit.label())])

@@ -18,6 +18,17 @@ class Level(Keyword):
     def might_bonus(self, game, o, n):
         return might_bonus(game, o)
 
+    def after_xp_gain(self, game, player, before):
+        """Announce each Level ability the gain made active (it applies from this moment)."""
+        xp = game.players[player].xp
+        for o in game.board():
+            if o.controller != player:
+                continue
+            for n, _ in o.card.level_might:
+                if before < n <= xp:
+                    game.trace.add("step", f"{o.label()} 的[等级 {n}]：{player} 的经验达到 {n}，其后的技能从此刻起生效。",
+                                   rules=("824",))
+
 
 def active(game: Game, o: GameObject, threshold: int) -> bool:
     return game.players[o.controller].xp >= threshold
@@ -26,17 +37,3 @@ def active(game: Game, o: GameObject, threshold: int) -> bool:
 def might_bonus(game: Game, o: GameObject) -> int:
     return sum(x for n, x in o.card.level_might if active(game, o, n))
 
-
-def gain_xp(game: Game, player: str, amount: int, who: str) -> None:
-    from judge.trace.events import Change
-
-    before = game.players[player].xp
-    watched = [(o, n) for o in game.board() if o.controller == player for n, _ in o.card.level_might]
-    was = [active(game, o, n) for o, n in watched]
-    game.players[player].xp = before + amount
-    game.trace.add("change", f"{who}：{player} 获得 {amount} 点经验（{before} → {before + amount}）。", rules=("349",),
-                   changes=[Change(player, "经验", str(before), str(before + amount))])
-    for (o, n), old in zip(watched, was):
-        if not old and active(game, o, n):
-            game.trace.add("step", f"{o.label()} 的[等级 {n}]：{player} 的经验达到 {n}，其后的技能从此刻起生效。",
-                           rules=("824",))

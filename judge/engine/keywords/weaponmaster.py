@@ -7,7 +7,7 @@ not chosen (821.1.c.6). Scripted as `甲 选择目标 <unit> -> <gear>`."""
 
 from __future__ import annotations
 
-from judge.engine import costs
+from judge.engine import costs, effects
 from judge.engine.errors import IllegalAction
 from judge.engine.instructions import EffectKind
 from judge.engine.keywords.base import Keyword
@@ -75,4 +75,4 @@ def on_play(game: Game, unit: GameObject) -> None:
         costs.pay(game, p, cost, payment, text=f"{unit.label()} 的[百炼]：{p} 支付装配费用 {cost}。", rules=(RULE, "165"))
     t.add("step", f"{unit.label()} 的[百炼]：{how}，{p} 支付 {cost if cost.energy or cost.power else '无'}"
           "（不是激活装配，该单位也不是被选择的目标）。", rules=(RULE, "818"))
-    equip.attach(game, gear, unit)
+    effects.attach(game, gear, unit, rules=("434.4", "821.1.c"))
