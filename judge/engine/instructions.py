@@ -128,8 +128,16 @@ class Deal(EffectKind):
         return legal
 
 
+def _permanent_on_board(game, o) -> str | None:
+    """Kill, exhaust and ready act on any permanent on the board — units, gear, runes (414.1, 415.1, 428.1)."""
+    if o.zone != "board" or o.card.type == "spell":
+        return f"{o.label()} 不是场上的常驻牌（现在位于{game.location_label(o)}）。"
+    return None
+
+
 class Kill(EffectKind):
     id, zh, aliases, rule = "kill", ("摧毁",), ("kill",), "428"
+    accepts = staticmethod(_permanent_on_board)
 
     def apply(self, game, item, eff, legal, previous, who):
         from judge.engine.abilities import triggered
@@ -155,6 +163,7 @@ class Buff(_OnEach):
 
 class Exhaust(_OnEach):
     id, zh, aliases, rule = "exhaust", ("休眠",), ("exhaust",), "414"
+    accepts = staticmethod(_permanent_on_board)
 
     def act(self, game, eff, u):
         return effects.set_exhausted(game, u, True)
@@ -162,6 +171,7 @@ class Exhaust(_OnEach):
 
 class Ready(_OnEach):
     id, zh, aliases, rule = "ready", ("活跃",), ("ready",), "415"
+    accepts = staticmethod(_permanent_on_board)
 
     def act(self, game, eff, u):
         return _ready(game, u)

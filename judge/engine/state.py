@@ -222,7 +222,8 @@ class Game:
                 d["attached_to"] = o.attached_to
             if o.token:
                 d["token"] = True
-            kws = {**o.card.keywords, **o.keywords}
+            granted = {m.keyword for m in o.modifiers if m.keyword}
+            kws = {k: n for k in {*o.card.keywords, *o.keywords, *granted} if (n := o.has(k))}
             if kws:
                 d["keywords"] = dict(sorted(kws.items()))
             return d
