@@ -86,3 +86,14 @@ def test_misuse_is_a_located_chinese_error(line, words):
     assert e.line == 13 and e.column > 0
     text = str(e) + " ".join(e.suggestions)
     assert all(w in text for w in words), text
+
+
+def test_every_checkpoint_verdict_has_its_board_and_trace_line():
+    """The docs pair checkpoint verdicts, checkpoint boards and '检查' trace lines by order."""
+    r, _ = _checks("行动:\n  检查 合法 甲 标准移动 a -> bf1\n  检查 步骤后 357 甲 符文池 法力 1\n  甲 打出 f 目标 w\n"
+                   "  全部让过\n  检查 步骤后 465 a 伤害 0\n  甲 标准移动 a -> bf1\n  检查 a 在 bf1\n")
+    verdicts = [c for c in r.checks if c.kind == "checkpoint"]
+    boards = [b for b in r.boards if b["at"] == "checkpoint"]
+    lines = [e for e in r.events if e.kind == "check"]
+    assert len(verdicts) == len(boards) == len(lines) == 4
+    assert [c.line for c in verdicts] == [b["line"] for b in boards]

@@ -145,10 +145,13 @@ def _watch_steps(game: Game, result: ScenarioResult, waiting: list[Step]) -> Non
 
 
 def _unreached(result: ScenarioResult, waiting: list[Step]) -> None:
+    # each checkpoint verdict comes with its trace line and its board, in the same order (docs pair them)
     for step in waiting:
         where = vocab.name(vocab.STEPS, step.rule)
-        result.checks.append(CheckResult(f"{where}之后：{step.expectation.text}", False,
-                                         f"下一个行动没有完成{where}", step.pos, "checkpoint"))
+        text, actual = f"{where}之后：{step.expectation.text}", f"下一个行动没有完成{where}"
+        result.checks.append(CheckResult(text, False, actual, step.pos, "checkpoint"))
+        result.game.trace.add("check", f"检查点（第 {step.pos.line} 行）：{text} → ✗ {actual}", ok=False)
+        result.record_board("checkpoint", step.pos.line, text)
     waiting.clear()
 
 
@@ -166,6 +169,7 @@ def _probe(game: Game, step: Step, result: ScenarioResult) -> None:
     result.checks.append(CheckResult(text, ok, actual, step.pos, "checkpoint"))
     game.trace.add("check", f"检查点（第 {step.pos.line} 行）：在局面的副本上试行 {step.action.text}，局面不变 → {actual}"
                    + ("（✓）" if ok else "（✗）"), ok=ok)
+    result.record_board("checkpoint", step.pos.line, text)
 
 
 def _run_step(game: Game, step: Step, result: ScenarioResult) -> bool:
