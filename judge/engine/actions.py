@@ -101,12 +101,12 @@ def _perform(game: Game, action: Action) -> None:
     elif v == "kill":
         units = _on_board_units(game, a["targets"])
         t.add("action", f"{who}以效果摧毁 {'、'.join(u.label() for u in units)}。", rules=("428",))
-        effects.kill(game, units)
+        effects.kill(game, units, by=p, via="effect" if p else None)
         triggered.flush_recorded(game)
         _acting(game, p)
     elif v in ("stun", "buff", "heal", "exhaust", "ready"):
         units = _on_board_units(game, a["targets"])
-        fn = {"stun": effects.stun, "buff": effects.buff, "exhaust": lambda g, u: effects.set_exhausted(g, u, True),
+        fn = {"stun": effects.stun, "buff": lambda g, u: effects.buff(g, u, by=p), "exhaust": lambda g, u: effects.set_exhausted(g, u, True),
               "ready": lambda g, u: effects.set_exhausted(g, u, False)}.get(v)
         if v == "heal":
             changes = effects.heal(game, units)

@@ -91,7 +91,7 @@ def _one(game: Game, special: str | None) -> bool:
                     kw.on_lethal(game, u, n)  # step 3a: 绝念 (808) records its trigger
             t.add("step", "步骤3b：带有致命伤害的单位被摧毁："
                   + "、".join(f"{u.label()}（伤害 {u.damage} ≥ 战力）" for u in lethal) + "。", rules=("323.5", "142.4"))
-            effects.kill(game, lethal, passive=True, rules=("428", "142.4"))
+            effects.kill(game, lethal, passive=True, rules=("428", "142.4"), via="damage")
             changed = True
         if special == "combat":
             _combat_steps(game, h)

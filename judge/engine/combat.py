@@ -160,6 +160,12 @@ def resolution_step(game: Game) -> None:
     else:
         winner, loser = (cb.attacker, cb.defender) if a_here else (cb.defender, cb.attacker)
         t.add("result", f"战斗结果：{winner} 获胜，{loser} 落败。", rules=("466",))
+        # the winner's units here share the result ("when I win a combat"); triggers go on at the next cleanup
+        from judge.engine.abilities import triggered
+        from judge.engine.abilities.facts import EventFacts
+
+        triggered.fire(game, EventFacts("win_combat", player=winner, battlefield=bf.bid,
+                                        objs=tuple(game.units_at(bf.bid, winner)), via="combat"))
     steps.done(game, "466.3")
     # Task 3: control.
     if a_here and d_here and not recalled:

@@ -235,6 +235,12 @@ def pay(game: Game, player: str, cost: Cost, payment: Payment, text: str | None 
     if payment.pool_used or pl.power_domains:
         pl.power_domains = [d for d in left if d != "*"] if payment.pool_used else pl.power_domains[:pl.power]
     game.trace.add("step", text or f"步骤4 支付费用：{player} 支付 {cost}。", rules=rules, changes=changes)
+    from judge.engine.abilities import triggered
+    from judge.engine.abilities.facts import EventFacts
+
+    for r in payment.recycle:  # recycling a rune is an event of its own (416.1.b), whatever it paid for
+        triggered.fire(game, EventFacts("recycle_rune", player=player, obj=r, controller=player, origin="base",
+                                        dest="rune_deck", amount=1, via="cost"))
 
 
 def effect_play_cost(game: Game, player: str, card: GameObject, eff, who: str) -> bool:

@@ -50,11 +50,15 @@ def deal(game: Game, targets: list[GameObject], amount: int, who: str, source: s
     game.trace.add("change", f"{who}对 {names} 造成 {amount} 点伤害{src}。", rules=rules, faq=faq, changes=changes)
 
 
-def kill(game: Game, targets: list[GameObject], who: str = "", passive: bool = False, rules=("428",), faq=()) -> None:
-    """Kill: record death triggers first (808), then put the cards in their owners' trash."""
+def kill(game: Game, targets: list[GameObject], who: str = "", passive: bool = False, rules=("428",), faq=(),
+         by: str | None = None, via: str | None = None) -> None:
+    """Kill: record death triggers first (808), then put the cards in their owners' trash. Each death
+    is an event (428.1), and a kill by a player (`by`, 411.4) is one too (428.5)."""
     from judge.engine.abilities import replacement, triggered
+    from judge.engine.abilities.facts import EventFacts
 
     targets = replacement.replace_deaths(game, [t for t in targets if t.zone == "board"])  # 367
+    last = {t.oid: (t.controller, t.location) for t in targets}  # last known information
     for t in targets:
         triggered.record_death_triggers(game, t)
     if any(t.token for t in targets):
@@ -65,6 +69,13 @@ def kill(game: Game, targets: list[GameObject], who: str = "", passive: bool = F
         game.trace.add("change", f"{who}摧毁 {text}。" if who else f"{text} 被摧毁。", rules=rules, faq=faq,
                        changes=changes)
         triggered.deaths(game, targets)  # "when a unit dies" triggers of what is still on the board
+    for t in targets:
+        ctrl, where = last[t.oid]
+        triggered.fire(game, EventFacts("die", player=ctrl, obj=t, controller=ctrl, origin=where, dest="trash",
+                                        via=via))
+        if by is not None:
+            triggered.fire(game, EventFacts("kill", player=by, obj=t, controller=ctrl, origin=where, dest="trash",
+                                            via=via))
 
 
 def attach(game: Game, gear: GameObject, unit: GameObject, rules=("434.4",)) -> None:
@@ -83,6 +94,10 @@ def gain_xp(game: Game, player: str, amount: int, who: str) -> None:
     game.players[player].xp = before + amount
     game.trace.add("change", f"{who}：{player} 获得 {amount} 点经验（{before} → {before + amount}）。", rules=("730.1",),
                    changes=[Change(player, "经验", str(before), str(before + amount))])
+    from judge.engine.abilities import triggered
+    from judge.engine.abilities.facts import EventFacts
+
+    triggered.fire(game, EventFacts("gain_xp", player=player, amount=amount))
     for kw in KEYWORDS:
         kw.after_xp_gain(game, player, before)
 
@@ -120,10 +135,14 @@ def stun(game: Game, t: GameObject) -> Change | None:
     return Change(t.label(), "眩晕", False, True)
 
 
-def buff(game: Game, t: GameObject) -> Change | None:
+def buff(game: Game, t: GameObject, by: str | None = None) -> Change | None:
     if t.buff or t.zone != "board" or not t.is_unit:
         return None  # at most one buff per unit (701)
     t.buff = 1
+    from judge.engine.abilities import triggered
+    from judge.engine.abilities.facts import EventFacts
+
+    triggered.fire(game, EventFacts("buff", player=by, obj=t, controller=t.controller, origin=t.location))
     return Change(t.label(), "增益", 0, 1)
 
 

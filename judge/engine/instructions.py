@@ -142,7 +142,7 @@ class Kill(EffectKind):
     def apply(self, game, item, eff, legal, previous, who):
         from judge.engine.abilities import triggered
 
-        effects.kill(game, legal, who=who)
+        effects.kill(game, legal, who=who, by=item.controller, via="spell" if item.kind == "card" else "ability")
         triggered.flush_recorded(game)
         return legal
 
@@ -157,8 +157,11 @@ class Stun(_OnEach):
 class Buff(_OnEach):
     id, zh, aliases, rule = "buff", ("增益",), ("buff",), "426"
 
-    def act(self, game, eff, u):
-        return effects.buff(game, u)
+    def apply(self, game, item, eff, legal, previous, who):
+        # the item's controller buffs: "when you buff a unit" (411.4)
+        changes = [c for c in (effects.buff(game, u, by=item.controller) for u in legal) if c]
+        game.trace.add("change", f"{who}作用于 {'、'.join(u.label() for u in legal)}。", rules=("349",), changes=changes)
+        return legal
 
 
 class Exhaust(_OnEach):

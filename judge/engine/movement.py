@@ -86,7 +86,7 @@ def standard_move(game: Game, player: str, units: list[GameObject], dest: str) -
     game.trace.add("action", f"{player} 进行标准移动：{names} → {_dest_label(game, player, dest)}。"
                    f"支付费用：使{'它们' if len(units) > 1 else '其'}休眠。", rules=("144.2",),
                    faq=("C-GROUP-MOVE",) if len(units) > 1 else ("C-STD-MOVE",), changes=changes)
-    _relocate(game, player, units, dest)
+    _relocate(game, player, units, dest, via="standard_move")
 
 
 def effect_move(game: Game, player: str | None, units: list[GameObject], dest: str) -> None:
@@ -104,18 +104,22 @@ def effect_move(game: Game, player: str | None, units: list[GameObject], dest: s
     who = f"{player} 以效果" if player else "效果"
     game.trace.add("action", f"{who}移动 {'、'.join(u.label() for u in units)} → {_dest_label(game, ctrl, dest)}"
                    "（效果移动不会改变休眠/活跃状态）。", rules=("445",), faq=("C-EFFECT-MOVE",))
-    _relocate(game, ctrl, units, dest)
+    _relocate(game, ctrl, units, dest, via="effect", by=player)
 
 
 def _dest_label(game: Game, player: str, dest: str) -> str:
     return f"{player}的基地" if dest == "base" else game.battlefields[dest].label()
 
 
-def _relocate(game: Game, player: str, units: list[GameObject], dest: str) -> None:
-    """The move itself: atomic, from origin straight to destination (445)."""
+def _relocate(game: Game, player: str, units: list[GameObject], dest: str, via: str = "effect",
+              by: str | None = None) -> None:
+    """The move itself: atomic, from origin straight to destination (445); each unit's move is an event
+    (420.1) whose triggers are evaluated once the move is done (383.2.c)."""
     changes = []
+    origins = {}
     for u in units:
         before = game.location_label(u)
+        origins[u.oid] = u.location
         u.location = dest
         changes.append(Change(u.label(), "位置", before, game.location_label(u)))
         for gear in game.attachments(u.oid):
@@ -130,3 +134,10 @@ def _relocate(game: Game, player: str, units: list[GameObject], dest: str) -> No
                 bf.contested_by = p
                 game.trace.add("change", f"{bf.label()} 进入争夺状态：{p} 的单位进入了不受其控制的战场。",
                                rules=("190.3.a",), changes=[Change(bf.label(), "争夺", "否", f"是（{p}）")])
+    from judge.engine.abilities import triggered
+    from judge.engine.abilities.facts import EventFacts
+
+    for u in units:
+        # "you move a unit": the player responsible for the move (411.4); a standard move is its controller's
+        triggered.fire(game, EventFacts("move", player=by or u.controller, obj=u, controller=u.controller,
+                                        origin=origins[u.oid], dest=dest, via=via))

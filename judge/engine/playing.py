@@ -241,6 +241,6 @@ def _pay_by_killing(game: Game, player: str, unit: GameObject) -> None:
     from judge.engine import effects
 
     game.trace.add("step", f"步骤4 支付额外费用：{player} 摧毁 {unit.label()}。", rules=("349",), faq=("C-L588",))
-    effects.kill(game, [unit], who=f"{player} 作为费用")
+    effects.kill(game, [unit], who=f"{player} 作为费用", by=player, via="cost")
     state = "已被摧毁" if unit.zone != "board" else "死亡被替换、仍在场上"
     game.trace.add("step", f"额外费用已支付（{unit.label()} {state}）。", rules=("349",), faq=("C-L588",))

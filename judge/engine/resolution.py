@@ -148,6 +148,11 @@ def enter_board(game: Game, item: ChainItem, card: GameObject) -> None:
 
     for kw, n in keywords_on(card):
         kw.on_enter(game, card, n)
+    from judge.engine.abilities import triggered
+    from judge.engine.abilities.facts import EventFacts
+
+    triggered.fire(game, EventFacts("enter", player=card.controller, obj=card, controller=card.controller,
+                                    origin="chain", dest=dest, via="play"))
 
 
 def _resolve_item(game: Game, item: ChainItem) -> None:

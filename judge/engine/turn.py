@@ -25,7 +25,8 @@ def end_turn(game: Game, player: str | None) -> None:
     game.phase = "ending"
     from judge.engine.abilities import delayed
 
-    if delayed.fire(game, "end_of_turn"):  # "at end of turn" delayed abilities (389)
+    fired = delayed.fire(game, "end_of_turn")  # "at end of turn" delayed abilities (389)
+    if _phase_event(game, "end_of_turn", player) or fired:  # the ending step (317.1.a)
         _play_out_unscripted(game)
     cleanup.run(game, special="end_of_turn")
     resolution.play_out(game)
@@ -34,10 +35,19 @@ def end_turn(game: Game, player: str | None) -> None:
     start_turn(game, game.next_player(player))
 
 
+def _phase_event(game: Game, event: str, player: str) -> bool:
+    """The start of a phase (or the ending step) of `player`'s turn is an event; True if anything triggered."""
+    from judge.engine.abilities import triggered
+    from judge.engine.abilities.facts import EventFacts
+
+    triggered.fire(game, EventFacts(event, player=player, via="turn"))
+    return bool(game.fired_triggers or game.pending_triggers)
+
+
 def _play_out_unscripted(game: Game) -> None:
     """Turn transitions are not scripted step by step: the chain is played out with every player passing."""
     cleanup.run(game)
-    game.trace.add("note", "回合转换中的延迟触发：脚本未安排行动，视为所有玩家让过。", rules=("339.1",))
+    game.trace.add("note", "回合转换中的触发式技能：脚本未安排行动，视为所有玩家让过。", rules=("339.1",))
     resolution.run(game, wait=False)
 
 
@@ -61,7 +71,8 @@ def start_turn(game: Game, player: str) -> None:
             kw.at_beginning_phase(game, player)
         from judge.engine.abilities import delayed
 
-        if delayed.fire(game, "next_turn_start", player):  # "at the start of your next turn" (389)
+        fired = delayed.fire(game, "next_turn_start", player)  # "at the start of your next turn" (389)
+        if _phase_event(game, "beginning_phase", player) or fired:  # the beginning step (315.2.a.1)
             _play_out_unscripted(game)
         cleanup.run(game)
         resolution.play_out(game)
@@ -89,6 +100,10 @@ def start_turn(game: Game, player: str) -> None:
             extra = 1
             t.add("note", f"{player} 的第一个回合：按游戏模式多召出一张符文。", rules=("481",))
         zones.channel(game, player, 2 + extra)
+        if _phase_event(game, "draw_phase", player):  # the draw phase begins (315.4)
+            _play_out_unscripted(game)
+            if game.over:
+                return
         if first_turn and game.mode != "1v1" and game.turn == 1:
             t.add("note", f"{player} 是起始玩家：按游戏模式跳过第一个回合的抽牌。", rules=("481",))
         else:
@@ -105,5 +120,7 @@ def start_turn(game: Game, player: str) -> None:
                 pools.append(Change(p.name, "符文池", f"法力{p.energy} 符能{p.power}", "空"))
                 p.energy = p.power = 0
         t.add("step", f"{player} 的主阶段开始：所有玩家的符文池清空。", rules=("165",), changes=pools)
+        if _phase_event(game, "main_phase", player):  # then "at the start of the main phase" effects (316.4)
+            _play_out_unscripted(game)
     finally:
         t.depth -= 1

@@ -67,7 +67,33 @@ def draw(game: Game, player: str, count: int = 1, why: str = "抽牌") -> None:
         game.players[player].zones["hand"].append(oid)
         game.trace.add("change", f"{player} {why}：抽一张牌（{o.name}）。", rules=("315",) if why == "抽牌阶段" else (),
                        changes=[Change(o.label(), "位置", f"{player}的主牌堆", f"{player}的手牌")])
+        from judge.engine.abilities import triggered
+        from judge.engine.abilities.facts import EventFacts
+
+        triggered.fire(game, EventFacts("draw", player=player, obj=o, controller=player, origin="deck", dest="hand",
+                                        amount=1))
     game.burnouts_in_sequence = 0
+
+
+def discard(game: Game, player: str, cards: list[GameObject], why: str = "", via: str | None = None) -> list[Change]:
+    """Discard (422): each card goes from its owner's hand straight to the trash, chosen by the player
+    discarding (422.1.a); "when discarded" triggers happen after it (422.1.b)."""
+    from judge.engine.abilities import triggered
+    from judge.engine.abilities.facts import EventFacts
+
+    changes = []
+    for o in cards:
+        if o.zone != "hand":
+            continue
+        changes.append(put_in_zone(game, o, "trash", rules=("422.1",)))
+    if changes:
+        game.trace.add("change", f"{player} 弃置 {'、'.join(c.subject for c in changes)}{why}。", rules=("422.1",),
+                       changes=changes)
+    for o in cards:
+        if o.zone == "trash":
+            triggered.fire(game, EventFacts("discard", player=player, obj=o, controller=player, origin="hand",
+                                            dest="trash", amount=1, via=via))
+    return changes
 
 
 def burn_out(game: Game, player: str) -> None:

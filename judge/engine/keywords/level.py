@@ -28,6 +28,10 @@ class Level(Keyword):
                 if before < n <= xp:
                     game.trace.add("step", f"{o.label()} 的[等级 {n}]：{player} 的经验达到 {n}，其后的技能从此刻起生效。",
                                    rules=("824",))
+                    from judge.engine.abilities import triggered
+                    from judge.engine.abilities.facts import EventFacts
+
+                    triggered.fire(game, EventFacts("level_up", player=player, obj=o, controller=o.controller, amount=n))
 
 
 def active(game: Game, o: GameObject, threshold: int) -> bool:
@@ -36,4 +40,3 @@ def active(game: Game, o: GameObject, threshold: int) -> bool:
 
 def might_bonus(game: Game, o: GameObject) -> int:
     return sum(x for n, x in o.card.level_might if active(game, o, n))
-
