@@ -45,8 +45,11 @@ def _phase_event(game: Game, event: str, player: str) -> bool:
 
 
 def _play_out_unscripted(game: Game) -> None:
-    """Turn transitions are not scripted step by step: the chain is played out with every player passing."""
+    """Turn transitions are not scripted step by step: the chain is played out with every player passing,
+    so that each step of the start of turn is complete before the next begins."""
     cleanup.run(game)
+    if not game.chain or game.over:
+        return
     game.trace.add("note", "回合转换中的触发式技能：脚本未安排行动，视为所有玩家让过。", rules=("339.1",))
     resolution.run(game, wait=False)
 
@@ -71,11 +74,9 @@ def start_turn(game: Game, player: str) -> None:
             kw.at_beginning_phase(game, player)
         from judge.engine.abilities import delayed
 
-        fired = delayed.fire(game, "next_turn_start", player)  # "at the start of your next turn" (389)
-        if _phase_event(game, "beginning_phase", player) or fired:  # the beginning step (315.2.a.1)
-            _play_out_unscripted(game)
-        cleanup.run(game)
-        resolution.play_out(game)
+        delayed.fire(game, "next_turn_start", player)  # "at the start of your next turn" (389)
+        _phase_event(game, "beginning_phase", player)  # the beginning step (315.2.a.1)
+        _play_out_unscripted(game)
         if game.over:
             return
         # Scoring step: hold every battlefield the turn player controls.
@@ -88,7 +89,7 @@ def start_turn(game: Game, player: str) -> None:
               rules=("315", "467"))
         for bf in held:
             scoring.hold(game, player, bf.bid)
-        cleanup.run(game)
+        _play_out_unscripted(game)  # hold triggers resolve within the scoring step
         if game.over:
             return
         # Channel two runes, then draw one; the mode's first-turn changes (481) apply on each
@@ -108,8 +109,7 @@ def start_turn(game: Game, player: str) -> None:
             t.add("note", f"{player} 是起始玩家：按游戏模式跳过第一个回合的抽牌。", rules=("481",))
         else:
             zones.draw(game, player, 1, why="抽牌阶段")
-        cleanup.run(game)
-        resolution.play_out(game)
+        _play_out_unscripted(game)
         if game.over:
             return
         # Main phase: rune pools empty.
