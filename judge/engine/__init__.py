@@ -18,7 +18,8 @@ Module map
   play_origin (PlayOrigin: playing from outside the hand), discretionary_action (a keyword's own action, 811.1.c Hide),
   activated, targeted_power, on_enter, on_played, at_beginning_phase, after_xp_gain, on_lethal,
   death_triggers, on_death_replaced), instructions (EffectKind.apply: every
-  instruction), abilities/events (TriggerEvent), statics (StaticAbility: might_bonus, allows_ready,
+  instruction), abilities/events (TriggerEvent: what each event is, its default subject),
+  abilities/filters (subject and place filters), abilities/facts (EventFacts: what an event was), statics (StaticAbility: might_bonus, allows_ready,
   cost_changes), standard (registers the standard parts in order; construct_table for the guide).
 - Procedures: actions (dispatch and legal actions), zones, movement, cleanup, showdown, combat,
   damage_assignment, scoring, turn, timing, playing, costs, targeting, group_targets, priority,
@@ -35,6 +36,8 @@ each other, the callee imported inside a function):
   out the chain they open.
 - zones ↔ scoring: burning out gives an opponent a point (431); the final point may draw instead.
 - effects ↔ abilities.replacement: a kill is replaced (367) by actions that are effects.
+- abilities.triggered ↔ costs: a triggered ability's cost is paid on finalizing, and a rune recycled to
+  pay any cost is itself an event (416.1.b).
 
 Only rule numbers registered in judge.engine.citations are cited.
 """
