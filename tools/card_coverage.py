@@ -418,7 +418,9 @@ def _effect(sentence: str) -> tuple[str, dict] | None:
         if t and t[1] != ("self",):
             return f"造成 {m.group(2)} 伤害 -> {t[0]}", {"kind": "deal", "n": int(m.group(2)), "scope": t[1]}
         return None
-    unary = [(r"摧毁(.+)", "摧毁", "kill"), (r"{{眩晕}}(.+)", "眩晕", "stun"), (r"给予(.+?)(?:{{增益}}|增益)", "增益", "buff"),
+    if s == "无效化一个法术":
+        return "无效化 法术 目标", {"kind": "counter", "scope": ("spell",)}
+    unary = [(r"摧毁(.+)", "摧毁", "kill"), (r"(?:{{眩晕}}|眩晕)(.+)", "眩晕", "stun"), (r"给予(.+?)(?:{{增益}}|增益)", "增益", "buff"),
              (r"召回(.+)", "召回", "recall"), (r"让(.+?)变为活跃状态", "活跃", "ready"),
              (r"让(.+?)变为休眠状态", "休眠", "exhaust")]
     for pat, word, kind in unary:
@@ -436,7 +438,21 @@ _TRIGGERS = {r"当你打出我时|当你打出此牌时|当我被打出时": ("�
              r"当我防守时": ("防守时", "defend"), r"当我征服一处战场时": ("征服时", "conquer"),
              r"当我据守一处战场时": ("据守时", "hold")}
 # Keywords whose whole meaning is the keyword (and its number); the others carry a cost or an ability.
-_PLAIN_KEYWORDS = ("急速", "迅捷", "强攻", "法盾", "游走", "待命", "反应", "坚守", "壁垒", "瞬息", "回响", "后排", "灵便")
+_PLAIN_KEYWORDS = ("急速", "迅捷", "强攻", "法盾", "游走", "待命", "反应", "坚守", "壁垒", "瞬息", "回响", "后排", "灵便",
+                   "百炼", "预知")
+_POWER = {"红色": "R", "绿色": "G", "蓝色": "B", "橙色": "O", "紫色": "P", "黄色": "Y", "A": "A"}
+
+
+def _equip(clause: str) -> tuple[str, dict] | None:
+    """An Equip keyword with its cost: {{装配}}{{1}}{{红色}}, {{装配红色}}, {{装配A}} -> 装配费用 E 符能 [X]…."""
+    m = re.fullmatch(r"{{装配(红色|绿色|蓝色|橙色|紫色|黄色|A)?}}((?:{{(?:\d+|红色|绿色|蓝色|橙色|紫色|黄色|A)}})*)", clause)
+    if not m:
+        return None
+    parts = ([m.group(1)] if m.group(1) else []) + re.findall(r"{{([^{}]+)}}", m.group(2))
+    energy = sum(int(p) for p in parts if p.isdigit())
+    syms = [f"[{_POWER[p]}]" for p in parts if not p.isdigit()]
+    text = f"装配费用 {energy}" + (" 符能 " + " ".join(syms) if syms else "")
+    return text, {"kind": "keyword", "keyword": "equip", "energy": energy, "power": [s[1] for s in syms]}
 
 
 def translate(card, text: str) -> tuple[str, list[dict]] | None:
@@ -445,6 +461,13 @@ def translate(card, text: str) -> tuple[str, list[dict]] | None:
     attrs: list[str] = []
     abilities: list[dict] = []
     for clause in split_clauses(text):
+        equip = _equip(clause)
+        if equip is not None:
+            if card.category_code not in ("equipment", "exclusive_equipment") or card.might is None:
+                return None  # the catalog gives no Might bonus for this gear: its facts are incomplete
+            attrs.append(equip[0])
+            abilities.append(equip[1])
+            continue
         tokens = keyword_tokens(clause)
         if tokens:
             for k, v in tokens:

@@ -61,6 +61,7 @@ class Board:
         self.bf_controller = "甲"
         self.pool = _pool(card)
         self.pool_b = ""
+        self.hand_b: list[str] = []
         self.defs: list[str] = []
         self.steps: list[str] = []
         self.expect: list[str] = []
@@ -82,6 +83,7 @@ class Board:
         zone("基地", [f'c="{c.id}"' if x == "c" else x for x in self.base_a])
         zone("战场 bf1", [f'c="{c.id}"' if x == "c" else x for x in self.bf_a])
         lines.append("玩家 乙")
+        zone("手牌", self.hand_b)
         if self.pool_b:
             lines.append(self.pool_b)
         zone("基地", self.base_b)
@@ -135,6 +137,8 @@ def _expect(b: Board, ab: dict, t: str | None, might_of: dict) -> bool:
         b.expect.append(f"{t} 活跃")
     elif k == "exhaust":
         b.expect.append(f"{t} 休眠")
+    elif k == "counter":
+        b.expect += ["h 在 废牌堆", "f 伤害 0"]
     else:
         return False
     return True
@@ -158,6 +162,17 @@ def _effects_scenario(card, abilities: list[dict]) -> tuple[Board, str, list[str
         m_e = -targeted["n"] + 6
     might_of = {"f": 4, "e": m_e, "c": might_c}
     rules = []
+    if targeted and targeted["kind"] == "counter":
+        if when != "resolve" or "reaction" not in {a.get("keyword") for a in abilities}:
+            return None
+        # the opponent's spell on the chain, countered in response
+        b.defs.append("卡牌 测试火球 法术 费用 1 效果 造成 1 伤害 -> 目标")
+        b.turn_player, b.pool_b = "乙", "符文池 法力 1"
+        b.base_a.append(FRIEND)
+        b.hand_b = ["h=测试火球"]
+        b.steps = ["乙 打出 h 目标 f", "乙 让过", "甲 打出 c 目标 h", "全部让过"]
+        _expect(b, targeted, "h", might_of)
+        return b, "结算时无效化", ["425", "425.1"]
     if when in ("play", "resolve"):
         t = _place_target(b, targeted, b.base_a, b.base_b, m_e) if targeted else None
         if targeted and "here" in targeted.get("scope", ()):
@@ -211,9 +226,9 @@ def _effects_scenario(card, abilities: list[dict]) -> tuple[Board, str, list[str
 
 def _keyword_scenario(card, kw: dict) -> tuple[Board, str, list[str]] | None:
     b = Board(card)
-    k, n, m = kw["keyword"], kw["n"], card.might or 0
+    k, n, m = kw["keyword"], kw.get("n", 1), card.might or 0
     is_unit = card.category_code in ("unit", "hero_unit", "exclusive_unit", "indicator_unit")
-    if not is_unit:
+    if not is_unit and k != "equip":
         return None
     if k == "accelerate":
         b.pool = _pool(card, 1, 1)
@@ -232,6 +247,14 @@ def _keyword_scenario(card, kw: dict) -> tuple[Board, str, list[str]] | None:
         b.steps = ["乙 标准移动 e -> bf1", f"检查 c 战力 {m + n}", "全部让过"]
         b.expect = ["e 在 废牌堆"]
         return b, f"防守时战力 +{n}", ["814", "465"]
+    if k == "equip" and card.might:
+        b.hand, b.base_a = [], ["c", FRIEND]
+        letter = {"A": "A"}
+        b.pool = f"符文池 法力 {kw['energy']}" + (" 符能 " + " ".join(f"[{letter.get(p, p)}]" for p in kw["power"])
+                                                 if kw["power"] else "")
+        b.steps = ["甲 激活 c 目标 f", "全部让过"]
+        b.expect = [f"f 战力 {4 + card.might}"]
+        return b, f"装配：贴附于一名友方单位，战力 +{card.might}", ["818", "716"]
     if k == "ganking":
         b.hand, b.bf_a = [], ["c"]
         b.steps = ["甲 标准移动 c -> bf2"]

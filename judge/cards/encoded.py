@@ -152,6 +152,8 @@ def apply_facts(d, card) -> None:
     """Overwrite a CardDef's facts with the catalog's (the encoding carries abilities, not facts)."""
     d.type = TYPES.get(card.category_code, "card")
     d.might = card.might or 0
+    if d.type == "gear":  # a gear's printed Might is the bonus it gives the unit it is attached to (716)
+        d.might, d.might_bonus = 0, card.might or 0
     d.tags = list(card.tags)
     d.champion = card.category_code == "hero_unit"
     d.token = card.category_code.startswith("indicator_")
