@@ -315,11 +315,11 @@ def available_constructs() -> set[str]:
              "eff:gain_xp": "gain_xp", "eff:counter": "counter", "eff:recycle": "recycle", "eff:ready": "ready",
              "eff:exhaust": "exhaust", "eff:add_resource": "add_energy", "eff:attach": "attach", "eff:heal": "heal",
              "eff:fight": "fight", "eff:return_to_hand": "return_to_hand", "eff:create_token": "create_token",
-             "eff:discard": "discard", "eff:look_reveal": "look", "eff:points": "gain_points",
+             "eff:discard": "discard", "eff:look_reveal": "reveal_top", "eff:points": "gain_points",
              "eff:channel_rune": "channel", "eff:gain_control": "gain_control", "eff:grant_keyword": "grant_keyword",
-             "eff:prevent_damage": "prevent_damage", "eff:play_from": "play", "eff:copy": "copy",
+             "eff:prevent_damage": "prevent", "eff:play_from": "play_card", "eff:copy": "copy",
              "eff:victory_score": "victory_score", "eff:replace_battlefield": "replace_battlefield",
-             "eff:remove_abilities": "remove_abilities", "eff:swap": "swap", "eff:insight": "insight"}
+             "eff:remove_abilities": "remove_keyword", "eff:swap": "swap_places", "eff:insight": "predict"}
     have |= {cid for cid, eid in pairs.items() if eid in ids}
     from judge.engine.abilities.events import EVENTS
 
@@ -365,6 +365,13 @@ def available_constructs() -> set[str]:
             have.add("cond:if")
     except ImportError:
         pass
+    try:  # "may" inside an effect of the compositional language
+        from judge.dsl.phrases import MAY_WORDS  # type: ignore
+
+        if MAY_WORDS:
+            have.add("other:optional")
+    except ImportError:
+        pass
     from judge.engine.statics import STATICS
 
     sids = {k.id for k in STATICS}
@@ -390,47 +397,67 @@ def _n(word: str) -> int:
     return int(word) if word.isdigit() else _CN_NUM[word]
 
 
-def _target(phrase: str) -> tuple[str, tuple] | None:
-    """A unit phrase of the card text -> (the language's target, scope words), for targets anywhere on the board
-    (一名单位, 一名友方单位, 此处的一名敌方单位, 最多两名单位, 我); None when the phrase needs more."""
+def _target(phrase: str, new: bool = False) -> tuple[str, tuple] | None:
+    """A target phrase of the card text -> (the language's target, scope words as data).
+
+    Header form (`new` False): units anywhere on the board (一名单位, 一名友方单位, 此处的一名敌方单位, 最多两名单位, 我).
+    Ability-line form (`new`): also 战场上 / 基地中, 所有, 装备 (`一名 战场上 敌方 单位`, `所有 友方 单位`)."""
     phrase = phrase.strip()
     if phrase in ("我", "此牌"):
         return "自身", ("self",)
-    m = re.fullmatch(r"(此处的)?(一名|最多(?:两|三)名)(其他)?(友方|敌方)?单位", phrase)
-    if not m:
+    m = re.fullmatch(r"(此处的|战场上的|基地中的|你基地中的)?(一名|一件|所有|最多(?:两|三)名)?(其他)?(友方|敌方)?(单位|装备)", phrase)
+    if not m or not m.group(2):
         return None
-    scope = tuple(w for w, on in (("other", m.group(3)), ("friendly", m.group(4) == "友方"),
-                                   ("enemy", m.group(4) == "敌方"), ("here", m.group(1))) if on)
-    words = {"other": "其他", "friendly": "友方", "enemy": "敌方", "here": "此处"}
-    text = " ".join(words[w] for w in scope) + (" " if scope else "") + "目标"
-    if m.group(2) != "一名":
-        text += f" 最多 {_n(m.group(2)[2])}"
-    return text, scope + (("up_to",) if m.group(2) != "一名" else ())
+    where = {"此处的": "here", "战场上的": "battlefield", "基地中的": "base", "你基地中的": "base"}.get(m.group(1) or "")
+    count = m.group(2)
+    scope = tuple(w for w, on in (("other", m.group(3)), ("friendly", m.group(4) == "友方" or m.group(1) == "你基地中的"),
+                                   ("enemy", m.group(4) == "敌方"), (where, where)) if on)
+    scope += (("all",) if count == "所有" else ()) + (("up_to",) if count.startswith("最多") else ())
+    if m.group(5) == "装备":
+        scope += ("gear",)
+    if not new:
+        if where in ("battlefield", "base") or count == "所有" or m.group(5) == "装备" or m.group(1) == "你基地中的":
+            return None
+        words = {"other": "其他", "friendly": "友方", "enemy": "敌方", "here": "此处"}
+        text = " ".join(words[w] for w in scope if w in words) + (" " if len(scope) - ("up_to" in scope) else "") + "目标"
+        return text + (f" 最多 {_n(count[2])}" if count.startswith("最多") else ""), scope
+    words = {"other": "其他", "friendly": "友方", "enemy": "敌方", "here": "此处", "battlefield": "战场上", "base": "基地中"}
+    head = {"一名": "一名", "一件": "一名", "所有": "所有"}.get(count) or f"最多 {_n(count[2])} 名"
+    return " ".join([head] + [words[w] for w in scope if w in words] + [m.group(5)]), scope
 
 
-def _effect(sentence: str) -> tuple[str, dict] | None:
+def _effect(sentence: str, new: bool = False) -> tuple[str, dict] | None:
     """One effect sentence -> (the language's effect, what it does as data)."""
-    s = sentence.rstrip("。")
+    s = re.sub(r"^在本回合内，(让.+?)({{S}}[+\-]\d+)$", r"\1本回合内\2", sentence.rstrip("。"))
     if m := re.fullmatch(f"(?:你)?抽{_N}张牌", s):
         return f"抽牌 {_n(m.group(1))}", {"kind": "draw", "n": _n(m.group(1))}
-    if m := re.fullmatch(r"对(.+?)造成(\d+)点伤害", s):
-        t = _target(m.group(1))
-        if t and t[1] != ("self",):
-            return f"造成 {m.group(2)} 伤害 -> {t[0]}", {"kind": "deal", "n": int(m.group(2)), "scope": t[1]}
-        return None
+    if m := re.fullmatch(r"对(.+?)(?:各)?造成(\d+|等同于我战力的)点?伤害", s):
+        t = _target(m.group(1), new)
+        if not t or t[1] == ("self",) or ("gear" in t[1]):
+            return None
+        if m.group(2).isdigit():
+            n = int(m.group(2))
+            text = f"造成伤害 {n} {t[0]}" if new else f"造成 {n} 伤害 -> {t[0]}"
+            return text, {"kind": "deal", "n": n, "scope": t[1]}
+        if not new:
+            return None
+        return f"造成伤害 我的战力 {t[0]}", {"kind": "deal", "n": "might", "scope": t[1]}
     if s == "无效化一个法术":
-        return "无效化 法术 目标", {"kind": "counter", "scope": ("spell",)}
+        return ("无效化 一个 法术" if new else "无效化 法术 目标"), {"kind": "counter", "scope": ("spell",)}
     unary = [(r"摧毁(.+)", "摧毁", "kill"), (r"(?:{{眩晕}}|眩晕)(.+)", "眩晕", "stun"), (r"给予(.+?)(?:{{增益}}|增益)", "增益", "buff"),
              (r"召回(.+)", "召回", "recall"), (r"让(.+?)变为活跃状态", "活跃", "ready"),
-             (r"让(.+?)变为休眠状态", "休眠", "exhaust")]
+             (r"让(.+?)变为休眠状态", "休眠", "exhaust"), (r"让(.+?)返回其?所属的手牌", "回到手牌", "return_to_hand")]
     for pat, word, kind in unary:
         if m := re.fullmatch(pat, s):
-            t = _target(m.group(1))
-            return (f"{word} {t[0]}", {"kind": kind, "scope": t[1]}) if t else None
+            t = _target(m.group(1), new)
+            if not t or ("gear" in t[1] and kind not in ("kill", "return_to_hand")) or (kind == "return_to_hand" and not new):
+                return None
+            return f"{word} {t[0]}", {"kind": kind, "scope": t[1]}
     if m := re.fullmatch(r"让(.+?)(?:在)?本回合内{{S}}([+\-]\d+)", s):
-        t = _target(m.group(1))
-        if t:
-            return f"修改战力 {t[0]} {m.group(2)}", {"kind": "might", "n": int(m.group(2)), "scope": t[1]}
+        t = _target(m.group(1), new)
+        if t and "gear" not in t[1]:
+            text = f"修改战力 {m.group(2)} {t[0]} 本回合" if new else f"修改战力 {t[0]} {m.group(2)}"
+            return text, {"kind": "might", "n": int(m.group(2)), "scope": t[1]}
     return None
 
 
@@ -455,10 +482,20 @@ def _equip(clause: str) -> tuple[str, dict] | None:
     return text, {"kind": "keyword", "keyword": "equip", "energy": energy, "power": [s[1] for s in syms]}
 
 
-def translate(card, text: str) -> tuple[str, list[dict]] | None:
-    """(the encoding block, its abilities as data) of a card whose every clause has a template, else None."""
+def _keyword_word(catalog_word: str) -> str:
+    """The language's spelling of a keyword the catalog spells `catalog_word` (预知 is the registry's 预视)."""
+    from judge.engine.keywords import KEYWORDS
+
+    kw = KEYWORDS.get(KEYWORD_IDS[catalog_word])
+    return kw.zh[0] if kw is not None else catalog_word
+
+
+def translate(card, text: str, new: bool = False) -> tuple[str, list[dict]] | None:
+    """(the encoding block, its abilities as data) of a card whose every clause has a template, else None.
+    `new`: abilities on indented lines of the compositional syntax (more targets); else header-line forms."""
     header = f'卡牌 "{card.id}"'
     attrs: list[str] = []
+    lines: list[str] = []
     abilities: list[dict] = []
     for clause in split_clauses(text):
         equip = _equip(clause)
@@ -473,24 +510,39 @@ def translate(card, text: str) -> tuple[str, list[dict]] | None:
             for k, v in tokens:
                 if k not in _PLAIN_KEYWORDS:
                     return None
-                attrs.append(f"关键词 {k}" + (f" {v}" if v.isdigit() else ""))
+                attrs.append(f"关键词 {_keyword_word(k)}" + (f" {v}" if v.isdigit() else ""))
                 abilities.append({"kind": "keyword", "keyword": KEYWORD_IDS[k], "n": int(v) if v.isdigit() else 1})
             continue
         if m := re.match(r"^(当[^，]*?时)，(.+)$", clause):
             when = next((w for pat, w in _TRIGGERS.items() if re.fullmatch(pat, m.group(1))), None)
-            effects = [_effect(part) for part in re.split(r"(?<=。)|，然后|，并", m.group(2)) if part.strip("。")]
+            effects = [_effect(part, new) for part in re.split(r"(?<=。)|，然后|，并", m.group(2)) if part.strip("。")]
             if when is None or not effects or None in effects:
                 return None
-            attrs.append(f"触发 {when[0]} 效果 " + " 并且 ".join(e[0] for e in effects))
+            if new:
+                lines.append(f"  当 我 {when[0]}：" + " 并且 ".join(e[0] for e in effects))
+            else:
+                attrs.append(f"触发 {when[0]} 效果 " + " 并且 ".join(e[0] for e in effects))
             abilities += [dict(e[1], when=when[1]) for e in effects]
             continue
-        eff = _effect(clause)
-        if eff is None or card.category_code not in ("spell", "exclusive_spell"):
+        effects = [_effect(part, new) for part in re.split(r"(?<=。)|，然后", clause) if part.strip("。")]
+        if not effects or None in effects or card.category_code not in ("spell", "exclusive_spell"):
             return None
-        attrs.append(f"效果 {eff[0]}")
-        abilities.append(dict(eff[1], when="resolve"))
+        if new:
+            lines.append("  效果 " + " 并且 ".join(e[0] for e in effects))
+        else:
+            attrs += [f"效果 {e[0]}" for e in effects]
+        abilities += [dict(e[1], when="resolve") for e in effects]
     numbers = " ".join(p.number.split("/")[0] for p in card.printings)
-    return " ".join([header] + attrs) + f"  # {numbers}", abilities
+    return " ".join([header] + attrs) + f"  # {numbers}" + "".join("\n" + line for line in lines), abilities
+
+
+def translated(card, text: str) -> tuple[str, list[dict]] | None:
+    """The translator's encoding that parses: the header-line form if it has one, else the ability-line form."""
+    for new in (False, True):
+        made = translate(card, text, new)
+        if made is not None and parses(made[0], card) is None:
+            return made
+    return None
 
 
 def parses(block_text: str, card) -> str | None:
@@ -565,8 +617,8 @@ def main(argv: list[str]) -> int:
         if cid in hand:
             status, missing = "expressible", []
         else:
-            made = translate(card, text)
-            if made is not None and parses(made[0], card) is None:
+            made = translated(card, text)
+            if made is not None:
                 auto[card.set].append(made[0])
                 status, missing = "expressible", []
             elif not missing:

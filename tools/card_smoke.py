@@ -304,8 +304,8 @@ def main(argv: list[str]) -> int:
             old.unlink()
     written, failed, none = 0, [], []
     for cid, card in catalog().cards.items():
-        made = cc.translate(card, texts.get(cid, ""))
-        if made is None or cc.parses(made[0], card) is not None:
+        made = cc.translated(card, texts.get(cid, ""))
+        if made is None:
             continue
         sm = smoke(card, made[1])
         if sm is None:
