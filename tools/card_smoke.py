@@ -10,7 +10,8 @@ The card's facts and abilities come from the shipped catalog and encoding (the s
 without defining it); only the other units on the board are hypothetical. A scenario that does not
 pass is not written: the card is listed in the output instead (a gap in the engine or the template).
 
-Writes scenarios/cards/<SET>/<number>-<card id>.场景 (removing earlier generated ones first).
+Writes scenarios/cards/<SET>/<number>-<card id>.场景 (removing earlier generated ones first), then reruns
+tools/card_coverage.py so that its report counts them. Run tools/card_coverage.py first (it writes the encodings).
 """
 
 from __future__ import annotations
@@ -328,7 +329,7 @@ def main(argv: list[str]) -> int:
     for f in failed:
         print("  failing:", f)
     print("  no template:", "、".join(none))
-    return 0
+    return cc.main(argv)  # the coverage report counts the smoke scenarios just written
 
 
 if __name__ == "__main__":
