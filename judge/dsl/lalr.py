@@ -310,22 +310,18 @@ class Parser:
                 action = states[state].get(token.type)
                 if action is None:
                     raise UnexpectedToken(token, _expected(states[state]), state)
-                shift, arg = action
-                if shift:
-                    state_stack.append(arg)
+                if action >= 0:  # shift to that state
+                    state_stack.append(action)
                     value_stack.append(token if token.type not in term_cb else term_cb[token.type](token))
                     break
-                self._reduce(arg, rules, states, state_stack, value_stack, callbacks)
+                self._reduce(-1 - action, rules, states, state_stack, value_stack, callbacks)
         end = Token.new_borrow_pos("$END", "", last) if last is not None else Token("$END", "", 0, 1, 1)
         while True:
             state = state_stack[-1]
             action = states[state].get("$END")
-            if action is None:
+            if action is None or action >= 0:  # Lark's tables never shift $END
                 raise UnexpectedToken(end, _expected(states[state]), state)
-            shift, arg = action
-            if shift:  # the grammar's tables never shift $END
-                raise UnexpectedToken(end, _expected(states[state]), state)
-            self._reduce(arg, rules, states, state_stack, value_stack, callbacks)
+            self._reduce(-1 - action, rules, states, state_stack, value_stack, callbacks)
             if state_stack[-1] == end_state:
                 return value_stack[-1]
 
@@ -339,7 +335,7 @@ class Parser:
         else:
             children = []
         value = callbacks[index](children)
-        state_stack.append(states[state_stack[-1]][origin][1])
+        state_stack.append(states[state_stack[-1]][origin])
         value_stack.append(value)
 
     def _lex(self, text: str, state_stack: list):
