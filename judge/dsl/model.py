@@ -36,6 +36,8 @@ class ObjSpec:
 
 @dataclass
 class ZoneSpec:
+    """A zone line of the setup: a player's objects in one zone."""
+
     player: str
     zone: str  # hand | deck | rune_deck | trash | banishment | champion | legend | base | battlefield
     objects: list[ObjSpec]
@@ -45,6 +47,8 @@ class ZoneSpec:
 
 @dataclass
 class PlayerSpec:
+    """A player of the setup with their points, rune pool and zones."""
+
     name: str
     pos: Pos
     points: int = 0
@@ -57,6 +61,8 @@ class PlayerSpec:
 
 @dataclass
 class BattlefieldSpec:
+    """A battlefield of the setup: name, controller, contest."""
+
     id: str
     pos: Pos
     name: str | None = None
@@ -68,6 +74,8 @@ class BattlefieldSpec:
 
 @dataclass
 class Expectation:
+    """An expected outcome: a subject's state, the winner, or a rule in the trace."""
+
     kind: str  # subject | winner | trace
     pos: Pos
     subject: str | None = None
@@ -91,6 +99,8 @@ class Step:
 
 @dataclass
 class Scenario:
+    """A parsed scenario: setup, cards, steps and expectations."""
+
     file: str
     title: str = ""
     sources: list[str] = field(default_factory=list)

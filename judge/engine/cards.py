@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True)
 class Pos:
+    """A place in a source file (file, line, column)."""
+
     file: str
     line: int
     column: int
@@ -94,6 +96,8 @@ class Activated:
 
 @dataclass
 class CardDef:
+    """A card's definition: type, Might, tags, keywords, costs and abilities."""
+
     name: str
     type: str = "unit"  # unit | gear | spell | rune | legend | battlefield
     might: int = 0

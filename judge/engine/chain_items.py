@@ -11,6 +11,8 @@ from judge.engine.state import Game, GameObject, PendingItem
 
 @dataclass
 class ChainItem(PendingItem):
+    """A card or triggered ability on the chain, with its targets and choices."""
+
     kind: str = "card"  # card | trigger
     oid: str | None = None  # the card played, or the trigger's source object
     targets: list = field(default_factory=list)  # [(oid, incarnation)] in choice order

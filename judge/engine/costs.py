@@ -20,6 +20,8 @@ from judge.trace.events import Change
 
 @dataclass
 class Cost:
+    """A total cost in energy and power, with how it was built."""
+
     energy: int = 0
     power: int = 0
     parts: list[str] = field(default_factory=list)  # how the total was built, for the trace
@@ -80,6 +82,8 @@ def fmt(energy: int, power: int, syms=None) -> str:
 
 @dataclass
 class Payment:
+    """How a cost is paid: from the pool, runes exhausted and runes recycled."""
+
     from_pool: tuple[int, int]
     exhaust: list[GameObject]
     recycle: list[GameObject]

@@ -35,6 +35,8 @@ class Modifier:
 
 @dataclass
 class GameObject:
+    """A card or token in a zone, with its controller, location and status."""
+
     oid: str
     card: CardDef
     owner: str
@@ -80,6 +82,8 @@ class GameObject:
 
 @dataclass
 class Battlefield:
+    """A battlefield: controller, contest and staged showdown or combat."""
+
     bid: str
     name: str
     controller: str | None = None
@@ -96,6 +100,8 @@ class Battlefield:
 
 @dataclass
 class Player:
+    """A player: team, rune pool (energy and power), zones and experience."""
+
     name: str
     team: str
     energy: int = 0
@@ -107,6 +113,8 @@ class Player:
 
 @dataclass
 class Showdown:
+    """An open showdown at a battlefield: who has focus, how many passed."""
+
     battlefield: str
     combat: bool
     focus: str
@@ -118,6 +126,8 @@ class Showdown:
 
 @dataclass
 class Combat:
+    """A combat at a battlefield: attacker, defender and its step."""
+
     battlefield: str
     attacker: str
     defender: str
@@ -151,6 +161,8 @@ class PendingItem:
 
 @dataclass(slots=True)  # slots: no state can live outside the declared fields
 class Game:
+    """The whole game state; every piece of state is a declared field."""
+
     players: dict[str, Player]
     order: list[str]
     teams: dict[str, str]  # player -> team id (a player is its own team outside 2v2)

@@ -17,6 +17,8 @@ NONE_WORDS = ("无", "none")
 
 @dataclass
 class CheckResult:
+    """The outcome of one expectation: its text, whether it held, what was found."""
+
     text: str
     ok: bool
     actual: str

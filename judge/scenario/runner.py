@@ -39,6 +39,8 @@ class StopInfo:
 
 @dataclass
 class ScenarioResult:
+    """The outcome of a scenario run: the game, the checks, the boards, why it stopped."""
+
     scenario: Scenario
     game: Game
     checks: list[CheckResult] = field(default_factory=list)

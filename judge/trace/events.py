@@ -33,6 +33,8 @@ def _fmt(v) -> str:
 
 @dataclass
 class Event:
+    """One step of the trace: what happened, the rules and FAQ entries it rests on, the changes."""
+
     kind: str  # action | step | change | choice | auto | result | illegal | check | stop | note
     text: str
     rules: tuple[str, ...] = ()

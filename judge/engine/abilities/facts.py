@@ -13,6 +13,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class EventFacts:
+    """The facts of one happening that triggered abilities test (who, what, where)."""
+
     event: str  # a registered TriggerEvent id (the happening witnessed), e.g. "move"
     player: str | None = None  # who did it, or to whom it happened (played, moved, scored, drew, gained XP)
     obj: GameObject | None = None  # the object concerned (card played, unit moved / died / buffed)
