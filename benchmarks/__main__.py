@@ -51,6 +51,9 @@ def machine() -> dict:
         "cores": os.cpu_count(),
         "memory": mem,
         "load_before": load,
+        # Whether this process and the cold processes it starts may write bytecode (a cold process
+        # without cached bytecode compiles every module it imports); bench_engine sets it per condition.
+        "dont_write_bytecode": os.environ.get("PYTHONDONTWRITEBYTECODE", ""),
     }
 
 
@@ -138,7 +141,9 @@ def results_markdown(report: dict) -> str:
         "",
         "Each time is the median of repeated runs; ratios compare figures measured side by side in this one "
         "run (a cold `judge` process against `python3 -c pass` started alternately). ✓/✗ compare with the "
-        "target of the issue; targets are reported, never gated on.",
+        "target of the issue; targets are reported, never gated on. "
+        f"PYTHONDONTWRITEBYTECODE in the environment: {m.get('dont_write_bytecode') or 'unset'}; "
+        "cold processes run with the package's bytecode cached unless a row says otherwise.",
         "",
         table(report["rows"]),
         "",
