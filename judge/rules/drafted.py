@@ -9,21 +9,29 @@ rule text; the node's text stays empty (absent).
 
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
+import os
 
 MARK = "〔标题为本工具所拟〕"
-PATH = Path(__file__).resolve().parent / "data" / "drafted_titles.tsv"
+PATH = os.path.join(os.path.dirname(__file__), "data", "drafted_titles.tsv")
 NOTE = "中文标题为本工具所拟（概括该条所涉内容，便于查找），不是官方规则文本。"
 
 
-@lru_cache(maxsize=1)
+_cache: dict[str, tuple[str, tuple[str, ...]]] | None = None
+
+
 def drafted() -> dict[str, tuple[str, tuple[str, ...]]]:
-    """number -> (title without MARK, search keywords)."""
+    """number -> (title without MARK, search keywords). Read once (no functools: search's cold path
+    imports this module for MARK)."""
+    global _cache
+    if _cache is not None:
+        return _cache
     out: dict[str, tuple[str, tuple[str, ...]]] = {}
-    if not PATH.is_file():
+    _cache = out
+    if not os.path.isfile(PATH):
         return out
-    for line in PATH.read_text(encoding="utf-8").splitlines():
+    with open(PATH, encoding="utf-8") as f:
+        text = f.read()
+    for line in text.splitlines():
         if not line.strip() or line.startswith("#"):
             continue
         cells = [c.strip() for c in line.split("\t")]
