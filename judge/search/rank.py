@@ -50,6 +50,7 @@ FAQ_ANSWER_ONLY = 0.85
 # the authority, and long FAQ answers share common words with almost any question).
 QUESTION_KIND_WEIGHT = {"faq": 1.0, "rule": 1.05, "errata": 0.9, "term": 0.8}
 SKELETON_WEIGHT = 0.85
+HEADING_IN_QUESTION = 0.8
 SKELETON_WEIGHT_TERM = 0.7
 CANDIDATES = 60
 WINDOW = 60
@@ -187,6 +188,10 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
             defining = 1.15
         if d["kind"] == "rule" and norm.endswith("\n"):
             defining = min(defining, 1.25)  # a bare heading with nothing to show is only a pointer
+        if analysis.question_like and d["kind"] == "rule" and d.get("is_heading") and d.get("number_source") != "absent":
+            # A question is answered by a paragraph, not by the heading over it (whose text is a preview
+            # of its section): the heading still leads the way when nothing in its section matches.
+            defining *= HEADING_IN_QUESTION
         coverage = got / total_w
         if analysis.question_like and len(concepts) > 2:
             # A question is answered by a sentence, not by a long entry that mentions every word
