@@ -160,7 +160,7 @@ def _node(row: MapRow, version: str, label: str) -> Rule:
         if not row.title and drafted.title_of(row.number):
             # No Chinese title anywhere: the tool's own, marked as such (judge/rules/drafted.py).
             return Rule(version, row.number, ABSENT, 1.0, f"编号与层级取自{label}；{ABSENT_NOTE}。{drafted.NOTE}",
-                        title=drafted.title_of(row.number), is_heading=row.heading)
+                        title=drafted.title_of(row.number), is_heading=False)
         return Rule(version, row.number, ABSENT, 1.0,
                     f"编号与层级取自{label}；{ABSENT_NOTE}。", title=row.title, is_heading=bool(row.title))
     if row.role == "heading":

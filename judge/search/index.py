@@ -189,8 +189,8 @@ def collect_docs(conn, version: str | None) -> list[dict]:
         # In the chapters the corpus lacks, a section is a run of level-0 rules after a titled one
         # (706 强力, then 707-711 about it): the run's rules are about the heading's subject.
         title = r.get("title") or ""
-        if not r.get("parent") and title and (r.get("is_heading") or not drafted.is_drafted(title)):
-            heading = " ".join([drafted.strip_mark(title), *drafted.keywords(r.get("number")) * drafted.is_drafted(title)])
+        if not r.get("parent") and title and not drafted.is_drafted(title):
+            heading = title
         elif not r.get("parent") and r.get("number_source") == "absent" and heading:
             r["_context"] = (r["_context"] + " " + heading).strip()
         elif not r.get("parent"):
