@@ -20,7 +20,6 @@ from judge.search.text import fold, fts_phrase, is_cjk, runs, strip_tones
 
 MAX_QUERY_CHARS = 256
 LOCATIVES = "上中里内"
-_QUANTITY = re.compile(r"^(?:[0-9]{1,2}|[三四五六七八九十]{1,2})[个张点名次枚条种位份场]?$|^一[点场]$")
 MAX_WORD = 8
 
 # Function words of questions: dropped when the query has real content besides them.
@@ -208,12 +207,9 @@ def analyze(conn, raw: str) -> Analysis:
     concepts = content or concepts
     if a.intent:
         # In a question, a lone character that is no term ("看", "到", "写") is context, not the
-        # subject: it may confirm a paragraph but never costs one its coverage. So are the board
-        # situation's quantities ("四个单位", "5点伤害"; not 两个, which asks about "more than one"):
-        # the rules state the general case.
+        # subject: it may confirm a paragraph but never costs one its coverage.
         for c in concepts:
-            if len(concepts) > 1 and ((len(c.label) == 1 and all(len(f) == 1 for f in c.forms))
-                                      or _QUANTITY.match(c.label)):
+            if len(c.label) == 1 and all(len(f) == 1 for f in c.forms) and len(concepts) > 1:
                 c.optional = True
     if a.intent == intent.ORDER:
         # "X和Y谁先处理": the verb after 先 belongs to the frame (which one is handled first); the

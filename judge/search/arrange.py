@@ -15,7 +15,7 @@ from judge.search.rank import SCORE_COLUMNS, Hit, fetch_docs
 
 SECTION_PARAGRAPHS = 2
 CHILD_RATIO = 0.9
-RULE_FIRST_RATIO = 0.4  # a rule this close to the FAQ entry above it (in score) goes first
+RULE_FIRST_RATIO = 0.6  # a rule this close to the FAQ entry above it (in score) goes first
 
 
 def is_section(doc: dict) -> bool:
