@@ -29,7 +29,7 @@ def prevent(target: GameObject, amount: int) -> tuple[int, int]:
     prevented and gone at 0 (437.3.a; "all" stays, 437.3.c): (damage still dealt, damage prevented)."""
     left = amount
     for mod in list(target.modifiers):
-        if not mod.prevent or left <= 0:
+        if not mod.prevent or left <= 0 or mod.lapsed():
             continue
         if mod.prevent < 0:
             left = 0

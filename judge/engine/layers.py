@@ -20,7 +20,7 @@ def might(game: Game, o: GameObject) -> int:
     for gear in game.attachments(o.oid):
         value += gear.card.might_bonus  # attached equipment's Might bonus (716)
     for mod in o.modifiers:
-        value += mod.amount
+        value += 0 if mod.lapsed() else mod.amount
     from judge.engine.statics import on_board
 
     for src, kind, params in on_board(game):  # static abilities (光环 and any registered kind)

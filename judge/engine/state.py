@@ -31,6 +31,13 @@ class Modifier:
     keyword_n: int = 0  # > 0: the keyword is granted with this value; 0: it is removed
     no_damage: bool = False
     prevent: int = 0  # remaining Prevent Value; -1 = all damage (437.1.b.1.b)
+    source: object = None  # "while <source> is on the board": the GameObject it lasts for, if any
+    source_inc: int = 0
+
+    def lapsed(self) -> bool:
+        """A 'while' effect ends the moment its source leaves the board (a new object, 119)."""
+        src = self.source
+        return src is not None and (src.zone != "board" or src.incarnation != self.source_inc)
 
 
 @dataclass
@@ -68,13 +75,13 @@ class GameObject:
     def has(self, keyword: str) -> int:
         n = self.keywords.get(keyword, 0) + self.card.keywords.get(keyword, 0)
         for mod in self.modifiers:
-            if mod.keyword == keyword:
+            if mod.keyword == keyword and not mod.lapsed():
                 n = n + mod.keyword_n if mod.keyword_n > 0 else 0  # the latest grant or removal wins
         return n
 
     def immune_to_damage(self) -> bool:
         """"Can't be damaged": printed, set in the scenario, or given by an effect."""
-        return self.cannot_be_damaged or self.card.cannot_be_damaged or any(m.no_damage for m in self.modifiers)
+        return self.cannot_be_damaged or self.card.cannot_be_damaged or any(m.no_damage and not m.lapsed() for m in self.modifiers)
 
     def label(self) -> str:
         return self.oid if self.oid.split("#")[0] == self.card.name else f"{self.oid}（{self.card.name}）"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from judge.engine import effects, layers
 from judge.engine.instructions import EffectKind
 from judge.engine.state import Modifier
-from judge.engine.effects_registry.common import duration_text, read_duration, source_object, lasts_this_turn
+from judge.engine.effects_registry.common import duration_args, duration_text, lasting, source_object
 from judge.trace.events import Change
 
 
@@ -80,16 +80,16 @@ class Prevent(EffectKind):
     id, zh, aliases, rule, params = "prevent", ("抵挡伤害",), ("prevent",), "437.1", "全部（抵挡所有伤害）"
 
     def read_args(self, words):
-        this_turn, rest = read_duration(words)
+        dur, rest = duration_args(words)
         if any(w not in ("全部", "all") for w in rest):
             raise ValueError(f"效果“{self.display}”只接受“全部”和持续时间（本回合）。")
-        return {"all": bool(rest), "this_turn": this_turn}
+        return {"all": bool(rest), **dur}
 
     def apply(self, game, item, eff, legal, previous, who):
         value = -1 if eff.args.get("all") else eff.amount
         changes = []
         for u in legal:
-            u.modifiers.append(Modifier(prevent=value, until_end_of_turn=lasts_this_turn(eff)))
+            u.modifiers.append(Modifier(prevent=value, **lasting(game, item, eff)))
             changes.append(Change(u.label(), "抵挡值", None, "全部" if value < 0 else value))
         game.trace.add("change", f"{who}：{'、'.join(u.label() for u in legal)} 接下来将受到的"
                        f"{'所有' if value < 0 else f' {value} 点'}伤害被抵挡（本回合）。", rules=("437.1", "437.2"), changes=changes)
@@ -103,16 +103,17 @@ class NoDamage(EffectKind):
     id, zh, aliases, rule = "no_damage", ("不会受到伤害",), ("cant-be-damaged",), "417"
 
     def read_args(self, words):
-        this_turn, rest = read_duration(words)
+        dur, rest = duration_args(words)
         if rest:
             raise ValueError(f"效果“{self.display}”只接受持续时间（本回合、持续）。")
-        return {"this_turn": this_turn}
+        return dur
 
     def apply(self, game, item, eff, legal, previous, who):
-        this_turn = lasts_this_turn(eff)
+        how = lasting(game, item, eff)
         for u in legal:
-            u.modifiers.append(Modifier(no_damage=True, until_end_of_turn=this_turn))
-        game.trace.add("change", f"{who}：{'、'.join(u.label() for u in legal)} {duration_text(this_turn)}无法被造成伤害。",
+            u.modifiers.append(Modifier(no_damage=True, **how))
+        when = duration_text(how["until_end_of_turn"], how["source"])
+        game.trace.add("change", f"{who}：{'、'.join(u.label() for u in legal)} {when}无法被造成伤害。",
                        rules=("417",), faq=("R-NO-DAMAGE",),
                        changes=[Change(u.label(), "无法被造成伤害", False, True) for u in legal])
         return legal

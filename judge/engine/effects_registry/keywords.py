@@ -6,7 +6,7 @@ from __future__ import annotations
 from judge.engine.instructions import EffectKind
 from judge.engine.keywords import KEYWORDS
 from judge.engine.state import Modifier
-from judge.engine.effects_registry.common import duration_text, read_duration, lasts_this_turn
+from judge.engine.effects_registry.common import duration_args, duration_text, lasting
 from judge.trace.events import Change
 
 
@@ -14,11 +14,11 @@ class _KeywordChange(EffectKind):
     params = "一个关键词，可加 本回合"
 
     def read_args(self, words):
-        this_turn, rest = read_duration(words, default_this_turn=False)
+        dur, rest = duration_args(words, default_this_turn=False)
         kws = [KEYWORDS.lookup(w) for w in rest]
         if len(rest) != 1 or kws[0] is None:
-            raise ValueError(f"效果“{self.display}”需要一个关键词（如 壁垒、强攻），可加“本回合”。")
-        return {"keyword": kws[0].id, "this_turn": this_turn}
+            raise ValueError(f"效果“{self.display}”需要一个关键词（如 壁垒、强攻），可加“本回合”或“持续”。")
+        return {"keyword": kws[0].id, **dur}
 
 
 class GrantKeyword(_KeywordChange):
@@ -27,14 +27,15 @@ class GrantKeyword(_KeywordChange):
     id, zh, aliases, rule = "grant_keyword", ("获得关键词",), ("grant-keyword",), "801.3.a"
 
     def apply(self, game, item, eff, legal, previous, who):
-        kw, this_turn = KEYWORDS[eff.args["keyword"]], lasts_this_turn(eff, default=False)
+        kw, how = KEYWORDS[eff.args["keyword"]], lasting(game, item, eff, default_this_turn=False)
+        this_turn, when = how["until_end_of_turn"], duration_text(how["until_end_of_turn"], how["source"])
         n = eff.amount or 1
         changes = []
         for u in legal:
-            u.modifiers.append(Modifier(keyword=kw.id, keyword_n=n, until_end_of_turn=this_turn))
+            u.modifiers.append(Modifier(keyword=kw.id, keyword_n=n, **how))
             changes.append(Change(u.label(), "关键词", None, f"{kw.display}{' ' + str(n) if n > 1 else ''}"))
-        game.trace.add("change", f"{who}：{'、'.join(u.label() for u in legal)} {duration_text(this_turn)}获得[{kw.display}]。",
-                       rules=("801.3.a.2" if this_turn else "801.3.a.3", kw.rule), changes=changes)
+        game.trace.add("change", f"{who}：{'、'.join(u.label() for u in legal)} {when}获得[{kw.display}]。",
+                       rules=("801.3.a.2" if this_turn or how["source"] else "801.3.a.3", kw.rule), changes=changes)
         return legal
 
 
@@ -42,13 +43,14 @@ class RemoveKeyword(_KeywordChange):
     id, zh, aliases, rule = "remove_keyword", ("失去关键词",), ("remove-keyword",), "801.3.b"
 
     def apply(self, game, item, eff, legal, previous, who):
-        kw, this_turn = KEYWORDS[eff.args["keyword"]], lasts_this_turn(eff, default=False)
+        kw, how = KEYWORDS[eff.args["keyword"]], lasting(game, item, eff, default_this_turn=False)
+        this_turn, when = how["until_end_of_turn"], duration_text(how["until_end_of_turn"], how["source"])
         changes = []
         for u in legal:
             had = u.has(kw.id)
-            u.modifiers.append(Modifier(keyword=kw.id, keyword_n=0, until_end_of_turn=this_turn))
+            u.modifiers.append(Modifier(keyword=kw.id, keyword_n=0, **how))
             if had:
                 changes.append(Change(u.label(), "关键词", kw.display, None))
-        game.trace.add("change", f"{who}：{'、'.join(u.label() for u in legal)} {duration_text(this_turn)}失去[{kw.display}]。",
-                       rules=("801.3.b.1" if this_turn else "801.3.b.2", kw.rule), changes=changes)
+        game.trace.add("change", f"{who}：{'、'.join(u.label() for u in legal)} {when}失去[{kw.display}]。",
+                       rules=("801.3.b.1" if this_turn or how["source"] else "801.3.b.2", kw.rule), changes=changes)
         return legal

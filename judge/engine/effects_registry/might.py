@@ -6,23 +6,23 @@ from __future__ import annotations
 from judge.engine import layers
 from judge.engine.instructions import EffectKind
 from judge.engine.state import Modifier
-from judge.engine.effects_registry.common import duration_text, read_duration, lasts_this_turn
+from judge.engine.effects_registry.common import duration_args, duration_text, lasting
 from judge.trace.events import Change
 
 
 class _Timed(EffectKind):
-    params = "本回合（默认）或 持续"
+    params = "本回合（默认）或 持续（来源留在场上期间）"
 
     def read_args(self, words):
-        this_turn, rest = read_duration(words)
+        dur, rest = duration_args(words)
         if rest:
             raise ValueError(f"效果“{self.display}”只接受持续时间（本回合、持续）。")
-        return {"this_turn": this_turn}
+        return dur
 
 
-def _add(game, u, amount: int, this_turn: bool) -> Change:
+def _add(game, u, amount: int, how: dict) -> Change:
     before = layers.might(game, u)
-    u.modifiers.append(Modifier(amount, until_end_of_turn=this_turn))
+    u.modifiers.append(Modifier(amount, **how))
     return Change(u.label(), "战力", before, layers.might(game, u))
 
 
@@ -33,14 +33,15 @@ class DoubleMight(_Timed):
     id, zh, aliases, rule = "double_might", ("战力翻倍",), ("double-might",), "432.1"
 
     def apply(self, game, item, eff, legal, previous, who):
-        this_turn = lasts_this_turn(eff)
+        how = lasting(game, item, eff)
         changes = []
         for u in legal:
             current = layers.might(game, u)
             if current < 0:
                 game.trace.add("step", f"{u.label()} 的战力为 {current}：不能以负数增加数值，改为增加 0。", rules=("477.3.c",))
-            changes.append(_add(game, u, max(0, current), this_turn))
-        game.trace.add("change", f"{who}：{'、'.join(u.label() for u in legal)} 的战力{duration_text(this_turn)}翻倍"
+            changes.append(_add(game, u, max(0, current), how))
+        when = duration_text(how["until_end_of_turn"], how["source"])
+        game.trace.add("change", f"{who}：{'、'.join(u.label() for u in legal)} 的战力{when}翻倍"
                        "（增加等同于当前战力的数值）。", rules=("432.1", "432.1.a"), changes=changes)
         return legal
 
@@ -62,8 +63,8 @@ class SwapMight(_Timed):
             return legal
         low, high = (a, b) if ma < mb else (b, a)
         diff = abs(ma - mb)
-        this_turn = lasts_this_turn(eff)
-        changes = [_add(game, low, diff, this_turn), _add(game, high, -diff, this_turn)]
+        how = lasting(game, item, eff)
+        changes = [_add(game, low, diff, how), _add(game, high, -diff, how)]
         game.trace.add("change", f"{who}：互换 {a.label()} 与 {b.label()} 的战力（差值 {diff}：较低者 +{diff}，较高者 -{diff}）。",
                        rules=("433.1", "433.1.b"), changes=changes)
         return legal
