@@ -78,3 +78,10 @@ def test_faq_citations_exist():
     ids = {e.id for pf in parse_shipped() for e in pf.entries}
     missing = [fid for fid, _ in FAQ.values() if fid not in ids]
     assert not missing, missing
+
+
+def test_a_step_cites_each_rule_once():
+    from judge.trace.events import Trace
+
+    ev = Trace().add("step", "t", rules=("383.3", "383.3.d.1", "383.3"), faq=("R-L19", "R-L19"))
+    assert ev.rules == ("383.3", "383.3.d.1") and ev.faq == ("R-L19",)

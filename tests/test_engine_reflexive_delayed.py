@@ -148,7 +148,7 @@ def test_choosing_a_replacement_that_cannot_apply_is_an_error():
     assert r.game.objects["z"].zone == "board"
     body = TWO_REPLACEMENTS.replace("  甲 摧毁 w", "  乙 选择替换效果 w -> d\n  甲 摧毁 w")
     r = _run_with_ability_cards(body.replace("手牌: h=高原血统", "手牌: h=高原血统, d=战鼓"))
-    assert not r.passed and r.stop.kind == "illegal" and r.stop.rule == "367"
+    assert not r.passed and r.stop.kind == "illegal" and r.stop.rule == "370.1"  # it does not qualify
     assert "h、z" in r.stop.message
 
 

@@ -17,31 +17,31 @@ def activate(game: Game, player: str, args: dict) -> None:
 
     src = resolve_ref(game, args["source"])
     if src.zone != "board" or src.controller != player:
-        raise IllegalAction(f"只能激活自己控制的场上游戏物体的技能（{src.label()}）。", "376")
+        raise IllegalAction(f"只能激活自己控制的场上游戏物体的技能（{src.label()}）。", "380")
     from judge.engine.keywords import on
 
     # the card's own activated abilities, then those its keywords give (装配 818)
     abilities = list(src.card.activated) + [a for kw, n in on(src) if (a := kw.activated(src, n)) is not None]
     ab = abilities[0] if abilities else None
     if ab is None:
-        raise IllegalAction(f"{src.label()} 没有主动技能。", "376")
+        raise IllegalAction(f"{src.label()} 没有主动技能。", "377.1")
     t = game.trace
     if not adds_resources(ab):
         priority.check_may_act(game, player)
         _check_timing(game, player, ab)
     if ab.exhaust and src.exhausted:
-        raise IllegalAction(f"{src.label()} 已经休眠，无法支付[E]（使其休眠）的费用。", "376")
+        raise IllegalAction(f"{src.label()} 已经休眠，无法支付[E]（使其休眠）的费用。", "404.1")
     chosen = [resolve_ref(game, r) for r in args.get("targets", [])]
     eff = next((e for e in ab.effects if e.targets), None)
     if eff is not None:
         targeting.check_choice(game, player, eff, chosen, f"{src.label()} 的主动技能")
     elif chosen:
-        raise IllegalAction(f"{src.label()} 的主动技能没有目标。", "355.6")
+        raise IllegalAction(f"{src.label()} 的主动技能没有目标。", "355.5")
     cost = costs.Cost()
     cost.add(ab.energy, ab.power, "技能费用")
     cost.add(0, costs.targeting_power(game, player, chosen), costs.TARGETING_LABEL)
     payment = costs.plan(game, player, cost)
-    t.add("action", f"{player} 激活 {src.label()} 的主动技能。", rules=("376", "398"))
+    t.add("action", f"{player} 激活 {src.label()} 的主动技能。", rules=("377.3.a", "399"))
     t.depth += 1
     try:
         if ab.exhaust:
@@ -65,7 +65,7 @@ def activate(game: Game, player: str, args: dict) -> None:
         game.chain.append(item)
         if was_empty:
             game.chain_opened_by = "card"
-        t.add("step", f"{item.description}确认为结算链项目（激活技能开启或加入结算链）。", rules=("337", "398"))
+        t.add("step", f"{item.description}确认为结算链项目（激活技能开启或加入结算链）。", rules=("406.2",))
     finally:
         t.depth -= 1
 

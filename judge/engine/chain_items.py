@@ -18,10 +18,9 @@ class ChainItem(PendingItem):
     targets: list = field(default_factory=list)  # [(oid, incarnation)] in choice order
     pending: bool = True
     dest: str | None = None
-    accelerate: bool = False
+    paid: tuple = ()  # ids of the keywords whose optional additional cost was paid (急速 805, 回响 820)
     hidden_at: str | None = None
     trigger: object = None  # judge.dsl.model.Trigger for triggered abilities
-    repeats: int = 0  # 回响 paid: the spell's instructions run once more per payment
     play_number: int = 0  # a played card: how many cards its controller had finalized this turn, it included
 
 
@@ -42,8 +41,8 @@ EVENT_NAMES = _EventNames()
 
 def make_item(game: Game, src: GameObject | None, trig, controller: str | None = None, *, label: str | None = None,
               oid: str | None = None, memory: dict | None = None, description: str | None = None,
-              rules: tuple = ("382",)) -> ChainItem:
-    """The one way a triggered ability becomes a chain item (382): controlled by its source's
+              rules: tuple = ("383.3",)) -> ChainItem:
+    """The one way a triggered ability becomes a chain item (383.3): controlled by its source's
     controller, remembering where the source was when it triggered. Reflexive and delayed abilities
     (whose source may be gone) pass the label, object id and remembered information themselves."""
     player = controller or src.controller

@@ -215,7 +215,7 @@ def _plan_domains(game: Game, player: str, cost: Cost, card: GameObject | None) 
     return Payment((use_e, len(pool_used)), exhaust, recycle, pool_used)
 
 
-def pay(game: Game, player: str, cost: Cost, payment: Payment, text: str | None = None, rules=("349", "165")) -> None:
+def pay(game: Game, player: str, cost: Cost, payment: Payment, text: str | None = None, rules=("357.1", "165")) -> None:
     pl = game.players[player]
     left = pool_units(pl)
     for d in payment.pool_used:

@@ -279,7 +279,7 @@ class RecycleTop(EffectKind):
 
 
 class Save(EffectKind):
-    id, zh, aliases, rule = "save", ("拯救",), ("save",), "367"
+    id, zh, aliases, rule = "save", ("拯救",), ("save",), "368"
 
     def apply(self, game, item, eff, legal, previous, who):
         from judge.engine.abilities import replacement
@@ -330,7 +330,7 @@ class Counter(EffectKind):
 
 
 class ReturnSelf(EffectKind):
-    id, zh, aliases, rule, targeted = "return_self", ("从废牌堆回到基地",), ("return-from-trash",), "382", False
+    id, zh, aliases, rule, targeted = "return_self", ("从废牌堆回到基地",), ("return-from-trash",), "383.2.c.1", False
 
     def apply(self, game, item, eff, legal, previous, who):
         _return_self(game, item)
@@ -338,7 +338,7 @@ class ReturnSelf(EffectKind):
 
 
 class ReturnLinked(EffectKind):
-    id, zh, aliases, rule, targeted = "return_linked", ("打出被此牌放逐的单位",), ("return-linked",), "393", False
+    id, zh, aliases, rule, targeted = "return_linked", ("打出被此牌放逐的单位",), ("return-linked",), "394", False
 
     def apply(self, game, item, eff, legal, previous, who):
         from judge.engine.abilities import linked
@@ -348,7 +348,7 @@ class ReturnLinked(EffectKind):
 
 
 class CreateDelayed(EffectKind):
-    id, zh, aliases, rule, targeted = "delayed", ("延迟",), ("delayed",), "389", False
+    id, zh, aliases, rule, targeted = "delayed", ("延迟",), ("delayed",), "390", False
 
     def apply(self, game, item, eff, legal, previous, who):
         from judge.engine.abilities import delayed
@@ -453,5 +453,5 @@ def _return_self(game: Game, item: ChainItem) -> None:
         return
     game.players[src.owner].zones["trash"].remove(src.oid)
     src.zone, src.location, src.controller, src.exhausted = "board", "base", src.owner, True
-    game.trace.add("change", f"{src.label()} 从废牌堆回到其所有者的基地（休眠）。", rules=("382",),
+    game.trace.add("change", f"{src.label()} 从废牌堆回到其所有者的基地（休眠）。", rules=("383.2.c.1",),
                    changes=[Change(src.label(), "位置", f"{src.owner}的废牌堆", f"{src.owner}的基地")])

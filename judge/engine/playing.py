@@ -28,7 +28,7 @@ def play_card(game: Game, player: str, args: dict) -> None:
         plan = _prepare(game, player, card, args)
     except IllegalAction as err:
         t.add("step", f"{player} 试图打出 {card.label()}，但{err.message} 打出过程中的所有行动被撤销，"
-              f"{card.label()} 留在{game.location_label(card)}。", rules=("349",))
+              f"{card.label()} 留在{game.location_label(card)}。", rules=("358.5",))
         raise
     _commit(game, player, card, plan)
 
@@ -43,7 +43,7 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
         if origin is None:
             raise IllegalAction(f"{card.label()} 不在 {player} 的手牌或待命区域（位于{game.location_label(card)}）。", "349")
     if card.card.type not in ("unit", "gear", "spell"):
-        raise IllegalAction(f"{card.label()} 不是可以打出的卡牌类型。", "349")
+        raise IllegalAction(f"{card.label()} 不是可以打出的卡牌类型。", "351")
     priority.check_may_act(game, player)
     permission = timing.check(game, player, card, origin)
     # Step 2: choices.
@@ -60,7 +60,7 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
         # "Move a unit": its destination is chosen with the targets when the spell is played (FAQ C-L422).
         dest = args.get("dest")
         if dest is None:
-            raise IllegalAction(f"打出 {card.label()} 时必须同时选择移动的目的地（写作 “-> 战场”）。", "349")
+            raise IllegalAction(f"打出 {card.label()} 时必须同时选择移动的目的地（写作 “-> 战场”）。", "355.4")
         dest = "base" if dest in ("基地", "base") else dest
     chosen = [resolve_ref(game, r) for r in args.get("targets", [])]
     targeting_effects = [e for e in card.card.effects if e.targets]
@@ -105,8 +105,8 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
     cost.floor()
     payment = costs.plan(game, player, cost, card)
     return {"origin": origin, "permission": permission, "dest": dest,
-            "targets": chosen, "cost": cost, "payment": payment, "accelerate": "accelerate" in paid_keywords,
-            "sacrifice": sacrifice, "repeat": "repeat" in paid_keywords}
+            "targets": chosen, "cost": cost, "payment": payment, "paid": tuple(paid_keywords),
+            "sacrifice": sacrifice}
 
 
 def _sacrifice(game: Game, player: str, card: GameObject, ref: str | None) -> GameObject | None:
@@ -115,13 +115,13 @@ def _sacrifice(game: Game, player: str, card: GameObject, ref: str | None) -> Ga
 
     if not card.card.extra_kill:
         if ref is not None:
-            raise IllegalAction(f"{card.label()} 没有“摧毁一名友方单位”的额外费用。", "349")
+            raise IllegalAction(f"{card.label()} 没有“摧毁一名友方单位”的额外费用。", "356.2.a.1")
         return None
     if ref is None:
         raise IllegalAction(f"{card.label()} 的额外费用是强制的：须写“作为费用摧毁 单位”。", "356.2.a.1")
     u = resolve_ref(game, ref)
     if u.zone != "board" or not u.is_unit or game.teams[u.controller] != game.teams[player]:
-        raise IllegalAction(f"{u.label()} 不是可以作为费用摧毁的友方单位。", "349")
+        raise IllegalAction(f"{u.label()} 不是可以作为费用摧毁的友方单位。", "356.2.a.1")
     return u
 
 
@@ -146,24 +146,26 @@ def _commit(game: Game, player: str, card: GameObject, plan: dict) -> None:
         game.players[player].zones["hand"].remove(card.oid)
     card.zone, card.location = "chain", None
     item = ChainItem(player, card.label(), f"{player} 打出的 {card.label()}", None, {"oid": card.oid},
-                     rules=("349",), kind="card", oid=card.oid,
+                     rules=("350",), kind="card", oid=card.oid,
                      targets=[targeting.snapshot(o) for o in plan["targets"]], dest=plan["dest"],
-                     accelerate=plan["accelerate"], hidden_at=origin.at if origin is not None else None, repeats=int(plan["repeat"]))
+                     paid=plan["paid"], hidden_at=origin.at if origin is not None else None)
     game.chain.append(item)
     if was_empty:
         game.chain_opened_by = "card"
-    t.add("action", f"{player} 打出 {card.label()}（时机：{plan['permission']}）。", rules=("349",))
+    t.add("action", f"{player} 打出 {card.label()}（时机：{plan['permission']}）。", rules=("350",))
     t.depth += 1
     try:
-        t.add("step", f"步骤1：{card.label()} 作为待处理项目放入结算链。", rules=("329",),
+        t.add("step", f"步骤1：{card.label()} 作为待处理项目放入结算链。", rules=("354", "354.2"),
               changes=[Change(card.label(), "位置", before, "结算链（待处理）")])
         steps.done(game, "354")
         if plan["dest"] is not None:
             where = "基地" if plan["dest"] == "base" else game.battlefields[plan["dest"]].label()
             what = "移动目的地" if card.card.type == "spell" else "打出位置"
-            t.add("step", f"步骤2 做出选择：{what} {where}。", rules=("349",))
+            chose = (origin.destination_rule if origin is not None else "355.2" if card.card.type == "unit"
+                     else "359.2.d" if card.card.type == "gear" else "355.4")
+            t.add("step", f"步骤2 做出选择：{what} {where}。", rules=(chose,))
         if plan["targets"]:
-            t.add("step", f"步骤2 做出选择：目标 {'、'.join(o.label() for o in plan['targets'])}。", rules=("355.6",))
+            t.add("step", f"步骤2 做出选择：目标 {'、'.join(o.label() for o in plan['targets'])}。", rules=("355.5",))
         elif any(e.targets for e in card.card.effects):
             t.add("step", "步骤2 做出选择：选择了 0 个目标（“最多”允许选择 0 个）。", rules=("355.13",))
         steps.done(game, "355")
@@ -171,8 +173,7 @@ def _commit(game: Game, player: str, card: GameObject, plan: dict) -> None:
         rules = ["356"]
         if origin is not None and origin.base_cost_note:
             rules.insert(0, origin.rule)
-        if plan["accelerate"]:
-            rules.append("805")
+        rules += [KEYWORDS[k].rule for k in plan["paid"]]
         if any(p.startswith(costs.TARGETING_LABEL) for p in cost.parts):
             rules.append("809")
         if any(p.startswith("增费") for p in cost.parts):
@@ -189,7 +190,7 @@ def _commit(game: Game, player: str, card: GameObject, plan: dict) -> None:
         if plan["sacrifice"] is not None:
             _pay_by_killing(game, player, plan["sacrifice"])
         steps.done(game, "357")
-        t.add("step", "步骤5 检查合法性：通过。", rules=("349",))
+        t.add("step", "步骤5 检查合法性：通过。", rules=("358",))
         steps.done(game, "358")
         finalize(game, item)
         steps.done(game, "359")
@@ -209,7 +210,7 @@ def finalize(game: Game, item: ChainItem) -> None:
         mine = game.finalized_cards.setdefault(item.controller, [])
         mine.append((game.turn, card.oid))
         item.play_number = sum(1 for turn, _ in mine if turn == game.turn)
-    game.trace.add("step", f"步骤6：{card.label()} 确认为已确认的结算链项目（确认不会让过优先行动权）。", rules=("337",))
+    game.trace.add("step", f"步骤6：{card.label()} 确认为已确认的结算链项目（确认不会让过优先行动权）。", rules=("359.1",))
     if card.card.type in PERMANENTS:
         game.chain.remove(item)
         resolution.enter_board(game, item, card)
@@ -240,7 +241,7 @@ def _pay_by_killing(game: Game, player: str, unit: GameObject) -> None:
     a replaced death still paid the cost (FAQ C-L588)."""
     from judge.engine import effects
 
-    game.trace.add("step", f"步骤4 支付额外费用：{player} 摧毁 {unit.label()}。", rules=("349",), faq=("C-L588",))
+    game.trace.add("step", f"步骤4 支付额外费用：{player} 摧毁 {unit.label()}。", rules=("357.2",), faq=("C-L588",))
     effects.kill(game, [unit], who=f"{player} 作为费用", by=player, via="cost")
     state = "已被摧毁" if unit.zone != "board" else "死亡被替换、仍在场上"
-    game.trace.add("step", f"额外费用已支付（{unit.label()} {state}）。", rules=("349",), faq=("C-L588",))
+    game.trace.add("step", f"额外费用已支付（{unit.label()} {state}）。", rules=("357.2.a",), faq=("C-L588",))

@@ -137,11 +137,15 @@ def enter_board(game: Game, item: ChainItem, card: GameObject) -> None:
     card.controller = item.controller
     where = "基地" if dest == "base" else game.battlefields[dest].label()
     if card.card.type == "unit":
-        card.exhausted = not item.accelerate
-        state, rules = ("活跃（已支付[急速]）", ("337.2", "805")) if item.accelerate else ("休眠", ("337.2", "349"))
+        from judge.engine.keywords import KEYWORDS
+
+        ready = [KEYWORDS[k] for k in item.paid if KEYWORDS[k].paid_enters_ready]
+        card.exhausted = not ready
+        state, rules = ((f"活跃（已支付[{ready[0].display}]）", ("337.2", ready[0].paid_rule)) if ready
+                        else ("休眠", ("337.2", "359.2.c")))
     else:
         card.exhausted = False
-        state, rules = "活跃", ("337.2", "349")
+        state, rules = "活跃", ("337.2", "359.2.d")
     game.trace.add("change", f"{card.label()} 立即结算，以{state}状态进入{where}。", rules=rules,
                    changes=[Change(card.label(), "位置", "结算链", f"{item.controller}的{where}" if dest == "base" else where)])
     from judge.engine.keywords import on as keywords_on
@@ -162,9 +166,12 @@ def _resolve_item(game: Game, item: ChainItem) -> None:
         snaps = _split_snaps(effs, item.targets)
         last_targets: list[GameObject] = []
         killed, damaged = [], []
-        for run in range(1 + item.repeats):
-            if run:
-                game.trace.add("step", f"已支付[回响]：{card.label()} 的指示再执行一次。", rules=("820",))
+        from judge.engine.keywords import KEYWORDS
+
+        runs = [None] + [KEYWORDS[k] for k in item.paid for _ in range(KEYWORDS[k].paid_extra_runs(card.has(k)))]
+        for kw in runs:
+            if kw is not None:
+                game.trace.add("step", f"已支付[{kw.display}]：{card.label()} 的指示再执行一次。", rules=(kw.paid_rule,))
             for eff, picked in zip(effs, snaps):
                 before = {o.oid: o.incarnation for o in game.units()}
                 last_targets = apply_effect(game, item, eff, picked, last_targets)
@@ -179,8 +186,8 @@ def _resolve_item(game: Game, item: ChainItem) -> None:
         delayed.create_from(game, item, card, last_targets)
         from judge.engine import zones
 
-        ch = zones.put_in_zone(game, card, "trash", rules=("349",))
-        game.trace.add("change", f"{card.label()} 结算完毕，放入其所有者的废牌堆。", rules=("349",), changes=[ch])
+        ch = zones.put_in_zone(game, card, "trash", rules=("359.3.d",))
+        game.trace.add("change", f"{card.label()} 结算完毕，放入其所有者的废牌堆。", rules=("359.3.d",), changes=[ch])
         from judge.engine import playing
         from judge.engine.abilities import triggered
 

@@ -13,6 +13,10 @@ from judge.trace.events import Change
 PHASES = ("beginning", "main", "ending")
 
 
+# Each mode's First Turn Process (483.7): the second player of a duel channels an extra rune; in
+# the multiplayer modes the first player skips the first draw and the last channels an extra rune.
+FIRST_TURN = {"1v1": "485.7", "ffa3": "487.7", "ffa4": "488.7", "2v2": "489.7"}
+
 def end_turn(game: Game, player: str | None) -> None:
     player = player or game.turn_player
     if game.over:
@@ -92,21 +96,21 @@ def start_turn(game: Game, player: str) -> None:
         _play_out_unscripted(game)  # hold triggers resolve within the scoring step
         if game.over:
             return
-        # Channel two runes, then draw one; the mode's first-turn changes (481) apply on each
+        # Channel two runes, then draw one; the mode's first-turn process (483.7) applies on each
         # player's first turn (turn numbers count from the first player's first turn).
         first_turn = game.turn <= len(game.order)
         extra = 0
         if first_turn and ((game.mode == "1v1" and game.turn == 2) or
                            (game.mode != "1v1" and game.turn == len(game.order))):
             extra = 1
-            t.add("note", f"{player} 的第一个回合：按游戏模式多召出一张符文。", rules=("481",))
+            t.add("note", f"{player} 的第一个回合：按游戏模式多召出一张符文。", rules=(FIRST_TURN.get(game.mode, "483.7"),))
         zones.channel(game, player, 2 + extra)
         if _phase_event(game, "draw_phase", player):  # the draw phase begins (315.4)
             _play_out_unscripted(game)
             if game.over:
                 return
         if first_turn and game.mode != "1v1" and game.turn == 1:
-            t.add("note", f"{player} 是起始玩家：按游戏模式跳过第一个回合的抽牌。", rules=("481",))
+            t.add("note", f"{player} 是起始玩家：按游戏模式跳过第一个回合的抽牌。", rules=(FIRST_TURN.get(game.mode, "483.7"),))
         else:
             zones.draw(game, player, 1, why="抽牌阶段")
         _play_out_unscripted(game)

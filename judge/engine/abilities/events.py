@@ -109,5 +109,5 @@ STANDARD = (
     E("end_of_turn", ("回合结束时", "在你的回合结束时", "结束阶段开始时"), ("at-end-of-turn",), rule="317.1.a"),
     # made by other parts, not written after 触发
     E("reflexive", ("内嵌式",), (), scriptable=False, subject=None),
-    E("delayed", ("延迟触发",), (), label="延迟", rule="389", scriptable=False, subject=None),
+    E("delayed", ("延迟触发",), (), label="延迟", rule="390.2", scriptable=False, subject=None),
 )

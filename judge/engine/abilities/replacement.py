@@ -20,7 +20,7 @@ from judge.engine.state import Game, GameObject
 
 def add_save(game: Game, unit: GameObject, source: str, source_oid: str | None = None) -> None:
     game.death_saves.append((unit.oid, unit.incarnation, game.turn, source, source_oid))
-    game.trace.add("change", f"{unit.label()} 本回合下一次将死亡时，改为移除伤害、休眠并召回（{source}）。", rules=("367",))
+    game.trace.add("change", f"{unit.label()} 本回合下一次将死亡时，改为移除伤害、休眠并召回（{source}）。", rules=("369.1",))
 
 
 def replace_deaths(game: Game, targets: list[GameObject]) -> list[GameObject]:
@@ -108,7 +108,7 @@ def _scripted(game: Game, player: str, u: GameObject, opts: list):
             if _is_source(game, o, source):
                 return o
         raise IllegalAction(f"{source} 的替换效果不能对 {u.label()} 的死亡生效；可以生效的有：{'、'.join(k for k, _, _ in opts)}。",
-                            "367")
+                            "370.1")
     return None
 
 
@@ -168,7 +168,7 @@ def _the_boss(game: Game, u: GameObject, boss: GameObject):
     try:
         payment = costs.plan(game, p, cost)
     except IllegalAction:
-        game.trace.add("step", f"{p} 无法支付 {boss.label()} 的替换费用（符能 1），该单位照常死亡。", rules=("367",))
+        game.trace.add("step", f"{p} 无法支付 {boss.label()} 的替换费用（符能 1），该单位照常死亡。", rules=("371.2.b",))
         return None
     costs.pay(game, p, cost, payment)
     boss.exhausted = True

@@ -26,7 +26,7 @@ def check(game: Game) -> None:
     if not dead:
         return
     game.trace.add("step", f"{controller} 控制的法术结算后（及紧随其后的清理中）有单位因此被摧毁并置入废牌堆："
-                   f"{'、'.join(dead)}——“当你用法术消灭一个单位时”的条件满足。", rules=("382",), faq=("C-L631",))
+                   f"{'、'.join(dead)}——“当你用法术消灭一个单位时”的条件满足。", rules=("383.2.c",), faq=("C-L631",))
     for o in _watchers(game, controller):
         for trig in o.card.triggers:
             if trig.event == "spell_kill":

@@ -123,9 +123,9 @@ def flush(game: Game, combat: bool = False) -> None:
         first = game.showdown.focus if game.showdown else game.combat.attacker
         order = [first] + [p for p in game.order_from(game.turn_player) if p not in (first, game.combat.defender)]
         order.append(game.combat.defender)
-        rules, faq = ("382",), ("R-L21",)
+        rules, faq = ("383.3.d",), ("R-L21",)
     else:
-        order, rules, faq = game.order_from(game.turn_player), ("382",), ("R-L19",)
+        order, rules, faq = game.order_from(game.turn_player), ("383.3.d.1",), ("R-L19",)
     if not game.chain:
         game.chain_opened_by = "trigger"
     for player in order:
@@ -136,7 +136,7 @@ def flush(game: Game, combat: bool = False) -> None:
             item = make_item(game, src, trig, player, memory=_memory(src, facts))
             game.chain.append(item)
             game.trace.add("step", f"{item.description}触发，作为待处理项目加入结算链（控制者 {player}）。",
-                           rules=("382",) + rules, faq=faq if len(batch) > 1 else ())
+                           rules=("383.3",) + (rules if len(batch) > 1 else ()), faq=faq if len(batch) > 1 else ())
 
 
 def _matches_source(item: ChainItem, ref: str) -> bool:

@@ -12,6 +12,7 @@ ENERGY, POWER = 1, 1
 
 class Accelerate(Keyword):
     id, zh, aliases, rule = "accelerate", ("急速",), ("accelerate",), "805"
+    paid_enters_ready, paid_rule = True, "805.6"
 
     def play_cost(self, card, n, args):
         if not args.get("accelerate"):

@@ -48,6 +48,14 @@ class Keyword(Entry):
     def play_cost(self, card, n: int, args: dict):
         return None
 
+    # --- resolving a card played with this keyword's optional additional cost paid (ChainItem.paid)
+    paid_enters_ready = False  # the unit enters ready instead of exhausted (805.6)
+    paid_rule = ""  # the rule cited for what the payment does
+
+    def paid_extra_runs(self, n: int) -> int:
+        """How many more times the instructions run (820.1.d.1)."""
+        return 0
+
     # --- choosing targets: extra power an opponent's spell or ability pays for this object (809)
     def targeted_power(self, n: int) -> int:
         return 0
@@ -85,6 +93,7 @@ class PlayOrigin:
     timing: str | None = None  # the permission playing from here grants
     base_cost_note: str | None = None  # set when the base cost is ignored (shown in the cost step)
     rule = "349"
+    destination_rule = "355.2"  # cited for the location chosen in step 2
 
     def destination(self, game, card, dest: str | None) -> str | None:
         """The permanent's location, or None to choose it as usual."""

@@ -31,7 +31,7 @@ class QuickDraw(Keyword):
         if trig is not None:
             from judge.engine.abilities import triggered
 
-            game.trace.add("step", f"{o.label()} 的[灵便]：打出触发，将其贴附到自己的一名单位。", rules=("819", "382"))
+            game.trace.add("step", f"{o.label()} 的[灵便]：打出触发，将其贴附到自己的一名单位。", rules=("819.1.d",))
             triggered.queue(game, o, trig)  # attach it to one of your units (819)
 
 

@@ -36,6 +36,7 @@ class Facedown(PlayOrigin):
     timing = "reaction"  # 811.6
     base_cost_note = "基础费用被无视（从待命状态打出）"
     rule = "811.1.b"
+    destination_rule = "811.1.d.1"
 
     def __init__(self, bid: str):
         self.at = bid

@@ -1,4 +1,4 @@
-"""回响 Repeat [cost] (800; chapter 820 absent, notes KW18): an optional additional cost when the card is
+"""回响 Repeat [cost] (820): an optional additional cost when the card is
 played; paid, the card's instructions run once more when it resolves. Still one play. The value
 written after the keyword is the energy cost of one repeat. (The engine reuses the targets chosen
 for the first run; the rules let each run's choices differ.)"""
@@ -11,6 +11,10 @@ from judge.engine.keywords.base import Keyword
 
 class Repeat(Keyword):
     id, zh, aliases, rule, numbered = "repeat", ("回响",), ("repeat",), "820", True
+    paid_rule = "820.1.d.1"
+
+    def paid_extra_runs(self, n):
+        return 1
 
     def play_cost(self, card, n, args):
         if not args.get("repeat"):
