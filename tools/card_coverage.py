@@ -93,7 +93,8 @@ EFFECTS = [
     (r"召回", "eff:recall"),
     (r"返回[^。]*?手牌|回到[^。]*?手牌|放回[^。]*?手牌", "eff:return_to_hand"),
     (r"放逐", "eff:banish"),
-    (r"指示物", "eff:create_token"),
+    (r"指示物|打出(一|两|三|四|\d)名[^。]*?“[^”]+”|将一名[^。]*?“[^”]+”打出", "eff:create_token"),
+    (r"赢得对局|赢得游戏", "eff:win_game"),
     (r"获得\d+经验|获得经验|\d+经验", "eff:gain_xp"),
     (r"无效化", "eff:counter"),
     (r"回收", "eff:recycle"),
@@ -138,7 +139,16 @@ QUALIFIERS = [
     (r"如果|若", "cond:if"),
     (r"本回合内|在本回合|本回合", "dur:this_turn"),
     (r"你可以选择|可以选择", "other:optional"),
-    (r"从下列中选择|选择一项|执行以下效果", "other:modes"),
+    (r"从下列中选择|选择一项|执行以下效果|选择一个效果|从以下中选择", "other:modes"),
+    (r"^选择[^。，]*?(单位|战场|对手|装备|武装)[^。，]*?。$", "other:choose_then_refer"),
+    (r"额外费用", "cost:additional"),
+    (r"才能使用|仅可使用一次|只有我位于", "cond:ability_restriction"),
+    (r"被打出(至|到)|打出(至|到)[^。]*?战场", "other:play_to_battlefield"),
+    (r"承担伤害", "static:damage_order"),
+    (r"额外触发一次|不会触发", "static:trigger_change"),
+    (r"属性标签", "other:choose_tag"),
+    (r"主牌堆的顶部或底部|放到[^。]*?主牌堆", "eff:put_in_deck"),
+    (r"卸除", "eff:unattach"),
     (r"改为|代替|而不是", "other:replacement"),
     (r"选择一名对手|选择一名玩家|每名玩家|所有玩家", "other:choose_player"),
     (r"每回合限一次|每回合一次|每回合首次|每回合.*第一次", "cond:once_per_turn"),
@@ -183,6 +193,12 @@ LABELS = {
     "static:grant": "静态：给予关键词", "static:other": "静态：其他", "cost:exhaust": "费用：横置",
     "cost:spend_buff": "费用：消耗增益", "cost:spend_xp": "费用：消耗经验", "cost:pay": "费用：支付法力/符能",
     "cost:kill_friendly": "费用：摧毁友方单位", "cost:discard": "费用：弃置", "cost:banish": "费用：放逐",
+    "eff:win_game": "效果：赢得对局", "other:choose_then_refer": "先选择对象、后文再指代（该单位）",
+    "cost:additional": "费用：可选的额外费用", "cond:ability_restriction": "技能的使用限制（位置、每回合一次）",
+    "other:play_to_battlefield": "打出到战场", "static:damage_order": "静态：承担伤害的顺序",
+    "static:trigger_change": "静态：触发次数的改变", "other:choose_tag": "宣告/选择属性标签",
+    "eff:put_in_deck": "效果：放到主牌堆顶部或底部", "eff:unattach": "效果：卸除装备", "other:punctuation": "（标点）",
+    "facts:gear_might": "卡牌目录缺少该装备的战力加成（事实不全）",
     "ability:activated": "主动技能", "ability:deathknell": "绝念技能", "other:unrecognised": "未识别的句式",
 }
 
@@ -263,6 +279,10 @@ def keyword_tokens(clause: str) -> list[tuple[str, str]]:
 
 def analyse(clause: str) -> list[str]:
     """The constructs one clause needs, in a stable order."""
+    if _equip(clause) is not None:
+        return ["kw:equip"]
+    if not re.search(r"\w|{{", clause):
+        return ["other:punctuation"]  # a quotation's closing mark left alone by the sentence split
     kws = keyword_tokens(clause)
     if kws:
         return [f"kw:{KEYWORD_IDS[k]}" for k, _ in kws]
@@ -336,7 +356,7 @@ def available_constructs() -> set[str]:
         have.add("trig:attack_or_defend")
     if {"conquer", "hold"} <= events:
         have.add("trig:conquer_or_hold")
-    have |= {"ability:activated", "ability:deathknell", "cost:exhaust", "cost:pay", "other:then"}
+    have |= {"ability:activated", "ability:deathknell", "cost:exhaust", "cost:pay", "other:then", "other:punctuation"}
     try:  # the target-filter registry of the compositional language
         from judge.engine.filters import FILTERS  # type: ignore
 
@@ -621,6 +641,8 @@ def main(argv: list[str]) -> int:
             if made is not None:
                 auto[card.set].append(made[0])
                 status, missing = "expressible", []
+            elif card.category_code.endswith("equipment") and card.might is None and "kw:equip" in constructs:
+                missing = missing + ["facts:gear_might"]  # the catalog has no Might bonus for this gear
             elif not missing:
                 missing = ["模板:" + (constructs[0] if constructs else "other:unrecognised")]
         rows.append([cid, card.number, card.name, card.category, card.set, ",".join(card.domains) or "colorless",
