@@ -462,6 +462,11 @@ def _effect(sentence: str, new: bool = False) -> tuple[str, dict] | None:
         if not new:
             return None
         return f"造成伤害 我的战力 {t[0]}", {"kind": "deal", "n": "might", "scope": t[1]}
+    if m := re.fullmatch(f"弃置{_N}张手牌", s):
+        return f"弃牌 {_n(m.group(1))}", {"kind": "discard", "n": _n(m.group(1))}
+    if m := re.fullmatch(f"召出{_N}枚(休眠的)?符文", s):
+        return (f"召出符文 {_n(m.group(1))}" + (" 休眠" if m.group(2) else ""),
+                {"kind": "channel", "n": _n(m.group(1)), "exhausted": bool(m.group(2))})
     if s == "无效化一个法术":
         return ("无效化 一个 法术" if new else "无效化 法术 目标"), {"kind": "counter", "scope": ("spell",)}
     unary = [(r"摧毁(.+)", "摧毁", "kill"), (r"(?:{{眩晕}}|眩晕)(.+)", "眩晕", "stun"), (r"给予(.+?)(?:{{增益}}|增益)", "增益", "buff"),

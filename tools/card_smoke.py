@@ -58,6 +58,7 @@ class Board:
         self.bf_a: list[str] = []
         self.bf_b: list[str] = []
         self.deck = 0
+        self.rune_deck = 0
         self.turn_player = "甲"
         self.bf_controller = "甲"
         self.pool = _pool(card)
@@ -81,6 +82,7 @@ class Board:
         zone("手牌", [f'c="{c.id}"' if x == "c" else x for x in self.hand])
         lines.append(self.pool)
         zone("主牌堆", [f"d{i}=测试牌" for i in range(1, self.deck + 1)])
+        zone("符文牌堆", [f"r{i}=测试符文" for i in range(1, self.rune_deck + 1)])
         zone("基地", [f'c="{c.id}"' if x == "c" else x for x in self.base_a])
         zone("战场 bf1", [f'c="{c.id}"' if x == "c" else x for x in self.bf_a])
         lines.append("玩家 乙")
@@ -104,22 +106,32 @@ def _place_target(b: Board, ab: dict, where_a: list[str], where_b: list[str], mi
     scope = ab.get("scope", ())
     if "self" in scope:
         return "c"
+    if "gear" in scope:
+        return None
+    if "battlefield" in scope:  # 战场上: the target stands at bf1, which its side controls
+        where_a, where_b = b.bf_a, b.bf_b
+    elif "base" in scope:
+        where_a, where_b = b.base_a, b.base_b
     friendly = "friendly" in scope or ("enemy" not in scope and ab["kind"] not in HARMFUL
                                        and not (ab["kind"] == "might" and ab["n"] < 0))
     if friendly:
         state = " 休眠" if ab["kind"] == "ready" else ""
         (b.bf_a if ab["kind"] == "recall" else where_a).append(FRIEND + state)
+        if "battlefield" in scope or ab["kind"] == "recall":
+            b.bf_controller = "甲"
         return "f"
     if ab["kind"] == "recall":
         return None
     where_b.append(ENEMY.format(m=might_e))
+    if where_b is b.bf_b:
+        b.bf_controller = "乙"
     return "e"
 
 
 def _expect(b: Board, ab: dict, t: str | None, might_of: dict) -> bool:
     k = ab["kind"]
-    if k == "draw":
-        return True  # counted once for all draws
+    if k in ("draw", "discard", "channel"):
+        return True  # counted once for all of them
     if t is None:
         return False
     if k == "deal":
@@ -138,6 +150,8 @@ def _expect(b: Board, ab: dict, t: str | None, might_of: dict) -> bool:
         b.expect.append(f"{t} 活跃")
     elif k == "exhaust":
         b.expect.append(f"{t} 休眠")
+    elif k == "return_to_hand":
+        b.expect.append(f"{t} 在 手牌")
     elif k == "counter":
         b.expect += ["h 在 废牌堆", "f 伤害 0"]
     else:
@@ -147,16 +161,25 @@ def _expect(b: Board, ab: dict, t: str | None, might_of: dict) -> bool:
 
 def _effects_scenario(card, abilities: list[dict]) -> tuple[Board, str, list[str]] | None:
     """A card whose abilities are effects on play / on resolution / on attack / on conquer."""
-    effects = [a for a in abilities if a["kind"] != "keyword"]
+    effects = [dict(a, n=card.might or 0) if a.get("n") == "might" else a for a in abilities if a["kind"] != "keyword"]
     whens = {a["when"] for a in effects}
-    if len(whens) != 1 or sum(1 for a in effects if a["kind"] != "draw") > 1:
+    counted = ("draw", "discard", "channel")
+    if len(whens) != 1 or sum(1 for a in effects if a["kind"] not in counted) > 1:
         return None
     when = whens.pop()
     b = Board(card)
-    targeted = next((a for a in effects if a["kind"] != "draw"), None)
+    targeted = next((a for a in effects if a["kind"] not in counted), None)
     draws = sum(a["n"] for a in effects if a["kind"] == "draw")
+    discards = sum(a["n"] for a in effects if a["kind"] == "discard")
+    channels = sum(a["n"] for a in effects if a["kind"] == "channel")
+    if discards and draws:
+        return None  # which cards are discarded would depend on the order
     if draws:
         b.deck = draws + 1
+    if discards:
+        b.hand += [f"x{i}=测试牌" for i in range(1, discards + 1)]
+    if channels:
+        b.rune_deck = channels + 1
     might_c = card.might or 0
     m_e = max(9, (targeted or {}).get("n", 0) + 5) if targeted else 9
     if targeted and targeted["kind"] == "might" and targeted["n"] < 0:
@@ -178,16 +201,21 @@ def _effects_scenario(card, abilities: list[dict]) -> tuple[Board, str, list[str
         t = _place_target(b, targeted, b.base_a, b.base_b, m_e) if targeted else None
         if targeted and "here" in targeted.get("scope", ()):
             return None  # "here" for a unit played to base: a template for another day
+        chosen = t if t and t != "c" and "all" not in targeted.get("scope", ()) else None
         if when == "resolve":
-            b.steps.append(f"甲 打出 c{' 目标 ' + t if t and t != 'c' else ''}")
+            b.steps.append(f"甲 打出 c{' 目标 ' + chosen if chosen else ''}")
         else:
-            if t and t != "c":
+            if chosen:
                 b.steps.append(f"甲 选择目标 c -> {t}")
             b.steps.append("甲 打出 c")
         b.steps.append("全部让过")
         rules.append("383.4.a.2" if when == "play" else "337")
         if draws:
             b.expect.append(f"甲 手牌数 {draws}")
+        if discards:
+            b.expect += ["甲 手牌数 0", f"甲 废牌堆数 {discards + (1 if when == 'resolve' else 0)}"]
+        if channels:
+            b.expect.append("甲 符文牌堆数 1")
     elif when in ("attack", "conquer"):
         if card.category_code not in ("unit", "hero_unit", "exclusive_unit", "indicator_unit"):
             return None
@@ -202,7 +230,8 @@ def _effects_scenario(card, abilities: list[dict]) -> tuple[Board, str, list[str
                 return None
             # lethal only with the trigger's damage added to the combat damage
             b.bf_b[-1] = ENEMY.format(m=might_c + targeted["n"])
-            b.steps = [f"甲 选择目标 c -> {t}", "甲 标准移动 c -> bf1", "全部让过"]
+            b.steps = ([f"甲 选择目标 c -> {t}"] if "all" not in targeted.get("scope", ()) else []) + \
+                ["甲 标准移动 c -> bf1", "全部让过"]
             targeted = dict(targeted, kind="kill")
             rules.append("459")
         else:
@@ -219,7 +248,8 @@ def _effects_scenario(card, abilities: list[dict]) -> tuple[Board, str, list[str
         return None
     rules += [_rule(a) for a in effects]
     summary = "、".join(dict.fromkeys({"draw": "抽牌", "deal": "造成伤害", "kill": "摧毁", "stun": "眩晕", "buff": "增益",
-                                        "might": "修改战力", "recall": "召回", "ready": "活跃", "exhaust": "休眠"}[a["kind"]]
+                                        "might": "修改战力", "recall": "召回", "ready": "活跃", "exhaust": "休眠", "discard": "弃牌",
+                                        "channel": "召出符文", "counter": "无效化", "return_to_hand": "回到手牌"}[a["kind"]]
                                        for a in effects))
     when_zh = {"play": "打出时", "resolve": "结算时", "attack": "进攻时", "conquer": "征服时"}[when]
     return b, f"{when_zh}{summary}", rules
