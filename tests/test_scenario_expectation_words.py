@@ -97,3 +97,31 @@ def test_every_checkpoint_verdict_has_its_board_and_trace_line():
     lines = [e for e in r.events if e.kind == "check"]
     assert len(verdicts) == len(boards) == len(lines) == 4
     assert [c.line for c in verdicts] == [b["line"] for b in boards]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_copy_plays_exactly_like_the_game_and_a_dry_run_leaves_it_alone(players):
+    """Along a random playout: a dry run of the next legal action changes nothing, and the same
+    action applied to a copy and to the game gives the same board (the copy shares no state)."""
+    import random
+
+    from judge.scenario.playout import new_game
+
+    rng = random.Random(11 + players)
+    game = new_game(rng, players)
+    played = 0
+    for _ in range(120):
+        legal = actions.legal_actions(game)
+        if not legal:
+            game = new_game(rng, players)
+            continue
+        act = rng.choice(legal)
+        before = game.snapshot()
+        assert actions.dry_run(game, act) is None
+        assert game.snapshot() == before
+        twin = game.copy()
+        actions.apply(twin, act)
+        actions.apply(game, act)
+        assert twin.snapshot() == game.snapshot()
+        played += 1
+    assert played > 60
