@@ -75,24 +75,19 @@ def draw(game: Game, player: str, count: int = 1, why: str = "抽牌") -> None:
     game.burnouts_in_sequence = 0
 
 
-def discard(game: Game, player: str, cards: list[GameObject], why: str = "", via: str | None = None) -> list[Change]:
-    """Discard (422): each card goes from its owner's hand straight to the trash, chosen by the player
+def discard(game: Game, player: str, cards: list[GameObject], who: str = "", via: str | None = None) -> list[Change]:
+    """Discard (422.1): each card goes from its owner's hand straight to the trash, chosen by the player
     discarding (422.1.a); "when discarded" triggers happen after it (422.1.b)."""
     from judge.engine.abilities import triggered
     from judge.engine.abilities.facts import EventFacts
 
-    changes = []
+    cards = [o for o in cards if o.zone == "hand"]
+    changes = [put_in_zone(game, o, "trash", rules=("422.1",)) for o in cards]
+    game.trace.add("change", f"{who}：" * bool(who) + f"{player} 弃置 {'、'.join(o.label() for o in cards) or '（无）'}。",
+                   rules=("422.1",), changes=changes)
     for o in cards:
-        if o.zone != "hand":
-            continue
-        changes.append(put_in_zone(game, o, "trash", rules=("422.1",)))
-    if changes:
-        game.trace.add("change", f"{player} 弃置 {'、'.join(c.subject for c in changes)}{why}。", rules=("422.1",),
-                       changes=changes)
-    for o in cards:
-        if o.zone == "trash":
-            triggered.fire(game, EventFacts("discard", player=player, obj=o, controller=player, origin="hand",
-                                            dest="trash", amount=1, via=via))
+        triggered.fire(game, EventFacts("discard", player=player, obj=o, controller=player, origin="hand",
+                                        dest="trash", amount=1, via=via))
     return changes
 
 

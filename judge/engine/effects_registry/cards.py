@@ -63,9 +63,7 @@ class Discard(EffectKind):
             cards = _chosen(game, item, hand, eff.amount, f"弃置 {eff.amount} 张手牌")
             if len(hand) < eff.amount:
                 game.trace.add("step", f"{p} 只有 {len(hand)} 张手牌：尽可能弃置，其余的弃牌指示被无视。", rules=("422.4",))
-        changes = [zones.put_in_zone(game, c, "trash", rules=("422.1",)) for c in cards]
-        game.trace.add("change", f"{who}：{p} 弃置 {'、'.join(c.label() for c in cards) or '（无）'}。", rules=("422.1",),
-                       changes=changes)
+        zones.discard(game, p, cards, who=who, via="spell" if item.kind == "card" else "ability")
         return cards
 
 
