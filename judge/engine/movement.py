@@ -59,6 +59,7 @@ def check_standard_move(game: Game, player: str, units: list[GameObject], dest: 
                                 faq=("C-STD-MOVE",))
         if u.location == dest:
             raise IllegalAction(f"{u.label()} 已经位于 {dest}。", "144.4")
+        _check_may_move(game, u, dest)
         if u.location != "base" and dest != "base" and not any(kw.moves_between_battlefields(u, n) for kw, n in keywords_on(u)):
             raise IllegalAction(f"{u.label()} 没有[游走]：标准移动只能在基地与战场之间进行。", "144.4.c.1",
                                 faq=("C-GANKING",))
@@ -66,6 +67,17 @@ def check_standard_move(game: Game, player: str, units: list[GameObject], dest: 
     if invalid:
         two_others = len([p for p in game.players_at(dest) if p != player]) >= 2
         raise IllegalAction(f"无效的终点位置：{invalid[0]}。", "144.4.a.1" if two_others else invalid[1])
+
+
+def _check_may_move(game: Game, u: GameObject, dest: str) -> None:
+    """A static "can't move" forbids the move whatever allows it (054.1: can't beats can)."""
+    from judge.engine.statics import forbidder
+
+    barred = forbidder(game, "allows_move", u, dest)
+    if barred is not None:
+        where = "基地" if dest == "base" else dest
+        raise IllegalAction(f"{u.label()} 不能移动到{where}：{barred[0].label()} 的静态技能（{barred[1].display}）禁止，"
+                            "“不能”优先于“可以”。", "054.1")
 
 
 def _timing_rule(game: Game) -> str:
@@ -97,6 +109,7 @@ def effect_move(game: Game, player: str | None, units: list[GameObject], dest: s
             raise IllegalAction(f"{u.label()} 不是场上的单位。", "445")
         if u.location == dest:
             raise IllegalAction(f"{u.label()} 已经位于 {dest}。", "445")
+        _check_may_move(game, u, dest)
     ctrl = units[0].controller if units else player
     invalid = invalid_destination(game, ctrl, dest)
     if invalid:

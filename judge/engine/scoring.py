@@ -9,6 +9,13 @@ from judge.trace.events import Change
 
 
 def gain_points(game: Game, player: str, amount: int, why: str, rules=("467",), faq=()) -> None:
+    from judge.engine.statics import forbidder
+
+    barred = forbidder(game, "allows_gain_points", player) if amount > 0 else None
+    if barred is not None:
+        game.trace.add("note", f"{barred[0].label()} 的静态技能（{barred[1].display}）：{player} 不能获得分数，"
+                       f"不获得这 {amount} 分（{why}）。", rules=("054.1",))
+        return
     team = game.teams[player]
     before = game.points[team]
     game.points[team] = max(0, before + amount)  # points never drop below 0
@@ -38,6 +45,13 @@ def _score(game: Game, player: str, bid: str, how: str) -> None:
     if game.teams[player] in bf.held_by_ally:
         game.trace.add("note", f"{bf.label()} 在本回合开始阶段的得分步骤由队友控制：本队本回合不能在此得分。",
                        rules=("467", "315"))
+        return
+    from judge.engine.statics import forbidder
+
+    barred = forbidder(game, "allows_score", player, bid)
+    if barred is not None:
+        game.trace.add("note", f"{barred[0].label()} 的静态技能（{barred[1].display}）：{player} 不能在 {bf.label()} 得分，"
+                       f"此次不算{word}（“不能”优先于“可以”）。", rules=("054.1", "467"))
         return
     bf.scored_this_turn.add(player)
     from judge.engine.abilities import triggered

@@ -35,7 +35,9 @@ EFFECT_PARTS = (instructions.Deal, instructions.Kill, instructions.Stun, instruc
                 points.GainPoints, points.LosePoints, points.ChangeVictoryScore,
                 chain.CounterAbility)
 
-STATIC_PARTS = (statics.Aura, statics.NoEnemyReady, statics.CostModifier)
+STATIC_PARTS = (statics.Aura, statics.NoEnemyReady, statics.CostModifier, statics.CannotScoreHere,
+                statics.OpponentsCannotScore, statics.OpponentsCannotGainPoints, statics.EnemiesCannotTarget,
+                statics.CannotMove, statics.CannotMoveToBase, statics.CannotReady)
 
 
 def register_all() -> None:

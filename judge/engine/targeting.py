@@ -19,7 +19,9 @@ def matches(game: Game, controller: str, scope, o: GameObject) -> bool:
         return False
     if "enemy" in scope and same:
         return False
-    return True
+    from judge.engine.statics import forbidder
+
+    return forbidder(game, "allows_target", controller, o) is None  # "can't be chosen" wins (054.1)
 
 
 def candidates(game: Game, controller: str, effect, where: str | None = None) -> list[GameObject]:

@@ -70,8 +70,14 @@ def start_turn(game: Game, player: str) -> None:
     t.depth += 1
     try:
         # Awaken: the turn player readies everything they control.
-        changes = [c for c in (effects.set_exhausted(game, o, False) for o in list(game.board())
-                               if o.controller == player) if c]
+        from judge.engine.statics import forbidder
+
+        mine = [o for o in list(game.board()) if o.controller == player]
+        held = [o for o in mine if o.exhausted and forbidder(game, "allows_awaken", o) is not None]
+        changes = [c for c in (effects.set_exhausted(game, o, False) for o in mine if o not in held) if c]
+        if held:
+            t.add("note", f"{'、'.join(o.label() for o in held)} 不能变为活跃状态，唤醒时保持休眠（“不能”优先于“可以”）。",
+                  rules=("054.1", "415.3.a"))
         t.add("change", f"唤醒：{player} 将其控制的所有游戏物体变为活跃状态。", rules=("315", "415"), changes=changes)
         # Start of beginning phase: Temporary (瞬息) units die before the scoring step.
         for kw in KEYWORDS:
