@@ -117,6 +117,7 @@ TOY_INPUTS = [
     "x = \n", "x = 1 +\n", "f(1,)\n", "begin\nx = 1\n", "x ? 1\n", "x = 1", "k: k\n", "while(1)\n",
     "x = \"open\n", "1 = x\n", "begin x\n", "x = 1 2\n", "Kelvin = 1\n", "ſ = 1\n",
     "iffy = 1\n", "if x\n", "while 1 + 2\n", "!!!\n", "!!\n", "!\n", "!!!!!\n",
+    "begİn\nend\n", "BEGıN\nEND\n", "begin\nenﬀ\n", "b\u0130gin\nend\n", "be变in\nend\n",
 ]
 
 

@@ -16,7 +16,7 @@ import zlib
 from pathlib import Path
 
 # Bump when the exported layout or its meaning changes.
-FORMAT = 3
+FORMAT = 4
 LARK_OPTIONS = {"parser": "lalr", "lexer": "contextual", "maybe_placeholders": False}
 
 
@@ -84,6 +84,7 @@ def export(grammar: str) -> dict:
         "terminals": patterns,
         "first": first_chars(patterns, conf.g_regex_flags),
         "literals": {name: literal_form(regexp, conf.g_regex_flags) for name, regexp in patterns.items()},
+        "ascii_folds": ascii_folds(conf.g_regex_flags),
         "newline_types": sorted(lexer.root_lexer.newline_types),
         "ignore": sorted(ignore),
         "groups": groups,
@@ -217,6 +218,15 @@ def literal_form(regexp: str, flags: int):
 
 
 _MAX_LITERALS = 64
+
+
+def ascii_folds(flags: int) -> str:
+    """The non-ASCII characters `re` matches case-insensitively to some ASCII letter (such as the
+    Kelvin sign for k): any other non-ASCII character never matches an ASCII keyword."""
+    import string
+
+    equivalents = _case_equivalents(set(string.ascii_letters), flags)
+    return "".join(sorted({x for chars in equivalents.values() for x in chars if not x.isascii()}))
 
 
 def _literals(items, icase: bool):

@@ -152,6 +152,7 @@ class Tables:
         self.patterns: dict[str, str] = data["terminals"]
         self.first: dict[str, str | None] = data["first"]
         self.literals: dict = data["literals"]
+        self.ascii_folds: str = data["ascii_folds"]
         self._tails: dict[str, re.Pattern] = {}
         self.newline_types = frozenset(data["newline_types"])
         self.ignore = frozenset(data["ignore"])
@@ -200,10 +201,9 @@ class Tables:
         choices, tail = literal
         for choice, icase in choices:
             if icase:
-                m = self._tail(f"(?i:{re.escape(choice)})").match(text, pos)
-                if m is None:
+                end = self._match_ignorecase(choice, text, pos)
+                if end is None:
                     continue
-                end = m.end()
             elif text.startswith(choice, pos):
                 end = pos + len(choice)
             else:
@@ -211,6 +211,22 @@ class Tables:
             if not tail or self._tail(tail).match(text, end):
                 return text[pos:end]
         return None
+
+    def _match_ignorecase(self, choice: str, text: str, pos: int):
+        """End of a case-insensitive match of `choice` at pos, or None. ASCII text against an ASCII
+        choice compares lowercased (what `re` does there); text with a non-ASCII character that no
+        ASCII letter folds to cannot match; anything else asks `re`."""
+        segment = text[pos:pos + len(choice)]
+        if len(segment) < len(choice):
+            return None
+        if choice.isascii():
+            if segment.isascii():
+                return pos + len(choice) if segment.lower() == choice.lower() else None
+            folds = self.ascii_folds
+            if any(not c.isascii() and c not in folds for c in segment):
+                return None
+        m = self._tail(f"(?i:{re.escape(choice)})").match(text, pos)
+        return m.end() if m else None
 
     def _tail(self, source: str) -> re.Pattern:
         pat = self._tails.get(source)
