@@ -24,6 +24,18 @@ def exempt(u: GameObject) -> bool:
     return u.immune_to_damage()
 
 
+NEVER_LETHAL = 10 ** 6  # a Prevent Value of "all": no amount is lethal (437.5.b)
+
+
+def lethal_to_assign(game: Game, u: GameObject) -> int:
+    """Lethal damage to assign in combat, counting the unit's Prevent Values (437.5.a): a 2-Might unit
+    that prevents the next 3 damage needs 5 assigned."""
+    prevents = [m.prevent for m in u.modifiers if m.prevent and not m.lapsed()]
+    if any(p < 0 for p in prevents):
+        return NEVER_LETHAL
+    return lethal_needed(game, u) + sum(prevents)
+
+
 def problem(game: Game, total: int, recipients: list[GameObject], assignment: dict[str, int]) -> tuple[str, tuple] | None:
     """Why the assignment is illegal (message, faq keys), or None if legal."""
     ids = {u.oid for u in recipients}
@@ -35,7 +47,7 @@ def problem(game: Game, total: int, recipients: list[GameObject], assignment: di
     if sum(assignment.values()) != total:
         return f"必须恰好分配全部 {total} 点伤害（现为 {sum(assignment.values())} 点）", ()
     plain = [u for u in recipients if not exempt(u)]
-    need = {u.oid: lethal_needed(game, u) for u in plain}
+    need = {u.oid: lethal_to_assign(game, u) for u in plain}
     got = {u.oid: assignment.get(u.oid, 0) for u in plain}
     partial = [o for o in got if 0 < got[o] < need[o]]
     if len(partial) > 1:
@@ -109,7 +121,7 @@ def options(game: Game, total: int, recipients: list[GameObject]) -> list[dict[s
         for u in order:
             if left <= 0:
                 break
-            take = min(left, lethal_needed(game, u))
+            take = min(left, lethal_to_assign(game, u))
             a[u.oid] = take
             left -= take
         if left > 0:
