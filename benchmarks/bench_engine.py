@@ -69,9 +69,10 @@ def _cold(repeat: int) -> dict:
             "pass": ([sys.executable, "-c", "pass"], with_pyc),
             "pyc": (run, with_pyc),
             "nopyc": (run, without_pyc),
+            "trace": (judge_executable() + ["run", str(ONE)], with_pyc),  # the full trace printed
             "path_python3": ([shutil.which("python3") or sys.executable, "-c", "pass"], with_pyc),
         }
-        for key in ("pyc", "nopyc"):  # warm: bytecode written (first case only), tables cached, OS cache
+        for key in ("pyc", "nopyc", "trace"):  # warm: bytecode written (first case only), tables cached, OS cache
             _w, _c, code = _timed(*cases[key], str(cwd))
             if code != 0:
                 raise RuntimeError(f"judge run ({key}) exited {code}")
@@ -97,6 +98,7 @@ def run(quick: bool) -> list[dict]:
     cold = _cold(repeats(quick, full=11, fast=3))
     (pass_w, pass_c), (pyc_w, pyc_c), (nopyc_w, nopyc_c) = cold["pass"], cold["pyc"], cold["nopyc"]
     path_w = cold["path_python3"][0]
+    trace_w, trace_c = cold["trace"]
     first_w, first_c = cold["first_after_grammar_change"]
     base_note = f"python -c pass (same interpreter): {pass_w * 1000:.1f} ms wall, {pass_c * 1000:.1f} ms CPU"
     return [
@@ -114,6 +116,9 @@ def run(quick: bool) -> list[dict]:
                  "grammar tables cached"),
         row("cold judge run, bytecode cached (CPU user+sys)", round(pyc_c * 1000, 1), "ms",
             ratio=round(pyc_c / pass_c, 2), target="<= 4", target_on="ratio", note="steadier than wall on a loaded machine"),
+        row("cold judge run printing the whole trace (cited rule numbers looked up in the rules store), bytecode cached (wall)",
+            round(trace_w * 1000, 1), "ms", ratio=round(trace_w / pass_w, 2), target="<= 4", target_on="ratio",
+            note=f"CPU {trace_c * 1000:.1f} ms ({trace_c / pass_c:.2f}×); the rows above run with --quiet"),
         row("cold judge run / python -c pass, no bytecode (PYTHONDONTWRITEBYTECODE=1, no __pycache__) (wall)",
             round(nopyc_w * 1000, 1), "ms", ratio=round(nopyc_w / pass_w, 2), target="<= 4", target_on="ratio",
             note="every judge module compiled in the process; python -c pass has its bytecode either way"),
