@@ -46,7 +46,7 @@ def activate(game: Game, player: str, args: dict) -> None:
     try:
         if ab.exhaust:
             src.exhausted = True
-            t.add("step", f"支付费用：使 {src.label()} 休眠。", rules=("398",),
+            t.add("step", f"支付费用：使 {src.label()} 休眠。", rules=("404.1",),
                   changes=[Change(src.label(), "状态", "活跃", "休眠")])
         if cost.energy or cost.power:
             costs.pay(game, player, cost, payment)

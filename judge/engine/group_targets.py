@@ -18,10 +18,10 @@ def check_play(game: Game, eff, chosen: list[GameObject], what: str) -> None:
         return
     places = {o.location for o in chosen}
     if len(places) != 1 or "base" in places:
-        raise IllegalAction(f"{what} 的目标必须是同一处战场上的单位。", "355.6", faq=("C-L392",))
+        raise IllegalAction(f"{what} 的目标必须是同一处战场上的单位。", "355.11.a", faq=("C-L392",))
     total = sum(might(game, o) for o in chosen)
     if total > eff.group_limit:
-        raise IllegalAction(f"{what} 的目标总战力为 {total}，超过 {eff.group_limit}。", "355.6", faq=("C-L392",))
+        raise IllegalAction(f"{what} 的目标总战力为 {total}，超过 {eff.group_limit}。", "355.11.a", faq=("C-L392",))
 
 
 def fitting_subsets(game: Game, units: list[GameObject], limit: int) -> list[list[GameObject]]:
@@ -54,9 +54,9 @@ def settle(game: Game, item, eff, legal: list[GameObject]) -> list[GameObject]:
         return legal
     options = fitting_subsets(game, legal, eff.group_limit)
     t.add("step", f"结算时再次检查群体目标：原目标总战力 {total} 超过 {eff.group_limit}，须从原目标中选出仍符合限制的子集。",
-          rules=("355.6",), faq=("C-L392",))
+          rules=("355.11.b",), faq=("C-L392",))
     if not options:
-        t.add("step", "没有任何原目标子集符合限制：此指示什么也不做。", rules=("355.6",), faq=("C-L392",))
+        t.add("step", "没有任何原目标子集符合限制：此指示什么也不做。", rules=("355.11.b", "359.3.e.6"), faq=("C-L392",))
         return []
     names = ["、".join(o.oid for o in opt) for opt in options]
     scripted = _take_targets(game, item.controller, item)

@@ -53,7 +53,7 @@ def perform(game: Game, item: ChainItem, eff, snaps, previous: list[GameObject])
     for snap in snaps:
         o = targeting.still_legal(game, item.controller, eff, snap)
         if o is None:
-            t.add("step", f"目标 {snap[0]} 已不再合法（已离开场地或不再符合条件），结算时忽略。", rules=("355.6", "349"))
+            t.add("step", f"目标 {snap[0]} 已不再合法（已离开场地或不再符合条件），结算时忽略。", rules=("359.3.e.2", "359.3.e.5"))
         else:
             legal.append(o)
     who = f"{item.source} 的效果"
@@ -75,7 +75,7 @@ def perform(game: Game, item: ChainItem, eff, snaps, previous: list[GameObject])
         src = game.objects.get(getattr(item, "oid", None))
         legal = [src] if src is not None and src.zone == "board" else []
     if eff.targets and not legal and kind.needs_targets:
-        t.add("step", f"{who}：没有合法目标，此指示无法执行。", rules=("349",))
+        t.add("step", f"{who}：没有合法目标，此指示无法执行。", rules=("359.3.e.6",))
         return []
     return kind.apply(game, item, eff, legal, previous, who)
 
@@ -116,7 +116,7 @@ class _OnEach(EffectKind):
 
     def apply(self, game, item, eff, legal, previous, who):
         changes = [c for c in (self.act(game, eff, u) for u in legal) if c]
-        game.trace.add("change", f"{who}作用于 {'、'.join(u.label() for u in legal)}。", rules=("349",), changes=changes)
+        game.trace.add("change", f"{who}作用于 {'、'.join(u.label() for u in legal)}。", rules=("359.3.d",), changes=changes)
         return legal
 
 
@@ -160,7 +160,7 @@ class Buff(_OnEach):
     def apply(self, game, item, eff, legal, previous, who):
         # the item's controller buffs: "when you buff a unit" (411.4)
         changes = [c for c in (effects.buff(game, u, by=item.controller) for u in legal) if c]
-        game.trace.add("change", f"{who}作用于 {'、'.join(u.label() for u in legal)}。", rules=("349",), changes=changes)
+        game.trace.add("change", f"{who}作用于 {'、'.join(u.label() for u in legal)}。", rules=("359.3.d",), changes=changes)
         return legal
 
 
@@ -235,7 +235,7 @@ class Draw(EffectKind):
             # Information that is still available (the unit's controller) is used (FAQ C-L592).
             drawers = [o.controller for o in previous] or []
             if not drawers:
-                game.trace.add("step", f"{who}：无法得知“其控制者”，不抽牌。", rules=("349",))
+                game.trace.add("step", f"{who}：无法得知“其控制者”，不抽牌。", rules=("359.3.e.12",))
             for p in drawers:
                 zones.draw(game, p, eff.amount, why=f"{who}（目标的控制者）")
         else:
@@ -300,7 +300,7 @@ class AddEnergy(EffectKind):
         pl = game.players[item.controller]
         before = pl.energy
         pl.energy += eff.amount
-        game.trace.add("change", f"{who}：{item.controller} 获得 {eff.amount} 点法力。", rules=("349",),
+        game.trace.add("change", f"{who}：{item.controller} 获得 {eff.amount} 点法力。", rules=("429.1",),
                        changes=[Change(f"{item.controller}的符文池", "法力", before, pl.energy)])
         return previous
 
@@ -366,12 +366,12 @@ def _move(game: Game, item: ChainItem, legal: list[GameObject]) -> list[GameObje
     dest = item.dest
     moved = [u for u in legal if u.location != dest]
     if not moved or dest is None:
-        game.trace.add("step", f"{item.source} 的效果：没有单位实际移动。", rules=("445", "349"))
+        game.trace.add("step", f"{item.source} 的效果：没有单位实际移动。", rules=("359.3.e.11",))
         return []
     try:
         movement.effect_move(game, item.controller, moved, dest)
     except IllegalAction as e:
-        game.trace.add("step", f"{item.source} 的效果：无法移动（{e}），此指示被跳过。", rules=("445", "349"))
+        game.trace.add("step", f"{item.source} 的效果：无法移动（{e}），此指示被跳过。", rules=("359.3.e.6",))
         return []
     return moved
 
@@ -386,7 +386,7 @@ def _fight(game: Game, item: ChainItem, legal: list[GameObject], who: str) -> li
              if oid in game.objects and game.objects[oid].incarnation == inc and game.objects[oid].zone == "board"]
     legal = [o for o in legal if where is None or o.location == where]
     if not legal or not other:
-        game.trace.add("step", f"{who}：互相造成伤害的一方已不在场上或不在该处，能做的都做（无伤害）。", rules=("349",))
+        game.trace.add("step", f"{who}：互相造成伤害的一方已不在场上或不在该处，能做的都做（无伤害）。", rules=("359.3.e.11",))
         return []
     a, b = other[0], legal[0]
     ma, mb = layers.might(game, a), layers.might(game, b)
@@ -427,7 +427,7 @@ def _play_top(game: Game, item: ChainItem, eff) -> None:
     game.chain.append(ChainItem(p, unit.label(), f"{p} 打出的 {unit.label()}（由 {item.source} 打出）", None,
                                 {"oid": unit.oid}, rules=("349",), kind="card", oid=unit.oid, dest="base"))
     game.trace.add("step", f"{unit.label()} 作为待处理项目加入结算链；完成 {item.source} 的其余指示后再确认。",
-                   rules=("349", "336.1"), faq=("R-L9",),
+                   rules=("354.3", "336.1"), faq=("R-L9",),
                    changes=[Change(unit.label(), "位置", f"{p}的主牌堆", "结算链（待处理）")])
 
 

@@ -15,7 +15,7 @@ from judge.engine.state import Game, GameObject
 
 def banish(game: Game, item: ChainItem, legal: list[GameObject]) -> list[GameObject]:
     changes = [zones.put_in_zone(game, o, "banishment") for o in legal]
-    game.trace.add("change", f"{item.source} 的效果放逐 {'、'.join(o.label() for o in legal)}。", rules=("349",),
+    game.trace.add("change", f"{item.source} 的效果放逐 {'、'.join(o.label() for o in legal)}。", rules=("427.1",),
                    changes=changes)
     return [o for o in legal if o.zone == "banishment"]
 

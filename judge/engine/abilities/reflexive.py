@@ -88,7 +88,7 @@ def _create(game: Game, item: ChainItem, label: str, rf, affected: list[GameObje
         game.chain_opened_by = "trigger"
     game.chain.append(new)
     t.add("step", f"{label} 的内嵌式触发作为单独的待处理项目放入结算链（控制者 {item.controller}）；其选择在确认时做出，"
-          "玩家可以单独对它做出反应。", rules=("388.1", "398"), faq=_FAQ[rf.condition])
+          "玩家可以单独对它做出反应。", rules=("388.1", "400"), faq=_FAQ[rf.condition])
 
 
 def candidates(game: Game, player: str, eff, memory: dict) -> list[GameObject]:

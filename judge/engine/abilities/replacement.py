@@ -136,14 +136,14 @@ def _instead(game: Game, u: GameObject, source: str) -> None:
         changes.append(ch)
     skipped = [w for w, done in (("移除伤害", bool(changes) and changes[0].attribute == "伤害"), ("休眠", ch is not None)) if not done]
     game.trace.add("change", f"{u.label()} 的死亡被替换（{source}）：改为移除伤害、使其休眠并召回；能做到的都做到"
-                   + (f"（{'、'.join(skipped)}无需执行）" if skipped else "") + "。", rules=("370.1.b", "349"),
+                   + (f"（{'、'.join(skipped)}无需执行）" if skipped else "") + "。", rules=("370.1.b", "359.3.e.11"),
                    faq=("C-L584",), changes=changes)
     for kw, n in keywords_on(u):
         kw.on_death_replaced(game, u, n)
     if u.location != "base":
         effects.recall(game, [u])
     else:
-        game.trace.add("step", f"{u.label()} 已在基地，无法召回；其余部分照常执行。", rules=("349",), faq=("C-L584",))
+        game.trace.add("step", f"{u.label()} 已在基地，无法召回；其余部分照常执行。", rules=("359.3.e.11",), faq=("C-L584",))
 
 
 def _the_boss(game: Game, u: GameObject, boss: GameObject):

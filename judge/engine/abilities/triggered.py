@@ -165,7 +165,7 @@ def finalize(game: Game, item: ChainItem) -> None:
             chosen = cands
             if cands:
                 t.add("step", f"{item.description}：唯一可选的合法目标为 {'、'.join(c.label() for c in cands)}，必须选择。",
-                      rules=("355.6",), faq=("R-L31",))
+                      rules=("402.4.b",), faq=("R-L31",))
         elif game.choices.auto:
             chosen = cands[:eff.targets]
             t.add("auto", f"（自动选择）{item.description} 的目标：{'、'.join(c.label() for c in chosen)}。")
@@ -178,7 +178,7 @@ def finalize(game: Game, item: ChainItem) -> None:
     cost.add(0, costs.targeting_power(game, p, chosen), costs.TARGETING_LABEL)
     if cost.energy or cost.power:
         t.add("step", f"{item.description}的总费用：{'；'.join(cost.parts)} → {cost}。",
-              rules=("809",) if any(x.startswith(costs.TARGETING_LABEL) for x in cost.parts) else ("398",))
+              rules=("403.1.b.1", "809") if any(x.startswith(costs.TARGETING_LABEL) for x in cost.parts) else ("403.1.b.1",))
         declined = _take(game, "decline", p, item)
         reason = "选择拒绝支付"
         if not declined:
@@ -189,14 +189,14 @@ def finalize(game: Game, item: ChainItem) -> None:
         if declined:
             game.chain.remove(item)
             t.add("step", f"{p} {reason}{item.description}的费用（{cost}）：该技能不再是待处理项目，从结算链上移除（这不是无效化）。",
-                  rules=("398", "809") if costs.TARGETING_LABEL in "".join(cost.parts) else ("398",), faq=("R-L29", "R-L31"))
+                  rules=("404.2", "809") if costs.TARGETING_LABEL in "".join(cost.parts) else ("404.2",), faq=("R-L29", "R-L31"))
             if not game.chain:
                 game.chain_opened_by = None if game.chain_opened_by == "trigger" else game.chain_opened_by
             return
         costs.pay(game, p, cost, payment)
     item.pending = False
     what = f"，目标 {'、'.join(o.label() for o in chosen)}" if chosen else ""
-    t.add("step", f"确认 {item.description}{what}。", rules=("337", "398"))
+    t.add("step", f"确认 {item.description}{what}。", rules=("406.2",))
 
 
 def _take_targets(game: Game, player: str, item: ChainItem):
