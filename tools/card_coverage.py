@@ -507,6 +507,38 @@ def _equip(clause: str) -> tuple[str, dict] | None:
     return text, {"kind": "keyword", "keyword": "equip", "energy": energy, "power": [s[1] for s in syms]}
 
 
+_COST_SYM = {"红色": "R", "绿色": "G", "蓝色": "B", "橙色": "O", "紫色": "P", "黄色": "Y", "A": "A"}
+
+
+def _activated(clause: str, new: bool) -> tuple[str, list[dict]] | None:
+    """`{{横置}}：…`, `{{1}}，{{横置}}：{{反应}}—…` -> `主动 [费用 N [符能 [R]…]] [休眠] [反应|迅捷] 效果 …`."""
+    m = re.match(r"^((?:{{[^{}]+}}|支付|和|，|、|\s)+?)：\s*(?:{{(反应|迅捷)>?}}\s*[—\-]?\s*)?(.+)$", clause)
+    if not m or new:
+        return None
+    energy, syms, exhaust = 0, [], False
+    for tok in re.findall(r"{{([^{}]+)}}", m.group(1)):
+        if tok == "横置":
+            exhaust = True
+        elif tok.isdigit():
+            energy += int(tok)
+        elif tok in _COST_SYM:
+            syms.append(f"[{_COST_SYM[tok]}]")
+        else:
+            return None
+    body = m.group(3).rstrip("。")
+    if g := re.fullmatch(r"{{获得}}{{(\d+)}}(?:，用以支付法力费用)?", body):
+        effects = [(f"获得 法力 {g.group(1)}", {"kind": "add_energy", "n": int(g.group(1))})]
+    else:
+        effects = [_effect(part) for part in re.split(r"(?<=。)|，然后", body) if part.strip("。")]
+        if not effects or None in effects:
+            return None
+    cost = (f" 费用 {energy}" + (" 符能 " + " ".join(syms) if syms else "")) if energy or syms else ""
+    text = f"主动{cost}{' 休眠' if exhaust else ''}{' ' + m.group(2) if m.group(2) else ''} 效果 " + \
+        " 并且 ".join(e[0] for e in effects)
+    cost_data = {"energy": energy, "power": [s[1] for s in syms], "exhaust": exhaust, "timing": m.group(2)}
+    return text, [dict(e[1], when="activated", cost=cost_data) for e in effects]
+
+
 def _keyword_word(catalog_word: str) -> str:
     """The language's spelling of a keyword the catalog spells `catalog_word` (预知 is the registry's 预视)."""
     from judge.engine.keywords import KEYWORDS
@@ -529,6 +561,19 @@ def translate(card, text: str, new: bool = False) -> tuple[str, list[dict]] | No
                 return None  # the catalog gives no Might bonus for this gear: its facts are incomplete
             attrs.append(equip[0])
             abilities.append(equip[1])
+            continue
+        if m := re.match(r"^{{绝念>?}}\s*[—\-]?\s*(.+)$", clause):
+            effects = [_effect(part, True) for part in re.split(r"(?<=。)|，然后|，再", m.group(1)) if part.strip("。")]
+            if not new or not effects or None in effects:
+                return None
+            attrs.append("关键词 绝念")
+            lines.append("  绝念：" + " 并且 ".join(e[0] for e in effects))
+            abilities += [dict(e[1], when="deathknell") for e in effects]
+            continue
+        act = _activated(clause, new)
+        if act is not None:
+            attrs.append(act[0])
+            abilities += act[1]
             continue
         tokens = keyword_tokens(clause)
         if tokens:

@@ -59,6 +59,7 @@ class Board:
         self.bf_b: list[str] = []
         self.deck = 0
         self.rune_deck = 0
+        self.legend = False
         self.turn_player = "甲"
         self.bf_controller = "甲"
         self.pool = _pool(card)
@@ -80,6 +81,8 @@ class Board:
                 lines.append(f"{label}: " + ", ".join(items))
 
         zone("手牌", [f'c="{c.id}"' if x == "c" else x for x in self.hand])
+        if self.legend:
+            lines.append(f'传奇区: c="{c.id}"')
         lines.append(self.pool)
         zone("主牌堆", [f"d{i}=测试牌" for i in range(1, self.deck + 1)])
         zone("符文牌堆", [f"r{i}=测试符文" for i in range(1, self.rune_deck + 1)])
@@ -168,7 +171,7 @@ def _effects_scenario(card, abilities: list[dict]) -> tuple[Board, str, list[str
         return None
     when = whens.pop()
     b = Board(card)
-    targeted = next((a for a in effects if a["kind"] not in counted), None)
+    targeted = next((a for a in effects if a["kind"] not in counted + ("add_energy",)), None)
     draws = sum(a["n"] for a in effects if a["kind"] == "draw")
     discards = sum(a["n"] for a in effects if a["kind"] == "discard")
     channels = sum(a["n"] for a in effects if a["kind"] == "channel")
@@ -216,6 +219,45 @@ def _effects_scenario(card, abilities: list[dict]) -> tuple[Board, str, list[str
             b.expect += ["甲 手牌数 0", f"甲 废牌堆数 {discards + (1 if when == 'resolve' else 0)}"]
         if channels:
             b.expect.append("甲 符文牌堆数 1")
+    elif when in ("activated", "deathknell"):
+        unit = card.category_code in ("unit", "hero_unit", "exclusive_unit", "indicator_unit")
+        if when == "deathknell" and not unit:
+            return None
+        b.hand = []
+        if card.category_code == "legendary":
+            b.legend = True
+        elif unit or card.category_code.endswith("equipment"):
+            b.base_a.append("c")
+        else:
+            return None
+        t = _place_target(b, targeted, b.base_a, b.base_b, m_e) if targeted else None
+        if targeted and "here" in targeted.get("scope", ()):
+            return None
+        chosen = t if t and t != "c" and "all" not in targeted.get("scope", ()) else None
+        if when == "activated":
+            cost = effects[0]["cost"]
+            b.pool = f"符文池 法力 {cost['energy']}" + (" 符能 " + " ".join(f"[{p}]" for p in cost["power"])
+                                                       if cost["power"] else "")
+            b.steps.append(f"甲 激活 c{' 目标 ' + chosen if chosen else ''}")
+            if any(a["kind"] == "add_energy" for a in effects):
+                b.expect.append(f"甲 符文池 法力 {sum(a['n'] for a in effects)}")
+                effects_rule = ["376", "429"]
+                return b, "主动技能：获得法力", effects_rule
+            b.steps.append("全部让过")
+            if cost["exhaust"]:
+                b.expect.append("c 休眠")
+            rules.append("376")
+        else:
+            if chosen:
+                b.steps.append(f"甲 选择目标 c -> {chosen}")
+            b.steps += ["甲 摧毁 c", "全部让过"]
+            rules.append("808")
+        if draws:
+            b.expect.append(f"甲 手牌数 {draws}")
+        if channels:
+            b.expect.append("甲 符文牌堆数 1")
+        if discards:
+            return None
     elif when in ("attack", "conquer"):
         if card.category_code not in ("unit", "hero_unit", "exclusive_unit", "indicator_unit"):
             return None
@@ -249,9 +291,11 @@ def _effects_scenario(card, abilities: list[dict]) -> tuple[Board, str, list[str
     rules += [_rule(a) for a in effects]
     summary = "、".join(dict.fromkeys({"draw": "抽牌", "deal": "造成伤害", "kill": "摧毁", "stun": "眩晕", "buff": "增益",
                                         "might": "修改战力", "recall": "召回", "ready": "活跃", "exhaust": "休眠", "discard": "弃牌",
-                                        "channel": "召出符文", "counter": "无效化", "return_to_hand": "回到手牌"}[a["kind"]]
+                                        "channel": "召出符文", "counter": "无效化", "return_to_hand": "回到手牌",
+                                        "add_energy": "获得法力"}[a["kind"]]
                                        for a in effects))
-    when_zh = {"play": "打出时", "resolve": "结算时", "attack": "进攻时", "conquer": "征服时"}[when]
+    when_zh = {"play": "打出时", "resolve": "结算时", "attack": "进攻时", "conquer": "征服时", "activated": "主动技能：",
+               "deathknell": "绝念："}[when]
     return b, f"{when_zh}{summary}", rules
 
 
