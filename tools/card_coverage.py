@@ -198,7 +198,7 @@ LABELS = {
     "other:play_to_battlefield": "打出到战场", "static:damage_order": "静态：承担伤害的顺序",
     "static:trigger_change": "静态：触发次数的改变", "other:choose_tag": "宣告/选择属性标签",
     "eff:put_in_deck": "效果：放到主牌堆顶部或底部", "eff:unattach": "效果：卸除装备", "other:punctuation": "（标点）",
-    "facts:gear_might": "卡牌目录缺少该装备的战力加成（事实不全）",
+    "other:combination": "各句都有模板，但组合在一起没有", "facts:gear_might": "卡牌目录缺少该装备的战力加成（事实不全）",
     "ability:activated": "主动技能", "ability:deathknell": "绝念技能", "other:unrecognised": "未识别的句式",
 }
 
@@ -606,6 +606,16 @@ def translate(card, text: str, new: bool = False) -> tuple[str, list[dict]] | No
     return " ".join([header] + attrs) + f"  # {numbers}" + "".join("\n" + line for line in lines), abilities
 
 
+def untranslated(card, text: str) -> str:
+    """The main construct of the first clause no template translates (to name what a template must learn)."""
+    for clause in split_clauses(text):
+        if any(translate(card, clause, new) is not None for new in (False, True)):
+            continue
+        found = [c for c in analyse(clause) if not c.startswith(("kw:", "tgt:", "dur:", "other:then"))]
+        return (found or analyse(clause) or ["other:unrecognised"])[0]
+    return "other:combination"
+
+
 def translated(card, text: str) -> tuple[str, list[dict]] | None:
     """The translator's encoding that parses: the header-line form if it has one, else the ability-line form."""
     for new in (False, True):
@@ -694,7 +704,7 @@ def main(argv: list[str]) -> int:
             elif card.category_code.endswith("equipment") and card.might is None and "kw:equip" in constructs:
                 missing = missing + ["facts:gear_might"]  # the catalog has no Might bonus for this gear
             elif not missing:
-                missing = ["模板:" + (constructs[0] if constructs else "other:unrecognised")]
+                missing = ["模板:" + untranslated(card, text)]
         rows.append([cid, card.number, card.name, card.category, card.set, ",".join(card.domains) or "colorless",
                      status, ",".join(constructs), ",".join(missing)])
 
@@ -779,6 +789,12 @@ def report(rows: list[list[str]], have: set[str], smoked: set[str], sample: list
     for cid, n in blocking.most_common(40):
         label = keyword_label(cid[3:]) if cid.startswith("模板:") else keyword_label(cid)
         out.append(f"| `{cid}` {('模板：' if cid.startswith('模板:') else '') + label} | {n} | {alone.get(cid, 0)} |")
+    sample_missing = Counter(m for r in in_sample for m in r[8].split(",") if m)
+    out += ["", "## The sample's missing constructs", "",
+            f"Over the {len(in_sample)} sampled cards (every category, set and domain), the constructs the "
+            "not-yet-expressible ones need:", "", "| construct | sampled cards needing it |", "|---|---|"]
+    out += [f"| `{cid}` {keyword_label(cid[3:]) if cid.startswith('模板:') else keyword_label(cid)} | {n} |"
+            for cid, n in sample_missing.most_common(15)]
     out += ["", f"Constructs the language has now ({len(have)}): " + ", ".join(f"`{c}`" for c in sorted(have)), ""]
     return "\n".join(out)
 
