@@ -539,6 +539,18 @@ def _activated(clause: str, new: bool) -> tuple[str, list[dict]] | None:
     return text, [dict(e[1], when="activated", cost=cost_data) for e in effects]
 
 
+def _trigger_word(phrase: str) -> tuple[str, str] | None:
+    """(the language's trigger word, event id) for the card text's trigger phrase: the trigger-event registry
+    spells many events as the cards print them ("当我移动到一处战场时"); else the templates above."""
+    from judge.engine.abilities.events import EVENTS
+
+    for p in (phrase, phrase.removeprefix("每")):
+        for ev in EVENTS:
+            if getattr(ev, "scriptable", True) and p in ev.zh:
+                return ev.zh[0], ev.id
+    return next((w for pat, w in _TRIGGERS.items() if re.fullmatch(pat, phrase)), None)
+
+
 def _keyword_word(catalog_word: str) -> str:
     """The language's spelling of a keyword the catalog spells `catalog_word` (预知 is the registry's 预视)."""
     from judge.engine.keywords import KEYWORDS
@@ -583,8 +595,8 @@ def translate(card, text: str, new: bool = False) -> tuple[str, list[dict]] | No
                 attrs.append(f"关键词 {_keyword_word(k)}" + (f" {v}" if v.isdigit() else ""))
                 abilities.append({"kind": "keyword", "keyword": KEYWORD_IDS[k], "n": int(v) if v.isdigit() else 1})
             continue
-        if m := re.match(r"^(当[^，]*?时)，(.+)$", clause):
-            when = next((w for pat, w in _TRIGGERS.items() if re.fullmatch(pat, m.group(1))), None)
+        if m := re.match(r"^(每?当[^，]*?时|在你的[^，]*?时)，(.+)$", clause):
+            when = _trigger_word(m.group(1))
             effects = [_effect(part, new) for part in re.split(r"(?<=。)|，然后|，并", m.group(2)) if part.strip("。")]
             if when is None or not effects or None in effects:
                 return None

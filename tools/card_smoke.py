@@ -219,6 +219,20 @@ def _effects_scenario(card, abilities: list[dict]) -> tuple[Board, str, list[str
             b.expect += ["甲 手牌数 0", f"甲 废牌堆数 {discards + (1 if when == 'resolve' else 0)}"]
         if channels:
             b.expect.append("甲 符文牌堆数 1")
+    elif when in ("move", "move_to_battlefield", "i_conquer", "die"):
+        if card.category_code not in ("unit", "hero_unit", "exclusive_unit", "indicator_unit") or targeted:
+            return None
+        b.hand, b.base_a, b.bf_controller = [], ["c"], None
+        # a move trigger resolves in the showdown the move opens; a conquer trigger after it, in a new chain
+        b.steps = ["甲 摧毁 c", "全部让过"] if when == "die" else ["甲 标准移动 c -> bf1", "全部让过"] + (
+            ["全部让过"] if when == "i_conquer" else [])
+        rules.append({"die": "383.4", "i_conquer": "468"}.get(when, "445"))
+        if draws:
+            b.expect.append(f"甲 手牌数 {draws}")
+        if channels:
+            b.expect.append("甲 符文牌堆数 1")
+        if discards:
+            return None
     elif when in ("activated", "deathknell"):
         unit = card.category_code in ("unit", "hero_unit", "exclusive_unit", "indicator_unit")
         if when == "deathknell" and not unit:
@@ -295,7 +309,8 @@ def _effects_scenario(card, abilities: list[dict]) -> tuple[Board, str, list[str
                                         "add_energy": "获得法力"}[a["kind"]]
                                        for a in effects))
     when_zh = {"play": "打出时", "resolve": "结算时", "attack": "进攻时", "conquer": "征服时", "activated": "主动技能：",
-               "deathknell": "绝念："}[when]
+               "deathknell": "绝念：", "move": "移动时", "move_to_battlefield": "移动到战场时", "i_conquer": "征服时",
+               "die": "被摧毁时"}[when]
     return b, f"{when_zh}{summary}", rules
 
 
