@@ -67,4 +67,10 @@ class RecycleRune(EffectKind):
         changes = [zones.put_in_zone(game, r, "rune_deck", rules=("416.1.b",)) for r in runes]
         game.trace.add("change", f"{who}：回收符文 {'、'.join(r.label() for r in runes)}（放到其所有者的符文牌堆底部）。",
                        rules=("416.1.b", "416.1.c"), changes=changes)
+        from judge.engine.abilities import triggered
+        from judge.engine.abilities.facts import EventFacts
+
+        for r in runes:  # recycling a rune is an event of its own (416.1.b)
+            triggered.fire(game, EventFacts("recycle_rune", player=item.controller, obj=r, controller=r.owner,
+                                            origin="base", dest="rune_deck", amount=1, via="effect"))
         return runes

@@ -44,4 +44,10 @@ class CreateToken(EffectKind):
         game.trace.add("change", f"{who}：{p} 在{game.location_label(made[0])}创建 {len(made)} 个{card.name}指示物（{state}），"
                        f"由 {p} 拥有并控制。", rules=("439.2", "183", "182") + (("184.1",) if state == "休眠" else ()),
                        changes=[Change(o.label(), "位置", None, game.location_label(o)) for o in made])
+        from judge.engine.abilities import triggered
+        from judge.engine.abilities.facts import EventFacts
+
+        for o in made:  # a created permanent enters the board (439.2), as a played one does
+            triggered.fire(game, EventFacts("enter", player=p, obj=o, controller=p, origin=None, dest=where,
+                                            via="create"))
         return made

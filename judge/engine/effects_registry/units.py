@@ -52,8 +52,8 @@ class MoveTo(EffectKind):
 
 
 class SwapPlaces(EffectKind):
-    """'Swap the locations of two units': each moves to where the other was, at once (445). Each
-    is not checked again for a valid destination (447.2) beyond what the two units leave behind."""
+    """'Swap the locations of two units': each moves to where the other was (445); each move is an
+    ordinary move (checked for a valid destination, 447.2, and seen by move triggers)."""
 
     id, zh, aliases, rule = "swap_places", ("交换位置",), ("swap-places",), "445"
 
@@ -63,14 +63,15 @@ class SwapPlaces(EffectKind):
             return []
         a, b = legal
         la, lb = a.location, b.location
-        changes = []
+        game.trace.add("step", f"{who}：{a.label()} 与 {b.label()} 交换位置。", rules=("445",))
+        moved = []
         for u, dest in ((a, lb), (b, la)):
-            before = game.location_label(u)
-            u.location = dest
-            changes.append(Change(u.label(), "位置", before, game.location_label(u)))
-        game.trace.add("change", f"{who}：{a.label()} 与 {b.label()} 交换位置（两者同时移动）。", rules=("445",),
-                       changes=changes)
-        return legal
+            try:
+                movement.effect_move(game, item.controller, [u], dest)
+                moved.append(u)
+            except IllegalAction as e:
+                game.trace.add("step", f"{who}：{u.label()} 无法移动（{e.message}），对它不执行。", rules=(e.rule or "447.2",))
+        return moved
 
 
 class ReturnToHand(EffectKind):
