@@ -25,6 +25,7 @@ COMMAND_MODULES = [
     "judge.cli.bench_cmd",
     "judge.cli.faq_cmd",
     "judge.cli.card_cmd",
+    "judge.cli.playout_cmd",
 ]
 
 for _name in COMMAND_MODULES:
