@@ -55,7 +55,7 @@ class _Header:
                                 faq=("R-COMBAT-CLEANUP",))
         elif self.special == "end_of_turn":
             self.game.trace.add("step", "回合结束特殊清理：常规清理步骤，并插入移除伤害、3d 眩晕结束、3e 清空符文池。",
-                                rules=("317.2", "324.1"))
+                                rules=("317.2.a", "324.1"))
         else:
             self.game.trace.add("step", "清理。", rules=("323",))
 
@@ -217,26 +217,26 @@ def _combat_steps(game: Game, h: _Header) -> None:
 def _end_of_turn_steps(game: Game, h: _Header) -> None:
     t = game.trace
     changes = effects.heal(game, list(game.units()))
-    t.add("change", "移除所有单位的伤害（每名玩家的回合结束时）。", rules=("317.2", "418"), changes=changes)
+    t.add("change", "移除所有单位的伤害（每名玩家的回合结束时）。", rules=("317.2.b", "418"), changes=changes)
     stuns = []
     for u in game.units():
         if u.stunned:
             u.stunned = False
             stuns.append(Change(u.label(), "眩晕", True, False))
-    t.add("change", "步骤3d：受到眩晕的单位失去眩晕状态。", rules=("317.2",), changes=stuns)
+    t.add("change", "步骤3d：受到眩晕的单位失去眩晕状态。", rules=("317.2.c",), changes=stuns)
     mods = []
     for u in game.units():
         if u.modifiers:
             mods.append(Change(u.label(), "本回合效果", len(u.modifiers), 0))
             u.modifiers = [m for m in u.modifiers if not m.until_end_of_turn]
     if mods:
-        t.add("change", "“本回合内”的效果结束。", rules=("317",), changes=mods)
+        t.add("change", "“本回合内”的效果结束。", rules=("317.2.c",), changes=mods)
     pools = []
     for p in game.players.values():
         if p.energy or p.power:
             pools.append(Change(p.name, "符文池", f"法力{p.energy} 符能{p.power}", "空"))
             p.energy = p.power = 0
-    t.add("change", "步骤3e：所有玩家的符文池全部清空。", rules=("317.2", "165"), changes=pools)
+    t.add("change", "步骤3e：所有玩家的符文池全部清空。", rules=("317.2.d", "165"), changes=pools)
 
 
 def pick_battlefield(game: Game, staged, what: str) -> str:

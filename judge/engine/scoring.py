@@ -44,7 +44,7 @@ def _score(game: Game, player: str, bid: str, how: str) -> None:
         return
     if game.teams[player] in bf.held_by_ally:
         game.trace.add("note", f"{bf.label()} 在本回合开始阶段的得分步骤由队友控制：本队本回合不能在此得分。",
-                       rules=("467", "315"))
+                       rules=("467", "315.2.b.3"))
         return
     from judge.engine.statics import forbidder
 

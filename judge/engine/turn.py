@@ -25,7 +25,7 @@ def end_turn(game: Game, player: str | None) -> None:
         raise IllegalAction(f"只有回合玩家（{game.turn_player}）可以结束回合。", "317")
     if game.phase != "main" or not game.neutral_open():
         raise IllegalAction(f"只能在主阶段的普通开环状态结束回合（当前：{game.state_name()}）。", "317")
-    game.trace.add("action", f"{player} 没有更多的自决行动，结束主阶段，进入回合结束阶段。", rules=("317",))
+    game.trace.add("action", f"{player} 没有更多的自决行动，结束主阶段，进入回合结束阶段。", rules=("316.9",))
     game.phase = "ending"
     from judge.engine.abilities import delayed
 
@@ -66,7 +66,7 @@ def start_turn(game: Game, player: str) -> None:
         bf.scored_this_turn.clear()
         bf.held_by_ally.clear()
     t = game.trace
-    t.add("step", f"第 {game.turn} 回合：{player} 成为回合玩家，回合开始。", rules=("315",))
+    t.add("step", f"第 {game.turn} 回合：{player} 成为回合玩家，回合开始。", rules=("317.3",))
     t.depth += 1
     try:
         # Awaken: the turn player readies everything they control.
@@ -78,7 +78,7 @@ def start_turn(game: Game, player: str) -> None:
         if held:
             t.add("note", f"{'、'.join(o.label() for o in held)} 不能变为活跃状态，唤醒时保持休眠（“不能”优先于“可以”）。",
                   rules=("054.1", "415.3.a"))
-        t.add("change", f"唤醒：{player} 将其控制的所有游戏物体变为活跃状态。", rules=("315", "415"), changes=changes)
+        t.add("change", f"唤醒：{player} 将其控制的所有游戏物体变为活跃状态。", rules=("315.1.b", "415"), changes=changes)
         # Start of beginning phase: Temporary (瞬息) units die before the scoring step.
         for kw in KEYWORDS:
             kw.at_beginning_phase(game, player)
@@ -96,7 +96,7 @@ def start_turn(game: Game, player: str) -> None:
                     bf.held_by_ally.add(game.teams[player])
         held = [bf for bf in game.battlefields.values() if bf.controller == player]
         t.add("step", f"得分步骤：{player} 据守其控制的所有战场（{'、'.join(b.label() for b in held) or '无'}）。",
-              rules=("315", "467"))
+              rules=("315.2.b.2", "467"))
         for bf in held:
             scoring.hold(game, player, bf.bid)
         _play_out_unscripted(game)  # hold triggers resolve within the scoring step
@@ -129,7 +129,7 @@ def start_turn(game: Game, player: str) -> None:
             if p.energy or p.power:
                 pools.append(Change(p.name, "符文池", f"法力{p.energy} 符能{p.power}", "空"))
                 p.energy = p.power = 0
-        t.add("step", f"{player} 的主阶段开始：所有玩家的符文池清空。", rules=("165",), changes=pools)
+        t.add("step", f"{player} 的主阶段开始：所有玩家的符文池清空。", rules=("316.3", "165"), changes=pools)
         if _phase_event(game, "main_phase", player):  # then "at the start of the main phase" effects (316.4)
             _play_out_unscripted(game)
     finally:

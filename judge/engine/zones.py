@@ -65,7 +65,7 @@ def draw(game: Game, player: str, count: int = 1, why: str = "抽牌") -> None:
         deck.pop(0)
         o.zone = "hand"
         game.players[player].zones["hand"].append(oid)
-        game.trace.add("change", f"{player} {why}：抽一张牌（{o.name}）。", rules=("315",) if why == "抽牌阶段" else (),
+        game.trace.add("change", f"{player} {why}：抽一张牌（{o.name}）。", rules=("315.4.b",) if why == "抽牌阶段" else (),
                        changes=[Change(o.label(), "位置", f"{player}的主牌堆", f"{player}的手牌")])
         from judge.engine.abilities import triggered
         from judge.engine.abilities.facts import EventFacts
