@@ -467,6 +467,11 @@ def _effect(sentence: str, new: bool = False) -> tuple[str, dict] | None:
     if m := re.fullmatch(f"召出{_N}枚(休眠的)?符文", s):
         return (f"召出符文 {_n(m.group(1))}" + (" 休眠" if m.group(2) else ""),
                 {"kind": "channel", "n": _n(m.group(1)), "exhausted": bool(m.group(2))})
+    if (m := re.fullmatch(r"将(.+?)从战场上移动到(?:其|你的)?基地", s)) and new:
+        t = _target(m.group(1).replace("友方单位", "战场上的友方单位", 1) if "战场上" not in m.group(1) else m.group(1), True)
+        if t and "gear" not in t[1]:
+            text = t[0].replace(" 友方", " 战场上 友方", 1) if "战场上" not in t[0] else t[0]
+            return f"移动 {text} -> 基地", {"kind": "move_base", "scope": t[1] + ("battlefield",)}
     if s == "无效化一个法术":
         return ("无效化 一个 法术" if new else "无效化 法术 目标"), {"kind": "counter", "scope": ("spell",)}
     unary = [(r"摧毁(.+)", "摧毁", "kill"), (r"(?:{{眩晕}}|眩晕)(.+)", "眩晕", "stun"), (r"给予(.+?)(?:{{增益}}|增益)", "增益", "buff"),
@@ -487,7 +492,7 @@ def _effect(sentence: str, new: bool = False) -> tuple[str, dict] | None:
 
 
 _TRIGGERS = {r"当你打出我时|当你打出此牌时|当我被打出时": ("打出时", "play"), r"当我进攻时": ("进攻时", "attack"),
-             r"当我防守时": ("防守时", "defend"), r"当我征服一处战场时": ("征服时", "conquer"),
+             r"当我防守时": ("防守时", "defend"), r"当我移动至(?:一处)?战场时": ("移动到战场时", "move_to_battlefield"), r"当我征服一处战场时": ("征服时", "conquer"),
              r"当我据守一处战场时": ("据守时", "hold")}
 # Keywords whose whole meaning is the keyword (and its number); the others carry a cost or an ability.
 _PLAIN_KEYWORDS = ("急速", "迅捷", "强攻", "法盾", "游走", "待命", "反应", "坚守", "壁垒", "瞬息", "回响", "后排", "灵便",
@@ -581,6 +586,13 @@ def translate(card, text: str, new: bool = False) -> tuple[str, list[dict]] | No
             attrs.append("关键词 绝念")
             lines.append("  绝念：" + " 并且 ".join(e[0] for e in effects))
             abilities += [dict(e[1], when="deathknell") for e in effects]
+            continue
+        if m := re.match(r"^{{鼓舞}}\s*[—\-]\s*当你打出我时，(.+)$", clause):
+            effects = [_effect(part, new) for part in re.split(r"(?<=。)|，然后|，并", m.group(1)) if part.strip("。")]
+            if new or not effects or None in effects:
+                return None
+            attrs.append("触发 鼓舞 效果 " + " 并且 ".join(e[0] for e in effects))
+            abilities += [dict(e[1], when="legion") for e in effects]
             continue
         act = _activated(clause, new)
         if act is not None:

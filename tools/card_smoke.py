@@ -115,6 +115,8 @@ def _place_target(b: Board, ab: dict, where_a: list[str], where_b: list[str], mi
         where_a, where_b = b.bf_a, b.bf_b
     elif "base" in scope:
         where_a, where_b = b.base_a, b.base_b
+    if ab["kind"] == "move_base" and "friendly" not in scope:
+        return None
     friendly = "friendly" in scope or ("enemy" not in scope and ab["kind"] not in HARMFUL
                                        and not (ab["kind"] == "might" and ab["n"] < 0))
     if friendly:
@@ -153,6 +155,8 @@ def _expect(b: Board, ab: dict, t: str | None, might_of: dict) -> bool:
         b.expect.append(f"{t} 活跃")
     elif k == "exhaust":
         b.expect.append(f"{t} 休眠")
+    elif k == "move_base":
+        b.expect.append(f"{t} 在 基地")
     elif k == "return_to_hand":
         b.expect.append(f"{t} 在 手牌")
     elif k == "counter":
@@ -200,7 +204,21 @@ def _effects_scenario(card, abilities: list[dict]) -> tuple[Board, str, list[str
         b.steps = ["乙 打出 h 目标 f", "乙 让过", "甲 打出 c 目标 h", "全部让过"]
         _expect(b, targeted, "h", might_of)
         return b, "结算时无效化", ["425", "425.1"]
-    if when in ("play", "resolve"):
+    if when == "legion":
+        # Legion: another card played first this turn (a free hypothetical unit)
+        b.defs.append("卡牌 测试新兵 单位 费用 0 战力 1")
+        b.hand.append("z=测试新兵")
+        t = _place_target(b, targeted, b.base_a, b.base_b, m_e) if targeted else None
+        if targeted and "here" in targeted.get("scope", ()):
+            return None
+        chosen = t if t and t != "c" and "all" not in targeted.get("scope", ()) else None
+        b.steps = ["甲 打出 z"] + ([f"甲 选择目标 c -> {chosen}"] if chosen else []) + ["甲 打出 c", "全部让过"]
+        rules.append("812")
+        if draws:
+            b.expect.append(f"甲 手牌数 {draws}")
+        if discards or channels:
+            return None
+    elif when in ("play", "resolve"):
         t = _place_target(b, targeted, b.base_a, b.base_b, m_e) if targeted else None
         if targeted and "here" in targeted.get("scope", ()):
             return None  # "here" for a unit played to base: a template for another day
@@ -306,11 +324,11 @@ def _effects_scenario(card, abilities: list[dict]) -> tuple[Board, str, list[str
     summary = "、".join(dict.fromkeys({"draw": "抽牌", "deal": "造成伤害", "kill": "摧毁", "stun": "眩晕", "buff": "增益",
                                         "might": "修改战力", "recall": "召回", "ready": "活跃", "exhaust": "休眠", "discard": "弃牌",
                                         "channel": "召出符文", "counter": "无效化", "return_to_hand": "回到手牌",
-                                        "add_energy": "获得法力"}[a["kind"]]
+                                        "add_energy": "获得法力", "move_base": "移动到基地"}[a["kind"]]
                                        for a in effects))
     when_zh = {"play": "打出时", "resolve": "结算时", "attack": "进攻时", "conquer": "征服时", "activated": "主动技能：",
                "deathknell": "绝念：", "move": "移动时", "move_to_battlefield": "移动到战场时", "i_conquer": "征服时",
-               "die": "被摧毁时"}[when]
+               "die": "被摧毁时", "legion": "鼓舞："}[when]
     return b, f"{when_zh}{summary}", rules
 
 
