@@ -819,7 +819,13 @@ def report(rows: list[list[str]], have: set[str], smoked: set[str], sample: list
             "not-yet-expressible ones need:", "", "| construct | sampled cards needing it |", "|---|---|"]
     out += [f"| `{cid}` {keyword_label(cid[3:]) if cid.startswith('模板:') else keyword_label(cid)} | {n} |"
             for cid, n in sample_missing.most_common(15)]
-    out += ["", f"Constructs the language has now ({len(have)}): " + ", ".join(f"`{c}`" for c in sorted(have)), ""]
+    out += ["", "## How to regenerate", "",
+            "`python tools/card_coverage.py` (classification, translator encodings, this report), then "
+            "`python tools/card_smoke.py` (smoke scenarios in scenarios/cards/<SET>/, kept only when they pass; it reruns "
+            "the coverage so that this report counts them). Hand encodings go in `judge/cards/encodings/<SET>.卡牌` and "
+            "win over the translator's. Gaps met while generating smoke scenarios are printed by card_smoke.py: a "
+            "legend's activated ability cannot be activated in a scenario (the legend zone is not treated as the board).",
+            "", f"Constructs the language has now ({len(have)}): " + ", ".join(f"`{c}`" for c in sorted(have)), ""]
     return "\n".join(out)
 
 
