@@ -5,11 +5,10 @@ focus (327; FAQ R-L33, R-L35 Malzahar)."""
 
 from __future__ import annotations
 
-from judge.engine import costs, instructions, priority, targeting
+from judge.engine import cost_parts, costs, instructions, priority, targeting
 from judge.engine.chain_items import ChainItem
 from judge.engine.errors import IllegalAction
 from judge.engine.state import Game
-from judge.trace.events import Change
 
 
 def activate(game: Game, player: str, args: dict) -> None:
@@ -29,8 +28,6 @@ def activate(game: Game, player: str, args: dict) -> None:
     if not adds_resources(ab):
         priority.check_may_act(game, player)
         _check_timing(game, player, ab)
-    if ab.exhaust and src.exhausted:
-        raise IllegalAction(f"{src.label()} 已经休眠，无法支付[E]（使其休眠）的费用。", "404.1")
     chosen = [resolve_ref(game, r) for r in args.get("targets", [])]
     eff = next((e for e in ab.effects if e.targets), None)
     if eff is not None:
@@ -41,13 +38,13 @@ def activate(game: Game, player: str, args: dict) -> None:
     cost.add(ab.energy, ab.power, "技能费用")
     cost.add(0, costs.targeting_power(game, player, chosen), costs.TARGETING_LABEL)
     payment = costs.plan(game, player, cost)
+    # non-standard costs ([E], spend a buff, discard, …) from the cost-part registry, checked before paying
+    named = [resolve_ref(game, r) for r in args.get("pay_with", [])]
+    extra = cost_parts.choose(game, player, src, cost_parts.parts_of_ability(ab), named, rule="404.1")
     t.add("action", f"{player} 激活 {src.label()} 的主动技能。", rules=("377.3.a", "399"))
     t.depth += 1
     try:
-        if ab.exhaust:
-            src.exhausted = True
-            t.add("step", f"支付费用：使 {src.label()} 休眠。", rules=("404.1",),
-                  changes=[Change(src.label(), "状态", "活跃", "休眠")])
+        cost_parts.pay_all(game, player, src, extra)
         if cost.energy or cost.power:
             costs.pay(game, player, cost, payment)
         if adds_resources(ab):

@@ -88,6 +88,7 @@ class Activated:
     power: int = 0
     exhaust: bool = False
     timing: str | None = None  # 迅捷 | 反应 | None (normal timing)
+    costs: list = field(default_factory=list)  # (cost-part id, N) of judge.engine.cost_parts, besides [E]
 
     @property
     def adds_resources(self) -> bool:
@@ -117,6 +118,7 @@ class CardDef:
     effects: list[Effect] = field(default_factory=list)
     triggers: list[Trigger] = field(default_factory=list)
     replaces_death: bool = False
+    extra_costs: list = field(default_factory=list)  # (cost-part id, N): mandatory additional costs (356.2.a.1)
     extra_kill: bool = False  # additional cost: kill a friendly unit (Cruel Patron)
     prevents_enemy_ready: bool = False  # passive: opponents' units can't become ready by effects
     activated: list = field(default_factory=list)  # Activated abilities

@@ -32,6 +32,9 @@ RULES: dict[str, str] = {
     "420.1": "移动",
     "422.1.b": "弃置",
     "415.3.a": "活跃",
+    "414.4": "费用",
+    "416.3": "费用",
+    "422.3": "费用",
     "426.1": "增益",
     "428.1": "摧毁",
     "428.5": "摧毁",
@@ -314,6 +317,11 @@ RULES: dict[str, str] = {
 # from the official English numbering): number -> an English concept word, checked against the
 # English reference rules when that file is present (tests/test_engine_citations.py).
 RULES_EN: dict[str, str] = {
+    "466.3.a": "won a combat",
+    "466.3.c": "inherit",
+    "469": "scores",
+    "730.2": "spend xp",
+    "824.1.c": "active",
     "477.3.c": "negative",
     "477.1.b.1": "copy",
     "801.3.a": "grant",

@@ -9,7 +9,7 @@ it was (the whole play is undone) and the trace says which check failed."""
 
 from __future__ import annotations
 
-from judge.engine import costs, group_targets, priority, steps, targeting, timing
+from judge.engine import cost_parts, costs, group_targets, priority, steps, targeting, timing
 from judge.engine.chain_items import ChainItem
 from judge.engine.errors import IllegalAction
 from judge.engine.keywords import KEYWORDS, on as keywords_on
@@ -98,31 +98,26 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
             cost.add(energy, power, label, costs.card_syms(card, syms) if syms else None)
             paid_keywords.append(kw.id)
     cost.add(0, costs.targeting_power(game, player, chosen), costs.TARGETING_LABEL)
-    sacrifice = _sacrifice(game, player, card, args.get("target"))
-    if sacrifice is not None:
-        cost.parts.append(f"额外费用：摧毁友方单位 {sacrifice.label()}")
+    extra = _extra_costs(game, player, card, args)
+    cost.parts += [f"额外费用：{line}" for line in cost_parts.describe(extra)]
     costs.apply_modifiers(game, player, card, cost)
     cost.floor()
     payment = costs.plan(game, player, cost, card)
     return {"origin": origin, "permission": permission, "dest": dest,
             "targets": chosen, "cost": cost, "payment": payment, "paid": tuple(paid_keywords),
-            "sacrifice": sacrifice}
+            "extra": extra}
 
 
-def _sacrifice(game: Game, player: str, card: GameObject, ref: str | None) -> GameObject | None:
-    """A mandatory additional cost 'kill a friendly unit' (Cruel Patron)."""
+def _extra_costs(game: Game, player: str, card: GameObject, args: dict) -> list:
+    """The card's mandatory additional costs (356.2.a.1) and what pays them, from the cost-part
+    registry (the same parts abilities use): named with `作为费用摧毁 x` / `作为费用 x, y`."""
     from judge.engine.refs import resolve_ref
 
-    if not card.card.extra_kill:
-        if ref is not None:
-            raise IllegalAction(f"{card.label()} 没有“摧毁一名友方单位”的额外费用。", "356.2.a.1")
-        return None
-    if ref is None:
-        raise IllegalAction(f"{card.label()} 的额外费用是强制的：须写“作为费用摧毁 单位”。", "356.2.a.1")
-    u = resolve_ref(game, ref)
-    if u.zone != "board" or not u.is_unit or game.teams[u.controller] != game.teams[player]:
-        raise IllegalAction(f"{u.label()} 不是可以作为费用摧毁的友方单位。", "356.2.a.1")
-    return u
+    named = [resolve_ref(game, r) for r in ([args["target"]] if args.get("target") else []) + list(args.get("pay_with", []))]
+    parts = cost_parts.parts_of_card(card.card)
+    if not parts and named:
+        raise IllegalAction(f"{card.label()} 没有需要选择对象支付的额外费用。", "356.2.a.1")
+    return cost_parts.choose(game, player, card, parts, named, rule="356.2.a.1")
 
 
 def _unit_destination(game: Game, player: str, card: GameObject, dest: str | None) -> str:
@@ -187,8 +182,7 @@ def _commit(game: Game, player: str, card: GameObject, plan: dict) -> None:
         t.add("step", f"步骤3 确定总费用：{'；'.join(cost.parts) or '无费用'} → 总费用 {cost}。", rules=tuple(rules))
         steps.done(game, "356")
         costs.pay(game, player, cost, plan["payment"])
-        if plan["sacrifice"] is not None:
-            _pay_by_killing(game, player, plan["sacrifice"])
+        cost_parts.pay_all(game, player, card, plan["extra"], what="额外费用")
         steps.done(game, "357")
         t.add("step", "步骤5 检查合法性：通过。", rules=("358",))
         steps.done(game, "358")
@@ -234,14 +228,3 @@ def completed(game: Game, item: ChainItem, card: GameObject) -> None:
     if item.play_number == 2:
         # The second card played this turn (FAQ C-L680: a permanent played second already sees it).
         triggered.fire(game, EventFacts("second_card", player=p, obj=card, controller=p, via="play"))
-
-
-def _pay_by_killing(game: Game, player: str, unit: GameObject) -> None:
-    """Paying is the decision and the act: what happens to the unit afterwards does not matter,
-    a replaced death still paid the cost (FAQ C-L588)."""
-    from judge.engine import effects
-
-    game.trace.add("step", f"步骤4 支付额外费用：{player} 摧毁 {unit.label()}。", rules=("357.2",), faq=("C-L588",))
-    effects.kill(game, [unit], who=f"{player} 作为费用", by=player, via="cost")
-    state = "已被摧毁" if unit.zone != "board" else "死亡被替换、仍在场上"
-    game.trace.add("step", f"额外费用已支付（{unit.label()} {state}）。", rules=("357.2.a",), faq=("C-L588",))

@@ -5,7 +5,7 @@ module first, so the registries are complete whatever engine module is imported.
 
 from __future__ import annotations
 
-from judge.engine import instructions, statics
+from judge.engine import cost_parts, instructions, statics
 from judge.engine.abilities import events, filters
 from judge.engine.effects_registry import (cards, chain, copies, damage, keywords, might, points, resources, tokens,
                                            units)
@@ -45,6 +45,9 @@ def register_all() -> None:
         for cls in parts:
             if cls.id not in registry:
                 registry.register(cls())
+    for cls in cost_parts.STANDARD:
+        if cls.id not in cost_parts.COST_PARTS:
+            cost_parts.COST_PARTS.register(cls())
     for cls in STATIC_PARTS:
         if cls.id not in statics.STATICS:
             statics.STATICS.register(cls())
@@ -64,13 +67,14 @@ def construct_table() -> str:
     """Markdown table of every registered part (documented in scenarios/README.md, checked by a test)."""
     from judge.engine.abilities.events import EVENTS
     from judge.engine.abilities.filters import PLACES, SUBJECTS
+    from judge.engine.cost_parts import COST_PARTS
     from judge.engine.instructions import EFFECTS
     from judge.engine.keywords import KEYWORDS
     from judge.engine.statics import STATICS
 
     rows = ["| 类别 | 中文写法 | 英文别名 | id | 规则 |", "|---|---|---|---|---|"]
     for what, registry in (("关键词", KEYWORDS), ("效果", EFFECTS), ("触发时机", EVENTS), ("触发主体", SUBJECTS),
-                           ("触发地点", PLACES), ("静态技能", STATICS)):
+                           ("触发地点", PLACES), ("静态技能", STATICS), ("费用项", COST_PARTS)):
         for part in registry:
             if what == "触发时机" and not part.scriptable:
                 continue

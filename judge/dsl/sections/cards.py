@@ -131,6 +131,17 @@ class CardSection(Section):
     def card_extra_kill(self, *_words):
         return ("extra_kill",)
 
+    def card_extra_cost(self, _kw, tok, n=None):
+        """`额外费用 <费用项> [N]`: a registered cost part (judge.engine.cost_parts)."""
+        from judge.engine.cost_parts import COST_PARTS
+
+        word = _text(tok)
+        part = COST_PARTS.lookup(word)
+        if part is None:
+            raise ScenarioError("未知的费用项。", file=self.file, line=tok.line, column=tok.column, text=word,
+                                suggestions=suggest(word, COST_PARTS.spellings()), rule="357.2")
+        return ("extra_cost", part.id, _num(n) if n is not None else (1 if part.counted else 0))
+
     def card_no_ready(self, _kw):
         return ("no_ready",)
 
@@ -162,7 +173,8 @@ class CardSection(Section):
             if timing not in ("action", "reaction"):
                 raise ScenarioError("主动技能的时机只能是[迅捷]或[反应]。", file=self.file, line=names[0].line,
                                     column=names[0].column, text=str(names[0]), expected=["迅捷", "反应"], rule="376")
-        return ("activated", m.Activated(_effects(parts), cost[1], cost[2], exhaust, timing))
+        costs = [(p[1], p[2]) for p in parts if isinstance(p, tuple) and p[0] == "extra_cost"]
+        return ("activated", m.Activated(_effects(parts), cost[1], cost[2], exhaust, timing, costs))
 
     def card_reflexive(self, kw, *parts):
         effs = _effects(parts)
@@ -336,6 +348,8 @@ def _apply_card_attr(card: m.CardDef, attr: tuple) -> None:
     elif tag == "deathknell":
         card.deathknells.append(attr[1])
         card.keywords.setdefault("deathknell", 1)
+    elif tag == "extra_cost":
+        card.extra_costs.append((attr[1], attr[2]))
     elif tag == "cost":
         card.cost_energy, card.cost_power, card.cost_power_syms = attr[1], attr[2], attr[3]
     elif tag == "static":

@@ -121,6 +121,9 @@ class StepSection(Section):
     def play_sacrifice(self, _kw, unit):
         return ("sacrifice", _text(unit))
 
+    def play_pay(self, _kw, refs):
+        return ("pay_with", _names(refs))
+
     def play(self, player, _kw, card, *options):
         opts = dict(options)
         extra = {"dest": opts["dest"]} if "dest" in opts else {}
@@ -128,12 +131,15 @@ class StepSection(Section):
             extra["repeat"] = True
         if "sacrifice" in opts:
             extra["target"] = opts["sacrifice"]  # validated as an object reference
+        if "pay_with" in opts:
+            extra["pay_with"] = opts["pay_with"]
         return self._action(player, "play", player, card=_text(card), targets=opts.get("targets", []),
                             accelerate=opts.get("accelerate", False), **extra)
 
-    def activate(self, player, _kw, source, targets=None):
-        return self._action(player, "activate", player, source=_text(source),
-                            targets=targets[1] if targets is not None else [])
+    def activate(self, player, _kw, source, *options):
+        opts = dict(options)
+        extra = {"pay_with": opts["pay_with"]} if "pay_with" in opts else {}
+        return self._action(player, "activate", player, source=_text(source), targets=opts.get("targets", []), **extra)
 
     def perform(self, player, _kw, tok, *rest):
         """`甲 执行 <效果> [N] [参数…] [目标 a, b] [-> 去处] [来源于 x]`: any registered effect, now."""
