@@ -455,3 +455,8 @@ def _return_self(game: Game, item: ChainItem) -> None:
     src.zone, src.location, src.controller, src.exhausted = "board", "base", src.owner, True
     game.trace.add("change", f"{src.label()} 从废牌堆回到其所有者的基地（休眠）。", rules=("383.2.c.1",),
                    changes=[Change(src.label(), "位置", f"{src.owner}的废牌堆", f"{src.owner}的基地")])
+    from judge.engine.abilities import triggered
+    from judge.engine.abilities.facts import EventFacts
+
+    triggered.fire(game, EventFacts("enter", player=src.owner, obj=src, controller=src.owner, origin="trash",
+                                    dest="base", via="effect"))

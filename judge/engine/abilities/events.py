@@ -62,6 +62,8 @@ STANDARD = (
     E("second_card", ("第二张牌时",), ("on-second-card",), label="本回合打出第二张牌时", rule="419.4.a"),
     # the board
     E("enter", ("进场时", "当我进场时"), ("on-enter",), rule="143.4", subject="self"),
+    E("friendly_enters", ("友方单位进场时", "当一名友方单位进场时"), ("on-friendly-enter",), rule="143.4",
+      subject="friendly_unit", of="enter"),
     E("move", ("移动时", "当我移动时"), ("on-move",), rule="420.1", subject="self"),
     E("move_to_battlefield", ("移动到战场时", "当我移动到一处战场时"), ("on-move-to-battlefield",), rule="420.1",
       subject="self", place="to_battlefield", of="move"),
