@@ -39,15 +39,18 @@ def outcome(parse, text):
         return ("chars", err.line, err.column, sorted(err.allowed))
 
 
-def both(grammar):
-    reference = lark.Lark(grammar, **grammar_tables.LARK_OPTIONS)
-    runtime = Parser(Tables(grammar_tables.export(grammar)))
+def both(grammar, postlex=None):
+    extra = {"postlex": postlex()} if postlex is not None else {}
+    reference = lark.Lark(grammar, **grammar_tables.LARK_OPTIONS, **extra)
+    runtime = Parser(Tables(grammar_tables.export(grammar)), postlex=postlex() if postlex is not None else None)
     return reference.parse, runtime.parse
 
 
 @pytest.fixture(scope="module")
 def scenario_parsers():
-    return both(GRAMMAR_PATH.read_text("utf-8"))
+    from judge.dsl.parser import CardLines  # indented ability lines under a card header (both parsers)
+
+    return both(GRAMMAR_PATH.read_text("utf-8"), CardLines)
 
 
 def _texts():

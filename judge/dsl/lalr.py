@@ -307,9 +307,11 @@ def _shape(f, expand1, include):
 class Parser:
     """Parses text with the tables, calling the transformer's methods as rules reduce."""
 
-    def __init__(self, tables: Tables, transformer=None):
+    def __init__(self, tables: Tables, transformer=None, postlex=None):
         self.tables = tables
         self.rule_callbacks, self.term_callbacks = tables.callbacks(transformer)
+        # a token-stream filter without lookahead (it may retype tokens, e.g. judge.dsl.parser.CardLines)
+        self.postlex = postlex
 
     def parse(self, text: str):
         t = self.tables
@@ -319,7 +321,10 @@ class Parser:
         value_stack: list = []
         end_state = t.end
         last = None
-        for token in self._lex(text, state_stack):
+        stream = self._lex(text, state_stack)
+        if self.postlex is not None:
+            stream = self.postlex.process(stream)
+        for token in stream:
             last = token
             while True:
                 state = state_stack[-1]

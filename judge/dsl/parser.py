@@ -83,6 +83,27 @@ class _Build(SetupSection, CardSection, BoardSection, StepSection, ExpectationSe
 
 
 
+class CardLines:
+    """Post-lexer: a line break followed by an indented line, inside a card definition (a `卡牌`
+    header and its ability lines), is `_CONT` — the card's next ability line; every other line
+    break stays `_NL` and indentation means nothing (actions are often indented)."""
+
+    always_accept = ()  # _NL is lexed wherever _CONT may follow (a card header can end there)
+
+    def process(self, stream):
+        in_card = False
+        for tok in stream:
+            if tok.type == "_NL":
+                tail = tok.rsplit("\n", 1)[-1]
+                if in_card and tail and not tail.strip(" \t\u3000\r"):
+                    yield tok.update("_CONT")
+                    continue
+                in_card = False
+            elif tok.type == "CARD":
+                in_card = True
+            yield tok
+
+
 _BUILDER = None
 
 
@@ -93,7 +114,7 @@ def _parser() -> Parser:
 
     global _BUILDER
     _BUILDER = _Build("<场景>")
-    return Parser(Tables(grammar_tables.load(GRAMMAR_PATH.read_text("utf-8"))), _BUILDER)
+    return Parser(Tables(grammar_tables.load(GRAMMAR_PATH.read_text("utf-8"))), _BUILDER, postlex=CardLines())
 
 
 def _all_keywords() -> list[str]:

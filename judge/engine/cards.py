@@ -30,8 +30,61 @@ class Aura:
 
 
 @dataclass
+class Filter:
+    """Which objects a target, a count or a static ability speaks of: registered filter words
+    (judge.engine.filters: friendly, enemy, other, here, at_battlefield, exhausted, ...) with their
+    arguments, and the card-type noun that ends the phrase (`此处 其他 友方 单位`)."""
+
+    words: tuple = ()  # (filter id, argument or None) pairs
+    noun: str = "unit"  # unit | gear | spell | card | champion
+
+    def has(self, word: str) -> bool:
+        return any(w == word for w, _ in self.words)
+
+
+@dataclass
+class TargetSpec:
+    """`[数量] <筛选…> <名词> [总战力不超过 N]`: how many objects an effect chooses and which (355).
+    `count` is a registered count word (judge.engine.filters.COUNTS): one, n, up_to, any_number,
+    per_location, all (each matching object, not targeted), self (the source), it (the previous
+    instruction's objects)."""
+
+    count: str = "one"
+    n: int = 1
+    filter: Filter = field(default_factory=Filter)
+    group_limit: int = 0  # total Might of the chosen targets at most this (355.11)
+
+    @property
+    def targeted(self) -> bool:
+        return self.count not in ("all", "self", "it")
+
+
+@dataclass
+class Value:
+    """A number an effect reads when it resolves (judge.engine.values.VALUES): a constant, X, the
+    source's or the target's Might, a count of objects matching a filter (`每 此处 友方 单位`)."""
+
+    kind: str = "n"
+    n: int = 0
+    filter: Filter | None = None
+
+
+@dataclass
+class Condition:
+    """`若 <条件>` (judge.engine.conditions.CONDITIONS), with its number and filter if it takes them."""
+
+    kind: str
+    n: int = 0
+    filter: Filter | None = None
+
+
+@dataclass
 class Effect:
-    """An instruction an ability performs (`deal`, and the other kinds of the effect registry)."""
+    """An instruction an ability performs (`deal`, and the other kinds of the effect registry).
+
+    The generic parameters (`value`, `target`, `dest`, `duration`, `optional`, `condition`) are
+    what the card-ability language writes; the older fields below them stay for the older forms
+    (a new-style target also fills `scope`/`targets`/`up_to`/`group_limit`)."""
 
     kind: str
     amount: int = 0
@@ -41,8 +94,14 @@ class Effect:
     group_limit: int = 0  # targets at one battlefield with total Might <= this, checked as a group (Fox-Fire)
     delayed: object = None  # kind "delayed": the Delayed ability this instruction creates (389)
     ignore_cost: bool = False  # an instruction that plays a card: "ignoring its cost" (else it is paid, 419.3.b)
-    dest: str | None = None  # a named destination ("-> 基地", a battlefield id, 此处)
+    dest: str | None = None  # a destination: a registered word id (judge.engine.filters.DESTINATIONS), a battlefield id or a unit
     args: dict = field(default_factory=dict)  # the effect kind's own parameters (EffectKind.read_args)
+    value: Value | None = None  # the amount, read on resolution (overrides `amount`)
+    target: TargetSpec | None = None  # the objects it acts on (filters checked when chosen and on resolution)
+    duration: str | None = None  # judge.engine.filters.DURATIONS: this_turn | while_source
+    optional: bool = False  # "you may": the controller may decline it when it resolves
+    condition: Condition | None = None  # done only if the condition holds on resolution
+    pos: Pos | None = None
 
 
 @dataclass
@@ -57,6 +116,8 @@ class Trigger:
     # filters by registered id (judge.engine.abilities.filters); None: the event's default
     subject: str | None = None  # whose event: self | you | opponent | friendly_unit | enemy_unit | ...
     place: str | None = None  # where: here | battlefield | base | to_battlefield | from_battlefield | ...
+    frequency: str | None = None  # once_per_turn | first_each_turn (judge.engine.abilities.frequencies)
+    condition: Condition | None = None  # checked when the event happens (383.2.a.1)
 
 
 @dataclass

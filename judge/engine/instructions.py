@@ -9,6 +9,8 @@ instruction: "its controller draws", "then do this")."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from judge.engine import effects, targeting
 from judge.engine.chain_items import ChainItem
 from judge.engine.registry import Entry, Registry
@@ -50,8 +52,15 @@ SCOPE_WORDS = {"here", "friendly", "enemy", "other", "unit"}
 def perform(game: Game, item: ChainItem, eff, snaps, previous: list[GameObject]) -> list[GameObject]:
     t = game.trace
     legal = []
+    if eff.condition is not None:
+        from judge.engine import conditions, filters
+
+        if not conditions.holds(game, filters.Seen.of(item.controller, item.memory), eff.condition):
+            t.add("step", f"{item.source} 的效果：条件“{conditions.describe(eff.condition)}”不成立，此指示不执行。",
+                  rules=("349",))
+            return previous
     for snap in snaps:
-        o = targeting.still_legal(game, item.controller, eff, snap)
+        o = targeting.still_legal(game, item.controller, eff, snap, item.memory)
         if o is None:
             t.add("step", f"目标 {snap[0]} 已不再合法（已离开场地或不再符合条件），结算时忽略。", rules=("359.3.e.2", "359.3.e.5"))
         else:
@@ -65,7 +74,20 @@ def perform(game: Game, item: ChainItem, eff, snaps, previous: list[GameObject])
         from judge.engine import group_targets
 
         legal = group_targets.settle(game, item, eff, legal)
+    spec = eff.target
+    if spec is not None and not spec.targeted:
+        legal = _untargeted(game, item, spec, previous)
+    if eff.optional and _declined(game, item):
+        t.add("step", f"{who}：{item.controller} 选择不执行此可选指示（“可以”）。", rules=("349",))
+        return previous
+    if eff.value is not None and eff.value.kind != "n":
+        from judge.engine import values
+
+        eff = replace(eff, amount=values.evaluate(game, item, eff.value, legal))
+        t.add("step", f"{who}：数值在结算时确定为 {eff.amount}。", rules=("349",))
     if not kind.targeted:
+        return kind.apply(game, item, eff, legal, previous, who)
+    if spec is not None and not spec.targeted:
         return kind.apply(game, item, eff, legal, previous, who)
     if not eff.targets and not snaps and set(eff.scope) & SCOPE_WORDS:
         # An instruction over a scope ("each unit here"): the units matching it as it resolves,
@@ -101,6 +123,26 @@ def perform_now(game: Game, player: str, eff, objects: list[GameObject], source:
         kind.apply(game, item, eff, objects, [], f"{player} 执行的效果")
     finally:
         game.trace.depth -= 1
+
+
+def _untargeted(game: Game, item: ChainItem, spec, previous: list[GameObject]) -> list[GameObject]:
+    """Objects an untargeted phrase names as the effect resolves: "each …" (seen from the source's
+    remembered place), the source itself, or the previous instruction's objects."""
+    from judge.engine import filters
+
+    if spec.count == "all":
+        return filters.select(game, filters.Seen.of(item.controller, item.memory), spec.filter)
+    if spec.count == "self":
+        src = game.objects.get(getattr(item, "oid", None))
+        return [src] if src is not None and src.zone == "board" else []
+    return [o for o in previous if o.zone == "board"]
+
+
+def _declined(game: Game, item: ChainItem) -> bool:
+    """A "you may" instruction: skipped when its controller scripted `拒绝支付 <来源>` for it."""
+    from judge.engine.abilities.triggered import _take
+
+    return _take(game, "decline", item.controller, item)
 
 
 def _keyword_rules(item) -> tuple:
@@ -206,7 +248,7 @@ class Move(EffectKind):
     id, zh, aliases, rule = "move", ("移动",), ("move",), "420"
 
     def apply(self, game, item, eff, legal, previous, who):
-        return _move(game, item, legal)
+        return _move(game, item, legal, eff)
 
 
 class Fight(EffectKind):
@@ -357,13 +399,23 @@ class CreateDelayed(EffectKind):
         return previous
 
 
-def _move(game: Game, item: ChainItem, legal: list[GameObject]) -> list[GameObject]:
+def _destination(item: ChainItem, eff) -> str | None:
+    """Where a move goes: the effect's fixed destination (`-> 基地`, `-> 此处`), else the one chosen
+    when it was played (355.4)."""
+    if eff is not None and eff.dest == "base":
+        return "base"
+    if eff is not None and eff.dest == "here":
+        return (item.memory or {}).get("location")
+    return item.dest
+
+
+def _move(game: Game, item: ChainItem, legal: list[GameObject], eff=None) -> list[GameObject]:
     """'Move a unit' to the destination chosen when the spell was played (Dragon's Rage): only the
     units that actually moved are returned, for the embedded trigger that refers to them."""
     from judge.engine import movement
     from judge.engine.errors import IllegalAction
 
-    dest = item.dest
+    dest = _destination(item, eff)
     moved = [u for u in legal if u.location != dest]
     if not moved or dest is None:
         game.trace.add("step", f"{item.source} 的效果：没有单位实际移动。", rules=("359.3.e.11",))

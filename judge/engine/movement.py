@@ -134,6 +134,8 @@ def _relocate(game: Game, player: str, units: list[GameObject], dest: str, via: 
         before = game.location_label(u)
         origins[u.oid] = u.location
         u.location = dest
+        key = (u.oid, u.incarnation, game.turn)
+        game.moves[key] = game.moves.get(key, 0) + 1
         changes.append(Change(u.label(), "位置", before, game.location_label(u)))
         for gear in game.attachments(u.oid):
             gear.location = dest  # attachments follow their unit; that is not a move (716)

@@ -56,7 +56,7 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
         dest = _unit_destination(game, player, card, args.get("dest"))
     elif card.card.type == "gear":
         dest = "base"
-    elif any(e.kind == "move" for e in card.card.effects):
+    elif any(e.kind == "move" and e.dest is None for e in card.card.effects):
         # "Move a unit": its destination is chosen with the targets when the spell is played (FAQ C-L422).
         dest = args.get("dest")
         if dest is None:
@@ -69,7 +69,7 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
         raise IllegalAction(f"{card.label()} 最多只能选择 {sum(e.targets for e in targeting_effects)} 个目标。", "355.8")
     for eff, picked in zip(card.card.effects, parts):
         if eff.targets:
-            targeting.check_choice(game, player, eff, picked, card.label())
+            targeting.check_choice(game, player, eff, picked, card.label(), {"oid": card.oid})
             group_targets.check_play(game, eff, picked, card.label())
         if eff.kind == "move" and dest is not None:
             # The destination is a choice made now (355): an invalid one makes the play illegal (355.4.a, 358.5).

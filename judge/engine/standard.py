@@ -5,8 +5,9 @@ module first, so the registries are complete whatever engine module is imported.
 
 from __future__ import annotations
 
-from judge.engine import cost_parts, instructions, statics
-from judge.engine.abilities import events, filters
+from judge.engine import conditions, cost_parts, filters, instructions, statics, values
+from judge.engine.abilities import events, frequencies
+from judge.engine.abilities import filters as trigger_filters
 from judge.engine.effects_registry import (cards, chain, copies, damage, keywords, might, points, resources, tokens,
                                            units)
 from judge.engine.keywords import (KEYWORDS, accelerate, action, assault, backline, deathknell, deflect, equip,
@@ -54,13 +55,25 @@ def register_all() -> None:
     for event in events.STANDARD + (legion.EVENT,):
         if event.id not in events.EVENTS:
             events.EVENTS.register(event)
-    for registry, parts in ((filters.SUBJECTS, filters.SUBJECT_PARTS), (filters.PLACES, filters.PLACE_PARTS)):
+    for registry, parts in ((trigger_filters.SUBJECTS, trigger_filters.SUBJECT_PARTS),
+                             (trigger_filters.PLACES, trigger_filters.PLACE_PARTS)):
         for part in parts:
             if part.id not in registry:
                 registry.register(part)
+    # the words of the card-ability language: target phrases, values, conditions, frequencies, costs
+    for module in (filters, values, conditions, frequencies):
+        module.register_standard()
 
 
 register_all()
+
+
+def LANGUAGE_REGISTRIES() -> tuple:  # noqa: N802 (a table, computed after registration)
+    """(Chinese kind name, registry) of every registry of the card-ability language's words."""
+    return (("触发频率", frequencies.FREQUENCIES),
+            ("数量", filters.COUNTS), ("筛选词", filters.FILTERS), ("名词", filters.NOUNS),
+            ("数值", values.VALUES), ("条件", conditions.CONDITIONS), ("去向", filters.DESTINATIONS),
+            ("持续时间", filters.DURATIONS))
 
 
 def construct_table() -> str:
@@ -74,7 +87,8 @@ def construct_table() -> str:
 
     rows = ["| 类别 | 中文写法 | 英文别名 | id | 规则 |", "|---|---|---|---|---|"]
     for what, registry in (("关键词", KEYWORDS), ("效果", EFFECTS), ("触发时机", EVENTS), ("触发主体", SUBJECTS),
-                           ("触发地点", PLACES), ("静态技能", STATICS), ("费用项", COST_PARTS)):
+                           ("触发地点", PLACES), ("静态技能", STATICS), ("费用项", COST_PARTS),
+                           *LANGUAGE_REGISTRIES()):
         for part in registry:
             if what == "触发时机" and not part.scriptable:
                 continue

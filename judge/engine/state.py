@@ -201,6 +201,8 @@ class Game:
     fired_triggers: list = field(default_factory=list)
     pending_triggers: list = field(default_factory=list)
     first_death_turn: int | None = None  # turn of the first unit death ("the first time ... each turn")
+    moves: dict = field(default_factory=dict)  # (oid, incarnation, turn) -> moves made that turn ("if I moved twice")
+    abilities_used: set = field(default_factory=set)  # (oid, ability id, turn): "once per turn" / "first time each turn"
     dying_buffed: set = field(default_factory=set)  # oids of buffed units in the death batch being processed
     # watches set by a resolving spell and read after the cleanup that follows it
     spell_kill_watch: tuple | None = None  # (controller, killed, damaged) of the last resolved spell

@@ -8,7 +8,14 @@ from judge.engine.errors import IllegalAction
 from judge.engine.state import Game, GameObject
 
 
-def matches(game: Game, controller: str, scope, o: GameObject) -> bool:
+def matches(game: Game, controller: str, scope, o: GameObject, spec=None, memory: dict | None = None) -> bool:
+    """Whether `o` fits an effect's target restriction (355.9.b): the card-ability language's target
+    phrase (`spec`, read through judge.engine.filters, seen from the source's remembered place),
+    else the older scope words."""
+    if spec is not None:
+        from judge.engine import filters
+
+        return filters.matches(game, filters.Seen.of(controller, memory), spec.filter, o)
     if "spell" in scope:  # a spell on the chain (what a counter chooses, 425)
         if o.zone != "chain" or o.card.type != "spell":
             return False
@@ -24,19 +31,35 @@ def matches(game: Game, controller: str, scope, o: GameObject) -> bool:
     return forbidder(game, "allows_target", controller, o) is None  # "can't be chosen" wins (054.1)
 
 
-def candidates(game: Game, controller: str, effect, where: str | None = None) -> list[GameObject]:
-    pool = [game.objects[i.oid] for i in game.chain if getattr(i, "kind", None) == "card"] \
-        if "spell" in effect.scope else list(game.units())
-    return [o for o in pool if matches(game, controller, effect.scope, o) and (where is None or o.location == where)]
+def candidates(game: Game, controller: str, effect, where: str | None = None,
+               memory: dict | None = None) -> list[GameObject]:
+    spec = getattr(effect, "target", None)
+    if spec is not None:
+        from judge.engine import filters
+
+        pool = filters.pool(game, spec.filter)
+    else:
+        pool = [game.objects[i.oid] for i in game.chain if getattr(i, "kind", None) == "card"] \
+            if "spell" in effect.scope else list(game.units())
+    return [o for o in pool if matches(game, controller, effect.scope, o, spec, memory)
+            and (where is None or o.location == where)]
 
 
-def check_choice(game: Game, controller: str, effect, chosen: list[GameObject], what: str) -> None:
+def check_choice(game: Game, controller: str, effect, chosen: list[GameObject], what: str,
+                 memory: dict | None = None) -> None:
     n = effect.targets
     if len(chosen) > n or (len(chosen) < n and not effect.up_to):
         need = f"最多 {n} 个" if effect.up_to else f"{n} 个"
         raise IllegalAction(f"{what} 需要选择{need}目标，实际选择了 {len(chosen)} 个。", "355.13" if effect.up_to else "355.8")
+    spec = getattr(effect, "target", None)
+    if spec is not None and spec.count == "per_location" and len({o.location for o in chosen}) < len(chosen):
+        raise IllegalAction(f"{what} 每处只能选择一名目标。", "355.9.b")
     for o in chosen:
-        if not matches(game, controller, effect.scope, o):
+        if not matches(game, controller, effect.scope, o, spec, memory):
+            if spec is not None:
+                from judge.engine.filters import describe
+
+                raise IllegalAction(f"{o.label()} 不是 {what} 的合法目标（应为{describe(spec.filter)}）。", "355.9.b")
             kind = "结算链上的法术" if "spell" in effect.scope else "场上单位"
             raise IllegalAction(f"{o.label()} 不是 {what} 的合法目标（{scope_text(effect.scope)}{kind}）。", "355.9.b")
 
@@ -62,8 +85,9 @@ def snapshot(o: GameObject) -> tuple[str, int]:
     return (o.oid, o.incarnation)
 
 
-def still_legal(game: Game, controller: str, effect, snap: tuple[str, int]) -> GameObject | None:
+def still_legal(game: Game, controller: str, effect, snap: tuple[str, int],
+                memory: dict | None = None) -> GameObject | None:
     o = game.objects.get(snap[0])
     if o is None or o.incarnation != snap[1]:
         return None
-    return o if matches(game, controller, effect.scope, o) else None
+    return o if matches(game, controller, effect.scope, o, getattr(effect, "target", None), memory) else None

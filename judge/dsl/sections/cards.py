@@ -7,6 +7,7 @@ from __future__ import annotations
 from judge.dsl.lalr import Token, v_args
 
 from judge.dsl import model as m
+from judge.dsl import phrases
 from judge.dsl.errors import ScenarioError, suggest
 from judge.dsl.sections.common import Section, _num, _text
 from judge.engine import vocab
@@ -304,6 +305,41 @@ class CardSection(Section):
         # `抽牌 N -> 目标`: the controller of the previous effect's target draws (Hidden Blade)
         return m.Effect("draw", _num(n), ("target_controller",) if target is not None else ())
 
+    # --- ability lines of the card-ability language (judge.dsl.phrases reads their words)
+    def atom_arrow(self, tok):
+        return phrases.Marker(phrases.ARROW, tok.line, tok.column)
+
+    def atom_sep(self, tok):
+        return phrases.Marker(phrases.SEP, tok.line, tok.column)
+
+    def eff(self, *atoms):
+        return phrases.read_effect(atoms, self.file)
+
+    def eff_list(self, *effects):
+        return list(effects)
+
+    def ab_trigger(self, *parts):
+        atoms, effects = parts[:-1], parts[-1]
+        return ("trigger", phrases.read_trigger(atoms, self.file, effects))
+
+    def ab_effect(self, effects):
+        return ("effects", effects)
+
+    def ab_static(self, *atoms):
+        return ("static", *phrases.read_static(atoms, self.file))
+
+    def ab_activated(self, kw, *parts):
+        atoms, effects = parts[:-1], parts[-1]
+        energy, power, exhaust, parts = phrases.read_costs(atoms, self.file)
+        ab = m.Activated(effects, energy, len(power), exhaust, None, parts)
+        return ("activated", ab)
+
+    def ab_deathknell(self, effects):
+        return ("deathknells", effects)
+
+    def ability_line(self, ability):
+        return ability
+
     # --- assembly of one card
     def card_def(self, kw, name, *attrs):
         card = m.CardDef(_text(name), pos=self._pos(kw))
@@ -328,6 +364,13 @@ _APPEND = {"tag": "tags", "aura": "auras", "cost_mod": "cost_mods", "effect": "e
 
 def _apply_card_attr(card: m.CardDef, attr: tuple) -> None:
     tag = attr[0]
+    if tag == "effects":
+        card.effects.extend(attr[1])
+        return
+    if tag == "deathknells":
+        card.deathknells.extend(attr[1])
+        card.keywords.setdefault("deathknell", 1)
+        return
     if tag in _SET_TRUE:
         setattr(card, _SET_TRUE[tag], True)
     elif tag in _APPEND:

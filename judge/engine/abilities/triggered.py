@@ -12,7 +12,7 @@ from judge.engine.chain_items import ChainItem
 from judge.engine.errors import IllegalAction
 from judge.engine.state import Game, GameObject
 
-from judge.engine.abilities import filters
+from judge.engine.abilities import filters, frequencies
 from judge.engine.abilities.events import listeners
 from judge.engine.abilities.facts import EventFacts
 from judge.engine.chain_items import EVENT_NAMES, make_item  # noqa: F401  (the one item builder)
@@ -58,6 +58,8 @@ def fire(game: Game, facts: EventFacts) -> None:
             if not on_board and (getattr(trig, "subject", None) or entry.subject) != "self":
                 continue
             if not entry.active(game, facts.player, src) or not filters.accepts(game, src, trig, entry, facts):
+                continue
+            if not frequencies.condition_met(game, src, trig):
                 continue
             queue(game, src, trig, facts)
 
@@ -154,14 +156,14 @@ def finalize(game: Game, item: ChainItem) -> None:
 
             cands = reflexive.candidates(game, p, eff, item.memory)
         else:
-            cands = targeting.candidates(game, p, eff)
+            cands = targeting.candidates(game, p, eff, memory=item.memory)
         scripted = _take_targets(game, p, item)
         if scripted is not None:
             from judge.engine.refs import resolve_ref
 
             chosen = [resolve_ref(game, r) for r in scripted]
-            targeting.check_choice(game, p, eff, chosen, item.description)
-        elif len(cands) <= eff.targets:
+            targeting.check_choice(game, p, eff, chosen, item.description, item.memory)
+        elif len(cands) <= eff.targets and not (eff.up_to and cands):
             chosen = cands
             if cands:
                 t.add("step", f"{item.description}：唯一可选的合法目标为 {'、'.join(c.label() for c in cands)}，必须选择。",

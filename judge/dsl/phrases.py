@@ -1,0 +1,374 @@
+"""Reading the words of an ability line (the card-ability language, /scenarios/README.md).
+
+The grammar gives each ability line as a shape (kind word, words, "：", effects); this module reads
+the words with the engine's registries: effects, trigger events and subjects, filters, counts,
+nouns, values, conditions, destinations, durations, static abilities and cost parts. An unknown word
+is a Chinese error at its file:line:column, naming what kind of word was expected and suggesting the
+nearest spellings of that registry."""
+
+from __future__ import annotations
+
+from judge.dsl.lalr import Token
+
+from judge.dsl import model as m
+from judge.dsl.errors import ScenarioError, suggest
+from judge.dsl.sections.common import _num, _text
+from judge.engine import conditions, filters, values
+from judge.engine.abilities import events, frequencies
+from judge.engine.abilities import filters as trigger_filters
+from judge.engine.cards import Condition, Filter, TargetSpec, Value
+
+ARROW, SEP = "->", "，"  # markers the grammar's atom_arrow / atom_sep rules produce
+IF_WORDS = ("若", "如果", "if")
+MAY_WORDS = ("可以", "may")
+
+
+class Marker(str):
+    """A punctuation atom (arrow, comma) with its source position."""
+
+    def __new__(cls, text, line, column):
+        s = super().__new__(cls, text)
+        s.line, s.column = line, column
+        return s
+
+
+class Words:
+    """A cursor over the atoms of one phrase."""
+
+    def __init__(self, atoms, file: str, what: str):
+        self.atoms, self.i, self.file, self.what = list(atoms), 0, file, what
+
+    def peek(self, k: int = 0):
+        j = self.i + k
+        return self.atoms[j] if j < len(self.atoms) else None
+
+    def next(self):
+        tok = self.peek()
+        self.i += 1
+        return tok
+
+    def done(self) -> bool:
+        return self.i >= len(self.atoms)
+
+    @staticmethod
+    def text(tok) -> str:
+        return _text(tok) if tok is not None else ""
+
+    def error(self, message: str, tok=None, *, registry=None, rule: str = "", spellings=None):
+        tok = tok if tok is not None else (self.atoms[-1] if self.atoms else None)
+        words = spellings if spellings is not None else (registry.spellings() if registry is not None else {})
+        word = self.text(tok)
+        return ScenarioError(message, file=self.file, line=getattr(tok, "line", 0) or 0,
+                             column=getattr(tok, "column", 0) or 0, text=word or None,
+                             expected=[w for w in words if not w.isascii()][:12] or None,
+                             suggestions=suggest(word, words) if word and words else [], rule=rule or None)
+
+    def is_int(self, tok=None) -> bool:
+        tok = self.peek() if tok is None else tok
+        return isinstance(tok, Token) and tok.type == "INT"
+
+    def is_signed(self, tok=None) -> bool:
+        tok = self.peek() if tok is None else tok
+        return isinstance(tok, Token) and tok.type == "SIGNED"
+
+    def lookup(self, registry, tok=None):
+        tok = self.peek() if tok is None else tok
+        if not isinstance(tok, Token) or tok.type not in ("NAME", "STRING"):
+            return None
+        return registry.lookup(self.text(tok))
+
+
+# ------------------------------------------------------------------ filters and targets
+
+def read_filter(w: Words, *, first=None) -> Filter:
+    """`<筛选词…> [名词]`: filter words with their arguments, ended by a noun (default: unit)."""
+    words = []
+    while not w.done():
+        tok = w.peek()
+        noun = w.lookup(filters.NOUNS)
+        if noun is not None:
+            w.next()
+            return Filter(tuple(words), noun.id)
+        part = w.lookup(filters.FILTERS)
+        if part is None:
+            break
+        w.next()
+        arg = None
+        if part.arg is not None:
+            arg_tok = w.next()
+            if arg_tok is None:
+                raise w.error(f"筛选词“{part.display}”后面需要一个参数。", tok, rule=part.rule)
+            arg = _filter_arg(w, part, arg_tok)
+        words.append((part.id, arg))
+    return Filter(tuple(words), "unit")
+
+
+def _filter_arg(w: Words, part, tok):
+    if part.arg == "int":
+        if not w.is_int(tok):
+            raise w.error(f"筛选词“{part.display}”后面应为整数。", tok, rule=part.rule)
+        return _num(tok)
+    if part.arg == "keyword":
+        return _keyword(w, tok)
+    return w.text(tok)
+
+
+def _keyword(w: Words, tok) -> str:
+    from judge.engine.keywords import KEYWORDS
+
+    kw = KEYWORDS.lookup(w.text(tok)) if tok is not None else None
+    if kw is None:
+        raise w.error("未知的关键词。", tok, registry=KEYWORDS, rule="800")
+    return kw.id
+
+
+def starts_target(w: Words) -> bool:
+    tok = w.peek()
+    if w.is_int(tok) and w.text(w.peek(1)) in ("名", "个", "张"):
+        return True
+    return any(w.lookup(r) is not None for r in (filters.COUNTS, filters.FILTERS, filters.NOUNS))
+
+
+def read_target(w: Words) -> TargetSpec:
+    """`[数量] <筛选…> <名词> [总战力不超过 N]`."""
+    count, n = "one", 1
+    tok = w.peek()
+    if w.is_int(tok) and w.text(w.peek(1)) in ("名", "个", "张"):
+        count, n = "n", _num(w.next())
+        w.next()
+    else:
+        c = w.lookup(filters.COUNTS)
+        if c is not None:
+            w.next()
+            count = c.id
+            if c.takes_n:
+                if not w.is_int():
+                    raise w.error(f"“{c.display}”后面应为数量（整数）。", w.peek() or tok, rule=c.rule)
+                n = _num(w.next())
+                if w.text(w.peek()) in ("名", "个", "张"):
+                    w.next()
+            elif c.id in ("any_number", "per_location"):
+                n = 99
+    if count in ("self", "it"):
+        return TargetSpec(count, 0, Filter((), "card"))
+    flt = read_filter(w)
+    limit = 0
+    if w.text(w.peek()) in ("总战力不超过", "total-might"):
+        w.next()
+        if not w.is_int():
+            raise w.error("“总战力不超过”后面应为整数。", w.peek(), rule="355.11")
+        limit = _num(w.next())
+    return TargetSpec(count, n if count != "all" else 0, flt, limit)
+
+
+# ------------------------------------------------------------------ values and conditions
+
+def read_value(w: Words) -> Value | None:
+    tok = w.peek()
+    if w.is_int(tok) or w.is_signed(tok):
+        if w.text(w.peek(1)) in ("名", "个", "张"):
+            return None  # a count of targets, not a value
+        w.next()
+        return Value("n", _num(tok))
+    kind = w.lookup(values.VALUES)
+    if kind is None or kind.id == "n":
+        return None
+    w.next()
+    return Value(kind.id, 0, read_filter(w) if kind.takes_filter else None)
+
+
+def read_condition(w: Words) -> Condition:
+    tok = w.next()
+    kind = w.lookup(conditions.CONDITIONS, tok)
+    if kind is None:
+        raise w.error("未知的条件。", tok, registry=conditions.CONDITIONS, rule="383.2.a.1")
+    n = 0
+    if kind.takes_n:
+        if not w.is_int():
+            raise w.error(f"条件“{kind.display}”后面应为整数。", w.peek() or tok, rule=kind.rule)
+        n = _num(w.next())
+        if w.text(w.peek()) in ("名", "个", "张", "次"):
+            w.next()
+    flt = read_filter(w) if kind.takes_filter else None
+    return Condition(kind.id, n, flt)
+
+
+# ------------------------------------------------------------------ effects
+
+def read_effect(atoms, file: str) -> m.Effect:
+    """`<效果词> [可以] [数值] [目标] [-> 去向] [持续] [若 条件]`."""
+    from judge.engine.instructions import EFFECTS, EffectKind
+
+    w = Words(atoms, file, "效果")
+    first = w.next()
+    kind = w.lookup(EFFECTS, first)
+    if kind is None:
+        raise w.error("未知的效果。", first, registry=EFFECTS, rule="349")
+    eff = m.Effect(kind.id, pos=m.Pos(file, getattr(first, "line", 0), getattr(first, "column", 0)))
+    own_args = type(kind).read_args is not EffectKind.read_args
+    extra = []  # words for the effect kind's own parameters (EffectKind.read_args)
+    while not w.done():
+        tok = w.peek()
+        word = w.text(tok)
+        if word in MAY_WORDS:
+            w.next()
+            eff.optional = True
+        elif word in IF_WORDS:
+            w.next()
+            eff.condition = read_condition(w)
+        elif isinstance(tok, Marker) and tok == ARROW:
+            w.next()
+            dtok = w.next()
+            dest = w.lookup(filters.DESTINATIONS, dtok)
+            if dest is None:
+                raise w.error("未知的去向。", dtok or tok, registry=filters.DESTINATIONS, rule="445")
+            eff.dest = dest.id if dest.id != "battlefield" else None
+        elif w.lookup(filters.DURATIONS) is not None:
+            eff.duration = w.lookup(filters.DURATIONS, w.next()).id
+            if own_args:
+                extra.append(tok)
+        elif eff.value is None and eff.target is None and (value := read_value(w)) is not None:
+            eff.value = value
+        elif eff.target is None and starts_target(w):
+            eff.target = read_target(w)
+        elif own_args:
+            extra.append(w.next())
+        else:
+            raise w.error(f"效果“{kind.display}”中无法识别的词：应为数值、目标（数量 筛选词 名词）、“-> 去向”、持续时间或“若 条件”。",
+                          tok, spellings={**filters.FILTERS.spellings(), **filters.COUNTS.spellings(),
+                                          **values.VALUES.spellings(), **filters.DURATIONS.spellings()},
+                          rule=kind.rule)
+    if own_args:
+        try:
+            eff.args = kind.read_args([w.text(t) for t in extra])
+        except ValueError as err:
+            raise w.error(str(err), extra[0] if extra else first, rule=kind.rule) from None
+    _fill_legacy(eff)
+    if kind.amount and eff.value is None:
+        raise w.error(f"效果“{kind.display}”需要一个数值（如 2、X、我的战力、每 此处 友方 单位）。", first, rule=kind.rule)
+    if kind.targeted and kind.needs_targets and eff.target is None:
+        raise w.error(f"效果“{kind.display}”需要目标（如“一名 敌方 单位”“所有 此处 单位”“自身”）。", first,
+                      rule=kind.rule)
+    return eff
+
+
+def _fill_legacy(eff: m.Effect) -> None:
+    """The older fields the engine still reads (targets, up_to, group limit, scope words)."""
+    if eff.value is not None and eff.value.kind == "n":
+        eff.amount = eff.value.n
+    spec = eff.target
+    if spec is None:
+        return
+    eff.scope = tuple(word for word, _ in spec.filter.words)
+    if spec.count == "self":
+        eff.scope = ("self",)
+    if spec.targeted:
+        eff.targets = spec.n
+        eff.up_to = spec.count in ("up_to", "any_number", "per_location")
+        eff.group_limit = spec.group_limit
+
+
+# ------------------------------------------------------------------ triggers, statics, costs
+
+def read_trigger(atoms, file: str, effects: list) -> m.Trigger:
+    """`当 [主语] <时机> [地点] [频率] [若 条件]`."""
+    w = Words(atoms, file, "触发条件")
+    subject = place = frequency = event = cond = None
+    while not w.done():
+        tok = w.peek()
+        word = w.text(tok)
+        if word in IF_WORDS:
+            w.next()
+            cond = read_condition(w)
+            continue
+        ev = w.lookup(events.EVENTS)
+        if ev is not None and ev.scriptable and event is None:
+            event = ev.id
+        elif (s := w.lookup(trigger_filters.SUBJECTS)) is not None and subject is None:
+            subject = s.id
+        elif (pl := w.lookup(trigger_filters.PLACES)) is not None:
+            place = pl.id
+        elif (fr := w.lookup(frequencies.FREQUENCIES)) is not None:
+            frequency = fr.id
+        else:
+            words = {**events.EVENTS.spellings(), **trigger_filters.SUBJECTS.spellings(), **trigger_filters.PLACES.spellings(),
+                     **frequencies.FREQUENCIES.spellings()}
+            raise w.error("触发条件中无法识别的词：应为主语、时机、地点、频率或“若 条件”。", tok, spellings=words,
+                          rule="382")
+        w.next()
+    if event is None:
+        raise w.error("触发式技能缺少时机（如“进攻时”“打出时”）。", atoms[0] if atoms else None,
+                      registry=events.EVENTS, rule="382")
+    return m.Trigger(event, effects[0], more=list(effects[1:]), subject=subject, place=place,
+                     frequency=frequency, condition=cond)
+
+
+def read_static(atoms, file: str) -> tuple[str, dict]:
+    """`静态 <静态词> [关键词] [数值] [受影响对象] [若 条件]` -> (static id, params)."""
+    from judge.engine.statics import STATICS
+
+    w = Words(atoms, file, "静态技能")
+    first = w.next()
+    kind = w.lookup(STATICS, first)
+    if kind is None:
+        raise w.error("未知的静态技能。", first, registry=STATICS, rule="349")
+    params: dict = {"value": None}
+    if getattr(kind, "arg", None) == "keyword":
+        params["keyword"] = _keyword(w, w.next() or first)
+    while not w.done():
+        tok = w.peek()
+        if w.text(tok) in IF_WORDS:
+            w.next()
+            params["condition"] = read_condition(w)
+        elif params.get("amount") is None and (value := read_value(w)) is not None:
+            params["amount"] = value
+            params["value"] = value.n if value.kind == "n" else None
+        elif params.get("target") is None and starts_target(w):
+            params["target"] = read_target(w)
+        else:
+            raise w.error(f"静态技能“{kind.display}”中无法识别的词。", tok,
+                          spellings={**filters.FILTERS.spellings(), **filters.COUNTS.spellings()}, rule=kind.rule)
+    return kind.id, params
+
+
+ENERGY_WORDS = ("费用", "法力", "energy")
+POWER_WORDS = ("符能", "power")
+
+
+def read_costs(atoms, file: str) -> tuple[int, list[str], bool, list[tuple[str, int]]]:
+    """`<费用项>[，<费用项>…]` of an activated ability -> (energy, power symbols, exhaust, other parts):
+    `费用 N` and `符能 N|[R]…` are paid from the rune pool; every other word is a registered cost part
+    (judge.engine.cost_parts), with N when the part is counted."""
+    from judge.engine.cost_parts import COST_PARTS
+
+    w = Words(atoms, file, "费用")
+    energy, power, exhaust, parts = 0, [], False, []
+    while not w.done():
+        tok = w.next()
+        if isinstance(tok, Marker) and tok == SEP:
+            continue
+        word = w.text(tok)
+        if word in ENERGY_WORDS:
+            if not w.is_int():
+                raise w.error(f"“{word}”后面应为整数。", w.peek() or tok, rule="376")
+            energy += _num(w.next())
+            continue
+        if word in POWER_WORDS:
+            while isinstance(w.peek(), Token) and w.peek().type in ("DOMAIN_SYM", "INT"):
+                t2 = w.next()
+                power.extend(["A"] * _num(t2) if t2.type == "INT" else [str(t2)[1]])
+            continue
+        part = w.lookup(COST_PARTS, tok)
+        if part is None:
+            raise w.error("未知的费用项。", tok, spellings={**COST_PARTS.spellings(), "费用": "energy", "符能": "power"},
+                          rule="376")
+        if part.id == "exhaust":
+            exhaust = True
+            continue
+        n = 1
+        if part.counted:
+            if not w.is_int():
+                raise w.error(f"费用项“{part.display}”后面应为整数。", w.peek() or tok, rule=part.rule)
+            n = _num(w.next())
+        parts.append((part.id, n))
+    return energy, power, exhaust, parts

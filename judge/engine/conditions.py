@@ -1,0 +1,120 @@
+"""Conditions of the card-ability language (`若 <条件>`): on a trigger they are part of its
+condition, checked when the event happens (383.2.a.1); on an effect or a static ability they are
+checked when it resolves or applies. Each condition is a registered part; `holds` evaluates one
+(judge.engine.cards.Condition) seen from its source."""
+
+from __future__ import annotations
+
+from judge.engine.registry import Entry, Registry
+
+
+class ConditionKind(Entry):
+    rule = "383.2.a.1"
+    takes_n = False  # `若 <词> N`
+    takes_filter = False  # `若 <词> N <筛选…> <名词>`
+
+    def holds(self, game, seen, cond) -> bool:
+        raise NotImplementedError
+
+
+CONDITIONS: Registry[ConditionKind] = Registry("条件")
+
+
+def _source(game, seen):
+    o = game.objects.get(seen.oid) if seen.oid else None
+    return o if o is not None and o.zone == "board" else None
+
+
+class UnitDiedThisTurn(ConditionKind):
+    id, zh, aliases = "unit_died_this_turn", ("本回合有单位死亡", "本回合有单位被摧毁"), ("a-unit-died-this-turn",)
+
+    def holds(self, game, seen, cond):
+        return game.first_death_turn == game.turn
+
+
+class Mighty(ConditionKind):
+    """"While I'm Mighty": the source's Might is 5 or more (706)."""
+
+    id, zh, aliases, rule = "mighty", ("强力", "我强力"), ("mighty",), "706"
+
+    def holds(self, game, seen, cond):
+        from judge.engine.layers import might
+
+        o = _source(game, seen)
+        return o is not None and o.is_unit and might(game, o) >= 5
+
+
+class ControlAtLeast(ConditionKind):
+    """"If you control N or more <filter>": friendly objects only."""
+
+    id, zh, aliases, takes_n, takes_filter = "control_at_least", ("你控制至少",), ("you-control-at-least",), True, True
+
+    def holds(self, game, seen, cond):
+        from judge.engine import filters
+
+        mine = [o for o in filters.select(game, seen, cond.filter)
+                if game.teams[o.controller] == game.teams[seen.controller]]
+        return len(mine) >= cond.n
+
+
+class MovedTimes(ConditionKind):
+    """"If I moved N times this turn": the source's moves this turn (its current incarnation)."""
+
+    id, zh, aliases, takes_n = "moved_times", ("本回合我移动过",), ("i-moved-this-turn",), True
+
+    def holds(self, game, seen, cond):
+        o = _source(game, seen)
+        return o is not None and moves_this_turn(game, o) >= cond.n
+
+
+class TurnAtLeast(ConditionKind):
+    """"From your N-th turn on": how many turns the source's controller has started (per player)."""
+
+    id, zh, aliases, takes_n, rule = "turn_at_least", ("你的回合数至少",), ("your-turn-at-least",), True, "302"
+
+    def holds(self, game, seen, cond):
+        return player_turns(game, seen.controller) >= cond.n
+
+
+class PointsAtLeast(ConditionKind):
+    id, zh, aliases, takes_n, rule = "points_at_least", ("你的分数至少",), ("your-points-at-least",), True, "383.2.a.1"
+
+    def holds(self, game, seen, cond):
+        return game.points_of(seen.controller) >= cond.n
+
+
+STANDARD = (UnitDiedThisTurn, Mighty, ControlAtLeast, MovedTimes, TurnAtLeast, PointsAtLeast)
+
+
+def register_standard() -> None:
+    for cls in STANDARD:
+        if cls.id not in CONDITIONS:
+            CONDITIONS.register(cls())
+
+
+def holds(game, seen, cond) -> bool:
+    kind = CONDITIONS.get(cond.kind)
+    return kind is not None and kind.holds(game, seen, cond)
+
+
+def describe(cond) -> str:
+    kind = CONDITIONS.get(cond.kind)
+    text = kind.display if kind else cond.kind
+    if cond.n:
+        text += f" {cond.n}"
+    if cond.filter is not None:
+        from judge.engine.filters import describe as describe_filter
+
+        text += f" {describe_filter(cond.filter)}"
+    return text
+
+
+def moves_this_turn(game, o) -> int:
+    return game.moves.get((o.oid, o.incarnation, game.turn), 0)
+
+
+def player_turns(game, player: str) -> int:
+    """Turns `player` has started so far, players taking turns in `game.order` from turn 1."""
+    idx = game.order.index(player)
+    done = game.turn - 1 - idx
+    return 0 if done < 0 else done // len(game.order) + 1

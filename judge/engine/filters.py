@@ -1,0 +1,211 @@
+"""Target phrases of the card-ability language (355): filter words, counts, nouns, destinations and
+durations, each a registered part. A filter word tests one object seen from the ability's source
+(`Seen`: its controller, the source object and where it was); a target phrase is a count, filter
+words and a noun (judge.engine.cards.TargetSpec / Filter). The same filters serve targets (checked
+when chosen, 355.9, and again on resolution, 355.6), counts ("for each friendly unit here") and the
+objects a static ability affects.
+
+Adding a word is one entry here (or in a module that registers into these registries)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from judge.engine.registry import Entry, Registry
+
+
+@dataclass
+class Seen:
+    """Where a phrase is read from: the ability's controller, its source and the source's location
+    (remembered when it triggered or was played, so "here" survives the source leaving)."""
+
+    controller: str
+    oid: str | None = None
+    location: str | None = None
+
+    @classmethod
+    def of(cls, controller: str, memory: dict | None) -> "Seen":
+        memory = memory or {}
+        return cls(controller, memory.get("oid"), memory.get("location"))
+
+
+class FilterWord(Entry):
+    rule = "355"
+    arg: str | None = None  # None | "int" | "keyword" | "tag": the word takes the next word as argument
+
+    def test(self, game, seen: Seen, o, arg) -> bool:
+        raise NotImplementedError
+
+
+FILTERS: Registry[FilterWord] = Registry("筛选词")
+
+
+def _same_team(game, a: str, b: str) -> bool:
+    return game.teams[a] == game.teams[b]
+
+
+def _might(game, o) -> int:
+    from judge.engine.layers import might
+
+    return might(game, o)
+
+
+def _word(id_, zh, aliases, rule, test, arg=None):
+    cls = type(f"Filter_{id_}", (FilterWord,), {"id": id_, "zh": zh, "aliases": aliases, "rule": rule, "arg": arg,
+                                                 "test": lambda self, game, seen, o, a: test(game, seen, o, a)})
+    return cls()
+
+
+def _keyword_id(word: str) -> str:
+    from judge.engine.keywords import KEYWORDS
+
+    kw = KEYWORDS.lookup(word)
+    return kw.id if kw else word
+
+
+STANDARD_FILTERS = (
+    _word("friendly", ("友方",), ("friendly",), "355", lambda g, s, o, a: _same_team(g, o.controller, s.controller)),
+    _word("enemy", ("敌方",), ("enemy",), "355", lambda g, s, o, a: not _same_team(g, o.controller, s.controller)),
+    _word("other", ("其他", "另一"), ("other", "another"), "355", lambda g, s, o, a: o.oid != s.oid),
+    _word("here", ("此处",), ("here",), "355",
+          lambda g, s, o, a: s.location is not None and o.location == s.location),
+    _word("elsewhere", ("别处", "其他位置"), ("elsewhere",), "355",
+          lambda g, s, o, a: s.location is not None and o.location != s.location),
+    _word("at_battlefield", ("战场上",), ("at-battlefield",), "355",
+          lambda g, s, o, a: o.zone == "board" and o.location not in (None, "base")),
+    _word("in_base", ("基地中",), ("in-base",), "355", lambda g, s, o, a: o.zone == "board" and o.location == "base"),
+    _word("exhausted", ("休眠的",), ("exhausted",), "355", lambda g, s, o, a: o.exhausted),
+    _word("ready", ("活跃的",), ("ready",), "355", lambda g, s, o, a: not o.exhausted),
+    _word("buffed", ("有增益的", "增益"), ("buffed",), "426", lambda g, s, o, a: o.buff > 0),
+    _word("damaged", ("受伤的",), ("damaged",), "355", lambda g, s, o, a: o.damage > 0),
+    _word("stunned", ("眩晕的",), ("stunned",), "423", lambda g, s, o, a: o.stunned),
+    _word("champion", ("英雄",), ("champion",), "355.9.b", lambda g, s, o, a: o.card.champion),
+    _word("token", ("指示物",), ("token",), "355", lambda g, s, o, a: o.token or o.card.token),
+    _word("with_keyword", ("拥有",), ("with",), "355", lambda g, s, o, a: bool(o.has(_keyword_id(a))), arg="keyword"),
+    _word("with_tag", ("标签为", "标签"), ("tagged",), "355", lambda g, s, o, a: a in o.card.tags, arg="tag"),
+    _word("might_at_most", ("战力不超过",), ("might-at-most",), "355", lambda g, s, o, a: _might(g, o) <= a, arg="int"),
+    _word("might_at_least", ("战力至少",), ("might-at-least",), "355", lambda g, s, o, a: _might(g, o) >= a, arg="int"),
+    _word("might_below", ("战力低于",), ("might-below",), "355", lambda g, s, o, a: _might(g, o) < a, arg="int"),
+)
+
+
+class Noun(Entry):
+    """The card-type word that ends a target phrase (`单位`, `装备`, `法术`, `卡牌`)."""
+
+    rule = "355"
+
+    def __init__(self, id_, zh, aliases, zone):
+        self.id, self.zh, self.aliases, self.zone = id_, zh, aliases, zone
+
+    def fits(self, o) -> bool:
+        if self.zone == "chain":
+            return o.zone == "chain" and o.card.type == "spell"
+        if o.zone != "board":
+            return False
+        return self.id == "card" or o.card.type == self.id
+
+
+NOUNS: Registry[Noun] = Registry("名词")
+STANDARD_NOUNS = (Noun("unit", ("单位",), ("unit", "units"), "board"), Noun("gear", ("装备",), ("gear",), "board"),
+                  Noun("spell", ("法术",), ("spell",), "chain"), Noun("card", ("卡牌", "游戏物体"), ("card",), "board"))
+
+
+class Count(Entry):
+    """How many objects a target phrase names (355.8, 355.13): `一名`, `N 名` (arg), `最多 N 名`,
+    `任意数量`, `每处一名`, and the untargeted `所有` (each), `自身` (the source), `它` (the previous
+    instruction's objects)."""
+
+    rule = "355.8"
+
+    def __init__(self, id_, zh, aliases, rule="355.8", takes_n=False):
+        self.id, self.zh, self.aliases, self.rule, self.takes_n = id_, zh, aliases, rule, takes_n
+
+
+COUNTS: Registry[Count] = Registry("数量")
+STANDARD_COUNTS = (
+    Count("one", ("一名", "一个", "一张"), ("a", "an", "one")),
+    Count("n", ("名",), ("exactly",), takes_n=True),
+    Count("up_to", ("最多",), ("up-to",), rule="355.13", takes_n=True),
+    Count("any_number", ("任意数量",), ("any-number",), rule="355.13"),
+    Count("per_location", ("每处一名",), ("one-per-location",), rule="355.8"),
+    Count("all", ("所有", "每名"), ("all", "each"), rule="349"),
+    Count("self", ("自身",), ("self",), rule="349"),
+    Count("it", ("它", "它们"), ("it", "them"), rule="349"),
+)
+
+
+class Destination(Entry):
+    """`-> <去向>` of a moving effect (445, 420): a fixed place or one chosen when played."""
+
+    rule = "445"
+
+    def __init__(self, id_, zh, aliases, rule="445"):
+        self.id, self.zh, self.aliases, self.rule = id_, zh, aliases, rule
+
+
+DESTINATIONS: Registry[Destination] = Registry("去向")
+STANDARD_DESTINATIONS = (
+    Destination("base", ("基地",), ("base",)),
+    Destination("here", ("此处",), ("here",)),
+    Destination("battlefield", ("战场",), ("battlefield",)),  # chosen when played ("-> bf1" in the play action)
+    Destination("hand", ("手牌",), ("hand",), rule="349"),
+)
+
+
+class Duration(Entry):
+    rule = "349"
+
+    def __init__(self, id_, zh, aliases, rule="349"):
+        self.id, self.zh, self.aliases, self.rule = id_, zh, aliases, rule
+
+
+DURATIONS: Registry[Duration] = Registry("持续时间")
+STANDARD_DURATIONS = (
+    Duration("this_turn", ("本回合",), ("this-turn",), rule="317.2"),
+    Duration("while_source", ("持续",), ("while",), rule="349"),
+)
+
+
+def register_standard() -> None:
+    for registry, entries in ((FILTERS, STANDARD_FILTERS), (NOUNS, STANDARD_NOUNS), (COUNTS, STANDARD_COUNTS),
+                              (DESTINATIONS, STANDARD_DESTINATIONS), (DURATIONS, STANDARD_DURATIONS)):
+        for e in entries:
+            if e.id not in registry:
+                registry.register(e)
+
+
+def matches(game, seen: Seen, flt, o) -> bool:
+    """Whether object `o` fits a filter (noun and every word) seen from `seen`."""
+    noun = NOUNS.get(flt.noun)
+    if noun is not None and not noun.fits(o):
+        return False
+    if flt.noun == "champion" and not o.card.champion:
+        return False
+    for word, arg in flt.words:
+        part = FILTERS.get(word)
+        if part is None or not part.test(game, seen, o, arg):
+            return False
+    return True
+
+
+def pool(game, flt) -> list:
+    """Every object a filter's noun may name (board objects, or spells on the chain)."""
+    noun = NOUNS.get(flt.noun)
+    if noun is not None and noun.zone == "chain":
+        return [game.objects[i.oid] for i in game.chain if getattr(i, "kind", None) == "card"]
+    return [o for o in game.objects.values() if o.zone == "board"]
+
+
+def select(game, seen: Seen, flt) -> list:
+    return [o for o in pool(game, flt) if matches(game, seen, flt, o)]
+
+
+def describe(flt) -> str:
+    """Chinese text of a filter, for traces and errors."""
+    parts = []
+    for word, arg in flt.words:
+        part = FILTERS.get(word)
+        parts.append((part.display if part else word) + (f" {arg}" if arg is not None else ""))
+    noun = NOUNS.get(flt.noun)
+    parts.append(noun.display if noun else flt.noun)
+    return "".join(parts)

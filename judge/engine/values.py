@@ -1,0 +1,94 @@
+"""Values of the card-ability language: the numbers an effect reads when it resolves (a constant,
+X, the source's Might, the target's Might, a count of matching objects). Each kind is a registered
+part; `evaluate` turns an Effect's `value` into the number its kind acts with."""
+
+from __future__ import annotations
+
+from judge.engine.registry import Entry, Registry
+
+
+class ValueKind(Entry):
+    rule = "349"
+    takes_filter = False  # `每 <筛选…> <名词>`: the value reads the filter that follows
+
+    def evaluate(self, game, item, value, targets) -> int:
+        raise NotImplementedError
+
+
+VALUES: Registry[ValueKind] = Registry("数值")
+
+
+def _source(game, item):
+    """The source object as it is now, or None when it left the board (its last known Might then)."""
+    oid = getattr(item, "oid", None) or (item.memory or {}).get("oid")
+    o = game.objects.get(oid) if oid else None
+    return o
+
+
+def _might(game, o) -> int:
+    from judge.engine.layers import might
+
+    return might(game, o)
+
+
+class Constant(ValueKind):
+    id, zh, aliases, rule = "n", ("数字",), ("number",), "349"
+
+    def evaluate(self, game, item, value, targets):
+        return value.n
+
+
+class X(ValueKind):
+    """X: the number chosen when the card was played (its controller's choice, kept on the item)."""
+
+    id, zh, aliases, rule = "x", ("X",), ("x",), "355"
+
+    def evaluate(self, game, item, value, targets):
+        return int((item.memory or {}).get("x", 0))
+
+
+class SourceMight(ValueKind):
+    """"equal to my Might": the source's Might as the effect resolves; its last known Might if it is gone."""
+
+    id, zh, aliases, rule = "self_might", ("我的战力",), ("my-might",), "349"
+
+    def evaluate(self, game, item, value, targets):
+        o = _source(game, item)
+        if o is not None and o.zone == "board":
+            return _might(game, o)
+        return int((item.memory or {}).get("might", 0))
+
+
+class TargetMight(ValueKind):
+    """"equal to its Might": the (first) object the effect acts on."""
+
+    id, zh, aliases, rule = "target_might", ("其战力", "目标战力"), ("its-might",), "349"
+
+    def evaluate(self, game, item, value, targets):
+        return _might(game, targets[0]) if targets else 0
+
+
+class Count(ValueKind):
+    """"for each <filter>": how many objects match, seen from the source."""
+
+    id, zh, aliases, rule, takes_filter = "count", ("每",), ("for-each",), "349", True
+
+    def evaluate(self, game, item, value, targets):
+        from judge.engine import filters
+
+        seen = filters.Seen.of(item.controller, item.memory)
+        return len(filters.select(game, seen, value.filter))
+
+
+STANDARD = (Constant, X, SourceMight, TargetMight, Count)
+
+
+def register_standard() -> None:
+    for cls in STANDARD:
+        if cls.id not in VALUES:
+            VALUES.register(cls())
+
+
+def evaluate(game, item, value, targets) -> int:
+    kind = VALUES.get(value.kind)
+    return kind.evaluate(game, item, value, targets) if kind else 0
