@@ -206,3 +206,22 @@ def test_the_log_is_json_lines(tmp_path):
     lines = (tmp_path / "game-4.jsonl").read_text(encoding="utf-8").splitlines()
     items = [json.loads(line) for line in lines]
     assert items[0]["kind"] == "game" and items[-1]["kind"] == "end"
+
+
+def test_every_action_the_engine_lists_as_legal_is_accepted_along_a_game():
+    """Along a real-deck game (chains, showdowns, combats), each action legal_actions() offers applies on a
+    copy of the game without being rejected: e.g. with a chain open inside a showdown, the pass offered is
+    the priority holder's (328.8), not the focus holder's."""
+    from judge.engine import actions
+
+    log: list = []
+    dp.play_game(1, log=log)
+    decks = {p: Deck.from_dict(d) for p, d in log[0]["decks"].items()}
+    game = dp.new_game(decks, log[0]["setup"])
+    closed = 0
+    for line in log[1:-1]:
+        for act in actions.legal_actions(game):
+            assert actions.dry_run(game, act) is None, (act.verb, act.player, act.args)
+        closed += bool(game.chain)
+        dp.try_action(game, dp.decode_action(line))
+    assert closed > 0

@@ -201,6 +201,8 @@ def legal_actions(game: Game) -> list[Action]:
     if game.over:
         return []
     out: list[Action] = []
+    if game.chain and game.priority is not None:  # a closed state: the priority holder may pass (328.8)
+        return [Action("pass", _NOPOS, game.priority)]
     if game.showdown is not None:
         return [Action("pass", _NOPOS, game.showdown.focus)]
     if game.phase == "main" and game.neutral_open():

@@ -136,18 +136,15 @@ def new_game(decks: dict, setup: dict) -> Game:
 
 
 # ------------------------------------------------------------------------------------ decisions
-def candidates(game: Game, rng: random.Random) -> list[Action]:
-    """Decisions to try now: the engine's legal actions, passing priority on a chain, and playing any
-    card in hand of the player who may act (the rules accept or reject the play)."""
+def candidates(game: Game, rng: random.Random) -> tuple[list[Action], int]:
+    """Decisions to try now: the engine's legal actions (first), then playing any card in hand and
+    activating any ability of the player who may act (the rules accept or reject these). Returns the
+    decisions and how many of them come from the engine's list of legal actions."""
     out = list(actions.legal_actions(game))
-    actor = game.turn_player
-    if game.chain and game.priority:
-        actor = game.priority
-        out.append(Action("pass", actions._NOPOS, actor, {}))
-    elif game.showdown is not None:
-        actor = game.showdown.focus
+    legal = len(out)
     if not out:
-        return out
+        return out, legal
+    actor = out[0].player
     units = sorted(u.oid for u in game.units())
     dests = ["base", *game.battlefields]
     for oid in game.players[actor].zones["hand"]:
@@ -159,7 +156,21 @@ def candidates(game: Game, rng: random.Random) -> list[Action]:
         if any(e.kind == "move" for e in card.effects) or card.type == "unit":
             args["dest"] = rng.choice(dests) if card.type != "unit" else rng.choice(["base", "base", *game.battlefields])
         out.append(Action("play", actions._NOPOS, actor, args))
-    return out
+    for o in game.board():  # activated abilities, the card's own and its keywords' (装配)
+        if o.controller != actor or not (o.card.activated or _keyword_abilities(o)):
+            continue
+        args = {"source": o.oid}
+        abilities = [*o.card.activated, *_keyword_abilities(o)]
+        if any(e.targets for e in abilities[0].effects) and units:
+            args["targets"] = [rng.choice(units)]
+        out.append(Action("activate", actions._NOPOS, actor, args))
+    return out, legal
+
+
+def _keyword_abilities(o: GameObject) -> list:
+    from judge.engine.keywords import on
+
+    return [a for kw, n in on(o) if (a := kw.activated(o, n)) is not None]
 
 
 def encode_action(a: Action) -> dict:
@@ -213,11 +224,14 @@ def play_game(seed: int, max_decisions: int = MAX_DECISIONS, log: list | None = 
     game = new_game(decks, setup)
     stats["violations"] += invariants.violations(game)
     while not game.over and stats["decisions"] < max_decisions and not stats["violations"]:
-        options = candidates(game, rng)
+        options, legal = candidates(game, rng)
         if not options:
             break
-        act = rng.choice(options)
+        pick = rng.randrange(len(options))
+        act = options[pick]
         outcome = try_action(game, act)
+        if pick < legal and outcome != "ok":
+            stats["violations"].append(f"列为合法的行动被拒绝：{act.verb} {act.player} {act.args}（{outcome}）")
         stats["decisions"] += 1
         stats["accepted"] += outcome == "ok"
         stats["plays"] += outcome == "ok" and act.verb == "play"
