@@ -143,3 +143,40 @@ def test_store_is_plain_sqlite_with_the_contract_tables(fresh_cache):
     for table, cols in TABLES.items():
         have = {r[1] for r in conn.execute(f"PRAGMA table_info({table})")}
         assert set(cols) <= have, table
+
+
+def test_remembered_key_is_reused_until_an_input_changes(tmp_path, monkeypatch):
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parent.parent
+    pkg = tmp_path / "judge"
+    shutil.copytree(repo / "judge", pkg, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr("judge.paths.PACKAGE_DIR", pkg)
+    monkeypatch.setenv("JUDGE_CACHE_DIR", str(tmp_path / "cache"))
+    key = cache.cache_key()
+    assert key == cache._hashed_key(None, None)
+    assert list((tmp_path / "cache").glob(cache.KEY_STAMP_PREFIX + "*"))
+
+    hashed = []
+    real = cache._hashed_key
+    monkeypatch.setattr(cache, "_hashed_key", lambda *a: hashed.append(a) or real(*a))
+    assert cache.cache_key() == key and hashed == []  # fast path: no content hashed
+
+    f = pkg / "rules" / "lookup.py"
+    f.write_text(f.read_text("utf-8") + "\n# changed\n", "utf-8")
+    changed = cache.cache_key()
+    assert len(hashed) == 1 and changed != key  # the stamp moved: hashed again, new key (a rebuild)
+    assert cache.cache_key() == changed and len(hashed) == 1
+
+    refs = tmp_path / "cache" / "references"
+    refs.mkdir()
+    (refs / "ref.json").write_text("{}", encoding="utf-8")
+    assert cache.cache_key() not in (key, changed) and len(hashed) == 2
+
+
+def test_a_stamp_file_of_another_input_state_is_not_trusted(tmp_path, monkeypatch):
+    monkeypatch.setenv("JUDGE_CACHE_DIR", str(tmp_path / "cache"))
+    key = cache.cache_key()
+    stamp_file = next((tmp_path / "cache").glob(cache.KEY_STAMP_PREFIX + "*"))
+    stamp_file.write_text("0" * 64 + "\n" + "some other stamp", encoding="utf-8")
+    assert cache.cache_key() == key

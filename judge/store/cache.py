@@ -2,7 +2,8 @@
 
 The cache key is the corpus hash (the same formula as manifest.corpus_hash), the schema version,
 a hash of the user references in cache_dir()/references/ and the content hashes of the builder's
-code — contents, never timestamps, so checkouts of the same code share a store. The key is part of
+code — contents, never timestamps, so checkouts of the same code share a store (a stamp of sizes and
+mtimes only remembers the key while no input changed). The key is part of
 the file name, so a stale store is simply never opened; a corrupt or truncated file fails the meta
 check and is rebuilt; a store file another user could have written is never served. A few recent
 stores are kept (see prune).
@@ -10,7 +11,6 @@ stores are kept (see prune).
 
 from __future__ import annotations
 
-import hashlib
 import os
 import sqlite3
 import stat
@@ -38,6 +38,8 @@ def manifest_rows(root: Path | None = None) -> list[list[str]]:
 
 def corpus_hash_light(root: Path | None = None) -> str:
     """manifest.corpus_hash without importing the manifest module (kept equal by a test)."""
+    import hashlib  # imported where used: a remembered key needs no hashing (see cache_key)
+
     h = hashlib.sha256()
     for cells in manifest_rows(root):
         if len(cells) >= 4:
@@ -49,6 +51,8 @@ def corpus_hash_light(root: Path | None = None) -> str:
 def references_hash(base: Path | None = None, extra: dict[str, bytes] | None = None) -> str:
     """Hash of the stored references; `extra` (file name -> bytes) as if those files were stored too."""
     ref_dir = (base or cache_dir()) / REFERENCES_DIR
+    import hashlib
+
     extra = extra or {}
     h = hashlib.sha256()
     try:
@@ -118,6 +122,8 @@ def file_sha256(path: str | Path, st: os.stat_result | None = None) -> str:
     hit = memo.get(path)
     if isinstance(hit, list) and len(hit) == 3 and hit[0] == st.st_size and hit[1] == st.st_mtime_ns:
         return hit[2]
+    import hashlib
+
     try:
         with open(path, "rb") as fh:
             digest = hashlib.sha256(fh.read()).hexdigest()
@@ -162,12 +168,11 @@ def corpus_matches_manifest(root: Path | None = None) -> bool:
 BUILDER_PACKAGES = ("corpus", "rules", "store", "search", "cards")
 
 
-def code_signature(packages: tuple[str, ...] = BUILDER_PACKAGES) -> str:
-    """Relative names and content hashes of the source and data files of `packages` (default: the builder's)."""
+def _code_files(packages: tuple[str, ...]):
+    """(relative name, path, stat) of the source and data files of `packages`, sub-packages and data
+    folders included (rules/align/, rules/data/, search/data/): they shape the store."""
     from judge.paths import PACKAGE_DIR
 
-    parts = []
-    # Sub-packages and data folders too (rules/align/, rules/data/, search/data/): they shape the store.
     pending = [(pkg, PACKAGE_DIR / pkg) for pkg in packages]
     while pending:
         rel, folder = pending.pop()
@@ -177,9 +182,14 @@ def code_signature(packages: tuple[str, ...] = BUILDER_PACKAGES) -> str:
                     if entry.is_dir() and entry.name != "__pycache__":
                         pending.append((f"{rel}/{entry.name}", entry.path))
                     elif entry.name.endswith((".py", ".lark", ".json", ".tsv", ".txt")):
-                        parts.append(f"{rel}/{entry.name}:{file_sha256(entry.path, entry.stat())}")
+                        yield f"{rel}/{entry.name}", entry.path, entry.stat()
         except OSError:
             continue
+
+
+def code_signature(packages: tuple[str, ...] = BUILDER_PACKAGES) -> str:
+    """Relative names and content hashes of the source and data files of `packages` (default: the builder's)."""
+    parts = [f"{rel}:{file_sha256(path, st)}" for rel, path, st in _code_files(packages)]
     save_memo()
     return "|".join(sorted(parts))
 
@@ -193,7 +203,9 @@ def numbering_map_signature(root: Path | None = None) -> str:
     return f"numbering-map:{st.st_size}:{st.st_mtime_ns}"
 
 
-def cache_key(base: Path | None = None, extra_references: dict[str, bytes] | None = None) -> str:
+def _hashed_key(base: Path | None, extra_references: dict[str, bytes] | None) -> str:
+    import hashlib
+
     h = hashlib.sha256()
     h.update(corpus_hash_light().encode())
     h.update(numbering_map_signature().encode())
@@ -201,6 +213,86 @@ def cache_key(base: Path | None = None, extra_references: dict[str, bytes] | Non
     h.update(references_hash(base, extra_references).encode())
     h.update(code_signature().encode())
     return h.hexdigest()
+
+
+# ------------------------------------------------------------------ the key, remembered by stamp
+# Computing the key reads the manifest and looks up a content hash per builder file (hashlib and the
+# JSON memo: imports a cold `judge run` would otherwise pay for). The key is therefore remembered
+# with a stamp of every input's (path, size, mtime_ns): while the stamp is unchanged the key is
+# reused; any change to an input falls back to the content hashes above.
+KEY_STAMP_PREFIX = "key-stamp-"
+
+
+def _stat_part(label: str, path) -> str:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return f"{label}:missing"
+    return f"{label}:{st.st_size}:{st.st_mtime_ns}"
+
+
+def input_stamp(base: Path | None = None) -> str:
+    """Paths, sizes and mtimes of everything cache_key() reads: equal stamps, equal keys."""
+    from judge.paths import PACKAGE_DIR
+
+    root = corpus_dir()
+    ref_dir = (base or cache_dir()) / REFERENCES_DIR
+    parts = [f"schema={SCHEMA_VERSION}", f"package={PACKAGE_DIR}", f"references={ref_dir}",
+             _stat_part(str(root / MANIFEST_NAME), root / MANIFEST_NAME),
+             _stat_part(str(root / NUMBERING_MAP_NAME), root / NUMBERING_MAP_NAME)]
+    try:
+        names = sorted(os.listdir(ref_dir))
+    except OSError:
+        names = []
+    parts += [_stat_part(f"ref/{name}", ref_dir / name) for name in names]
+    parts += sorted(f"{rel}:{st.st_size}:{st.st_mtime_ns}" for rel, _path, st in _code_files(BUILDER_PACKAGES))
+    return "\n".join(parts)
+
+
+def _stamp_file(base: Path | None) -> Path:
+    import zlib  # already loaded on the CLI paths (grammar tables)
+
+    from judge.paths import PACKAGE_DIR
+
+    # One file per installed package, so checkouts sharing a cache do not overwrite each other's.
+    return (base or cache_dir()) / f"{KEY_STAMP_PREFIX}{zlib.crc32(str(PACKAGE_DIR).encode()):08x}"
+
+
+def _stamped_key(stamp_file: Path, stamp: str) -> str | None:
+    if not trusted_file(stamp_file):
+        return None
+    try:
+        key, _, saved = stamp_file.read_text(encoding="utf-8").partition("\n")
+    except (OSError, UnicodeDecodeError):
+        return None
+    return key if saved == stamp and len(key) == 64 else None
+
+
+def _save_stamped_key(stamp_file: Path, stamp: str, key: str) -> None:
+    """Best effort, atomic: a lost stamp only costs hashing again."""
+    import tempfile
+
+    try:
+        stamp_file.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".stamp-", suffix=".tmp", dir=stamp_file.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(key + "\n" + stamp)
+        os.replace(tmp, stamp_file)
+    except OSError:
+        pass
+
+
+def cache_key(base: Path | None = None, extra_references: dict[str, bytes] | None = None) -> str:
+    if extra_references:  # a reference not stored yet: no stamp describes it
+        return _hashed_key(base, extra_references)
+    stamp = input_stamp(base)
+    stamp_file = _stamp_file(base)
+    key = _stamped_key(stamp_file, stamp)
+    if key is None:
+        key = _hashed_key(base, None)
+        if input_stamp(base) == stamp:  # nothing moved while hashing
+            _save_stamped_key(stamp_file, stamp, key)
+    return key
 
 
 def _writable(d: Path) -> bool:
