@@ -4,7 +4,7 @@ keywords that change Might (the registry's `might_bonus` hook: 强攻 807, 坚�
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 
 from judge.engine.keywords import on as keywords_on
 

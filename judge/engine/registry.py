@@ -8,7 +8,12 @@ the same registries to recognise the words."""
 
 from __future__ import annotations
 
-from typing import Generic, Iterator, TypeVar
+from types import GenericAlias
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (not needed on a cold `judge run`)
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from typing import TypeVar
 
 
 class Entry:
@@ -33,11 +38,14 @@ class Entry:
         return self  # a registered part is one shared definition, also in a copied game (Game.copy)
 
 
-E = TypeVar("E", bound=Entry)
+if TYPE_CHECKING:
+    E = TypeVar("E", bound=Entry)
 
 
-class Registry(Generic[E]):
+class Registry:
     """Entries in registration order, found by id or by any spelling (English case-insensitive)."""
+
+    __class_getitem__ = classmethod(GenericAlias)  # Registry[Keyword] names its kind of entry, as list[int] does
 
     def __init__(self, what: str):
         self.what = what  # Chinese name of the kind of part, for errors

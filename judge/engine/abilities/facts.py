@@ -5,7 +5,7 @@ subject and place filters (judge.engine.abilities.filters) can be checked agains
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 
 if TYPE_CHECKING:
     from judge.engine.state import GameObject
