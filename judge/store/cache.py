@@ -12,10 +12,14 @@ stores are kept (see prune).
 from __future__ import annotations
 
 import os
-import sqlite3
 import stat
 import sys
 from pathlib import Path
+
+try:  # the C module behind sqlite3: the same connect, Row and errors, without the datetime adapters
+    import _sqlite3 as sqlite3  # the package imports (a cold `judge run` opens the store only to read)
+except ImportError:
+    import sqlite3
 
 from judge.paths import cache_dir, corpus_dir
 from judge.store.schema import SCHEMA_VERSION

@@ -17,7 +17,7 @@ def display(number: str) -> str:
             from judge.rules.lookup import get_rule
 
             conn = _conn()
-            row = get_rule(conn, number)
+            row = get_rule(conn, number, _version())
             if row and row.get("display_number"):
                 shown = row["display_number"]
         except Exception:
@@ -27,6 +27,17 @@ def display(number: str) -> str:
 
 
 _connection = None
+_current_version: str | None = None
+
+
+def _version() -> str:
+    """The store's current version, read once (get_rule would ask the store on every lookup)."""
+    global _current_version
+    if _current_version is None:
+        from judge.rules.lookup import current_version
+
+        _current_version = current_version(_conn())
+    return _current_version
 
 
 def _conn():
