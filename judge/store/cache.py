@@ -274,16 +274,18 @@ def _stamped_key(stamp_file: Path, stamp: str) -> str | None:
 
 def _save_stamped_key(stamp_file: Path, stamp: str, key: str) -> None:
     """Best effort, atomic: a lost stamp only costs hashing again."""
-    import tempfile
-
+    tmp = stamp_file.with_name(f".{stamp_file.name}.{os.getpid()}.tmp")
     try:
         stamp_file.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".stamp-", suffix=".tmp", dir=stamp_file.parent)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(key + "\n" + stamp)
         os.replace(tmp, stamp_file)
     except OSError:
-        pass
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
 
 
 def cache_key(base: Path | None = None, extra_references: dict[str, bytes] | None = None) -> str:
