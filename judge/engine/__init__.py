@@ -20,7 +20,13 @@ Module map
   death_triggers, on_death_replaced), instructions (EffectKind.apply: every
   instruction), abilities/events (TriggerEvent: what each event is, its default subject),
   abilities/filters (subject and place filters), abilities/facts (EventFacts: what an event was), statics (StaticAbility: might_bonus, allows_ready,
-  cost_changes), standard (registers the standard parts in order; construct_table for the guide).
+  cost_changes and the "can't" hooks asked through statics.forbidder), effects_registry/ (the effect kinds
+  beyond the core instructions, one module per family: damage, might, keywords, units, cards, chain,
+  copies, points, resources, tokens), cost_parts (non-standard costs: exhaust, kill a friendly unit,
+  spend a buff, discard, recycle or banish from the trash, spend XP), filters (target filter words,
+  counts, nouns, destinations, durations), values (numbers, X, a Might, counts), conditions ("若 …"),
+  abilities/frequencies (once per turn, first time each turn), steps (end of each playing and combat
+  step, for checkpoints), standard (registers the standard parts in order; construct_table for the guide).
 - Procedures: actions (dispatch and legal actions), zones, movement, cleanup, showdown, combat,
   damage_assignment, scoring, turn, timing, playing, costs, targeting, group_targets, priority,
   resolution (the one chain pipeline: finalize, priority, resolve, cleanup; play_out), activating,
