@@ -109,14 +109,18 @@ class DiscardCards(CostPart):
         zones.discard(game, player, picked, who="支付费用", via="cost")
 
 
-class RecycleFromTrash(CostPart):
+class _FromTrash(CostPart):
+    """A cost paid with cards of your trash other than the card being played."""
+
+    def options(self, game, player, source):
+        return [game.objects[o] for o in game.players[player].zones["trash"] if o != source.oid]
+
+
+class RecycleFromTrash(_FromTrash):
     """Recycle N cards from your trash to the bottom of your main deck (416.1.a), or it can't be paid (416.3)."""
 
     id, zh, aliases, rule, counted, picks = ("recycle_trash", ("从废牌堆回收", "回收废牌堆的牌"), ("recycle-from-trash",),
                                              "416.3", True, True)
-
-    def options(self, game, player, source):
-        return [game.objects[o] for o in game.players[player].zones["trash"] if o != source.oid]
 
     def pay(self, game, player, source, n, picked, what="费用"):
         from judge.engine import zones
@@ -130,14 +134,11 @@ class RecycleFromTrash(CostPart):
                                         via="cost"))
 
 
-class BanishFromTrash(CostPart):
+class BanishFromTrash(_FromTrash):
     """Banish N cards from your trash (427.1)."""
 
     id, zh, aliases, rule, counted, picks = ("banish_trash", ("从废牌堆放逐", "放逐废牌堆的牌"), ("banish-from-trash",),
                                              "427.1", True, True)
-
-    def options(self, game, player, source):
-        return [game.objects[o] for o in game.players[player].zones["trash"] if o != source.oid]
 
     def pay(self, game, player, source, n, picked, what="费用"):
         from judge.engine import zones
