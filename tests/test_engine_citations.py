@@ -69,7 +69,7 @@ def test_every_rule_in_shipped_traces_is_registered():
     for f in scenario_files("scenarios"):
         used |= run_file(f).game.trace.rules_applied()
     assert used <= set(RULES), f"未登记的规则编号：{sorted(used - set(RULES))}"
-    assert {"323", "465", "466.1", "467"} <= used
+    assert {"323", "465.2.c", "466.1", "471.1"} <= used
 
 
 def test_faq_citations_exist():

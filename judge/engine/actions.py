@@ -173,7 +173,7 @@ def _perform(game: Game, action: Action) -> None:
     elif v == "end_turn":
         turn.end_turn(game, p)
     elif v == "gain_points":
-        t.add("action", f"{p} 因效果获得 {a['amount']} 分（不是得分，不受每处战场每回合一次的限制）。", rules=("467",))
+        t.add("action", f"{p} 因效果获得 {a['amount']} 分（不是得分，不受每处战场每回合一次的限制）。", rules=("468",))
         scoring.gain_points(game, p, a["amount"], "效果")
     elif v == "cleanup":
         t.add("action", "执行一次清理。", rules=("323",))

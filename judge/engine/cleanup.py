@@ -169,7 +169,7 @@ def _one(game: Game, special: str | None) -> bool:
                 h.emit()
                 bid = pick_battlefield(game, combats, "战斗")
                 t.add("step", f"步骤10：普通开环状态下有待发生的战斗，在 {game.battlefields[bid].label()} 开始战斗。",
-                      rules=("323.13", "459"))
+                      rules=("323.13", "460"))
                 combat.open_combat(game, bid)
                 changed = True
             elif shows:

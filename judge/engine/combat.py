@@ -23,14 +23,14 @@ def open_combat(game: Game, bid: str) -> None:
         changes.append(Change(u.label(), "身份", "无", "进攻方" if want == "attacker" else "防守方"))
         u.designation = want
     game.trace.add("step", f"{bf.label()} 的战斗开始：{attacker} 为进攻方（令战场进入争夺状态的玩家），{defender} 为防守方。",
-                   rules=("459", "463"), changes=changes)
+                   rules=("464.2.c.3",), changes=changes)
     if game.showdown is not None and game.showdown.battlefield == bid:
         game.showdown.combat = True
-        game.trace.add("step", f"进行中的法术对决变为战斗法术对决；焦点仍由 {game.showdown.focus} 持有。", rules=("463",))
+        game.trace.add("step", f"进行中的法术对决变为战斗法术对决；焦点仍由 {game.showdown.focus} 持有。", rules=("464.2.c.1.b",))
     else:
         game.showdown = Showdown(bid, combat=True, focus=attacker,
                                  began_at_chain_close=game.chain_opened_by is not None and not game.chain)
-        game.trace.add("step", f"战斗步骤1：战斗法术对决开启，进攻方 {attacker} 获得焦点与优先行动权。", rules=("463", "345"))
+        game.trace.add("step", f"战斗步骤1：战斗法术对决开启，进攻方 {attacker} 获得焦点与优先行动权。", rules=("464.2.c.1.a", "345"))
     from judge.engine.abilities import triggered
 
     triggered.combat_started(game)  # attack/defend triggers form the initial chain
@@ -52,9 +52,9 @@ def damage_step(game: Game) -> None:
     defenders = [u for u in game.units_at(bid) if u.designation == "defender"]
     t = game.trace
     if not attackers or not defenders:
-        t.add("step", "战斗步骤2：法术对决结束时战场上没有同时存在进攻方与防守方单位，不进行战斗伤害。", rules=("465",))
+        t.add("step", "战斗步骤2：法术对决结束时战场上没有同时存在进攻方与防守方单位，不进行战斗伤害。", rules=("465.1",))
         return
-    t.add("step", "战斗步骤2：战斗伤害。", rules=("465",))
+    t.add("step", "战斗步骤2：战斗伤害。", rules=("465.2",))
     t.depth += 1
     try:
         totals = {}
@@ -69,7 +69,8 @@ def damage_step(game: Game) -> None:
                 total += max(0, m)
                 parts.append(f"{u.label()} {m}" + ("（按 0 计）" if m < 0 else ""))
             totals[player] = total
-            t.add("step", f"{side} {player} 的伤害总值 = {' + '.join(parts) or '0'} = {total}。", rules=("465",))
+            t.add("step", f"{side} {player} 的伤害总值 = {' + '.join(parts) or '0'} = {total}。",
+                  rules=("465.2.a",) if side == "进攻方" else ("465.2.b",))
         a_assign = _assign(game, cb.attacker, totals[cb.attacker], defenders)
         d_assign = _assign(game, cb.defender, totals[cb.defender], attackers)
         changes, prevented_any = [], False
@@ -87,7 +88,7 @@ def damage_step(game: Game) -> None:
                 changes.append(Change(u.label(), "伤害", u.damage, f"{u.damage + amount}{note}" if note else u.damage + amount))
                 u.damage += amount
         t.add("change", "所有分配的伤害同时造成；伤害的来源是对方的战斗单位。",
-              rules=("465", "417", "437.5") if prevented_any else ("465", "417"),
+              rules=("465.2.d", "417", "437.5") if prevented_any else ("465.2.d", "417"),
               faq=("R-ASSIGN-NOT-DEAL",), changes=changes)
     finally:
         t.depth -= 1
@@ -96,7 +97,7 @@ def damage_step(game: Game) -> None:
 def _assign(game: Game, player: str, total: int, recipients) -> dict[str, int]:
     t = game.trace
     if total <= 0:
-        t.add("step", f"{player} 没有可分配的伤害。", rules=("465",))
+        t.add("step", f"{player} 没有可分配的伤害。", rules=("465.2.c",))
         return {}
     while True:
         picked = game.choices.take("assign", player)
@@ -107,26 +108,26 @@ def _assign(game: Game, player: str, total: int, recipients) -> dict[str, int]:
         if isinstance(picked[3], Probe):
             # A probed assignment: record whether the rules reject it, then take the next scripted one.
             ok = why is not None
-            game.probe_verdicts.append((picked[3].tag, ok, f"非法，依据规则 465：{why[0]}" if ok else "该分配合法"))
+            game.probe_verdicts.append((picked[3].tag, ok, f"非法，依据规则 465.2.c：{why[0]}" if ok else "该分配合法"))
             t.add("illegal", f"{player} 的伤害分配 {da.render(a)} " + (f"不合法：{why[0]}。" if ok else "合法。"),
-                  rules=("465",), faq=why[1] if ok else (), ok=ok)
+                  rules=("465.2.c",), faq=why[1] if ok else (), ok=ok)
             if ok:
                 continue
         elif why is not None:
             from judge.engine.errors import IllegalAction
 
             raise IllegalAction(f"{player} 的伤害分配 {da.render(a)} 不合法：{why[0]}。合法的分配例如："
-                                + "；".join(da.render(o) for o in da.options(game, total, recipients)[:6]), "465",
+                                + "；".join(da.render(o) for o in da.options(game, total, recipients)[:6]), "465.2.c",
                                 faq=why[1])
-        t.add("choice", f"{player} 分配 {total} 点伤害：{da.render(a)}。", rules=("465",))
+        t.add("choice", f"{player} 分配 {total} 点伤害：{da.render(a)}。", rules=("465.2.c",))
         return a
     opts = da.options(game, total, recipients)
     if len(opts) == 1:
-        t.add("step", f"{player} 分配 {total} 点伤害：{da.render(opts[0])}（唯一的合法分配）。", rules=("465",))
+        t.add("step", f"{player} 分配 {total} 点伤害：{da.render(opts[0])}（唯一的合法分配）。", rules=("465.2.c",))
         return opts[0]
     if game.choices.auto:
         t.add("auto", f"（自动选择）{player} 分配 {total} 点伤害：{da.render(opts[0])}"
-              "（默认：按规则要求的顺序依次分配致命伤害，多余伤害给最后一个单位）。", rules=("465",))
+              "（默认：按规则要求的顺序依次分配致命伤害，多余伤害给最后一个单位）。", rules=("465.2.c",))
         return opts[0]
     game.choices.need("assign", player, f"{player} 需要分配 {total} 点战斗伤害，合法的分配有：",
                       [da.render(o) for o in opts], f"{player} 分配伤害 {da.render(opts[0])}")
@@ -137,7 +138,7 @@ def resolution_step(game: Game) -> None:
     cb.step = "resolution"
     bf = game.battlefields[cb.battlefield]
     t = game.trace
-    t.add("step", "战斗步骤3：结算步骤。", rules=("466",))
+    t.add("step", "战斗步骤3：结算步骤。", rules=("465.3",))
     # Task 1: combat cleanup, then pending items (e.g. Deathknell) with normal cleanups between.
     game.recalled_attackers = False
     cleanup.run(game, special="combat")
@@ -155,11 +156,11 @@ def resolution_step(game: Game) -> None:
                                             tuple(u.oid for u in game.units_at(bf.bid))))
     if no_result:
         why = "进攻方单位已被召回" if recalled else ("双方都有单位" if a_here else "双方都没有单位")
-        t.add("result", f"战斗结果：无胜负（{why}）。", rules=("466",),
+        t.add("result", f"战斗结果：无胜负（{why}）。", rules=("466.3.d",),
               faq=("C-BOTH-SURVIVE",) if recalled else ("C-EQUAL-MIGHT",) if not a_here else ())
     else:
         winner, loser = (cb.attacker, cb.defender) if a_here else (cb.defender, cb.attacker)
-        t.add("result", f"战斗结果：{winner} 获胜，{loser} 落败。", rules=("466",))
+        t.add("result", f"战斗结果：{winner} 获胜，{loser} 落败。", rules=("466.3.a", "466.3.b"))
         # the winner's units here share the result ("when I win a combat"); triggers go on at the next cleanup
         from judge.engine.abilities import triggered
         from judge.engine.abilities.facts import EventFacts
@@ -170,37 +171,37 @@ def resolution_step(game: Game) -> None:
     # Task 3: control.
     if a_here and d_here and not recalled:
         bf.showdown_staged = bf.combat_staged = True
-        t.add("step", f"{bf.label()} 仍有双方单位：再次标记法术对决与战斗为待发生。", rules=("466",))
+        t.add("step", f"{bf.label()} 仍有双方单位：再次标记法术对决与战斗为待发生。", rules=("466.3.d.1",))
     else:
         if len(present) == 1:
             p = present[0]
             if bf.controller != p:
                 before = bf.controller
                 bf.controller = p
-                t.add("change", f"{p} 确立对 {bf.label()} 的控制。", rules=("466", "190.4"),
+                t.add("change", f"{p} 确立对 {bf.label()} 的控制。", rules=("466.5", "190.4"),
                       changes=[Change(bf.label(), "控制者", before, p)])
                 scoring.conquer(game, p, bf.bid)
             else:
-                t.add("step", f"{p} 保持对 {bf.label()} 的控制（保持控制不是征服，不得分）。", rules=("466",),
+                t.add("step", f"{p} 保持对 {bf.label()} 的控制（保持控制不是征服，不得分）。", rules=("466.5.d",),
                       faq=("C-BOTH-SURVIVE",) if recalled else ())
         elif not present and bf.controller is not None:
-            t.add("change", f"{bf.label()} 上没有单位，变为无人控制。", rules=("466",),
+            t.add("change", f"{bf.label()} 上没有单位，变为无人控制。", rules=("466.5.b",),
                   changes=[Change(bf.label(), "控制者", bf.controller, None)])
             bf.controller = None
         if bf.contested_by:
-            t.add("change", f"{bf.label()} 的争夺状态被移除。", rules=("466", "190.3.b"),
+            t.add("change", f"{bf.label()} 的争夺状态被移除。", rules=("466.5.a", "190.3.b"),
                   changes=[Change(bf.label(), "争夺", "是", "否")])
             bf.contested_by = None
         if bf.facedown and game.objects[bf.facedown].controller != bf.controller:
             fd = game.objects[bf.facedown]
             ch = zones.put_in_zone(game, fd, "trash")
-            t.add("change", f"{fd.label()} 的控制者不再控制该战场，待命牌被移除。", rules=("466",), changes=[ch])
+            t.add("change", f"{fd.label()} 的控制者不再控制该战场，待命牌被移除。", rules=("466.5.c",), changes=[ch])
     steps.done(game, "466.5")
     # Task 4: combat ends.
     for u in game.units():
         u.designation = None
     game.combat = None
     game.showdown = None
-    t.add("step", f"{bf.label()} 的战斗结束，移除所有攻防身份。", rules=("466",))
+    t.add("step", f"{bf.label()} 的战斗结束，移除所有攻防身份。", rules=("466.7.a",))
     steps.done(game, "466")
     cleanup.run(game)

@@ -48,10 +48,10 @@ def check_standard_move(game: Game, player: str, units: list[GameObject], dest: 
         raise IllegalAction(f"标准移动只能在主阶段、法术对决之外的普通开环状态进行（当前：{game.state_name()}）。",
                             _timing_rule(game), faq=("C-STD-MOVE",))
     if not units:
-        raise IllegalAction("没有指定要移动的单位。", "445")
+        raise IllegalAction("没有指定要移动的单位。", "446.1")
     for u in units:
         if u.zone != "board" or not u.is_unit:
-            raise IllegalAction(f"{u.label()} 不是场上的单位。", "445")
+            raise IllegalAction(f"{u.label()} 不是场上的单位。", "446.1")
         if u.controller != player:
             raise IllegalAction(f"{u.label()} 由 {u.controller} 控制：只能对自己控制的单位进行标准移动。", "144")
         if u.exhausted:
@@ -106,9 +106,9 @@ def effect_move(game: Game, player: str | None, units: list[GameObject], dest: s
         raise IllegalAction("游戏已经结束。", "196")
     for u in units:
         if u.zone != "board" or not u.is_unit:
-            raise IllegalAction(f"{u.label()} 不是场上的单位。", "445")
+            raise IllegalAction(f"{u.label()} 不是场上的单位。", "446.1")
         if u.location == dest:
-            raise IllegalAction(f"{u.label()} 已经位于 {dest}。", "445")
+            raise IllegalAction(f"{u.label()} 已经位于 {dest}。", "446.1")
         _check_may_move(game, u, dest)
     ctrl = units[0].controller if units else player
     invalid = invalid_destination(game, ctrl, dest)
@@ -116,7 +116,7 @@ def effect_move(game: Game, player: str | None, units: list[GameObject], dest: s
         raise IllegalAction(f"无效的终点位置：{invalid[0]}。", invalid[1])
     who = f"{player} 以效果" if player else "效果"
     game.trace.add("action", f"{who}移动 {'、'.join(u.label() for u in units)} → {_dest_label(game, ctrl, dest)}"
-                   "（效果移动不会改变休眠/活跃状态）。", rules=("445",), faq=("C-EFFECT-MOVE",))
+                   "（效果移动不会改变休眠/活跃状态）。", rules=("449",), faq=("C-EFFECT-MOVE",))
     _relocate(game, ctrl, units, dest, via="effect", by=player)
 
 
@@ -140,7 +140,7 @@ def _relocate(game: Game, player: str, units: list[GameObject], dest: str, via: 
         for gear in game.attachments(u.oid):
             gear.location = dest  # attachments follow their unit; that is not a move (716)
             changes.append(Change(gear.label(), "位置（随贴附的单位）", before, game.location_label(gear)))
-    game.trace.add("change", "移动完成。", rules=("445",), changes=changes)
+    game.trace.add("change", "移动完成。", rules=("446.3.b",), changes=changes)
     if dest != "base":
         bf = game.battlefields[dest]
         movers = {u.controller for u in units}

@@ -8,7 +8,7 @@ from judge.engine.state import Game
 from judge.trace.events import Change
 
 
-def gain_points(game: Game, player: str, amount: int, why: str, rules=("467",), faq=()) -> None:
+def gain_points(game: Game, player: str, amount: int, why: str, rules=("471.1",), faq=()) -> None:
     from judge.engine.statics import forbidder
 
     barred = forbidder(game, "allows_gain_points", player) if amount > 0 else None
@@ -37,21 +37,21 @@ def _score(game: Game, player: str, bid: str, how: str) -> None:
 
     bf = game.battlefields[bid]
     word = "征服" if how == "conquer" else "据守"
-    rules = ("467", "469.1") if how == "conquer" else ("467",)
+    rules = ("469.1", "471.1") if how == "conquer" else ("469.2", "471.1")
     if player in bf.scored_this_turn:
         game.trace.add("note", f"{player} 本回合已在 {bf.label()} 得过分：每处战场每回合只能得分一次，此次不算{word}。",
-                       rules=("467",), faq=("C-SCORING",))
+                       rules=("470",), faq=("C-SCORING",))
         return
     if game.teams[player] in bf.held_by_ally:
         game.trace.add("note", f"{bf.label()} 在本回合开始阶段的得分步骤由队友控制：本队本回合不能在此得分。",
-                       rules=("467", "315.2.b.3"))
+                       rules=("469.1.a", "315.2.b.3"))
         return
     from judge.engine.statics import forbidder
 
     barred = forbidder(game, "allows_score", player, bid)
     if barred is not None:
         game.trace.add("note", f"{barred[0].label()} 的静态技能（{barred[1].display}）：{player} 不能在 {bf.label()} 得分，"
-                       f"此次不算{word}（“不能”优先于“可以”）。", rules=("054.1", "467"))
+                       f"此次不算{word}（“不能”优先于“可以”）。", rules=("054.1", "469"))
         return
     bf.scored_this_turn.add(player)
     from judge.engine.abilities import triggered
@@ -63,7 +63,7 @@ def _score(game: Game, player: str, bid: str, how: str) -> None:
         if others:
             game.trace.add("step", f"{player} 征服 {bf.label()}，但这是最后一分：本回合尚未在 "
                            f"{'、'.join(b.label() for b in others)} 得分，因此改为抽一张牌。",
-                           rules=("467",), faq=("C-FINAL-POINT",))
+                           rules=("471.1.b.1",), faq=("C-FINAL-POINT",))
             zones.draw(game, player, 1, why="征服最后一分改为抽牌")
             return
     game.trace.add("step", f"{player} {word} {bf.label()}。", rules=rules, faq=("C-SCORING",))

@@ -96,7 +96,7 @@ def start_turn(game: Game, player: str) -> None:
                     bf.held_by_ally.add(game.teams[player])
         held = [bf for bf in game.battlefields.values() if bf.controller == player]
         t.add("step", f"得分步骤：{player} 据守其控制的所有战场（{'、'.join(b.label() for b in held) or '无'}）。",
-              rules=("315.2.b.2", "467"))
+              rules=("315.2.b.2", "469.2"))
         for bf in held:
             scoring.hold(game, player, bf.bid)
         _play_out_unscripted(game)  # hold triggers resolve within the scoring step

@@ -39,7 +39,7 @@ class MoveTo(EffectKind):
         for u in legal:
             dest = destination(game, item, eff.dest, u)
             if dest is None or dest == u.location:
-                game.trace.add("step", f"{who}：{u.label()} 没有可去的终点位置或已在该处，不移动。", rules=("445",))
+                game.trace.add("step", f"{who}：{u.label()} 没有可去的终点位置或已在该处，不移动。", rules=("449.1",))
                 continue
             try:
                 movement.effect_move(game, item.controller, [u], dest)
@@ -55,15 +55,15 @@ class SwapPlaces(EffectKind):
     """'Swap the locations of two units': each moves to where the other was (445); each move is an
     ordinary move (checked for a valid destination, 447.2, and seen by move triggers)."""
 
-    id, zh, aliases, rule = "swap_places", ("交换位置",), ("swap-places",), "445"
+    id, zh, aliases, rule = "swap_places", ("交换位置",), ("swap-places",), "449"
 
     def apply(self, game, item, eff, legal, previous, who):
         if len(legal) != 2 or legal[0].location == legal[1].location:
-            game.trace.add("step", f"{who}：需要两个位于不同位置的单位，不执行。", rules=("445",))
+            game.trace.add("step", f"{who}：需要两个位于不同位置的单位，不执行。", rules=("449",))
             return []
         a, b = legal
         la, lb = a.location, b.location
-        game.trace.add("step", f"{who}：{a.label()} 与 {b.label()} 交换位置。", rules=("445",))
+        game.trace.add("step", f"{who}：{a.label()} 与 {b.label()} 交换位置。", rules=("449",))
         moved = []
         for u, dest in ((a, lb), (b, la)):
             try:
@@ -75,14 +75,15 @@ class SwapPlaces(EffectKind):
 
 
 class ReturnToHand(EffectKind):
-    """'Return a unit to its owner's hand': it becomes a new object (119) in its owner's hand; a token
+    """'Return a unit to its owner's hand': it goes to its owner's hand (056.2) as a new
+    object that keeps no temporary modifications (124.1); a token
     put there ceases to exist (186.1)."""
 
-    id, zh, aliases, rule = "return_to_hand", ("回到手牌",), ("return-to-hand",), "119"
+    id, zh, aliases, rule = "return_to_hand", ("回到手牌",), ("return-to-hand",), "056.2"
 
     def apply(self, game, item, eff, legal, previous, who):
         changes = [zones.put_in_zone(game, u, "hand") for u in legal]
-        rules = ("119", "186.1") if any(u.token for u in legal) else ("119",)
+        rules = ("056.2", "124.1", "186.1") if any(u.token for u in legal) else ("056.2", "124.1")
         game.trace.add("change", f"{who}：{'、'.join(u.label() for u in legal)} 回到其所有者的手牌"
                        "（伤害、增益和本回合效果不保留）。", rules=rules, changes=changes)
         return legal
