@@ -139,7 +139,7 @@ def test_illegal_scripted_assignment_stops_with_rule():
   全部让过
 """
     r = run_scenario(parse_text(text, "t.场景"))
-    assert r.stop is not None and r.stop.rule == "465"
+    assert r.stop is not None and r.stop.rule == "465.2.c"
 
 
 def test_combat_cleanup_heals_before_recheck_garen():
