@@ -225,3 +225,11 @@ def test_every_action_the_engine_lists_as_legal_is_accepted_along_a_game():
         closed += bool(game.chain)
         dp.try_action(game, dp.decode_action(line))
     assert closed > 0
+
+
+def test_a_triggered_ability_that_discards_plays_out():
+    # Seed 25 reaches a triggered ability waiting on the chain (a PendingItem, not a ChainItem) whose
+    # instruction discards; the discard asks what performs it and must read it as an ability.
+    stats = dp.play_game(25)
+    assert stats["violations"] == []
+    assert stats["decisions"] > 0

@@ -158,6 +158,7 @@ class CombatResult:
 class PendingItem:
     """A triggered ability waiting on the chain (such as Deathknell)."""
 
+    kind = "trigger"  # a class constant, not a field: read like ChainItem.kind by effects that ask what performs them
     controller: str
     source: str
     description: str
