@@ -1,8 +1,8 @@
 """Reflexive ("embedded") triggers inside a spell (386-388, 398; FAQ C-L422 Dragon's Rage, C-L435
 Disintegrate, C-L451 Twisted Fate): "then do this" separates what follows from the spell's own
 instructions. Nothing about it is chosen when the spell is played; once the spell has resolved its
-instructions, a separate triggered ability is put on the chain as a pending item and finalized like
-any trigger (its targets chosen then), so players can respond to it on its own.
+instructions, its own triggered ability goes onto the chain waiting to be finalized, as every
+trigger does (its targets chosen then), so players can respond to it on its own.
 
 - `then`: created when the spell's instructions are done, unless what it refers to does not exist
   (Dragon's Rage: the unit did not actually move, or no other enemy unit is at its destination).

@@ -73,7 +73,7 @@ class DealSplit(EffectKind):
 
 
 class Prevent(EffectKind):
-    """'Prevent the next N damage that would be dealt to a unit this turn' (437.1.b.1): a Prevent
+    """Shielding a unit from its next N damage this turn (437.1.b.1): a Prevent
     Value on the unit that reduces the next damage (437.2) and shrinks by what it prevented (437.3);
     the word 全部 prevents all (437.1.b.1.b)."""
 

@@ -1,6 +1,6 @@
 """百炼 Weaponmaster (821): a triggered ability of the unit ("when you play me", 821.1), one per
 instance (821.1.c.7), put on the chain like every play trigger — its controller may choose an Equipment they
-control and pay its Equip cost reduced by [A] to attach it to this unit (821.1.c). An Equip cost with
+control and attach it to this unit for its Equip cost less [A] (821.1.c). An Equip cost with
 no [A] is paid in full (821.1.c.3); a card without an Equip cost can't be paid (821.1.c.4); a cost
 that can't be paid leaves the gear where it is (821.1.c.5). Equip is not activated and the unit is
 not chosen (821.1.c.6). Scripted as `甲 选择目标 <unit> -> <gear>`."""
