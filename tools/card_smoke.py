@@ -133,32 +133,30 @@ def _place_target(b: Board, ab: dict, where_a: list[str], where_b: list[str], mi
     return "e"
 
 
+# the expectation each kind of effect leaves on its target `t`
+_EXPECTATIONS = {
+    "deal": "{t} 伤害 {n}",
+    "kill": "{t} 在 废牌堆",
+    "stun": "{t} 眩晕",
+    "buff": "{t} 增益 1",
+    "recall": "{t} 在 基地",
+    "ready": "{t} 活跃",
+    "exhaust": "{t} 休眠",
+    "move_base": "{t} 在 基地",
+    "return_to_hand": "{t} 在 手牌",
+}
+
+
 def _expect(b: Board, ab: dict, t: str | None, might_of: dict) -> bool:
     k = ab["kind"]
     if k in ("draw", "discard", "channel"):
         return True  # counted once for all of them
     if t is None:
         return False
-    if k == "deal":
-        b.expect.append(f"{t} 伤害 {ab['n']}")
-    elif k == "kill":
-        b.expect.append(f"{t} 在 废牌堆")
-    elif k == "stun":
-        b.expect.append(f"{t} 眩晕")
-    elif k == "buff":
-        b.expect.append(f"{t} 增益 1")
+    if k in _EXPECTATIONS:
+        b.expect.append(_EXPECTATIONS[k].format(t=t, n=ab.get("n")))
     elif k == "might":
-        b.expect.append(f"{t} 战力 {might_of[t] + ab['n'] + (1 if k == 'buff' else 0)}")
-    elif k == "recall":
-        b.expect.append(f"{t} 在 基地")
-    elif k == "ready":
-        b.expect.append(f"{t} 活跃")
-    elif k == "exhaust":
-        b.expect.append(f"{t} 休眠")
-    elif k == "move_base":
-        b.expect.append(f"{t} 在 基地")
-    elif k == "return_to_hand":
-        b.expect.append(f"{t} 在 手牌")
+        b.expect.append(f"{t} 战力 {might_of[t] + ab['n']}")
     elif k == "counter":
         b.expect += ["h 在 废牌堆", "f 伤害 0"]
     else:
