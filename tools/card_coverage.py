@@ -347,7 +347,7 @@ def available_constructs() -> set[str]:
     trig = {"trig:play_self": "play", "trig:attack": "attack", "trig:defend": "defend", "trig:conquer": "conquer",
             "trig:hold": "hold", "trig:play_spell": "spell_played", "trig:recycle": "recycle",
             "trig:win_combat": "win_combat", "trig:move": "move", "trig:die": "die", "trig:score": "score",
-            "trig:play_card": "play_card", "trig:start_phase": "start_phase", "trig:end_of_turn": "end_of_turn",
+            "trig:play_card": "play_card", "trig:start_phase": "beginning_phase", "trig:end_of_turn": "end_of_turn",
             "trig:draw": "draw", "trig:discard": "discard", "trig:buff": "buff", "trig:stun": "stun",
             "trig:targeted": "targeted", "trig:attach": "attach", "trig:hide": "hide", "trig:ready": "ready",
             "trig:damaged": "damaged", "trig:become_mighty": "become_mighty", "trig:showdown": "showdown"}
