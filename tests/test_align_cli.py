@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from judge.cli import main
 from judge.rules.model import parse_number
+from cli_run import run
 
 REPO = Path(__file__).resolve().parent.parent
 OLDER = REPO / "rules_corpus" / "core-rules-playing-cards-excerpt-older-numbering.zh.txt"
@@ -34,11 +34,6 @@ def env(tmp_path_factory):
     mp.undo()
 
 
-def run(capsys, *args):
-    with pytest.raises(SystemExit) as ex:
-        main(list(args))
-    out = capsys.readouterr()
-    return ex.value.code, out.out, out.err
 
 
 def snapshot():

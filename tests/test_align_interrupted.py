@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from judge.cli import main
+from cli_run import run
 
 REPO = Path(__file__).resolve().parent.parent
 OLDER = REPO / "rules_corpus" / "core-rules-playing-cards-excerpt-older-numbering.zh.txt"
@@ -24,11 +24,6 @@ def env(tmp_path, monkeypatch):
     return cache
 
 
-def run(capsys, *args):
-    with pytest.raises(SystemExit) as ex:
-        main(list(args))
-    out = capsys.readouterr()
-    return ex.value.code, out.out, out.err
 
 
 def reference(tmp_path) -> Path:

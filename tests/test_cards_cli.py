@@ -9,17 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from judge.cli import main
+from cli_run import run
 
 REPO = Path(__file__).resolve().parent.parent
 
 
-def run(capsys, *args):
-    with pytest.raises(SystemExit) as exc:
-        main(list(args))
-    out, err = capsys.readouterr()
-    assert "Traceback" not in out + err
-    return exc.value.code, out, err
 
 
 @pytest.fixture

@@ -1,19 +1,13 @@
 """The command-line framework's own messages are Chinese: usage, missing arguments, unknown
 commands (with a suggestion), out-of-range values, help pages; nothing cut to '...'."""
 
-import pytest
 
-from judge.cli import main
+from cli_run import run
 
 ENGLISH = ("Usage:", "Error:", "Missing argument", "No such command", "No such option", "Try '",
            "Input should", "Options:", "Commands:", "Show this message", "Did you mean", "Aborted")
 
 
-def run(capsys, *args):
-    with pytest.raises(SystemExit) as exc:
-        main(list(args))
-    out = capsys.readouterr()
-    return exc.value.code, out.out, out.err
 
 
 def no_english(text):

@@ -7,16 +7,10 @@ import re
 import subprocess
 import sys
 
-import pytest
 
-from judge.cli import main
+from cli_run import run
 
 
-def run(capsys, *args):
-    with pytest.raises(SystemExit) as exc:
-        main(list(args))
-    out = capsys.readouterr()
-    return exc.value.code, out.out, out.err
 
 
 def test_faq_status_tags_are_chinese(capsys):

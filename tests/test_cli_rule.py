@@ -7,14 +7,9 @@ import sys
 
 import pytest
 
-from judge.cli import main
+from cli_run import run
 
 
-def run(capsys, *args):
-    with pytest.raises(SystemExit) as exc:
-        main(list(args))
-    out = capsys.readouterr()
-    return exc.value.code, out.out, out.err
 
 
 def test_rule_heading_shows_its_section(capsys):

@@ -4,15 +4,9 @@ import json
 
 import pytest
 
-from judge.cli import main
+from cli_run import run
 
 
-def run(capsys, *args):
-    with pytest.raises(SystemExit) as exc:
-        main(list(args))
-    out, err = capsys.readouterr()
-    assert "Traceback" not in out + err
-    return exc.value.code, out, err
 
 
 def test_show_superseded_entry_marks_it(capsys):

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from judge.cli import main
+from cli_run import run
 
 REPO = Path(__file__).resolve().parent.parent
 README = REPO / "README.md"
@@ -16,11 +16,6 @@ README = REPO / "README.md"
 NOT_RUN = ("judge build", "judge docs build", "judge bench", "judge corpus align", "judge docs check")
 
 
-def run(capsys, args):
-    with pytest.raises(SystemExit) as exc:
-        main(list(args))
-    out = capsys.readouterr()
-    return exc.value.code, out.out, out.err
 
 
 def console_examples(text: str) -> list[tuple[str, list[str]]]:
@@ -87,7 +82,7 @@ def test_readme_has_examples():
 def test_readme_console_example(command, expected, capsys, monkeypatch):
     monkeypatch.chdir(REPO)
     args = shlex.split(command)[1:]
-    code, out, err = run(capsys, args)
+    code, out, err = run(capsys, *args)
     shown_error = any(l.startswith("错误：") for l in expected)
     assert (code != 0) == shown_error, (command, code, err)
     actual = (out + err).splitlines()
@@ -98,7 +93,7 @@ def test_readme_console_example(command, expected, capsys, monkeypatch):
 @pytest.mark.parametrize("command", inline_commands(README.read_text("utf-8")))
 def test_readme_inline_command_runs(command, capsys, monkeypatch):
     monkeypatch.chdir(REPO)
-    code, out, err = run(capsys, shlex.split(command)[1:])
+    code, out, err = run(capsys, *shlex.split(command)[1:])
     assert code == 0, (command, err)
     assert out.strip()
 
@@ -117,7 +112,7 @@ def _help_pages(capsys):
             for name, sub in cmd.commands.items():
                 walk(sub, path + [name])
         elif path and path[0] != "bench":
-            code, out, _ = run(capsys, path + ["--help"])
+            code, out, _ = run(capsys, *path + ["--help"])
             assert code == 0
             pages[" ".join(path)] = out
 
@@ -140,14 +135,14 @@ def test_help_examples_run(capsys, monkeypatch):
             commands.add(cmd)
     assert "judge search -- -燃尽" in commands
     for cmd in sorted(commands):
-        code, out, err = run(capsys, shlex.split(cmd)[1:])
+        code, out, err = run(capsys, *shlex.split(cmd)[1:])
         assert code == 0 and out.strip(), (cmd, err)
     # the rule numbers `judge rule --help` gives as examples all exist
     m = re.search(r"如 (.*)", pages["rule"].replace("\n", " "))
     numbers = [n.strip("“”\" ") for n in re.split(r"[、,]", m.group(1).split("[")[0])]
     assert len(numbers) >= 4
     for n in numbers:
-        code, out, err = run(capsys, ["rule", n])
+        code, out, err = run(capsys, "rule", n)
         assert code == 0, (n, err)
 
 
