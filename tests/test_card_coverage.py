@@ -64,3 +64,67 @@ def test_every_card_smoke_scenario_names_an_encoded_card_and_its_number():
         assert m, path
         assert m.group(1) in parsed, path
         assert catalog().index.by_number(m.group(2)) == m.group(1), path
+
+
+def _smoke_tool():
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    import card_smoke
+
+    return card_smoke
+
+
+def _generated_smoke_files():
+    mark = _smoke_tool().MARK
+    return [p for p in sorted((ROOT / "scenarios" / "cards").glob("*/*.场景")) if mark in p.read_text("utf-8")]
+
+
+def test_generated_smoke_scenarios_are_what_the_generator_writes_from_the_shipped_encodings():
+    # each generated scenario is rebuilt from its card's parsed encoding (no run): an encoding changed without
+    # regenerating (python tools/card_smoke.py) shows here
+    cs = _smoke_tool()
+    cards = cs.encoded_cards()
+    files = _generated_smoke_files()
+    assert files
+    for path in files:
+        card, d = next((c, d) for c, d in cards.values()
+                       if path.name == f"{c.number.split('/')[0].replace('·', '-')}-{c.id}.场景")
+        made = cs.smoke(card, cs.abilities_of(d, card))
+        assert made is not None, path
+        assert path.read_text("utf-8") in cs._pass_variants(made[1]), path
+
+
+def test_every_encoded_ability_is_read_as_data_for_the_smoke_templates():
+    from judge.engine.abilities.events import EVENTS
+    from judge.engine.instructions import EFFECTS
+    from judge.engine.keywords import KEYWORDS
+    from judge.engine.statics import STATICS
+
+    cs = _smoke_tool()
+    for cid, (card, d) in cs.encoded_cards().items():
+        for a in cs.abilities_of(d, card):
+            if a["kind"] == "keyword":
+                assert KEYWORDS.get(a["keyword"]) is not None, cid
+            elif a["kind"] == "static":
+                assert STATICS.get(a["static"]) is not None, cid
+            elif a["kind"] != "unsupported":
+                assert EFFECTS.get(a["kind"]) is not None, cid
+                assert a["when"] in ("resolve", "activated", "deathknell") or EVENTS.get(a["when"]), cid
+
+
+def test_the_coverage_report_counts_the_shipped_smoke_scenarios():
+    import re
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    import card_coverage as cc
+
+    encoded_ids = {r["id"] for r in _rows() if r["status"] == "expressible"}
+    with_smoke = encoded_ids & cc.smoke_tested()
+    report = (ROOT / "tools" / "card_coverage.md").read_text("utf-8")
+    m = re.search(r"Encoded cards with a smoke scenario \(scenarios/cards/<SET>/\): (\d+) of (\d+)", report)
+    assert m, "card_coverage.md reports the smoke-scenario count"
+    assert (int(m.group(1)), int(m.group(2))) == (len(with_smoke), len(encoded_ids))
+    # the generator's share: at least 70% of the encoded cards have a smoke scenario
+    assert len(with_smoke) >= 0.7 * len(encoded_ids)
