@@ -168,6 +168,11 @@ def _real_cards(sc: m.Scenario, objs) -> None:
             card = real_card_def(o.card, zone)
             if card is not None:
                 sc.cards[o.card] = card
+    for b in sc.battlefields:  # `战场 bf1 = 冰霜要塞`: the battlefield card and its abilities (170.8-170.10)
+        if b.name and b.name not in sc.cards:
+            card = real_card_def(b.name)
+            if card is not None and card.type == "battlefield":
+                sc.cards[b.name] = card
 
 
 def _check_step_rule(step: m.Step) -> None:

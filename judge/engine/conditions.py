@@ -53,7 +53,7 @@ class ControlAtLeast(ConditionKind):
         from judge.engine import filters
 
         mine = [o for o in filters.select(game, seen, cond.filter)
-                if game.teams[o.controller] == game.teams[seen.controller]]
+                if seen.controller is not None and game.teams[o.controller] == game.teams[seen.controller]]
         return len(mine) >= cond.n
 
 

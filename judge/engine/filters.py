@@ -40,8 +40,8 @@ class FilterWord(Entry):
 FILTERS: Registry[FilterWord] = Registry("筛选词")
 
 
-def _same_team(game, a: str, b: str) -> bool:
-    return game.teams[a] == game.teams[b]
+def _same_team(game, a: str | None, b: str | None) -> bool:
+    return a is not None and b is not None and game.teams[a] == game.teams[b]
 
 
 def _might(game, o) -> int:
@@ -65,7 +65,8 @@ def _keyword_id(word: str) -> str:
 
 STANDARD_FILTERS = (
     _word("friendly", ("友方",), ("friendly",), "355", lambda g, s, o, a: _same_team(g, o.controller, s.controller)),
-    _word("enemy", ("敌方",), ("enemy",), "355", lambda g, s, o, a: not _same_team(g, o.controller, s.controller)),
+    _word("enemy", ("敌方",), ("enemy",), "355", lambda g, s, o, a: s.controller is not None and o.controller is not None
+          and not _same_team(g, o.controller, s.controller)),
     _word("other", ("其他", "另一"), ("other", "another"), "355", lambda g, s, o, a: o.oid != s.oid),
     _word("here", ("此处",), ("here",), "355",
           lambda g, s, o, a: s.location is not None and o.location == s.location),
@@ -102,7 +103,8 @@ class Noun(Entry):
             return o.zone == "chain" and o.card.type == "spell"
         if o.zone != "board":
             return False
-        return self.id == "card" or o.card.type == self.id
+        # a battlefield's own object is not a permanent (171): "a card" on the board never names it
+        return (self.id == "card" and o.card.type != "battlefield") or o.card.type == self.id
 
 
 NOUNS: Registry[Noun] = Registry("名词")

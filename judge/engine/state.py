@@ -259,7 +259,7 @@ class Game:
             "battlefields": [{"id": b.bid, "name": b.name, "controller": b.controller,
                               "contested_by": b.contested_by, "facedown": b.facedown is not None}
                              for b in self.battlefields.values()],
-            "board": [obj(o) for o in self.objects.values() if o.zone == "board"],
+            "board": [obj(o) for o in self.objects.values() if o.zone == "board" and o.card.type != "battlefield"],
             "victory_score": self.victory_score,
             # bottom first; the last item resolves first
             "chain": [{"controller": i.controller, "text": i.description, "pending": getattr(i, "pending", False)}

@@ -83,16 +83,17 @@ def _here(src) -> str | None:
 
 
 def _ours(game, src, player) -> bool:
-    return game.teams[src.controller] == game.teams[player]
+    """Whether `player` is on the team of `src`'s controller (an uncontrolled battlefield has none, 190.6.d)."""
+    return src.controller is not None and game.teams[src.controller] == game.teams[player]
 
 
 def aura_applies(game, src, target, scope) -> bool:
     """Whether an aura of `src` with this scope (other / friendly / enemy / here) reaches `target`."""
     if "other" in scope and src is target:
         return False
-    if "friendly" in scope and game.teams[src.controller] != game.teams[target.controller]:
+    if "friendly" in scope and not _ours(game, src, target.controller):
         return False
-    if "enemy" in scope and game.teams[src.controller] == game.teams[target.controller]:
+    if "enemy" in scope and (src.controller is None or _ours(game, src, target.controller)):
         return False
     if "here" in scope and src.location != target.location:
         return False
@@ -120,7 +121,7 @@ class NoEnemyReady(StaticAbility):
         return [True] if card.prevents_enemy_ready else []
 
     def allows_ready(self, game, src, params, unit):
-        return game.teams[src.controller] == game.teams[unit.controller]
+        return _ours(game, src, unit.controller)
 
 
 class CostModifier(StaticAbility):
@@ -134,7 +135,9 @@ class CostModifier(StaticAbility):
     def cost_changes(self, game, src, mod, player, card):
         if mod.card_type is not None and mod.card_type != card.card.type:
             return []
-        ours = game.teams[src.controller] == game.teams[player]
+        if src.controller is None:  # an uncontrolled battlefield's "you" is no one (190.6.d)
+            return []
+        ours = _ours(game, src, player)
         if (mod.whose == "friendly") != ours:
             return []
         return [(part, n) for part, n in (("energy", mod.energy), ("power", mod.power)) if n]

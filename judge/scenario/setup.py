@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from judge.dsl import model as m
 from judge.dsl.errors import ScenarioError
+from judge.engine import battlefields
 from judge.engine.choices import Choices
 from judge.engine.state import Battlefield, Game, GameObject, Player
 
@@ -63,6 +64,8 @@ def build_game(sc: m.Scenario, auto: bool = False) -> Game:
                 mode=sc.mode, objects=objects, battlefields=bfs, turn_player=sc.turn_player, turn=sc.turn,
                 phase=sc.phase, cards=sc.cards)
     game.choices = Choices(auto=auto)
+    for b in sc.battlefields:  # a battlefield card's abilities live on its game object (170.8-170.10, 199.1)
+        battlefields.place(game, b.id, sc.cards.get(b.name or b.id), b.controller or order[0])
     # Two opposing players' units on one battlefield: whoever does not control it is contesting it.
     for bf in bfs.values():
         present = game.players_at(bf.bid)

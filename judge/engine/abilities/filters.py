@@ -39,7 +39,7 @@ def _is_unit(f) -> bool:
 
 def _friendly(game, src, f) -> bool:
     who = f.owner_of_obj
-    return who is not None and game.teams[who] == game.teams[src.controller]
+    return who is not None and src.controller is not None and game.teams[who] == game.teams[src.controller]
 
 
 def _here(src) -> str | None:
@@ -48,7 +48,7 @@ def _here(src) -> str | None:
 
 
 def _player_is(game, src, f, same_team: bool) -> bool:
-    if f.player is None:
+    if f.player is None or src.controller is None:  # an uncontrolled battlefield's "you" is no one (190.6.d)
         return False
     return (game.teams[f.player] == game.teams[src.controller]) == same_team
 
@@ -64,7 +64,8 @@ SUBJECT_PARTS = (
     Filter("other_friendly_unit", ("另一名友方单位", "其他友方单位"), ("another-friendly-unit",),
            lambda g, s, f: _is_unit(f) and _friendly(g, s, f) and not _same(f.obj, s)),
     Filter("enemy_unit", ("敌方单位", "一名敌方单位"), ("enemy-unit",),
-           lambda g, s, f: _is_unit(f) and f.owner_of_obj is not None and not _friendly(g, s, f)),
+           lambda g, s, f: _is_unit(f) and f.owner_of_obj is not None and s.controller is not None
+           and not _friendly(g, s, f)),
     Filter("unit_here", ("此处的单位",), ("unit-here",),
            lambda g, s, f: _is_unit(f) and _here(s) is not None and _here(s) in (f.battlefield, f.dest, f.origin)),
 )

@@ -29,8 +29,9 @@ def register_standard() -> None:
             FREQUENCIES.register(e)
 
 
-def condition_met(game, src, trig) -> bool:
-    """The trigger's frequency and its "if" (evaluated now, from where its source is)."""
+def condition_met(game, src, trig, controller: str | None = None) -> bool:
+    """The trigger's frequency and its "if" (evaluated now, from where its source is, for the player who
+    will control the ability: `controller`, by default its source's)."""
     from judge.engine import conditions, filters
 
     frequency, cond = getattr(trig, "frequency", None), getattr(trig, "condition", None)
@@ -43,7 +44,7 @@ def condition_met(game, src, trig) -> bool:
         if not first:
             return False
     if cond is not None:
-        seen = filters.Seen(src.controller, src.oid, src.location if src.zone == "board" else None)
+        seen = filters.Seen(controller or src.controller, src.oid, src.location if src.zone == "board" else None)
         if not conditions.holds(game, seen, cond):
             return False
     if frequency == "once_per_turn":

@@ -8,6 +8,7 @@ and pays the cost, or declines to pay and the trigger leaves the chain (399.18).
 from __future__ import annotations
 
 from judge.engine import costs, targeting
+from judge.engine.battlefields import control, object_id, trigger_controller
 from judge.engine.chain_items import ChainItem
 from judge.engine.errors import IllegalAction
 from judge.engine.state import Game, GameObject
@@ -40,8 +41,8 @@ def queue(game: Game, src: GameObject, trig, facts: EventFacts | None = None) ->
 
 def fire(game: Game, facts: EventFacts) -> None:
     """An event was witnessed (383.2.c: conditions are evaluated after it): every trigger listening to
-    it, on an object on the board or in the legend zone (384.2), whose filters accept the facts, is
-    queued. "When I …" triggers of the object itself are also evaluated where it went (a unit that
+    it, on an object on the board (a battlefield's own object included, 170.9) or in the legend zone
+    (384.2), whose filters accept the facts, is queued. "When I …" triggers of the object itself are also evaluated where it went (a unit that
     died, a card discarded, a spell played: 385.2, 422.1.b)."""
     entries = listeners(facts.event)
     if not entries:
@@ -59,7 +60,7 @@ def fire(game: Game, facts: EventFacts) -> None:
                 continue
             if not entry.active(game, facts.player, src) or not filters.accepts(game, src, trig, entry, facts):
                 continue
-            if not frequencies.condition_met(game, src, trig):
+            if not frequencies.condition_met(game, src, trig, trigger_controller(game, src, trig, facts)):
                 continue
             queue(game, src, trig, facts)
 
@@ -131,18 +132,20 @@ def flush(game: Game, combat: bool = False) -> None:
     if not game.chain:
         game.chain_opened_by = "trigger"
     for player in order:
-        mine = [entry for entry in batch if entry[0].controller == player]
+        mine = [entry for entry in batch if trigger_controller(game, *entry) == player]
         if len(mine) > 1:
             mine = order_simultaneous(game, player, mine, key=lambda entry: entry[0].oid)
         for src, trig, facts in mine:
-            item = make_item(game, src, trig, player, memory=_memory(src, facts))
+            item = make_item(game, src, trig, player, memory=_memory(src, facts),
+                             rules=("383.3",) + control(game, src, trig, facts)[1])
             game.chain.append(item)
             game.trace.add("step", f"{item.description}触发，作为待处理项目加入结算链（控制者 {player}）。",
-                           rules=("383.3",) + (rules if len(batch) > 1 else ()), faq=faq if len(batch) > 1 else ())
+                           rules=item.rules + (rules if len(batch) > 1 else ()), faq=faq if len(batch) > 1 else ())
 
 
 def _matches_source(item: ChainItem, ref: str) -> bool:
-    return ref in (item.oid, item.source) or item.source.endswith(f"（{ref}）")
+    """A script names a triggered ability by its source: an object id, a card name, or a battlefield id."""
+    return ref in (item.oid, item.source) or item.source.endswith(f"（{ref}）") or item.oid == object_id(ref)
 
 
 def finalize(game: Game, item: ChainItem) -> None:
@@ -240,7 +243,10 @@ def flush_recorded(game: Game) -> None:
     fired, game.fired_triggers = game.fired_triggers, []
     if fired and not game.chain:
         game.chain_opened_by = "trigger"
-    made = [make_item(game, src, trig, memory=_memory(src, facts)) for src, trig, facts in fired]
+    made = []
+    for src, trig, facts in fired:
+        player, why = control(game, src, trig, facts)
+        made.append(make_item(game, src, trig, player, memory=_memory(src, facts), rules=("383.3",) + why))
     batch, game.pending_triggers = made + game.pending_triggers, []
     if not batch:
         return
