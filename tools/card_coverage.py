@@ -357,6 +357,11 @@ def available_constructs() -> set[str]:
     if {"conquer", "hold"} <= events:
         have.add("trig:conquer_or_hold")
     have |= {"ability:activated", "ability:deathknell", "cost:exhaust", "cost:pay", "other:then", "other:punctuation"}
+    from judge.engine.cost_parts import COST_PARTS
+
+    costs = {"cost:spend_buff": "spend_buff", "cost:spend_xp": "spend_xp", "cost:kill_friendly": "kill_friendly",
+             "cost:discard": "discard", "cost:banish": "banish_trash"}
+    have |= {cid for cid, pid in costs.items() if pid in COST_PARTS}
     try:  # the target-filter registry of the compositional language
         from judge.engine.filters import FILTERS  # type: ignore
 

@@ -118,6 +118,7 @@ class Trigger:
     place: str | None = None  # where: here | battlefield | base | to_battlefield | from_battlefield | ...
     frequency: str | None = None  # once_per_turn | first_each_turn (judge.engine.abilities.frequencies)
     condition: Condition | None = None  # checked when the event happens (383.2.a.1)
+    keyword: str | None = None  # the triggered keyword this ability stands for (823 Hunt), else None
 
 
 @dataclass

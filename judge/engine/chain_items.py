@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from judge.engine.abilities.events import EVENTS
+from judge.engine.keywords import KEYWORDS
 from judge.engine.state import Game, GameObject, PendingItem
 
 
@@ -49,5 +50,7 @@ def make_item(game: Game, src: GameObject | None, trig, controller: str | None =
     label = label or src.label()
     oid = oid if src is None else src.oid
     memory = memory if memory is not None else {"oid": src.oid, "location": src.location}
-    return ChainItem(player, label, description or f"{label} 的{EVENT_NAMES[trig.event]}触发式技能", trig.effect,
+    kw = getattr(trig, "keyword", None)
+    what = f"[{KEYWORDS[kw].display}]（{EVENT_NAMES[trig.event]}）" if kw else EVENT_NAMES[trig.event]
+    return ChainItem(player, label, description or f"{label} 的{what}触发式技能", trig.effect,
                      memory, rules=rules, kind="trigger", oid=oid, trigger=trig)

@@ -83,7 +83,16 @@ class PointsAtLeast(ConditionKind):
         return game.points_of(seen.controller) >= cond.n
 
 
-STANDARD = (UnitDiedThisTurn, Mighty, ControlAtLeast, MovedTimes, TurnAtLeast, PointsAtLeast)
+class XpAtLeast(ConditionKind):
+    """"While you have N or more XP": how a [Level N] ability on a trigger is active (824.1.b.1)."""
+
+    id, zh, aliases, takes_n, rule = "xp_at_least", ("你的经验至少",), ("your-xp-at-least",), True, "824.1.b.1"
+
+    def holds(self, game, seen, cond):
+        return game.players[seen.controller].xp >= cond.n
+
+
+STANDARD = (UnitDiedThisTurn, Mighty, ControlAtLeast, MovedTimes, TurnAtLeast, PointsAtLeast, XpAtLeast)
 
 
 def register_standard() -> None:

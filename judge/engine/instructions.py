@@ -305,7 +305,7 @@ class PlayTop(EffectKind):
 
 
 class GainXp(EffectKind):
-    id, zh, aliases, rule, amount = "gain_xp", ("获得经验",), ("gain-xp",), "349", True
+    id, zh, aliases, rule, amount, needs_targets = "gain_xp", ("获得经验",), ("gain-xp",), "730.1", True, False
 
     def apply(self, game, item, eff, legal, previous, who):
         effects.gain_xp(game, item.controller, eff.amount, who)

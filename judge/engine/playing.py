@@ -45,15 +45,15 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
     if card.card.type not in ("unit", "gear", "spell"):
         raise IllegalAction(f"{card.label()} 不是可以打出的卡牌类型。", "351")
     priority.check_may_act(game, player)
-    permission = timing.check(game, player, card, origin)
+    permission = timing.check(game, player, card, origin, args.get("dest"))
     # Step 2: choices.
-    dest = None
+    dest, dest_rule = None, None
     if card.card.type in PERMANENTS and origin is not None:
         dest = origin.destination(game, card, args.get("dest"))
     if dest is not None:
         pass
     elif card.card.type == "unit":
-        dest = _unit_destination(game, player, card, args.get("dest"))
+        dest, dest_rule = _unit_destination(game, player, card, args.get("dest"))
     elif card.card.type == "gear":
         dest = "base"
     elif any(e.kind == "move" and e.dest is None for e in card.card.effects):
@@ -103,7 +103,7 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
     costs.apply_modifiers(game, player, card, cost)
     cost.floor()
     payment = costs.plan(game, player, cost, card)
-    return {"origin": origin, "permission": permission, "dest": dest,
+    return {"origin": origin, "permission": permission, "dest": dest, "dest_rule": dest_rule,
             "targets": chosen, "cost": cost, "payment": payment, "paid": tuple(paid_keywords),
             "extra": extra}
 
@@ -120,14 +120,19 @@ def _extra_costs(game: Game, player: str, card: GameObject, args: dict) -> list:
     return cost_parts.choose(game, player, card, parts, named, rule="356.2.a.1")
 
 
-def _unit_destination(game: Game, player: str, card: GameObject, dest: str | None) -> str:
+def _unit_destination(game: Game, player: str, card: GameObject, dest: str | None) -> tuple[str, str | None]:
+    """The unit's location (355.2) and, when a keyword's permission made it valid (355.2.b), that rule."""
     dest = "base" if dest in (None, "基地", "base") else dest
     if dest != "base":
         bf = game.battlefields.get(dest)
         if bf is None or bf.controller != player:
+            granted = next((rule for kw, n in keywords_on(card)
+                            if bf is not None and (rule := kw.may_play_to(game, player, card, dest, n))), None)
+            if granted is not None:
+                return dest, granted
             raise IllegalAction(f"单位只能打出到基地或自己控制的战场（{dest} 的控制者：{bf.controller if bf else '无'}）。",
                                 "355.2.a")
-    return dest
+    return dest, None
 
 
 def _commit(game: Game, player: str, card: GameObject, plan: dict) -> None:
@@ -156,7 +161,8 @@ def _commit(game: Game, player: str, card: GameObject, plan: dict) -> None:
         if plan["dest"] is not None:
             where = "基地" if plan["dest"] == "base" else game.battlefields[plan["dest"]].label()
             what = "移动目的地" if card.card.type == "spell" else "打出位置"
-            chose = (origin.destination_rule if origin is not None else "355.2" if card.card.type == "unit"
+            chose = (origin.destination_rule if origin is not None
+                     else (plan["dest_rule"] or "355.2") if card.card.type == "unit"
                      else "359.2.d" if card.card.type == "gear" else "355.4")
             t.add("step", f"步骤2 做出选择：{what} {where}。", rules=(chose,))
         if plan["targets"]:

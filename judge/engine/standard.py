@@ -10,14 +10,14 @@ from judge.engine.abilities import events, frequencies
 from judge.engine.abilities import filters as trigger_filters
 from judge.engine.effects_registry import (cards, chain, copies, damage, keywords, might, points, resources, tokens,
                                            units)
-from judge.engine.keywords import (KEYWORDS, accelerate, action, assault, backline, deathknell, deflect, equip,
-                                   ganking, hidden, legion, level, reaction, repeat, shield, tank, temporary,
-                                   vision, weaponmaster)
+from judge.engine.keywords import (KEYWORDS, accelerate, action, ambush, assault, backline, deathknell, deflect,
+                                   equip, ganking, hidden, hunt, legion, level, reaction, repeat, shield, tank,
+                                   temporary, vision, weaponmaster)
 
 KEYWORD_PARTS = (tank.Tank, backline.Backline, assault.Assault, shield.Shield, ganking.Ganking,
                  deathknell.Deathknell, temporary.Temporary, accelerate.Accelerate, repeat.Repeat, deflect.Deflect,
                  hidden.Hidden, action.Action, reaction.Reaction, legion.Legion, equip.Equip, equip.QuickDraw,
-                 weaponmaster.Weaponmaster, vision.Vision, level.Level)
+                 weaponmaster.Weaponmaster, vision.Vision, level.Level, hunt.Hunt, ambush.Ambush)
 
 EFFECT_PARTS = (instructions.Deal, instructions.Kill, instructions.Stun, instructions.Buff, instructions.Exhaust,
                 instructions.Ready, instructions.Heal, instructions.ModifyMight, instructions.Recall, instructions.Move,

@@ -13,17 +13,20 @@ from judge.engine.state import Game, GameObject
 DISPLAY = vocab.names(vocab.TIMINGS)  # normal / action / reaction -> 普通时机 / 迅捷 / 反应
 
 
-def permission(game: Game, card: GameObject, origin=None) -> str:
+def permission(game: Game, card: GameObject, origin=None, player: str | None = None, dest: str | None = None) -> str:
     """The widest permission the card has: reaction > action > normal. `origin` is the keyword's
-    PlayOrigin when the card is played from outside the hand (811.6: a facedown card has 反应)."""
+    PlayOrigin when the card is played from outside the hand (811.6: a facedown card has 反应);
+    `dest` the location it is being played to (822.1.b: 伏击 has 反应 when played there)."""
     granted = {kw.timing(game, card, n, origin is not None) for kw, n in on(card)}
+    if player is not None:
+        granted |= {kw.timing_to(game, player, card, dest, n) for kw, n in on(card)}
     granted.add(origin.timing if origin is not None else None)
     return "reaction" if "reaction" in granted else "action" if "action" in granted else "normal"
 
 
-def check(game: Game, player: str, card: GameObject, origin=None) -> str:
+def check(game: Game, player: str, card: GameObject, origin=None, dest: str | None = None) -> str:
     """Raise if the card may not be played in the current turn state; return the permission used (shown)."""
-    perm = permission(game, card, origin)
+    perm = permission(game, card, origin, player, dest)
     reaction = perm == "reaction"
     if game.chain:
         if not reaction:

@@ -52,7 +52,7 @@ def fire(game: Game, facts: EventFacts) -> None:
         sources.append(facts.obj)
     for src in sources:
         on_board = src.zone in ("board", "legend")
-        for trig in src.card.triggers:
+        for trig in triggers_of(src):
             entry = entries.get(trig.event)
             if entry is None or not entry.concerns(facts):
                 continue
@@ -63,6 +63,13 @@ def fire(game: Game, facts: EventFacts) -> None:
             if not frequencies.condition_met(game, src, trig, trigger_controller(game, src, trig, facts)):
                 continue
             queue(game, src, trig, facts)
+
+
+def triggers_of(src: GameObject) -> list:
+    """The object's triggered abilities: its card's, then those its keywords stand for (823)."""
+    from judge.engine.keywords import on
+
+    return list(src.card.triggers) + [t for kw, n in on(src) for t in kw.triggers(src, n)]
 
 
 def _memory(src: GameObject, facts: EventFacts | None) -> dict:

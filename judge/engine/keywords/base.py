@@ -31,6 +31,15 @@ class Keyword(Entry):
     def timing(self, game, card, n: int, from_facedown: bool) -> str | None:
         return None
 
+    # --- playing to a location the player may not normally choose (355.2.b; 822 Ambush): may the
+    # card be played to the battlefield `bid` (the rule that allows it, or None), and the timing
+    # permission it has while played to `dest`
+    def may_play_to(self, game, player: str, card, bid: str, n: int) -> str | None:
+        return None
+
+    def timing_to(self, game, player: str, card, dest: str | None, n: int) -> str | None:
+        return None
+
     # --- playing a card from outside its owner's hand: a PlayOrigin when the keyword lets this
     # card be played from where it is (raising IllegalAction when it may not be now), else None
     def play_origin(self, game, player: str, card, n: int) -> "PlayOrigin | None":
@@ -59,6 +68,11 @@ class Keyword(Entry):
     # --- choosing targets: extra power an opponent's spell or ability pays for this object (809)
     def targeted_power(self, n: int) -> int:
         return 0
+
+    # --- triggered abilities the keyword stands for (823 Hunt: "when I conquer or hold …"), as
+    # judge.engine.cards.Trigger values matched like the card's own triggers
+    def triggers(self, o, n: int) -> list:
+        return []
 
     # --- events
     def on_enter(self, game, o, n: int) -> None:
