@@ -44,6 +44,9 @@ each other, the callee imported inside a function):
 - effects ↔ abilities.replacement: a kill is replaced (367) by actions that are effects.
 - abilities.triggered ↔ costs: a triggered ability's cost is paid on finalizing, and a rune recycled to
   pay any cost is itself an event (416.1.b).
+- layers ↔ statics ↔ keywords ↔ keywords.base ↔ conditions ↔ filters ↔ values: Might and keywords are
+  layers applied again until nothing changes (476); a static ability's condition, affected objects and
+  amount read Might and keywords (364.3.a, 477.2.a, 477.3.a).
 
 Only rule numbers registered in judge.engine.citations are cited.
 """

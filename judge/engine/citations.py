@@ -327,6 +327,9 @@ RULES: dict[str, str] = {
     "438.5": "放逐区域",
     "438.5.a": "视为已被替换",
     "185.1.a": "指示物",
+    # static abilities (judge.engine.statics)
+    "364.3.a": "条件性被动技能",
+    "365.1": "被动技能",
 }
 
 # Rules the engine cites whose Chinese text is missing from the corpus (the tree has their numbers
@@ -404,6 +407,9 @@ RULES_EN: dict[str, str] = {
     "489.7": "does not draw",
     "805.6": "entering ready",
     "820.1.d.1": "additional time",
+    "476": "applied",
+    "477.2.a": "keywords",
+    "477.3.a": "might",
 }
 RULES.update({k: "" for k in RULES_EN})
 

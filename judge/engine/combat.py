@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from judge.engine import cleanup, damage_assignment as da, effects, resolution, scoring, steps, zones
 from judge.engine.layers import might
+from judge.engine.statics import forbidder
 from judge.engine.choices import Probe
 from judge.engine.state import Combat, CombatResult, Game, Showdown
 from judge.trace.events import Change
@@ -61,16 +62,22 @@ def damage_step(game: Game) -> None:
         for side, units, player in (("进攻方", attackers, cb.attacker), ("防守方", defenders, cb.defender)):
             parts = []
             total = 0
+            cant = False
             for u in units:
                 m = might(game, u)
                 if u.stunned:
                     parts.append(f"{u.label()} 眩晕，计 0")
                     continue
+                barred = forbidder(game, "allows_combat_damage", u)
+                if barred is not None:  # can't beats can (054.1)
+                    parts.append(f"{u.label()} 不能造成战斗伤害（{barred[0].label()} 的静态技能），计 0")
+                    cant = True
+                    continue
                 total += max(0, m)
                 parts.append(f"{u.label()} {m}" + ("（按 0 计）" if m < 0 else ""))
             totals[player] = total
             t.add("step", f"{side} {player} 的伤害总值 = {' + '.join(parts) or '0'} = {total}。",
-                  rules=("465.2.a",) if side == "进攻方" else ("465.2.b",))
+                  rules=(("465.2.a",) if side == "进攻方" else ("465.2.b",)) + (("054.1",) if cant else ()))
         a_assign = _assign(game, cb.attacker, totals[cb.attacker], defenders)
         d_assign = _assign(game, cb.defender, totals[cb.defender], attackers)
         changes, prevented_any = [], False

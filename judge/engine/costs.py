@@ -60,7 +60,7 @@ def targeting_power(game: Game, controller: str, targets) -> int:
     from judge.engine.keywords import on
 
     return sum(kw.targeted_power(n) for t in targets if game.teams[t.controller] != game.teams[controller]
-               for kw, n in on(t))
+               for kw, n in on(t, game))
 
 
 def card_syms(card: GameObject, syms: list[str]) -> list[str] | None:

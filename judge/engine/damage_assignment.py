@@ -9,10 +9,10 @@ from itertools import permutations, product
 from judge.engine.keywords import PLAIN, on as keywords_on
 
 
-def groups_of(u) -> tuple[int, ...]:
+def groups_of(u, game=None) -> tuple[int, ...]:
     """The assignment groups a unit may count in (465.2.c): from the keyword registry's
     `assignment_group` hook (壁垒 first, 后排 last); a unit with both may count in either."""
-    groups = sorted({g for kw, n in keywords_on(u) if (g := kw.assignment_group(u, n)) is not None})
+    groups = sorted({g for kw, n in keywords_on(u, game) if (g := kw.assignment_group(u, n)) is not None})
     return tuple(groups) or (PLAIN,)
 from judge.engine.layers import lethal_needed
 from judge.engine.state import Game, GameObject
@@ -64,17 +64,17 @@ def problem(game: Game, total: int, recipients: list[GameObject], assignment: di
     for u in plain:
         by_ctrl.setdefault(u.controller, []).append(u)
     for units in by_ctrl.values():
-        flexible = [u for u in units if len(groups_of(u)) > 1]
+        flexible = [u for u in units if len(groups_of(u, game)) > 1]
         ok_any = False
-        for picks in product(*[groups_of(u) for u in flexible]) if flexible else [()]:
-            g = {u.oid: groups_of(u)[0] for u in units}
+        for picks in product(*[groups_of(u, game) for u in flexible]) if flexible else [()]:
+            g = {u.oid: groups_of(u, game)[0] for u in units}
             g.update({u.oid: p for u, p in zip(flexible, picks)})
             if _groups_ok(units, g, got, need) and _sequence_ok(units, g, assignment, need) is None:
                 ok_any = True
                 break
         if not ok_any:
-            seq = _sequence_ok(units, {u.oid: groups_of(u)[0] for u in units}, assignment, need)
-            if seq is not None and _groups_ok(units, {u.oid: groups_of(u)[0] for u in units}, got, need):
+            seq = _sequence_ok(units, {u.oid: groups_of(u, game)[0] for u in units}, assignment, need)
+            if seq is not None and _groups_ok(units, {u.oid: groups_of(u, game)[0] for u in units}, got, need):
                 return seq, ()
             return ("壁垒单位必须先被分配致命伤害（后排单位最后）：在更优先的单位得到致命伤害之前，不能给其他单位分配伤害",
                     ("R-TANK-ORDER",))
@@ -115,7 +115,7 @@ def options(game: Game, total: int, recipients: list[GameObject]) -> list[dict[s
     plain = [u for u in recipients if not exempt(u)]
     exempt_units = [u for u in recipients if exempt(u)]
     seen, out = set(), []
-    for order in _orders(plain):
+    for order in _orders(game, plain):
         a = {}
         left = total
         for u in order:
@@ -140,12 +140,12 @@ def options(game: Game, total: int, recipients: list[GameObject]) -> list[dict[s
     return out
 
 
-def _orders(units: list[GameObject]):
+def _orders(game: Game, units: list[GameObject]):
     if len(units) <= 6:
         yield from (list(p) for p in permutations(units))
     else:  # large boards: a few orders are enough to list representative options
-        yield sorted(units, key=lambda u: min(groups_of(u)))
-        yield sorted(units, key=lambda u: (min(groups_of(u)), -1 * units.index(u)))
+        yield sorted(units, key=lambda u: min(groups_of(u, game)))
+        yield sorted(units, key=lambda u: (min(groups_of(u, game)), -1 * units.index(u)))
 
 
 def render(a: dict[str, int]) -> str:

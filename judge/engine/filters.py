@@ -82,7 +82,7 @@ STANDARD_FILTERS = (
     _word("stunned", ("眩晕的",), ("stunned",), "423", lambda g, s, o, a: o.stunned),
     _word("champion", ("英雄",), ("champion",), "355.9.b", lambda g, s, o, a: o.card.champion),
     _word("token", ("指示物",), ("token",), "355", lambda g, s, o, a: o.token or o.card.token),
-    _word("with_keyword", ("拥有",), ("with",), "355", lambda g, s, o, a: bool(o.has(_keyword_id(a))), arg="keyword"),
+    _word("with_keyword", ("拥有",), ("with",), "355", lambda g, s, o, a: bool(o.has(_keyword_id(a), g)), arg="keyword"),
     _word("with_tag", ("标签为", "标签"), ("tagged",), "355", lambda g, s, o, a: a in o.card.tags, arg="tag"),
     _word("might_at_most", ("战力不超过",), ("might-at-most",), "355", lambda g, s, o, a: _might(g, o) <= a, arg="int"),
     _word("might_at_least", ("战力至少",), ("might-at-least",), "355", lambda g, s, o, a: _might(g, o) >= a, arg="int"),

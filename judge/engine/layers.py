@@ -25,7 +25,7 @@ def might(game: Game, o: GameObject) -> int:
 
     for src, kind, params in on_board(game):  # static abilities (光环 and any registered kind)
         value += kind.might_bonus(game, src, params, o)
-    value += sum(kw.might_bonus(game, o, n) for kw, n in keywords_on(o))  # keyword registry hook
+    value += sum(kw.might_bonus(game, o, n) for kw, n in keywords_on(o, game))  # keyword registry hook
     return value
 
 

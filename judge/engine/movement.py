@@ -60,7 +60,7 @@ def check_standard_move(game: Game, player: str, units: list[GameObject], dest: 
         if u.location == dest:
             raise IllegalAction(f"{u.label()} 已经位于 {dest}。", "144.4")
         _check_may_move(game, u, dest)
-        if u.location != "base" and dest != "base" and not any(kw.moves_between_battlefields(u, n) for kw, n in keywords_on(u)):
+        if u.location != "base" and dest != "base" and not any(kw.moves_between_battlefields(u, n) for kw, n in keywords_on(u, game)):
             raise IllegalAction(f"{u.label()} 没有[游走]：标准移动只能在基地与战场之间进行。", "144.4.c.1",
                                 faq=("C-GANKING",))
     invalid = invalid_destination(game, player, dest)

@@ -139,10 +139,16 @@ def enter_board(game: Game, item: ChainItem, card: GameObject) -> None:
     if card.card.type == "unit":
         from judge.engine.keywords import KEYWORDS
 
+        from judge.engine.statics import enters_ready
+
         ready = [KEYWORDS[k] for k in item.paid if KEYWORDS[k].paid_enters_ready]
-        card.exhausted = not ready
-        state, rules = ((f"活跃（已支付[{ready[0].display}]）", ("337.2", ready[0].paid_rule)) if ready
-                        else ("休眠", ("337.2", "359.2.c")))
+        by_static = None if ready else enters_ready(game, card)
+        card.exhausted = not ready and by_static is None
+        if by_static is not None:
+            state, rules = f"活跃（{by_static[0].label()} 的静态技能：{by_static[1].display}）", ("337.2", by_static[1].rule)
+        else:
+            state, rules = ((f"活跃（已支付[{ready[0].display}]）", ("337.2", ready[0].paid_rule)) if ready
+                            else ("休眠", ("337.2", "359.2.c")))
     else:
         card.exhausted = False
         state, rules = "活跃", ("337.2", "359.2.d")

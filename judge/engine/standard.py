@@ -38,7 +38,8 @@ EFFECT_PARTS = (instructions.Deal, instructions.Kill, instructions.Stun, instruc
 
 STATIC_PARTS = (statics.Aura, statics.NoEnemyReady, statics.CostModifier, statics.CannotScoreHere,
                 statics.OpponentsCannotScore, statics.OpponentsCannotGainPoints, statics.EnemiesCannotTarget,
-                statics.CannotMove, statics.CannotMoveToBase, statics.CannotReady)
+                statics.CannotMove, statics.CannotMoveToBase, statics.CannotReady, statics.NoCombatDamage,
+                statics.MightStatic, statics.GrantKeyword, statics.EnterReady)
 
 
 def register_all() -> None:

@@ -72,8 +72,14 @@ class GameObject:
     def is_unit(self) -> bool:
         return self.card.type == "unit"
 
-    def has(self, keyword: str) -> int:
-        n = self.keywords.get(keyword, 0) + self.card.keywords.get(keyword, 0)
+    def has(self, keyword: str, game=None, granted: dict | None = None) -> int:
+        """The keyword's value on the object (0: it lacks it): printed, set, given by static abilities
+        (with `game`, or their `granted` keywords already read; 477.2.a) and by effects (801.3)."""
+        if granted is None and game is not None and self.zone == "board":
+            from judge.engine.statics import granted_keywords
+
+            granted = granted_keywords(game, self)
+        n = self.keywords.get(keyword, 0) + self.card.keywords.get(keyword, 0) + (granted or {}).get(keyword, 0)
         for mod in self.modifiers:
             if mod.keyword == keyword and not mod.lapsed():
                 n = n + mod.keyword_n if mod.keyword_n > 0 else 0  # the latest grant or removal wins
@@ -244,8 +250,11 @@ class Game:
                 d["attached_to"] = o.attached_to
             if o.token:
                 d["token"] = True
+            from judge.engine.statics import granted_keywords
+
+            statics = granted_keywords(self, o) if o.zone == "board" else {}
             granted = {m.keyword for m in o.modifiers if m.keyword}
-            kws = {k: n for k in {*o.card.keywords, *o.keywords, *granted} if (n := o.has(k))}
+            kws = {k: n for k in {*o.card.keywords, *o.keywords, *granted, *statics} if (n := o.has(k, granted=statics))}
             if kws:
                 d["keywords"] = dict(sorted(kws.items()))
             return d

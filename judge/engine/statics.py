@@ -1,11 +1,18 @@
-"""Static abilities: passive abilities of objects on the board, each kind a registered part (id,
-Chinese spellings, English aliases, rule) with the hooks of the procedures it changes — Might
-(layers), whether an effect may ready a unit (can't beats can), what a card costs (356.3/356.4).
-A kind reads its instances from the card model (`instances`); procedures ask `on_board(game)`.
+"""Static abilities: passive abilities (363, 364) of objects on the board, each kind a registered part
+(id, Chinese spellings, English aliases, rule) with the hooks of the procedures it changes — Might and
+keywords (the layers, 473-477), whether a unit enters ready, "can't" rules (054.1: can't beats can),
+what a card costs (356.3/356.4). A kind reads its instances from the card model (`instances`);
+procedures ask `on_board(game)`, `forbidder(...)`, `granted_keywords(...)`, `enters_ready(...)`.
 
-Registered: 光环 aura (Might of other units), 敌方单位不能因效果活跃 (a "can't"), 费用修正 (cost
-increases and reductions). Adding one is a module with a StaticAbility and a line in
-judge.engine.standard; a card lists generic instances in `CardDef.statics` as (id, params)."""
+A passive ability is active while its source is on the board (365.1) and, when it is conditional
+(`若 <条件>`, 364.3.a), while its condition holds; it affects the objects its target phrase names
+(`受影响对象`; default: its source). Keyword grants are the ability-altering layer (477.2.a), Might
+changes the arithmetic layer (477.3.a); both are evaluated whenever asked (476), so an aura ends the
+moment its source leaves and reaches a unit that enters later.
+
+Adding one is a StaticAbility and a line in judge.engine.standard; a card lists generic instances in
+`CardDef.statics` as (id, params), params {"amount": Value, "value": int|None, "target": TargetSpec,
+"condition": Condition, "keyword": id} as the card-ability language reads them."""
 
 from __future__ import annotations
 
@@ -49,6 +56,18 @@ class StaticAbility(Entry):
         """May `unit` move to `dest` (a standard move or a move by an effect)?"""
         return True
 
+    def allows_combat_damage(self, game, src, params, unit) -> bool:
+        """Does `unit` deal combat damage (counts its Might in its side's total, 465.2.a/465.2.b)?"""
+        return True
+
+    # --- layer 2 (477.2.a): keywords `src`'s instance gives `target`, as {keyword id: value}
+    def keywords_for(self, game, src, params, target) -> dict:
+        return {}
+
+    # --- entering the board: does `unit` enter ready (instead of exhausted, 359.2.c)?
+    def readies_entering(self, game, src, params, unit) -> bool:
+        return False
+
     # --- costs: (part, amount) changes to the cost of `player` playing `card` (increase > 0)
     def cost_changes(self, game, src, params, player, card) -> list[tuple[str, int]]:
         return []
@@ -58,7 +77,7 @@ STATICS: Registry[StaticAbility] = Registry("静态技能")
 
 
 def on_board(game):
-    """(source, kind, params) for every static-ability instance of an object on the board."""
+    """(source, kind, params) for every static-ability instance of an object on the board (365.1)."""
     kinds = list(STATICS)
     for o in game.objects.values():
         if o.zone != "board":
@@ -68,13 +87,102 @@ def on_board(game):
                 yield o, kind, params
 
 
+# Instances being evaluated right now: an instance whose own condition or amount reads what it changes
+# ("while I'm Mighty, I have Shield") is left out of that reading, so each applies once (476.1).
+_BUSY: set = set()
+
+
+def active(game, src, params) -> bool:
+    """Whether a generic instance applies now: its condition (364.3.a), if any, holds seen from its source."""
+    cond = params.get("condition") if isinstance(params, dict) else None
+    if cond is None:
+        return True
+    key = (id(src), id(params))
+    if key in _BUSY:
+        return False
+    _BUSY.add(key)
+    try:
+        from judge.engine import conditions
+
+        return conditions.holds(game, _seen(src), cond)
+    finally:
+        _BUSY.discard(key)
+
+
+def affects(game, src, params, o) -> bool:
+    """Whether `o` is an object the instance's target phrase names (its source when it names none)."""
+    spec = params.get("target") if isinstance(params, dict) else None
+    if spec is None or spec.count == "self":
+        return o is src
+    from judge.engine import filters
+
+    return filters.matches(game, _seen(src), spec.filter, o)
+
+
 def forbidder(game, hook: str, *args):
     """The first static-ability instance on the board whose "can't" hook forbids this, as (source, kind),
     or None. Can't beats can (054.1): the procedure refuses whatever else would allow it."""
     for o, kind, params in on_board(game):
-        if not getattr(kind, hook)(game, o, params, *args):
+        if not getattr(kind, hook)(game, o, params, *args) and active(game, o, params):
             return o, kind
     return None
+
+
+def granted_keywords(game, o) -> dict:
+    """Keywords static abilities on the board give `o` now (477.2.a), {keyword id: value}."""
+    out: dict = {}
+    if o.zone != "board":
+        return out
+    for src, kind, params in on_board(game):
+        key = (id(src), id(params), id(o))
+        if key in _BUSY:
+            continue
+        _BUSY.add(key)
+        try:
+            for kw, n in kind.keywords_for(game, src, params, o).items():
+                out[kw] = out.get(kw, 0) + n
+        finally:
+            _BUSY.discard(key)
+    return out
+
+
+def enters_ready(game, unit):
+    """The (source, kind) of a static ability that makes `unit` enter ready, or None (359.2.c: it
+    enters exhausted unless something says otherwise)."""
+    for src, kind, params in on_board(game):
+        if kind.readies_entering(game, src, params, unit) and active(game, src, params):
+            return src, kind
+    return None
+
+
+def _seen(src):
+    from judge.engine.filters import Seen
+
+    return Seen(src.controller, src.oid, src.location)
+
+
+class _Reading:
+    """What a value reads a static ability's amount from: its source (values.evaluate's `item`)."""
+
+    def __init__(self, src):
+        self.oid, self.controller = src.oid, src.controller
+        self.memory = {"oid": src.oid, "location": src.location}
+
+
+def amount(game, src, params, target, default: int = 1) -> int:
+    value = params.get("amount") if isinstance(params, dict) else None
+    if value is None:
+        return default
+    key = (id(src), id(params), "amount")
+    if key in _BUSY:
+        return 0
+    _BUSY.add(key)
+    try:
+        from judge.engine import values
+
+        return values.evaluate(game, _Reading(src), value, [target])
+    finally:
+        _BUSY.discard(key)
 
 
 def _here(src) -> str | None:
@@ -173,41 +281,90 @@ class OpponentsCannotGainPoints(StaticAbility):
 
 
 class EnemiesCannotTarget(StaticAbility):
-    """`静态 不能被敌方选作目标`: enemy spells and abilities can't choose its source (its own player's can)."""
+    """`静态 不能被敌方选作目标 [受影响对象]`: enemy spells and abilities can't choose the objects it names
+    (default its source); their own player's and teammates' can."""
 
     id, zh, aliases, rule = ("untargetable_by_enemies", ("不能被敌方选作目标", "无法被敌方法术和技能选作目标"),
                              ("untargetable-by-enemies",), "054.1")
 
     def allows_target(self, game, src, params, chooser, target):
-        return target is not src or _ours(game, src, chooser)
+        return not affects(game, src, params, target) or _ours(game, target, chooser)
 
 
 class CannotMove(StaticAbility):
-    """`静态 不能移动`: its source can't move (standard move or effect; a recall is not a move, 454)."""
+    """`静态 不能移动 [受影响对象]`: the units it names can't move (standard move or effect; a recall is
+    not a move, 454)."""
 
     id, zh, aliases, rule = "cannot_move", ("不能移动", "无法移动"), ("cannot-move",), "054.1"
 
     def allows_move(self, game, src, params, unit, dest):
-        return unit is not src
+        return not affects(game, src, params, unit)
 
 
 class CannotMoveToBase(StaticAbility):
-    """`静态 不能移动到基地`: its source can't move to a base (it can still be recalled, 454)."""
+    """`静态 不能移动到基地 [受影响对象]`: the units it names can't move to a base (they can still be
+    recalled, 454); `所有 单位` for every unit."""
 
     id, zh, aliases, rule = "cannot_move_to_base", ("不能移动到基地", "无法移动到基地"), ("cannot-move-to-base",), "054.1"
 
     def allows_move(self, game, src, params, unit, dest):
-        return unit is not src or dest != "base"
+        return dest != "base" or not affects(game, src, params, unit)
 
 
 class CannotReady(StaticAbility):
-    """`静态 不能变为活跃`: its source can't become ready, by effects or in the awaken step (415.3.a
-    readies only what is able to be readied)."""
+    """`静态 不能变为活跃 [受影响对象]`: the units it names can't become ready, by effects or in the awaken
+    step (415.3.a readies only what is able to be readied)."""
 
     id, zh, aliases, rule = "cannot_ready", ("不能变为活跃", "无法变为活跃状态"), ("cannot-ready",), "054.1"
 
     def allows_ready(self, game, src, params, unit):
-        return unit is not src
+        return not affects(game, src, params, unit)
 
     def allows_awaken(self, game, src, params, unit):
-        return unit is not src
+        return not affects(game, src, params, unit)
+
+
+class NoCombatDamage(StaticAbility):
+    """`静态 不能造成战斗伤害 [受影响对象]`: the units it names count 0 in their side's combat damage
+    total (465.2.a/465.2.b); they still take part in the combat."""
+
+    id, zh, aliases, rule = ("no_combat_damage", ("不能造成战斗伤害", "无法造成战斗伤害"), ("cannot-deal-combat-damage",),
+                             "054.1")
+
+    def allows_combat_damage(self, game, src, params, unit):
+        return not affects(game, src, params, unit)
+
+
+class MightStatic(StaticAbility):
+    """`静态 战力 +N [受影响对象] [若 条件]`: the objects it names have +N (or -N) Might, applied in the
+    arithmetic layer (477.3.a: increases before decreases makes no difference to a sum) while the
+    source is on the board and its condition holds. N may be a count (`每 友方 装备`)."""
+
+    id, zh, aliases, rule = "might_static", ("战力",), ("might",), "477.3.a"
+
+    def might_bonus(self, game, src, params, target):
+        if not target.is_unit or not affects(game, src, params, target) or not active(game, src, params):
+            return 0
+        return amount(game, src, params, target, 0)
+
+
+class GrantKeyword(StaticAbility):
+    """`静态 获得关键词 <关键词> [N] [受影响对象] [若 条件]`: the objects it names have the keyword (with
+    value N, default 1) while the source is on the board and its condition holds (477.2.a)."""
+
+    id, zh, aliases, rule, arg = "grant_keyword", ("获得关键词",), ("has-keyword",), "477.2.a", "keyword"
+
+    def keywords_for(self, game, src, params, target):
+        if not affects(game, src, params, target) or not active(game, src, params):
+            return {}
+        return {params["keyword"]: max(1, amount(game, src, params, target, 1))}
+
+
+class EnterReady(StaticAbility):
+    """`静态 活跃进场 [受影响对象] [若 条件]`: the units it names enter the board ready (359.2.c says
+    exhausted otherwise); a unit's own "I enter ready" applies as it enters (its condition checked then)."""
+
+    id, zh, aliases, rule = "enter_ready", ("活跃进场", "以活跃状态进场"), ("enters-ready",), "364.3.a"
+
+    def readies_entering(self, game, src, params, unit):
+        return unit.is_unit and affects(game, src, params, unit)

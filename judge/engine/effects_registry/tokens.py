@@ -39,6 +39,10 @@ class CreateToken(EffectKind):
             o = GameObject(f"{card.name}{k}", card, owner=p, controller=p, zone="board", location=where,
                            exhausted=eff.args.get("exhausted", False), token=True)
             game.objects[o.oid] = o
+            if o.exhausted and o.is_unit:
+                from judge.engine.statics import enters_ready
+
+                o.exhausted = enters_ready(game, o) is None  # "your tokens enter ready" (364.3.a)
             made.append(o)
         state = "休眠" if eff.args.get("exhausted") else "活跃"
         game.trace.add("change", f"{who}：{p} 在{game.location_label(made[0])}创建 {len(made)} 个{card.name}指示物（{state}），"

@@ -123,11 +123,17 @@ class PlayOrigin:
 KEYWORDS: Registry[Keyword] = Registry("关键词")
 
 
-def on(o):
-    """(keyword, value) for every registered keyword the object has, in registration order."""
-    if not o.keywords and not o.card.keywords and not any(m.keyword for m in o.modifiers):
+def on(o, game=None):
+    """(keyword, value) for every registered keyword the object has, in registration order; with the
+    game, also those static abilities on the board give it (477.2.a)."""
+    granted = None
+    if game is not None and o.zone == "board":
+        from judge.engine.statics import granted_keywords
+
+        granted = granted_keywords(game, o)
+    if not o.keywords and not o.card.keywords and not any(m.keyword for m in o.modifiers) and not granted:
         return
     for kw in KEYWORDS:
-        n = o.has(kw.id)
+        n = o.has(kw.id, granted=granted)
         if n:
             yield kw, n
