@@ -15,7 +15,7 @@ HOWMANY, CAN, WHEN, WHATIF, ORDER, DEFINE = "howmany", "can", "when", "whatif", 
 
 # Frames, most specific first; each (kind, pattern over the folded, simplified query).
 _FRAMES: list[tuple[str, str]] = [
-    (ORDER, r"谁先|哪个先|哪一个先|先.{0,8}还是.{0,6}先|先.{0,10}还是|什么顺序|哪种顺序|顺序|按什么|谁先来|轮到谁|先算|先用|先处理|先结算|先上|先生效|先加入|先放|先.{0,4}[哪谁]"),
+    (ORDER, r"谁先|哪个先|哪一个先|先.{0,8}还是.{0,6}先|先.{0,10}还是|什么顺序|哪种顺序|按什么|谁先来|轮到谁|先算|先用|先处理|先结算|先上|先生效|先加入|先放|先.{0,4}[哪谁]"),
     (HOWMANY, r"几张|几个|几分|几点|几次|几条|几名|几枚|几种|多少|最多|最少|至少|上限|下限|几$|几[^乎]"),
     (WHEN, r"什么时候|何时|啥时候|哪个阶段|什么阶段|什么时机|多久"),
     (WHATIF, r"会怎样|会怎么样|怎么办|会发生什么|发生什么|怎么算|怎么处理|如何处理|会如何|还算|算不算|算.{0,6}吗|听谁的|听哪个|还在|还有.{0,6}吗|会不会"),
@@ -62,7 +62,9 @@ ENGLISH_STOP = set(
 # What an answer of each kind contains (normalised forms looked for in a document).
 HINTS: dict[str, tuple[str, ...]] = {
     HOWMANY: ("任意数量", "最多", "至少", "上限", "不能超过", "不得超过", "数量", "低于", "默认为", "一张", "两张",
-              "三张", "四张", "两名", "一个", "1分", "0", "1", "2", "3", "4", "8", "12", "40"),
+              "三张", "四张", "两名", "一个", "1分", "0", "1", "2", "3", "4", "8", "12", "40",
+              # a threshold is an amount too ("致命伤害是指大于或等同于该单位战力的非零数值")
+              "大于或等于", "大于或等同于", "等于或超过", "等于或大于", "数值"),
     CAN: ("可以", "不能", "不可", "无法", "仅可", "仅能", "只能", "只有", "不得", "必须", "允许", "不会"),
     WHEN: ("时机", "阶段", "步骤", "时间", "开始时", "结束时", "之后", "之前", "期间", "清理时", "时，", "情况下", "时间点"),
     WHATIF: ("如果", "则", "改为", "不会", "视为", "仍", "依旧", "会被"),
@@ -118,6 +120,10 @@ def detect(text: str) -> str | None:
     for kind, pattern in _FRAMES:
         if any(ch in text for ch in _ANCHORS[kind]) and _rx(kind, pattern).search(text):
             return kind
+    if "顺序" in text:
+        # A bare 顺序 asks for an order only when no other frame does: "能不能记住牌库的顺序" asks
+        # whether something is allowed, about the order of the deck (顺序 stays as an echo: a bonus).
+        return ORDER
     low = text.lower()
     if any("a" <= ch <= "z" for ch in low):
         for kind, pattern in _ENGLISH_FRAMES:
