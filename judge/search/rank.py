@@ -242,7 +242,8 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
         else:
             # The glossary entry shows the same definition: just after the defining rule.
             s *= {"rule": 1.1, "term": 0.95, "errata": 0.9, "faq": 0.85}.get(kind, 1.0)
-        if kind == "rule" and d.get("number_source") == "absent" and (d.get("title") or "").endswith(DRAFTED_MARK):
+        if kind == "rule" and d.get("number_source") == "absent" and (
+                analysis.question_like or (d.get("title") or "").endswith(DRAFTED_MARK)):
             # A skeleton node titled by the tool only points at a rule: a paragraph that says as much in
             # the rules' own words goes first.
             s *= SKELETON_WEIGHT if analysis.question_like else SKELETON_WEIGHT_TERM
