@@ -31,6 +31,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import card_triggers  # noqa: E402  (the trigger templates, tools/card_triggers.py)
 
 DATA = REPO / "judge" / "cards" / "data"
 ENCODINGS = REPO / "judge" / "cards" / "encodings"
@@ -390,6 +392,10 @@ def available_constructs() -> set[str]:
             have.add("cond:if")
     except ImportError:
         pass
+    from judge.engine.abilities.frequencies import FREQUENCIES
+
+    if {"once_per_turn", "first_each_turn"} <= {f.id for f in FREQUENCIES}:
+        have.add("cond:once_per_turn")
     try:  # "may" inside an effect of the compositional language
         from judge.dsl.phrases import MAY_WORDS  # type: ignore
 
@@ -496,9 +502,6 @@ def _effect(sentence: str, new: bool = False) -> tuple[str, dict] | None:
     return None
 
 
-_TRIGGERS = {r"当你打出我时|当你打出此牌时|当我被打出时": ("打出时", "play"), r"当我进攻时": ("进攻时", "attack"),
-             r"当我防守时": ("防守时", "defend"), r"当我移动至(?:一处)?战场时": ("移动到战场时", "move_to_battlefield"), r"当我征服一处战场时": ("征服时", "conquer"),
-             r"当我据守一处战场时": ("据守时", "hold")}
 # Keywords whose whole meaning is the keyword (and its number); the others carry a cost or an ability.
 _PLAIN_KEYWORDS = ("急速", "迅捷", "强攻", "法盾", "游走", "待命", "反应", "坚守", "壁垒", "瞬息", "回响", "后排", "灵便",
                    "百炼", "预知")
@@ -547,18 +550,6 @@ def _activated(clause: str, new: bool) -> tuple[str, list[dict]] | None:
         " 并且 ".join(e[0] for e in effects)
     cost_data = {"energy": energy, "power": [s[1] for s in syms], "exhaust": exhaust, "timing": m.group(2)}
     return text, [dict(e[1], when="activated", cost=cost_data) for e in effects]
-
-
-def _trigger_word(phrase: str) -> tuple[str, str] | None:
-    """(the language's trigger word, event id) for the card text's trigger phrase: the trigger-event registry
-    spells many events as the cards print them ("当我移动到一处战场时"); else the templates above."""
-    from judge.engine.abilities.events import EVENTS
-
-    for p in (phrase, phrase.removeprefix("每")):
-        for ev in EVENTS:
-            if getattr(ev, "scriptable", True) and p in ev.zh:
-                return ev.zh[0], ev.id
-    return next((w for pat, w in _TRIGGERS.items() if re.fullmatch(pat, phrase)), None)
 
 
 def _keyword_word(catalog_word: str) -> str:
@@ -612,17 +603,20 @@ def translate(card, text: str, new: bool = False) -> tuple[str, list[dict]] | No
                 attrs.append(f"关键词 {_keyword_word(k)}" + (f" {v}" if v.isdigit() else ""))
                 abilities.append({"kind": "keyword", "keyword": KEYWORD_IDS[k], "n": int(v) if v.isdigit() else 1})
             continue
-        if m := re.match(r"^(每?当[^，]*?时|在你的[^，]*?时)，(.+)$", clause):
-            when = _trigger_word(m.group(1))
-            effects = [_effect(part, new) for part in re.split(r"(?<=。)|，然后|，并", m.group(2)) if part.strip("。")]
-            if when is None or not effects or None in effects:
+        if trig := card_triggers.head(clause):
+            effects = [_effect(part, new) for part in re.split(r"(?<=。)|，然后|，并", trig.rest) if part.strip("。")]
+            if not effects or None in effects or card.category_code in card_triggers.NOT_CARRIERS:
                 return None
             if new:
-                lines.append(f"  当 我 {when[0]}：" + " 并且 ".join(e[0] for e in effects))
+                lines += [f"  {line}：" + " 并且 ".join(e[0] for e in effects) for line in trig.lines]
+            elif trig.legacy is not None:
+                attrs.append(f"触发 {trig.legacy} 效果 " + " 并且 ".join(e[0] for e in effects))
             else:
-                attrs.append(f"触发 {when[0]} 效果 " + " 并且 ".join(e[0] for e in effects))
-            abilities += [dict(e[1], when=when[1]) for e in effects]
+                return None
+            abilities += [dict(e[1], when=event) for event in trig.events for e in effects]
             continue
+        if re.match(r"^(?:每回合[^，：]*[，：])?(?:每当|当|在)[^，。]*?时，", clause):
+            return None  # a trigger phrase, frequency or condition no template reads
         effects = [_effect(part, new) for part in re.split(r"(?<=。)|，然后", clause) if part.strip("。")]
         if not effects or None in effects or card.category_code not in ("spell", "exclusive_spell"):
             return None
