@@ -101,6 +101,19 @@ def condition_words(text: str) -> str | None:
     return None
 
 
+def _named_event(ev, subject: str, place: str | None):
+    """The registry's own entry for this event with exactly this subject and place, if it has one
+    (`对手得分时` is `score` for the subject `opponent`): the shorter spelling, the same trigger."""
+    from judge.engine.abilities.events import EVENTS
+    from judge.engine.abilities.filters import PLACES, SUBJECTS
+
+    sid, pid = SUBJECTS.lookup(subject).id, PLACES.lookup(place).id if place else None
+    for e in EVENTS:
+        if e.scriptable and e.of == ev.of and e.card_type == ev.card_type and (e.subject, e.place) == (sid, pid):
+            return e
+    return None
+
+
 def head(clause: str) -> Head | None:
     """The trigger lines of a clause that starts a triggered ability, else None (not a trigger, or a trigger
     phrase / frequency / condition no template reads: then the card is not translated)."""
@@ -128,9 +141,12 @@ def head(clause: str) -> Head | None:
         ev = EVENTS.lookup(event)
         if ev is None:
             return None  # the registry lost the word: nothing to write
-        words = ["当", subject, event] + ([place] if place else []) + ([frequency] if frequency else [])
+        named = _named_event(ev, subject, place)
+        named = None if named is not None and named.id == ev.id else named  # the event's own default: `当 我 进攻时`
+        words = ["当"] + ([named.zh[0]] if named else [subject, event] + ([place] if place else []))
+        words += [frequency] if frequency else []
         lines.append(" ".join(words) + (f" 若 {cond}" if cond else ""))
-        events.append(ev.id)
+        events.append((named or ev).id)
     plain = len(triggers) == 1 and triggers[0][0] == "我" and not triggers[0][2] and not frequency and not cond
     legacy = triggers[0][1] if plain and EVENTS.lookup(triggers[0][1]).subject == "self" else None
     return Head(lines, events, rest, legacy)
