@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 # The card model and actions belong to the engine; the scenario model refers to them.
-from judge.engine.cards import (Activated, Aura, CardDef, CostMod, Delayed, Effect, Pos,  # noqa: F401
-                                Reflexive, Trigger)
+from judge.engine.cards import (Activated, Aura, CardDef, CostMod, Delayed, Effect, OptionalCost,  # noqa: F401
+                                Pos, Reflexive, Trigger)
 from judge.engine.commands import Action  # noqa: F401
 
 

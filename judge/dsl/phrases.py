@@ -331,6 +331,50 @@ def read_static(atoms, file: str) -> tuple[str, dict]:
     return kind.id, params
 
 
+THEN_WORDS = ("以此", "thereby")
+DISCOUNT_WORDS = ("费用减少", "cost-less")
+IGNORE_WORDS = ("无视费用", "ignore-cost")
+
+
+def read_extra_cost(atoms, file: str, kw) -> tuple:
+    """`额外费用 <费用项…>` (mandatory, 356.2.a.1) -> ("extra_costs", parts); `额外费用 可以 <费用项…>
+    [以此 费用减少 N [符能 M] | 以此 无视费用]` (optional, 356.2.b.1) -> ("optional_cost", OptionalCost)."""
+    w = Words(atoms, file, "额外费用")
+    optional = w.text(w.peek()) in MAY_WORDS
+    if optional:
+        w.next()
+    cut = next((i for i, a in enumerate(w.atoms) if w.text(a) in THEN_WORDS), len(w.atoms))
+    if cut == w.i:
+        raise w.error("额外费用缺少费用项（如“符能 [R]”“消耗经验 3”“摧毁友方单位”）。", kw, rule="356.2")
+    energy, power, exhaust, parts = read_costs(w.atoms[w.i:cut], file)
+    if exhaust:
+        parts.insert(0, ("exhaust", 0))
+    if not optional:
+        if energy or power or cut < len(w.atoms):
+            raise w.error("强制额外费用只写费用项（法力、符能和“以此 …”只用于“额外费用 可以 …”）。", kw, rule="356.2.a.1")
+        return ("extra_costs", parts)
+    cost = m.OptionalCost(energy, power, parts)
+    w.i = cut + 1
+    while not w.done():
+        tok = w.next()
+        word = w.text(tok)
+        if word in DISCOUNT_WORDS:
+            if not w.is_int():
+                raise w.error("“费用减少”后面应为整数。", w.peek() or tok, rule="356.4")
+            cost.reduce_energy = _num(w.next())
+            if w.text(w.peek()) in POWER_WORDS:
+                w.next()
+                if not w.is_int():
+                    raise w.error("“符能”后面应为整数。", w.peek() or tok, rule="356.4")
+                cost.reduce_power = _num(w.next())
+        elif word in IGNORE_WORDS:
+            cost.ignore_cost = True
+        else:
+            raise w.error("“以此”后面应为“费用减少 N [符能 M]”或“无视费用”。", tok,
+                          spellings={w_: w_ for w_ in DISCOUNT_WORDS + IGNORE_WORDS}, rule="356.2.b.1")
+    return ("optional_cost", cost)
+
+
 ENERGY_WORDS = ("费用", "法力", "energy")
 POWER_WORDS = ("符能", "power")
 

@@ -158,6 +158,20 @@ class Activated:
 
 
 @dataclass
+class OptionalCost:
+    """An optional additional cost (356.2.b.1), chosen in step 2 (355.1.a) and paid with the rest:
+    `额外费用 可以 <费用项…> [以此 费用减少 N [符能 M] | 以此 无视费用]`. What paying it does is a discount
+    (356.4), an ignored base cost (356.1.b), or abilities that ask `若 支付了额外费用`."""
+
+    energy: int = 0
+    power_syms: list = field(default_factory=list)  # power symbols ("R", "A", "C", ...)
+    parts: list = field(default_factory=list)  # (cost-part id, N) of judge.engine.cost_parts
+    reduce_energy: int = 0
+    reduce_power: int = 0
+    ignore_cost: bool = False
+
+
+@dataclass
 class CardDef:
     """A card's definition: type, Might, tags, keywords, costs and abilities."""
 
@@ -181,6 +195,7 @@ class CardDef:
     triggers: list[Trigger] = field(default_factory=list)
     replaces_death: bool = False
     extra_costs: list = field(default_factory=list)  # (cost-part id, N): mandatory additional costs (356.2.a.1)
+    optional_costs: list = field(default_factory=list)  # OptionalCost: optional additional costs (356.2.b.1)
     extra_kill: bool = False  # additional cost: kill a friendly unit (Cruel Patron)
     prevents_enemy_ready: bool = False  # passive: opponents' units can't become ready by effects
     activated: list = field(default_factory=list)  # Activated abilities

@@ -92,7 +92,19 @@ class XpAtLeast(ConditionKind):
         return game.players[seen.controller].xp >= cond.n
 
 
-STANDARD = (UnitDiedThisTurn, Mighty, ControlAtLeast, MovedTimes, TurnAtLeast, PointsAtLeast, XpAtLeast)
+class PaidOptionalCost(ConditionKind):
+    """"If you paid the additional cost": the source's optional additional cost (356.2.b.1) was paid
+    when it was last played (a spell on the chain, a permanent that entered from that play)."""
+
+    id, zh, aliases, rule = "paid_optional", ("支付了额外费用", "你支付了额外费用"), ("paid-additional-cost",), "356.2.b.1"
+
+    def holds(self, game, seen, cond):
+        o = game.objects.get(seen.oid) if seen.oid else None
+        return o is not None and o.paid_optional
+
+
+STANDARD = (UnitDiedThisTurn, Mighty, ControlAtLeast, MovedTimes, TurnAtLeast, PointsAtLeast, XpAtLeast,
+            PaidOptionalCost)
 
 
 def register_standard() -> None:

@@ -80,6 +80,65 @@ class KillFriendly(CostPart):
             game.trace.add("step", f"{what}已支付（{u.label()} {state}）。", rules=("357.2.a",), faq=("C-L588",))
 
 
+class KillFriendlyMighty(KillFriendly):
+    """Kill a friendly Mighty unit (706: Might 5 or more)."""
+
+    id, zh, aliases = "kill_friendly_mighty", ("摧毁友方强力单位", "摧毁一名友方强力单位"), ("kill-friendly-mighty",)
+
+    def options(self, game, player, source):
+        from judge.engine.layers import might
+
+        return [u for u in super().options(game, player, source) if might(game, u) >= 5]
+
+
+class KillFriendlyGear(CostPart):
+    """Kill a friendly gear (357.2; killing a gear puts it in its owner's trash, 428)."""
+
+    id, zh, aliases, rule, picks = "kill_friendly_gear", ("摧毁友方装备", "摧毁一件友方装备"), ("kill-friendly-gear",), "357.2", True
+
+    def options(self, game, player, source):
+        return [o for o in game.board() if o.card.type == "gear" and game.teams[o.controller] == game.teams[player]]
+
+    def pay(self, game, player, source, n, picked, what="费用"):
+        from judge.engine import effects
+
+        game.trace.add("step", f"步骤4 支付{what}：{player} 摧毁 {'、'.join(o.label() for o in picked)}。", rules=("357.2",))
+        effects.kill(game, picked, who=f"{player} 作为费用", by=player, via="cost")
+
+
+class ReturnFriendlyGear(CostPart):
+    """Return a friendly gear to its owner's hand (056.2; it becomes a new object, 124.1)."""
+
+    id, zh, aliases, rule, picks = ("return_friendly_gear", ("友方装备回到手牌", "让一件友方装备回到手牌"),
+                                    ("return-friendly-gear",), "357.2", True)
+
+    def options(self, game, player, source):
+        return [o for o in game.board() if o.card.type == "gear" and o.controller == player]
+
+    def pay(self, game, player, source, n, picked, what="费用"):
+        from judge.engine import zones
+
+        changes = [zones.put_in_zone(game, o, "hand") for o in picked]
+        game.trace.add("step", f"步骤4 支付{what}：{'、'.join(o.label() for o in picked)} 回到其所有者的手牌。",
+                       rules=("357.2", "056.2"), changes=changes)
+
+
+class ExhaustFriendly(CostPart):
+    """Exhaust a friendly unit: a ready one (an exhausted unit can't pay it, 414.4)."""
+
+    id, zh, aliases, rule, picks = ("exhaust_friendly", ("使一名友方单位休眠", "休眠友方单位"), ("exhaust-friendly",),
+                                    "414.4", True)
+
+    def options(self, game, player, source):
+        return [u for u in game.units() if u.controller == player and not u.exhausted]
+
+    def pay(self, game, player, source, n, picked, what="费用"):
+        for u in picked:
+            u.exhausted = True
+        game.trace.add("step", f"步骤4 支付{what}：使 {'、'.join(u.label() for u in picked)} 休眠。", rules=("357.2", "414.4"),
+                       changes=[Change(u.label(), "状态", "活跃", "休眠") for u in picked])
+
+
 class SpendBuff(CostPart):
     """Spend a buff of a friendly unit (702.2): a unit without a buff can't pay it."""
 
@@ -194,6 +253,9 @@ def choose(game, player, source, parts, named: list, rule: str = "357.2") -> lis
                 rest = [o for o in rest if o not in mine]
             elif len(opts) < need:
                 picked = opts  # not enough to complete it: it can't be paid (the check says why)
+            elif rest:
+                raise IllegalAction(f"{rest[0].label()} 不能用来支付“{part.describe(n)}”；可选："
+                                    f"{'、'.join(o.label() for o in opts)}。", part.rule)
             elif game.choices.auto:
                 picked = opts[:need]
                 game.trace.add("auto", f"（自动选择）用 {'、'.join(o.label() for o in picked)} 支付“{part.describe(n)}”。")
@@ -217,4 +279,5 @@ def describe(plan) -> list[str]:
     return [part.describe(n) + (f" {'、'.join(o.label() for o in picked)}" if picked else "") for part, n, picked in plan]
 
 
-STANDARD = (ExhaustSelf, KillFriendly, SpendBuff, DiscardCards, RecycleFromTrash, BanishFromTrash, SpendXp)
+STANDARD = (ExhaustSelf, KillFriendly, SpendBuff, DiscardCards, RecycleFromTrash, BanishFromTrash, SpendXp,
+            KillFriendlyMighty, KillFriendlyGear, ReturnFriendlyGear, ExhaustFriendly)

@@ -84,8 +84,11 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
         origin.check_targets(game, chosen)
     # Step 3: total cost.
     cost = costs.Cost()
+    optional = _optional_costs(card, args)
     if origin is not None and origin.base_cost_note:
         cost.parts.append(origin.base_cost_note)
+    elif any(o.ignore_cost for o in optional):
+        cost.parts.append("基础费用被无视（支付了可选额外费用）")
     else:
         cost.add(card.card.cost_energy, card.card.cost_power, "基础费用",
                  costs.card_syms(card, card.card.cost_power_syms))
@@ -97,24 +100,38 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
             energy, power, label, syms = part
             cost.add(energy, power, label, costs.card_syms(card, syms) if syms else None)
             paid_keywords.append(kw.id)
+    for o in optional:
+        cost.add(o.energy, len(o.power_syms), "可选额外费用", costs.card_syms(card, o.power_syms))
     cost.add(0, costs.targeting_power(game, player, chosen), costs.TARGETING_LABEL)
-    extra = _extra_costs(game, player, card, args)
+    extra = _extra_costs(game, player, card, args, optional)
     cost.parts += [f"额外费用：{line}" for line in cost_parts.describe(extra)]
     costs.apply_modifiers(game, player, card, cost)
+    for o in optional:
+        cost.add(-o.reduce_energy, -o.reduce_power, "减费（支付了可选额外费用）")
     cost.floor()
     payment = costs.plan(game, player, cost, card)
-    return {"origin": origin, "permission": permission, "dest": dest, "dest_rule": dest_rule,
+    return {"optional": bool(optional),"origin": origin, "permission": permission, "dest": dest, "dest_rule": dest_rule,
             "targets": chosen, "cost": cost, "payment": payment, "paid": tuple(paid_keywords),
             "extra": extra}
 
 
-def _extra_costs(game: Game, player: str, card: GameObject, args: dict) -> list:
-    """The card's mandatory additional costs (356.2.a.1) and what pays them, from the cost-part
-    registry (the same parts abilities use): named with `作为费用摧毁 x` / `作为费用 x, y`."""
+def _optional_costs(card: GameObject, args: dict) -> list:
+    """The optional additional costs the player chose to pay in step 2 (355.1.a; `支付额外费用`)."""
+    if not args.get("optional"):
+        return []
+    if not card.card.optional_costs:
+        raise IllegalAction(f"{card.label()} 没有可选的额外费用。", "356.2.b.1")
+    return list(card.card.optional_costs)
+
+
+def _extra_costs(game: Game, player: str, card: GameObject, args: dict, optional: list) -> list:
+    """The card's mandatory additional costs (356.2.a.1), then the parts of the optional ones chosen
+    (356.2.b.1), and what pays them, from the cost-part registry (the same parts abilities use):
+    named with `作为费用摧毁 x` / `作为费用 x, y`."""
     from judge.engine.refs import resolve_ref
 
     named = [resolve_ref(game, r) for r in ([args["target"]] if args.get("target") else []) + list(args.get("pay_with", []))]
-    parts = cost_parts.parts_of_card(card.card)
+    parts = cost_parts.parts_of_card(card.card) + [(cost_parts.COST_PARTS[pid], n) for o in optional for pid, n in o.parts]
     if not parts and named:
         raise IllegalAction(f"{card.label()} 没有需要选择对象支付的额外费用。", "356.2.a.1")
     return cost_parts.choose(game, player, card, parts, named, rule="356.2.a.1")
@@ -145,6 +162,7 @@ def _commit(game: Game, player: str, card: GameObject, plan: dict) -> None:
     else:
         game.players[player].zones["hand"].remove(card.oid)
     card.zone, card.location = "chain", None
+    card.paid_optional = plan["optional"]
     item = ChainItem(player, card.label(), f"{player} 打出的 {card.label()}", None, {"oid": card.oid},
                      rules=("350",), kind="card", oid=card.oid,
                      targets=[targeting.snapshot(o) for o in plan["targets"]], dest=plan["dest"],
@@ -175,6 +193,10 @@ def _commit(game: Game, player: str, card: GameObject, plan: dict) -> None:
         if origin is not None and origin.base_cost_note:
             rules.insert(0, origin.rule)
         rules += [KEYWORDS[k].rule for k in plan["paid"]]
+        if plan["optional"]:
+            rules.append("356.2.b.1")
+        if any(p.startswith("基础费用被无视") for p in cost.parts):
+            rules.append("356.1.b.1")
         if any(p.startswith(costs.TARGETING_LABEL) for p in cost.parts):
             rules.append("809")
         if any(p.startswith("增费") for p in cost.parts):

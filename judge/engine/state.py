@@ -63,6 +63,7 @@ class GameObject:
     incarnation: int = 0  # a zone change makes a new object (119); bumped each time
     hidden_turn: int | None = None
     attached_to: str | None = None  # gear: the unit it is attached to (716)
+    paid_optional: bool = False  # its optional additional cost was paid when it was last played (356.2.b.1)
 
     @property
     def name(self) -> str:

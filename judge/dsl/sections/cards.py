@@ -337,6 +337,9 @@ class CardSection(Section):
     def ab_deathknell(self, effects):
         return ("deathknells", effects)
 
+    def ab_extra_cost(self, kw, *atoms):
+        return phrases.read_extra_cost(atoms, self.file, kw)
+
     def ability_line(self, ability):
         return ability
 
@@ -393,6 +396,10 @@ def _apply_card_attr(card: m.CardDef, attr: tuple) -> None:
         card.keywords.setdefault("deathknell", 1)
     elif tag == "extra_cost":
         card.extra_costs.append((attr[1], attr[2]))
+    elif tag == "extra_costs":
+        card.extra_costs.extend(attr[1])
+    elif tag == "optional_cost":
+        card.optional_costs.append(attr[1])
     elif tag == "cost":
         card.cost_energy, card.cost_power, card.cost_power_syms = attr[1], attr[2], attr[3]
     elif tag == "static":

@@ -118,6 +118,9 @@ class StepSection(Section):
     def play_repeat(self, _kw):
         return ("repeat", True)
 
+    def play_optional(self, _kw):
+        return ("optional", True)
+
     def play_sacrifice(self, _kw, unit):
         return ("sacrifice", _text(unit))
 
@@ -129,6 +132,8 @@ class StepSection(Section):
         extra = {"dest": opts["dest"]} if "dest" in opts else {}
         if opts.get("repeat"):
             extra["repeat"] = True
+        if opts.get("optional"):
+            extra["optional"] = True
         if "sacrifice" in opts:
             extra["target"] = opts["sacrifice"]  # validated as an object reference
         if "pay_with" in opts:
