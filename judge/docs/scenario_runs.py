@@ -22,7 +22,7 @@ TOPIC_LABELS = {
     "turn": "回合流程", "replacement": "替换效果", "hidden": "待命", "targeting": "目标选择",
     "delayed": "延迟技能", "linked": "关联技能", "reflexive": "内嵌式触发", "damage": "伤害",
     "might": "战力与增益", "zones": "区域与卡牌", "tokens": "指示物", "resources": "符文与资源",
-    "statics": "静态技能", "costs": "费用", "language": "卡牌技能语言", "battlefields": "战场的技能",
+    "statics": "静态技能", "costs": "费用", "language": "卡牌技能语言", "battlefields": "战场的技能", "legends": "传奇与英雄",
 }
 _ACTIONS_HEADER = re.compile(r"^\s*(行动|actions)\s*[:：]\s*$", re.I)
 

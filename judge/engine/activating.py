@@ -8,15 +8,20 @@ from __future__ import annotations
 from judge.engine import cost_parts, costs, instructions, priority, targeting
 from judge.engine.chain_items import ChainItem
 from judge.engine.errors import IllegalAction
-from judge.engine.state import Game
+from judge.engine.state import ABILITY_ZONES, Game
+
+# where an activated ability can be activated, and the rule that says so: the board (380), a legend in
+# its legend zone (174.8)
+WHERE_RULES = {"board": "380", "legend": "174.8"}
 
 
 def activate(game: Game, player: str, args: dict) -> None:
     from judge.engine.refs import resolve_ref
 
     src = resolve_ref(game, args["source"])
-    if src.zone != "board" or src.controller != player:
-        raise IllegalAction(f"只能激活自己控制的场上游戏物体的技能（{src.label()}）。", "380")
+    if src.zone not in ABILITY_ZONES or src.controller != player:
+        raise IllegalAction(f"只能激活自己控制的场上游戏物体或传奇区域中的传奇的技能（{src.label()}）。",
+                            WHERE_RULES.get(src.zone, "380"))
     from judge.engine.keywords import on
 
     # the card's own activated abilities, then those its keywords give (装配 818)
@@ -41,7 +46,7 @@ def activate(game: Game, player: str, args: dict) -> None:
     # non-standard costs ([E], spend a buff, discard, …) from the cost-part registry, checked before paying
     named = [resolve_ref(game, r) for r in args.get("pay_with", [])]
     extra = cost_parts.choose(game, player, src, cost_parts.parts_of_ability(ab), named, rule="404.1")
-    t.add("action", f"{player} 激活 {src.label()} 的主动技能。", rules=("377.3.a", "399"))
+    t.add("action", f"{player} 激活 {src.label()} 的主动技能。", rules=("377.3.a", "399", WHERE_RULES[src.zone]))
     t.depth += 1
     try:
         cost_parts.pay_all(game, player, src, extra)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from judge.engine import zones
 from judge.engine.layers import might
-from judge.engine.state import Game, GameObject
+from judge.engine.state import ABILITY_ZONES, Game, GameObject
 from judge.trace.events import Change
 
 
@@ -147,7 +147,7 @@ def buff(game: Game, t: GameObject, by: str | None = None) -> Change | None:
 
 
 def set_exhausted(game: Game, t: GameObject, value: bool) -> Change | None:
-    if t.exhausted == value or t.zone != "board":
+    if t.exhausted == value or t.zone not in ABILITY_ZONES:  # a legend exhausts and readies too (174)
         return None
     t.exhausted = value
     return Change(t.label(), "状态", "活跃" if value else "休眠", "休眠" if value else "活跃")

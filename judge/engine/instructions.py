@@ -177,6 +177,13 @@ def _permanent_on_board(game, o) -> str | None:
     return None
 
 
+def _readies_or_exhausts(game, o) -> str | None:
+    """Exhaust and ready also act on a legend in its legend zone (174.5, 355.9.a.4: "ready a legend")."""
+    if o.zone == "legend":
+        return None
+    return _permanent_on_board(game, o)
+
+
 class Kill(EffectKind):
     id, zh, aliases, rule = "kill", ("摧毁",), ("kill",), "428"
     accepts = staticmethod(_permanent_on_board)
@@ -208,7 +215,7 @@ class Buff(_OnEach):
 
 class Exhaust(_OnEach):
     id, zh, aliases, rule = "exhaust", ("休眠",), ("exhaust",), "414"
-    accepts = staticmethod(_permanent_on_board)
+    accepts = staticmethod(_readies_or_exhausts)
 
     def act(self, game, eff, u):
         return effects.set_exhausted(game, u, True)
@@ -216,7 +223,7 @@ class Exhaust(_OnEach):
 
 class Ready(_OnEach):
     id, zh, aliases, rule = "ready", ("活跃",), ("ready",), "415"
-    accepts = staticmethod(_permanent_on_board)
+    accepts = staticmethod(_readies_or_exhausts)
 
     def act(self, game, eff, u):
         return _ready(game, u)

@@ -13,7 +13,7 @@ from judge.engine import cost_parts, costs, group_targets, priority, steps, targ
 from judge.engine.chain_items import ChainItem
 from judge.engine.errors import IllegalAction
 from judge.engine.keywords import KEYWORDS, on as keywords_on
-from judge.engine.state import Game, GameObject
+from judge.engine.state import PLAY_ZONES, Game, GameObject
 from judge.trace.events import Change
 
 PERMANENTS = ("unit", "gear")
@@ -37,11 +37,12 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
     from judge.engine.refs import resolve_ref
 
     origin = None
-    if card.zone != "hand" or card.owner != player:
-        # Another zone only when a keyword allows it (811: a facedown card), asked through the registry.
+    if card.zone not in PLAY_ZONES or card.owner != player:
+        # By default a player plays from their hand or champion zone (419.1.a, 108.3.d); another zone only
+        # when a keyword allows it (811: a facedown card), asked through the registry.
         origin = next((o for kw, n in keywords_on(card) if (o := kw.play_origin(game, player, card, n))), None)
         if origin is None:
-            raise IllegalAction(f"{card.label()} 不在 {player} 的手牌或待命区域（位于{game.location_label(card)}）。", "349")
+            raise IllegalAction(f"{card.label()} 不在 {player} 的手牌、英雄区域或待命区域（位于{game.location_label(card)}）。", "419.1.a")
     if card.card.type not in ("unit", "gear", "spell"):
         raise IllegalAction(f"{card.label()} 不是可以打出的卡牌类型。", "351")
     priority.check_may_act(game, player)
@@ -160,7 +161,7 @@ def _commit(game: Game, player: str, card: GameObject, plan: dict) -> None:
     if origin is not None:
         origin.leave(game, card)
     else:
-        game.players[player].zones["hand"].remove(card.oid)
+        game.players[player].zones[card.zone].remove(card.oid)
     card.zone, card.location = "chain", None
     card.paid_optional = plan["optional"]
     item = ChainItem(player, card.label(), f"{player} 打出的 {card.label()}", None, {"oid": card.oid},

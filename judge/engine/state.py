@@ -14,6 +14,11 @@ from judge.trace.events import Trace
 
 BOARD = "board"
 NON_BOARD_ZONES = ("hand", "deck", "rune_deck", "trash", "banishment", "champion", "legend")
+# Zones whose objects' passive, triggered and activated abilities work: the board (365.1, 380, 384.1)
+# and the legend zone, whose legend is a game object with all three kinds of ability (174, 174.6-174.8).
+ABILITY_ZONES = ("board", "legend")
+# Zones a player plays cards from by default: the hand and the champion zone (419.1.a, 108.3.d).
+PLAY_ZONES = ("hand", "champion")
 # Chinese display names of zones and phases (the vocabulary module holds every term)
 ZONE_NAMES = vocab.names(vocab.ZONES)
 PHASE_NAMES = vocab.names(vocab.PHASES)
@@ -314,6 +319,10 @@ class Game:
 
     def board(self):
         return (o for o in self.objects.values() if o.zone == "board")
+
+    def in_play(self):
+        """Objects whose abilities work: on the board or in a legend zone (ABILITY_ZONES)."""
+        return (o for o in self.objects.values() if o.zone in ABILITY_ZONES)
 
     def units(self):
         return (o for o in self.objects.values() if o.zone == "board" and o.is_unit)

@@ -77,11 +77,10 @@ STATICS: Registry[StaticAbility] = Registry("静态技能")
 
 
 def on_board(game):
-    """(source, kind, params) for every static-ability instance of an object on the board (365.1)."""
+    """(source, kind, params) for every static-ability instance of an object on the board (365.1) or in a
+    legend zone (a legend's passive abilities work there, 174.6)."""
     kinds = list(STATICS)
-    for o in game.objects.values():
-        if o.zone != "board":
-            continue
+    for o in game.in_play():
         for kind in kinds:
             for params in kind.instances(o.card):
                 yield o, kind, params

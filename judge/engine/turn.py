@@ -72,7 +72,7 @@ def start_turn(game: Game, player: str) -> None:
         # Awaken: the turn player readies everything they control.
         from judge.engine.statics import forbidder
 
-        mine = [o for o in list(game.board()) if o.controller == player]
+        mine = [o for o in list(game.in_play()) if o.controller == player]  # the legend too (315.1.b, 174)
         held = [o for o in mine if o.exhausted and forbidder(game, "allows_awaken", o) is not None]
         changes = [c for c in (effects.set_exhausted(game, o, False) for o in mine if o not in held) if c]
         if held:

@@ -139,7 +139,8 @@ def new_game(decks: dict, setup: dict) -> Game:
 def candidates(game: Game, rng: random.Random) -> tuple[list[Action], int]:
     """Decisions to try now: the engine's legal actions (first), then playing any card in hand and
     activating any ability of the player who may act (the rules accept or reject these). Returns the
-    decisions and how many of them come from the engine's list of legal actions."""
+    decisions and how many of them come from the engine's list of legal actions. Cards are played from the
+hand and the champion zone (419.1.a); abilities are activated on the board and in the legend zone (174.8)."""
     out = list(actions.legal_actions(game))
     legal = len(out)
     if not out:
@@ -147,7 +148,7 @@ def candidates(game: Game, rng: random.Random) -> tuple[list[Action], int]:
     actor = out[0].player
     units = sorted(u.oid for u in game.units())
     dests = ["base", *game.battlefields]
-    for oid in game.players[actor].zones["hand"]:
+    for oid in [*game.players[actor].zones["hand"], *game.players[actor].zones["champion"]]:  # 419.1.a
         card = game.objects[oid].card
         args: dict = {"card": oid}
         n = sum(e.targets for e in card.effects)
@@ -156,7 +157,7 @@ def candidates(game: Game, rng: random.Random) -> tuple[list[Action], int]:
         if any(e.kind == "move" for e in card.effects) or card.type == "unit":
             args["dest"] = rng.choice(dests) if card.type != "unit" else rng.choice(["base", "base", *game.battlefields])
         out.append(Action("play", actions._NOPOS, actor, args))
-    for o in game.board():  # activated abilities, the card's own and its keywords' (装配)
+    for o in game.in_play():  # activated abilities (board and legend zone), the card's own and its keywords' (装配)
         if o.controller != actor or not (o.card.activated or _keyword_abilities(o)):
             continue
         args = {"source": o.oid}

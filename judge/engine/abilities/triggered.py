@@ -11,7 +11,7 @@ from judge.engine import costs, targeting
 from judge.engine.battlefields import control, object_id, trigger_controller
 from judge.engine.chain_items import ChainItem
 from judge.engine.errors import IllegalAction
-from judge.engine.state import Game, GameObject
+from judge.engine.state import ABILITY_ZONES, Game, GameObject
 
 from judge.engine.abilities import filters, frequencies
 from judge.engine.abilities.events import listeners
@@ -47,11 +47,11 @@ def fire(game: Game, facts: EventFacts) -> None:
     entries = listeners(facts.event)
     if not entries:
         return
-    sources = [o for o in game.objects.values() if o.zone in ("board", "legend")]
+    sources = list(game.in_play())
     if facts.obj is not None and all(o.oid != facts.obj.oid for o in sources):
         sources.append(facts.obj)
     for src in sources:
-        on_board = src.zone in ("board", "legend")
+        on_board = src.zone in ABILITY_ZONES
         for trig in triggers_of(src):
             entry = entries.get(trig.event)
             if entry is None or not entry.concerns(facts):
