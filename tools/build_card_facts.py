@@ -89,7 +89,7 @@ def printing_row(c: dict, english: dict[tuple[str, str], str], pinyin) -> dict:
         "energy": "" if c.get("energy") is None else str(c["energy"]),
         "power": "" if c.get("returnEnergy") is None else str(c["returnEnergy"]),
         "might": "" if c.get("power") is None else str(c["power"]),
-        "domains": ",".join(domains), "tags": ",".join(t for t in re.split(r"[,、\s]+", c.get("tag") or "") if t),
+        "domains": ",".join(domains), "tags": ",".join(t for t in re.split(r"[,、|\s]+", c.get("tag") or "") if t),
         "champion": (c.get("hero") or "").strip(), "region": (c.get("region") or "").strip(),
         "keywords": ",".join(kws), "terms": ",".join(terms),
         "rarity": (c.get("rarityName") or "").strip(), "finish": (c.get("extendRarityName") or "").strip(),

@@ -103,8 +103,47 @@ class PaidOptionalCost(ConditionKind):
         return o is not None and o.paid_optional
 
 
+class SelfBuffed(ConditionKind):
+    """"If I have a buff" (426): the source is on the board with a buff."""
+
+    id, zh, aliases, rule = "self_buffed", ("我有增益", "我拥有增益"), ("i-am-buffed",), "426.1"
+
+    def holds(self, game, seen, cond):
+        o = _source(game, seen)
+        return o is not None and o.buff > 0
+
+
+class SelfAtBattlefield(ConditionKind):
+    """"If I'm at a battlefield": the source is on the board at a battlefield, not in a base."""
+
+    id, zh, aliases, rule = "self_at_battlefield", ("我在战场上", "我位于战场上"), ("i-am-at-a-battlefield",), "364.3.a"
+
+    def holds(self, game, seen, cond):
+        o = _source(game, seen)
+        return o is not None and o.location not in (None, "base")
+
+
+class HandAtMost(ConditionKind):
+    """"If you have N or fewer cards in hand"."""
+
+    id, zh, aliases, takes_n, rule = "hand_at_most", ("你的手牌不超过",), ("your-hand-at-most",), True, "364.3.a"
+
+    def holds(self, game, seen, cond):
+        return len(game.players[seen.controller].zones["hand"]) <= cond.n
+
+
+class RunesAtLeast(ConditionKind):
+    """"If you have N or more runes": runes its controller has on the board (ready or exhausted)."""
+
+    id, zh, aliases, takes_n, rule = "runes_at_least", ("你的符文至少",), ("your-runes-at-least",), True, "364.3.a"
+
+    def holds(self, game, seen, cond):
+        return sum(1 for o in game.objects.values()
+                   if o.zone == "board" and o.card.type == "rune" and o.controller == seen.controller) >= cond.n
+
+
 STANDARD = (UnitDiedThisTurn, Mighty, ControlAtLeast, MovedTimes, TurnAtLeast, PointsAtLeast, XpAtLeast,
-            PaidOptionalCost)
+            PaidOptionalCost, SelfBuffed, SelfAtBattlefield, HandAtMost, RunesAtLeast)
 
 
 def register_standard() -> None:

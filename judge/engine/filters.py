@@ -65,6 +65,7 @@ def _keyword_id(word: str) -> str:
 
 STANDARD_FILTERS = (
     _word("friendly", ("友方",), ("friendly",), "355", lambda g, s, o, a: _same_team(g, o.controller, s.controller)),
+    _word("yours", ("你的", "你控制的"), ("yours",), "355", lambda g, s, o, a: o.controller == s.controller),
     _word("enemy", ("敌方",), ("enemy",), "355", lambda g, s, o, a: s.controller is not None and o.controller is not None
           and not _same_team(g, o.controller, s.controller)),
     _word("other", ("其他", "另一"), ("other", "another"), "355", lambda g, s, o, a: o.oid != s.oid),

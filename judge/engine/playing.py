@@ -252,7 +252,7 @@ def completed(game: Game, item: ChainItem, card: GameObject) -> None:
     p = item.controller
     triggered.fire(game, EventFacts("play_card", player=p, obj=card, controller=p, dest=item.dest, via="play"))
     if card.card.type in PERMANENTS:
-        for kw, n in keywords_on(card):
+        for kw, n in keywords_on(card, game):  # with keywords static abilities give it (477.2.a)
             kw.on_played(game, card, n)
     if item.play_number == 2:
         # The second card played this turn (FAQ C-L680: a permanent played second already sees it).

@@ -156,7 +156,7 @@ def enter_board(game: Game, item: ChainItem, card: GameObject) -> None:
                    changes=[Change(card.label(), "位置", "结算链", f"{item.controller}的{where}" if dest == "base" else where)])
     from judge.engine.keywords import on as keywords_on
 
-    for kw, n in keywords_on(card):
+    for kw, n in keywords_on(card, game):  # with keywords static abilities give it (477.2.a)
         kw.on_enter(game, card, n)
     from judge.engine.abilities import triggered
     from judge.engine.abilities.facts import EventFacts

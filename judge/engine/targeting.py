@@ -15,16 +15,19 @@ def matches(game: Game, controller: str, scope, o: GameObject, spec=None, memory
     if spec is not None:
         from judge.engine import filters
 
-        return filters.matches(game, filters.Seen.of(controller, memory), spec.filter, o)
-    if "spell" in scope:  # a spell on the chain (what a counter chooses, 425)
+        if not filters.matches(game, filters.Seen.of(controller, memory), spec.filter, o):
+            return False
+        if not spec.targeted:
+            return True
+    elif "spell" in scope:  # a spell on the chain (what a counter chooses, 425)
         if o.zone != "chain" or o.card.type != "spell":
             return False
     elif o.zone != "board" or not o.is_unit:
         return False
     same = game.teams[o.controller] == game.teams[controller]
-    if "friendly" in scope and not same:
+    if spec is None and "friendly" in scope and not same:
         return False
-    if "enemy" in scope and same:
+    if spec is None and "enemy" in scope and same:
         return False
     from judge.engine.statics import forbidder
 
@@ -54,7 +57,13 @@ def check_choice(game: Game, controller: str, effect, chosen: list[GameObject], 
     spec = getattr(effect, "target", None)
     if spec is not None and spec.count == "per_location" and len({o.location for o in chosen}) < len(chosen):
         raise IllegalAction(f"{what} 每处只能选择一名目标。", "355.9.b")
+    from judge.engine.statics import forbidder
+
     for o in chosen:
+        barred = forbidder(game, "allows_target", controller, o) if spec is None or spec.targeted else None
+        if barred is not None:
+            raise IllegalAction(f"{o.label()} 不能被 {what} 选作目标：{barred[0].label()} 的静态技能（{barred[1].display}）禁止"
+                                "（“不能”优先于“可以”）。", "054.1")
         if not matches(game, controller, effect.scope, o, spec, memory):
             if spec is not None:
                 from judge.engine.filters import describe
