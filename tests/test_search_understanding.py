@@ -218,3 +218,38 @@ def test_an_announcing_paragraph_is_followed_by_its_sub_paragraphs():
     ranked = [head, other, kid1, kid2, weak]
     out = follow_children(list(ranked), ranked)
     assert [h.doc["id"] for h in out] == [1, 3, 4, 2, 5]  # the weak sub-paragraph keeps its place
+
+
+def test_a_can_question_about_an_order_is_still_a_can_question():
+    # 顺序 is the subject here ("the order of my deck"), not the frame of an order question.
+    assert intent.detect("能不能记住自己牌库的顺序") == intent.CAN
+    assert intent.detect("好几张牌同时回收到主牌堆按什么顺序放") == intent.ORDER
+
+
+def test_a_question_answer_does_not_repeat_a_rule_as_its_glossary_entry(conn):
+    hits = _hits(conn, "对手的回合我可以打法术吗", limit=10)
+    rules_above: set[str] = set()
+    for h in hits:
+        if h["kind"] == "term":
+            assert h["number"] not in rules_above, h
+        elif h["kind"] == "rule" and h["number"]:
+            rules_above.add(h["number"])
+
+
+def test_the_first_paragraph_of_an_answer_is_shown_whole(conn):
+    data = search(conn, "法术被无效化了费用会退吗").to_dict()
+    first = data["hits"][0]
+    assert first["kind"] == "rule" and first["number"] == "425.1.c"
+    assert first["snippet"] == first["text"]  # not an excerpt
+    # the other hits stay excerpts
+    assert all(len(h["snippet"]) <= 92 for h in data["hits"][1:])
+
+
+def test_why_a_hit_follows_the_one_above_is_said_on_its_header_line():
+    from judge.search.render import render_text
+
+    hit = {"rank": 2, "kind": "rule", "kind_label": "规则", "display_number": "431.4", "title": "", "direct": False,
+           "inferred": False, "number_source": "official", "superseded": False, "score": 1.0, "breadcrumb": [],
+           "snippet": "燃尽是一种限定行动。", "highlights": [], "note": "「燃尽」一节", "number": "431.4"}
+    out = render_text({"notes": [], "hits": [hit], "suggestions": [], "query": "燃尽"})
+    assert out.splitlines()[0].endswith("← 「燃尽」一节")

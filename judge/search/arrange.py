@@ -42,6 +42,21 @@ def rule_first(hits: list[Hit], window: int = 10) -> list[Hit]:
     return out
 
 
+def drop_glossary_echoes(hits: list[Hit]) -> list[Hit]:
+    """In an answer to a question, a glossary entry repeating a rule paragraph shown above it (same
+    number, same text) takes a place on the first screen without saying anything new."""
+    shown: set[str] = set()
+    out = []
+    for h in hits:
+        number = h.doc.get("number") or ""
+        if h.doc.get("kind") == "term" and number and number in shown:
+            continue
+        if h.doc.get("kind") == "rule" and number:
+            shown.add(number)
+        out.append(h)
+    return out
+
+
 def expand_sections(conn, hits: list[Hit], ranked: list[Hit], limit: int) -> list[Hit]:
     """After the first hit, when it is a section heading, its best paragraphs (those the query matched,
     best first; else the section's first paragraphs)."""

@@ -89,7 +89,7 @@ def search(conn, query: str, *, limit: int = 10, kinds: list[str] | None = None)
     seen = {h.doc["id"] for h in direct}
     hits = direct + [h for h in ranked if h.doc["id"] not in seen]
     if a.question_like:
-        hits = arrange.follow_children(arrange.rule_first(hits), ranked)
+        hits = arrange.drop_glossary_echoes(arrange.follow_children(arrange.rule_first(hits), ranked))
     elif hits and not hits[0].direct:
         hits = arrange.expand_sections(conn, hits[: limit + 5], ranked, limit) + hits[limit + 5 :]
     result.hits = hits[:limit]
@@ -179,11 +179,14 @@ def is_inferred(doc: dict) -> bool:
     return doc.get("number_source") == "inferred" or str(doc.get("display_number") or "").startswith("≈")
 
 
-def hit_dict(h: rank.Hit, rank_no: int, forms: list[str]) -> dict:
+ANSWER_WIDTH = 320  # the first hit of a question is shown whole (up to this many characters)
+
+
+def hit_dict(h: rank.Hit, rank_no: int, forms: list[str], width: int = snippet.WIDTH) -> dict:
     d = h.doc
     text = d["text"] or ""
     # One pattern per search (all of the query's forms): compiled once, not once per hit.
-    snip, spans = snippet.make(text, forms or h.matched)
+    snip, spans = snippet.make(text, forms or h.matched, width)
     path = [" ".join(x for x in p if x).strip() for p in json.loads(d["path"] or "[]")]
     return {
         "rank": rank_no,
@@ -226,5 +229,7 @@ def to_dict(r: SearchResult) -> dict:
         "notes": r.notes,
         "suggestions": r.suggestions,
         "message": r.message,
-        "hits": [hit_dict(h, i, forms) for i, h in enumerate(r.hits, start=1)],
+        # A question's answer is read on the first screen: its first paragraph whole, the rest as excerpts.
+        "hits": [hit_dict(h, i, forms, ANSWER_WIDTH if r.analysis.question_like and i == 1 else snippet.WIDTH)
+                 for i, h in enumerate(r.hits, start=1)],
     }

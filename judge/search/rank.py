@@ -88,7 +88,7 @@ def fts_query(concepts: list[Concept], lexicon_words: set[str]) -> str | None:
     return " OR ".join(groups) if groups else None
 
 
-SCORE_COLUMNS = "id, kind, ref, parent_ref, is_heading, norm, norm_extra, norm_context, defines, status, number_source, title"
+SCORE_COLUMNS = "id, kind, ref, number, parent_ref, is_heading, norm, norm_extra, norm_context, defines, status, number_source, title"
 
 
 def fetch_docs(conn, ids: list[int], columns: str = DOC_COLUMNS) -> dict[int, dict]:

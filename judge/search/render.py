@@ -65,7 +65,10 @@ def render_text(data: dict, color: bool = False) -> str:
             by = f"，以 {h['superseded_by']} 为准" if h["superseded_by"] else ""
             tags.append(f"已被取代{by}")
         tag = "".join(f"［{t}］" for t in tags)
-        lines.append(f"{_c(head, CYAN, color)} {_c(tag, RED, color)}  {_c('得分 %.1f' % h['score'], DIM, color)}".rstrip())
+        # Why a hit stands where it does (the rule before the FAQ entry asking the same question, a
+        # sub-paragraph of the hit above): said on its header line, to keep the first screen short.
+        why = f"  ← {h['note']}" if h["note"] and not h["direct"] else ""
+        lines.append(f"{_c(head, CYAN, color)} {_c(tag, RED, color)}  {_c('得分 %.1f' % h['score'] + why, DIM, color)}".rstrip())
         if h["breadcrumb"]:
             lines.append("    " + _c(" › ".join(h["breadcrumb"]), DIM, color))
         if h["snippet"]:
