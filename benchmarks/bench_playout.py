@@ -29,7 +29,8 @@ def run(quick: bool) -> list[dict]:
         plays += stats["plays"]
         turns += stats["turns"]
         wins += stats["winner"] is not None
-        ids = {c for d in log[0]["decks"].values() for c in [d["legend"], d["champion"], *d["main"], *d["runes"]]}
+        ids = {c for d in log[0]["decks"].values()
+               for c in [d["legend"], d["champion"], *d["main"], *d["runes"], *d["battlefields"]]}
         in_decks += len(ids)
         facts_only += len(log[0]["facts_only"])
         lines = [json.loads(json.dumps(x, ensure_ascii=False)) for x in log]  # as read back from a file

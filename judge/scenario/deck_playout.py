@@ -2,7 +2,8 @@
 
 A game: two seeded legal decks (judge.cards.decks), the setup of 110-118 (legend and Chosen Champion
 set aside, decks shuffled, turn order drawn, four cards drawn, a mulligan of up to two cards recycled),
-each player's battlefield picked at random from their three (the duel's setup), then random decisions
+each player's battlefield picked at random from their three (the duel's setup) and put on the board with
+its abilities (judge.engine.battlefields), then random decisions
 until a player wins or the decision limit is reached. Each card plays with its shipped encoding when one
 exists, else with its facts (type, cost, Might, and the keywords that need no further text); the log
 lists the facts-only cards.
@@ -117,6 +118,11 @@ def new_game(decks: dict, setup: dict) -> Game:
     game = Game(players=players, order=order, teams={p: p for p in PLAYERS}, points={p: 0 for p in PLAYERS},
                 victory_score=DEFAULT_VICTORY["1v1"], mode="1v1", objects=objects, battlefields=bfs,
                 turn_player=order[0], turn=0, phase="beginning")
+    from judge.engine import battlefields
+
+    for i, p in enumerate(PLAYERS):  # each battlefield card with its abilities on the board (170.8-170.10)
+        bid = f"bf{i + 1}"
+        battlefields.place(game, bid, card_def(bfs[bid].name)[0], p)
     game.cards = {o.card.name: o.card for o in objects.values()}
     game.choices = Choices(auto=True)
     game.trace.enabled = False
@@ -214,12 +220,12 @@ def play_game(seed: int, max_decisions: int = MAX_DECISIONS, log: list | None = 
     decks = {p: build_deck(rng) for p in PLAYERS}
     problems = {p: [str(x) for x in validate_deck(decks[p])] for p in PLAYERS}
     setup = deal(rng, decks)
-    ids = sorted({c for d in decks.values() for c in [d.legend, d.champion, *d.main, *d.runes]})
+    ids = sorted({c for d in decks.values() for c in [d.legend, d.champion, *d.main, *d.runes, *d.battlefields]})
     facts_only = [c for c in ids if not card_def(c)[1]]
     if log is not None:
         log.append({"kind": "game", "format": LOG_FORMAT, "seed": seed, "mode": "1v1",
                     "decks": {p: decks[p].to_dict() for p in PLAYERS}, "setup": setup,
-                    "facts_only": facts_only, "battlefield_cards": "名称"})
+                    "facts_only": facts_only})
     stats = {"seed": seed, "decisions": 0, "accepted": 0, "plays": 0, "turns": 0, "winner": None,
              "violations": [f"{p} 的卡组不合法：{x}" for p in PLAYERS for x in problems[p]]}
     game = new_game(decks, setup)
