@@ -271,15 +271,29 @@ def _fill_legacy(eff: m.Effect) -> None:
 # ------------------------------------------------------------------ triggers, statics, costs
 
 def read_trigger(atoms, file: str, effects: list) -> m.Trigger:
-    """`当 [主语] <时机> [地点] [频率] [若 条件]`."""
+    """`当 [主语] <时机> [地点] [频率] [若 条件] [费用 N] [符能 N|[A]…]`: a cost its controller may pay or
+    decline when it is put on the chain ("you may pay …", 404.2)."""
     w = Words(atoms, file, "触发条件")
     subject = place = frequency = event = cond = None
+    energy = power = 0
     while not w.done():
         tok = w.peek()
         word = w.text(tok)
         if word in IF_WORDS:
             w.next()
             cond = read_condition(w)
+            continue
+        if word in ENERGY_WORDS:
+            w.next()
+            if not w.is_int():
+                raise w.error(f"“{word}”后面应为整数。", w.peek() or tok, rule="404.2")
+            energy += _num(w.next())
+            continue
+        if word in POWER_WORDS:
+            w.next()
+            while isinstance(w.peek(), Token) and w.peek().type in ("DOMAIN_SYM", "INT"):
+                t2 = w.next()
+                power += _num(t2) if t2.type == "INT" else 1
             continue
         ev = w.lookup(events.EVENTS)
         if ev is not None and ev.scriptable and event is None:
@@ -299,8 +313,8 @@ def read_trigger(atoms, file: str, effects: list) -> m.Trigger:
     if event is None:
         raise w.error("触发式技能缺少时机（如“进攻时”“打出时”）。", atoms[0] if atoms else None,
                       registry=events.EVENTS, rule="382")
-    return m.Trigger(event, effects[0], more=list(effects[1:]), subject=subject, place=place,
-                     frequency=frequency, condition=cond)
+    return m.Trigger(event, effects[0], energy=energy, power=power, more=list(effects[1:]), subject=subject,
+                     place=place, frequency=frequency, condition=cond)
 
 
 def read_static(atoms, file: str) -> tuple[str, dict]:

@@ -76,6 +76,16 @@ class TurnAtLeast(ConditionKind):
         return player_turns(game, seen.controller) >= cond.n
 
 
+class TurnBelow(ConditionKind):
+    """"Before your N-th turn": the player it is read for has started fewer than N turns (per player;
+    `若 你的回合数少于 2` is "in your first turn")."""
+
+    id, zh, aliases, takes_n, rule = "turn_below", ("你的回合数少于", "你的回合数低于"), ("your-turn-below",), True, "302"
+
+    def holds(self, game, seen, cond):
+        return seen.controller is not None and player_turns(game, seen.controller) < cond.n
+
+
 class PointsAtLeast(ConditionKind):
     id, zh, aliases, takes_n, rule = "points_at_least", ("你的分数至少",), ("your-points-at-least",), True, "383.2.a.1"
 
@@ -142,7 +152,7 @@ class RunesAtLeast(ConditionKind):
                    if o.zone == "board" and o.card.type == "rune" and o.controller == seen.controller) >= cond.n
 
 
-STANDARD = (UnitDiedThisTurn, Mighty, ControlAtLeast, MovedTimes, TurnAtLeast, PointsAtLeast, XpAtLeast,
+STANDARD = (UnitDiedThisTurn, Mighty, ControlAtLeast, MovedTimes, TurnAtLeast, TurnBelow, PointsAtLeast, XpAtLeast,
             PaidOptionalCost, SelfBuffed, SelfAtBattlefield, HandAtMost, RunesAtLeast)
 
 

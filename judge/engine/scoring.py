@@ -5,6 +5,7 @@ scoring (burn out, effects), and the victory check of cleanup step 1 (318)."""
 from __future__ import annotations
 
 from judge.engine.state import Game
+from judge.engine.statics import victory_score
 from judge.trace.events import Change
 
 
@@ -57,7 +58,7 @@ def _score(game: Game, player: str, bid: str, how: str) -> None:
     from judge.engine.abilities import triggered
 
     triggered.scored(game, player, bid, how)  # conquer/hold triggers, even if the point becomes a draw
-    if how == "conquer" and game.points_of(player) >= game.victory_score - 1:
+    if how == "conquer" and game.points_of(player) >= victory_score(game) - 1:
         others = [b for b in game.battlefields.values()
                   if b.bid != bid and player not in b.scored_this_turn and game.teams[player] not in b.held_by_ally]
         if others:
@@ -76,11 +77,12 @@ def check_victory(game: Game, rules=("323.1",), immediate: bool = False) -> bool
         return True
     ranked = sorted(game.points.items(), key=lambda kv: -kv[1])
     top_team, top = ranked[0]
-    if top >= game.victory_score and (len(ranked) == 1 or ranked[1][1] < top):
+    needed = victory_score(game)  # 194.3.a: with every static change to it
+    if top >= needed and (len(ranked) == 1 or ranked[1][1] < top):
         members = [p for p in game.order if game.teams[p] == top_team]
         game.winner = "、".join(members)
         how = "（连续燃尽，立即获胜）" if immediate else ""
-        game.trace.add("result", f"{game.winner} 以 {top} 分（胜利得分 {game.victory_score}）领先所有对手，获胜{how}。",
+        game.trace.add("result", f"{game.winner} 以 {top} 分（胜利得分 {needed}）领先所有对手，获胜{how}。",
                        rules=rules)
         return True
     return False

@@ -39,7 +39,8 @@ EFFECT_PARTS = (instructions.Deal, instructions.Kill, instructions.Stun, instruc
 STATIC_PARTS = (statics.Aura, statics.NoEnemyReady, statics.CostModifier, statics.CannotScoreHere,
                 statics.OpponentsCannotScore, statics.OpponentsCannotGainPoints, statics.EnemiesCannotTarget,
                 statics.CannotMove, statics.CannotMoveToBase, statics.CannotReady, statics.NoCombatDamage,
-                statics.MightStatic, statics.GrantKeyword, statics.EnterReady)
+                statics.MightStatic, statics.GrantKeyword, statics.EnterReady,
+                statics.VictoryScoreChange)
 
 
 def register_all() -> None:

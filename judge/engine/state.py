@@ -244,6 +244,7 @@ class Game:
     def snapshot(self) -> dict:
         """A plain-dict view of the public board (JSON-ready, stable keys): for pictures and diffs."""
         from judge.engine.layers import might
+        from judge.engine.statics import victory_score
 
         def obj(o: GameObject) -> dict:
             d = {"id": o.oid, "name": o.card.name, "type": o.card.type, "owner": o.owner,
@@ -275,7 +276,7 @@ class Game:
                               "contested_by": b.contested_by, "facedown": b.facedown is not None}
                              for b in self.battlefields.values()],
             "board": [obj(o) for o in self.objects.values() if o.zone == "board" and o.card.type != "battlefield"],
-            "victory_score": self.victory_score,
+            "victory_score": victory_score(self),
             # bottom first; the last item resolves first
             "chain": [{"controller": i.controller, "text": i.description, "pending": getattr(i, "pending", False)}
                       for i in self.chain],

@@ -68,6 +68,10 @@ class StaticAbility(Entry):
     def readies_entering(self, game, src, params, unit) -> bool:
         return False
 
+    # --- the Victory Score (194.3.a): how much `src`'s instance adds to the points needed to win
+    def victory_score_change(self, game, src, params) -> int:
+        return 0
+
     # --- costs: (part, amount) changes to the cost of `player` playing `card` (increase > 0)
     def cost_changes(self, game, src, params, player, card) -> list[tuple[str, int]]:
         return []
@@ -116,6 +120,11 @@ def affects(game, src, params, o) -> bool:
     from judge.engine import filters
 
     return filters.matches(game, _seen(src), spec.filter, o)
+
+
+def victory_score(game) -> int:
+    """The Victory Score now: the game's (as set up or changed by effects) plus every static change (194.3.a)."""
+    return game.victory_score + sum(kind.victory_score_change(game, o, params) for o, kind, params in on_board(game))
 
 
 def forbidder(game, hook: str, *args):
@@ -251,13 +260,23 @@ class CostModifier(StaticAbility):
 
 
 class CannotScoreHere(StaticAbility):
-    """`静态 不能在此处得分`: no player can score the battlefield where its source is (a battlefield's
-    "can't score here"); the battlefield can still be conquered or held for control."""
+    """`静态 不能在此处得分 [若 条件]`: no player can score the battlefield where its source is (a
+    battlefield's "can't score here"), or only while the condition holds for the player who would score
+    ("before their third turn"); the battlefield can still be conquered or held for control."""
 
     id, zh, aliases, rule = "no_score_here", ("不能在此处得分", "无法从此处获得分数"), ("cannot-score-here",), "054.1"
 
     def allows_score(self, game, src, params, player, bid):
-        return bid != _here(src)
+        if bid != _here(src):
+            return True
+        cond = params.get("condition") if isinstance(params, dict) else None
+        if cond is None:
+            return False
+        # "each player can't score here before their third turn": read for the player who would score
+        from judge.engine import conditions
+        from judge.engine.filters import Seen
+
+        return not conditions.holds(game, Seen(player, src.oid, bid), cond)
 
 
 class OpponentsCannotScore(StaticAbility):
@@ -367,3 +386,12 @@ class EnterReady(StaticAbility):
 
     def readies_entering(self, game, src, params, unit):
         return unit.is_unit and affects(game, src, params, unit)
+
+
+class VictoryScoreChange(StaticAbility):
+    """`静态 胜利得分 +N`: while its source is on the board, the points needed to win change by N (194.3.a)."""
+
+    id, zh, aliases, rule = "victory_score_change", ("胜利得分", "赢得游戏所需的分数"), ("victory-score-change",), "194.3.a"
+
+    def victory_score_change(self, game, src, params):
+        return params.get("value") or 0
