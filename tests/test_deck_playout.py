@@ -135,7 +135,7 @@ def test_the_log_lists_the_cards_played_with_facts_only():
     log: list = []
     dp.play_game(6, log=log)
     decks = log[0]["decks"].values()
-    ids = {c for d in decks for c in [d["legend"], d["champion"], *d["main"], *d["runes"]]}
+    ids = {c for d in decks for c in [d["legend"], d["champion"], *d["main"], *d["runes"], *d["battlefields"]]}
     facts_only = set(log[0]["facts_only"])
     assert facts_only == {c for c in ids if c not in encoded.index()}
     assert ids - facts_only  # some encoded cards play too
