@@ -110,7 +110,8 @@ class Noun(Entry):
 
 NOUNS: Registry[Noun] = Registry("名词")
 STANDARD_NOUNS = (Noun("unit", ("单位",), ("unit", "units"), "board"), Noun("gear", ("装备",), ("gear",), "board"),
-                  Noun("spell", ("法术",), ("spell",), "chain"), Noun("card", ("卡牌", "游戏物体"), ("card",), "board"))
+                  Noun("spell", ("法术",), ("spell",), "chain"), Noun("card", ("卡牌", "游戏物体"), ("card",), "board"),
+                  Noun("rune", ("符文",), ("rune",), "board"))
 
 
 class Count(Entry):

@@ -205,9 +205,17 @@ def _resolve_item(game: Game, item: ChainItem) -> None:
         for eff in item.trigger.effects:
             previous = apply_effect(game, item, eff, snaps if eff.targets else [], previous)
     else:
-        previous = apply_effect(game, item, item.trigger.effect, item.targets, [])
+        previous = apply_effect(game, item, item.trigger.effect, item.targets, _event_objects(item))
         for eff in item.trigger.more:
             previous = apply_effect(game, item, eff, [], previous)
+
+
+def _event_objects(item) -> list[GameObject]:
+    """What "it" names in a triggered ability's first instruction: the object its event was about (the
+    unit that moved from here, the unit played here; 383.2.c), while still on the board."""
+    facts = (item.memory or {}).get("facts")
+    obj = getattr(facts, "obj", None)
+    return [obj] if obj is not None and obj.zone == "board" else []
 
 
 def _split_snaps(effs, snaps):

@@ -73,6 +73,8 @@ STANDARD = (
     # combat and scoring
     E("attack", ("进攻时",), ("on-attack",), rule="383.4.e", subject="self"),
     E("defend", ("防守时",), ("on-defend",), rule="383.4.f", subject="self"),
+    E("attack_battle", ("进攻战斗时", "当你进攻时"), ("on-you-attack",), label="进攻时", rule="383.4.e"),
+    E("defend_battle", ("防守战斗时", "当你防守时"), ("on-you-defend",), label="防守时", rule="383.4.f"),
     E("win_combat", ("赢得战斗时", "当我赢得战斗时"), ("on-win-combat",), rule="466.3.c", subject="self"),
     E("you_win_combat", ("你赢得战斗时", "当你赢得一场战斗时"), ("on-you-win-combat",), rule="466.3.a",
       of="win_combat"),

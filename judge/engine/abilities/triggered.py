@@ -111,10 +111,16 @@ def deaths(game: Game, dead: list[GameObject]) -> None:
 
 
 def combat_started(game: Game) -> None:
-    """Attack/defend triggers of the units that just got their designation (once per combat)."""
+    """Attack/defend triggers of the attacking and defending players ("when you attack / defend here",
+    383.4.e, 383.4.f) and of the units that just got their designation (once per combat)."""
     cb = game.combat
     if cb is None:
         return
+    for side, player in (("attack_battle", cb.attacker), ("defend_battle", cb.defender)):
+        if (player, side) not in cb.triggered:  # "when you attack / defend here": once per combat, for the player
+            cb.triggered.add((player, side))
+            fire(game, EventFacts(side, player=player, battlefield=cb.battlefield, objs=tuple(
+                u for u in game.units_at(cb.battlefield, player)), via="combat"))
     for u in game.units_at(cb.battlefield):
         event = u.designation and {"attacker": "attack", "defender": "defend"}[u.designation]
         if event is None or (u.oid, u.designation) in cb.triggered:
