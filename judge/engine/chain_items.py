@@ -46,7 +46,7 @@ def make_item(game: Game, src: GameObject | None, trig, controller: str | None =
     """The one way a triggered ability becomes a chain item (383.3): controlled by its source's
     controller, remembering where the source was when it triggered. Reflexive and delayed abilities
     (whose source may be gone) pass the label, object id and remembered information themselves."""
-    player = controller or src.controller
+    player = controller or src.controller or game.turn_player  # an uncontrolled battlefield's: 190.6.b
     label = label or src.label()
     oid = oid if src is None else src.oid
     memory = memory if memory is not None else {"oid": src.oid, "location": src.location}

@@ -142,6 +142,12 @@ def _unit_destination(game: Game, player: str, card: GameObject, dest: str | Non
     """The unit's location (355.2) and, when a keyword's permission made it valid (355.2.b), that rule."""
     dest = "base" if dest in (None, "基地", "base") else dest
     if dest != "base":
+        from judge.engine.statics import forbidder
+
+        barred = forbidder(game, "allows_play_to", player, card, dest)  # can't beats can (054.1)
+        if barred is not None:
+            raise IllegalAction(f"{barred[0].label()} 的静态技能（{barred[1].display}）：单位不能被打出到 {dest}，"
+                                "“不能”优先于“可以”。", "054.1")
         bf = game.battlefields.get(dest)
         if bf is None or bf.controller != player:
             granted = next((rule for kw, n in keywords_on(card)

@@ -33,14 +33,14 @@ EFFECT_PARTS = (instructions.Deal, instructions.Kill, instructions.Stun, instruc
                 copies.BecomeCopy, copies.ReplaceBattlefield,
                 tokens.CreateToken,
                 resources.AddPower, resources.Channel, resources.RecycleRune,
-                points.GainPoints, points.LosePoints, points.ChangeVictoryScore,
+                points.GainPoints, points.LosePoints, points.ChangeVictoryScore, points.WinGame,
                 chain.CounterAbility)
 
 STATIC_PARTS = (statics.Aura, statics.NoEnemyReady, statics.CostModifier, statics.CannotScoreHere,
                 statics.OpponentsCannotScore, statics.OpponentsCannotGainPoints, statics.EnemiesCannotTarget,
                 statics.CannotMove, statics.CannotMoveToBase, statics.CannotReady, statics.NoCombatDamage,
                 statics.MightStatic, statics.GrantKeyword, statics.EnterReady,
-                statics.VictoryScoreChange)
+                statics.VictoryScoreChange, statics.CannotPlayHere)
 
 
 def register_all() -> None:

@@ -68,6 +68,10 @@ class StaticAbility(Entry):
     def readies_entering(self, game, src, params, unit) -> bool:
         return False
 
+    def allows_play_to(self, game, src, params, player, card, dest) -> bool:
+        """May `player` play the unit `card` to the battlefield `dest` (355.2)?"""
+        return True
+
     # --- the Victory Score (194.3.a): how much `src`'s instance adds to the points needed to win
     def victory_score_change(self, game, src, params) -> int:
         return 0
@@ -395,3 +399,13 @@ class VictoryScoreChange(StaticAbility):
 
     def victory_score_change(self, game, src, params):
         return params.get("value") or 0
+
+
+class CannotPlayHere(StaticAbility):
+    """`静态 单位不能被打出到此处`: no unit can be played to the battlefield where its source is, whatever
+    would allow it (054.1; valid locations, 355.2)."""
+
+    id, zh, aliases, rule = "no_play_here", ("单位不能被打出到此处", "单位无法被打出到此处"), ("units-cannot-be-played-here",), "054.1"
+
+    def allows_play_to(self, game, src, params, player, card, dest):
+        return dest != _here(src) or card.card.type != "unit"

@@ -88,7 +88,7 @@ def deaths(game: Game, dead: list[GameObject]) -> None:
         if d.oid not in buffed:
             continue
         for o in list(game.board()):
-            if game.teams[o.controller] != game.teams[d.controller]:
+            if o.controller is None or game.teams[o.controller] != game.teams[d.controller]:
                 continue
             for trig in o.card.triggers:
                 if trig.event == "buffed_death":

@@ -71,3 +71,15 @@ class ChangeVictoryScore(EffectKind):
         game.trace.add("change", f"{who}：胜利得分 {before} → {game.victory_score}。", rules=("194.3.a",),
                        changes=[Change("游戏", "胜利得分", before, game.victory_score)])
         return previous
+
+
+class WinGame(EffectKind):
+    """'You win the game': an effect that instructs its controller to win ends the game (195, 196)."""
+
+    id, zh, aliases, rule, targeted = "win_game", ("赢得游戏",), ("win-the-game",), "195", False
+
+    def apply(self, game, item, eff, legal, previous, who):
+        if game.winner is None:
+            game.winner = item.controller
+            game.trace.add("result", f"{who}：{item.controller} 赢得游戏（效果指示其获胜）。", rules=("195", "196"))
+        return previous
