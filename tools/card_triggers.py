@@ -28,7 +28,8 @@ def _n(word: str) -> int:
 # The trigger phrase between 当/每当/在 and 时 -> the ability's triggers: (subject word, event word, place word).
 # One phrase may name two events ("当我进攻或防守时"): a unit never attacks and defends in one combat, and a
 # conquer and a hold never happen together, so two triggers with the same effect mean the same.
-PHRASES: list[tuple[str, tuple[tuple[str, str, str | None], ...]]] = [
+# A third element is a condition the phrase itself states ("during an opponent's turn"), 383.2.a.1.
+PHRASES: list[tuple] = [
     (r"你打出我|你打出此牌|我被打出|此牌被打出", (("我", "打出时", None),)),
     (r"我进攻", (("我", "进攻时", None),)),
     (r"我防守|我防守一处战场", (("我", "防守时", None),)),
@@ -58,6 +59,11 @@ PHRASES: list[tuple[str, tuple[tuple[str, str, str | None], ...]]] = [
     (r"你的主阶段开始", (("你", "主阶段开始时", None),)),
     (r"你的?回合结束", (("你", "回合结束时", None),)),
     (r"你弃置我", (("我", "被弃置时", None),)),
+    (r"此牌被打出、弃置或摧毁", (("我", "打出时", None), ("我", "被弃置时", None), ("我", "死亡时", None))),
+    (r"你在回合中打出第二张牌|你在一回合中打出第二张牌", (("你", "第二张牌时", None),)),
+    (r"你打出另一名单位", (("其他友方单位", "打出单位时", None),)),
+    (r"你在对手的回合内打出一张卡牌", (("你", "打出卡牌时", None),), "对手的回合"),
+    (r"你在对手的回合内打出一张法术牌", (("你", "打出法术时", None),), "对手的回合"),
     (r"你回收一枚符文", (("你", "回收符文时", None),)),
 ]
 
@@ -67,6 +73,11 @@ CONDITIONS: list[tuple[str, object]] = [
     (r"本回合(?:内)?有单位(?:被摧毁|死亡)", "本回合有单位死亡"),
     (f"你控制着?(?:不少于|至少){_N}(件|名)(?:友方)?(装备|单位)",
      lambda m: f"你控制至少 {_n(m.group(1))} 名 {m.group(3)}"),
+    (r"你场上拥有[“\"]([^“”\"]+)[“”\"]属性单位", lambda m: f"你控制至少 1 名 标签 {m.group(1)} 单位"),
+    (r"此处有(?:一名)?(处于活跃状态的|活跃的|休眠的|处于休眠状态的)?(其他)?(友方|敌方)?单位",
+     lambda m: " ".join(["存在", "此处"] + [w for w in (
+         {"处于活跃状态的": "活跃的", "活跃的": "活跃的", "休眠的": "休眠的", "处于休眠状态的": "休眠的"}.get(m.group(1) or ""),
+         m.group(2), m.group(3)) if w] + ["单位"])),
 ]
 
 # The frequency written before the condition (383.3.e; "the first time … each turn", 383.1.b).
@@ -82,15 +93,16 @@ class Head:
 
 
 _HEAD = re.compile(r"^(?:(每回合首次|每回合限一次|每回合一次)[：，]\s*)?"
-                   r"((?:每当|当|在)[^，。：]*?时(?:，?或(?:每当|当|在)[^，。：]*?时)*)，(.+)$")
+                   r"((?:每当|当|在)[^，。：]*?时(?:[，、]?或(?:每当|当|在)[^，。：]*?时)*)，(.+)$")
 
 
-def _phrase(part: str) -> tuple[tuple[str, str, str | None], ...] | None:
+def _phrase(part: str) -> tuple[tuple, str | None] | None:
+    """(the triggers, the condition the phrase states) of one trigger phrase."""
     body = re.sub(r"^(?:每当|当|在)", "", part)
     body = re.sub(r"时$", "", body)
-    for pat, triggers in PHRASES:
+    for pat, triggers, *cond in PHRASES:
         if re.fullmatch(pat, body):
-            return triggers
+            return triggers, (cond[0] if cond else None)
     return None
 
 
@@ -124,14 +136,20 @@ def head(clause: str) -> Head | None:
         return None
     frequency = FREQUENCY_WORDS.get(m.group(1) or "")
     triggers: list[tuple[str, str, str | None]] = []
-    for part in re.split(r"，?或(?=每当|当|在)", m.group(2)):
+    conds = set()
+    for part in re.split(r"[，、]?或(?=每当|当|在)", m.group(2)):
         found = _phrase(part)
         if found is None:
             return None
-        triggers += found
+        triggers += found[0]
+        conds.add(found[1])
+    if len(conds) > 1:
+        return None  # "when A during X, or when B": one condition per line would need a template of its own
+    cond = conds.pop()
     rest = m.group(3)
-    cond = None
     if c := re.match(r"^(?:如果|若)([^，。]+)，则(.+)$", rest):
+        if cond is not None:
+            return None  # two conditions: the language has one `若` per trigger
         cond = condition_words(c.group(1))
         if cond is None:
             return None

@@ -152,8 +152,31 @@ class RunesAtLeast(ConditionKind):
                    if o.zone == "board" and o.card.type == "rune" and o.controller == seen.controller) >= cond.n
 
 
+class Exists(ConditionKind):
+    """"If there is a <filter> …" (any controller), seen from the source: "if there is a ready enemy unit
+    here"; on a trigger it is part of its condition (383.2.a.1)."""
+
+    id, zh, aliases, takes_filter = "exists", ("存在",), ("there-is",), True
+
+    def holds(self, game, seen, cond):
+        from judge.engine import filters
+
+        return bool(filters.select(game, seen, cond.filter))
+
+
+class OpponentsTurn(ConditionKind):
+    """"During an opponent's turn": the turn player is not on the source controller's team (the turn
+    player, 304)."""
+
+    id, zh, aliases, rule = "opponents_turn", ("对手的回合",), ("opponents-turn",), "304"
+
+    def holds(self, game, seen, cond):
+        return game.teams[game.turn_player] != game.teams[seen.controller]
+
+
 STANDARD = (UnitDiedThisTurn, Mighty, ControlAtLeast, MovedTimes, TurnAtLeast, TurnBelow, PointsAtLeast, XpAtLeast,
-            PaidOptionalCost, SelfBuffed, SelfAtBattlefield, HandAtMost, RunesAtLeast)
+            PaidOptionalCost, SelfBuffed, SelfAtBattlefield, HandAtMost, RunesAtLeast,
+            Exists, OpponentsTurn)
 
 
 def register_standard() -> None:
