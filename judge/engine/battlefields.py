@@ -63,7 +63,8 @@ def trigger_controller(game: Game, src: GameObject, trig, facts) -> str:
 def control(game: Game, src: GameObject, trig, facts) -> tuple[str, tuple]:
     """(controller, rules) of a triggered ability of `src`. For a battlefield (190.6): an ability that
     says a player does something ("when a player plays a spell, they may …") is that player's
-    (190.6.c: it asks that player a choice: a "may", a target or a cost); otherwise the battlefield's controller's (190.6.a), or, while it is uncontrolled, the
+    (190.6.c: it asks that player a choice: a "may", a target or a cost), as is one whose instructions
+    are that player's ("each player …, that player gains 1 point": 190.6.a); otherwise the battlefield's controller's (190.6.a), or, while it is uncontrolled, the
     turn player takes responsibility for it (190.6.b)."""
     if not is_battlefield(src):
         return src.controller, ()
@@ -71,8 +72,11 @@ def control(game: Game, src: GameObject, trig, facts) -> tuple[str, tuple]:
 
     entry = EVENTS.get(trig.event)
     subject = getattr(trig, "subject", None) or (entry.subject if entry is not None else None)
-    if subject == "any_player" and facts is not None and facts.player is not None and _asks(trig):
-        return facts.player, ("190.6.c",)
+    if facts is not None and facts.player is not None:
+        if subject == "each_player":  # "each player …, that player …": the ability indicates that player
+            return facts.player, ("190.6.a",)
+        if subject == "any_player" and _asks(trig):
+            return facts.player, ("190.6.c",)
     if src.controller is not None:
         return src.controller, ("190.6.a",)
     return game.turn_player, ("190.6.b",)
