@@ -420,136 +420,13 @@ def available_constructs() -> set[str]:
 # ------------------------------------------------------------------ the translator
 # Templates write the header-line forms of the language (accepted as they are by the compositional syntax).
 # Each translated ability is also returned as data, so that tools/card_smoke.py can write a smoke scenario.
-_CN_NUM = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5}
-_N = r"(一|两|二|三|四|五|\d+)"
-
-
-def _n(word: str) -> int:
-    return int(word) if word.isdigit() else _CN_NUM[word]
-
-
-def _target(phrase: str, new: bool = False) -> tuple[str, tuple] | None:
-    """A target phrase of the card text -> (the language's target, scope words as data).
-
-    Header form (`new` False): units anywhere on the board (一名单位, 一名友方单位, 此处的一名敌方单位, 最多两名单位, 我).
-    Ability-line form (`new`): also 战场上 / 基地中, 所有, 装备 (`一名 战场上 敌方 单位`, `所有 友方 单位`)."""
-    phrase = phrase.strip()
-    if phrase in ("我", "此牌"):
-        return "自身", ("self",)
-    m = re.fullmatch(r"(此处的|战场上的|基地中的|你基地中的)?(一名|一件|所有|最多(?:两|三)名)?(其他)?(友方|敌方)?(单位|装备)", phrase)
-    if not m or not m.group(2):
-        return None
-    where = {"此处的": "here", "战场上的": "battlefield", "基地中的": "base", "你基地中的": "base"}.get(m.group(1) or "")
-    count = m.group(2)
-    scope = tuple(w for w, on in (("other", m.group(3)), ("friendly", m.group(4) == "友方" or m.group(1) == "你基地中的"),
-                                   ("enemy", m.group(4) == "敌方"), (where, where)) if on)
-    scope += (("all",) if count == "所有" else ()) + (("up_to",) if count.startswith("最多") else ())
-    if m.group(5) == "装备":
-        scope += ("gear",)
-    if not new:
-        if where in ("battlefield", "base") or count == "所有" or m.group(5) == "装备" or m.group(1) == "你基地中的":
-            return None
-        words = {"other": "其他", "friendly": "友方", "enemy": "敌方", "here": "此处"}
-        text = " ".join(words[w] for w in scope if w in words) + (" " if len(scope) - ("up_to" in scope) else "") + "目标"
-        return text + (f" 最多 {_n(count[2])}" if count.startswith("最多") else ""), scope
-    words = {"other": "其他", "friendly": "友方", "enemy": "敌方", "here": "此处", "battlefield": "战场上", "base": "基地中"}
-    head = {"一名": "一名", "一件": "一名", "所有": "所有"}.get(count) or f"最多 {_n(count[2])} 名"
-    return " ".join([head] + [words[w] for w in scope if w in words] + [m.group(5)]), scope
-
-
-def _effect(sentence: str, new: bool = False) -> tuple[str, dict] | None:
-    """One effect sentence -> (the language's effect, what it does as data)."""
-    s = re.sub(r"^在本回合内，(让.+?)({{S}}[+\-]\d+)$", r"\1本回合内\2", sentence.rstrip("。"))
-    if m := re.fullmatch(f"(?:你)?抽{_N}张牌", s):
-        return f"抽牌 {_n(m.group(1))}", {"kind": "draw", "n": _n(m.group(1))}
-    if m := re.fullmatch(r"对(.+?)(?:各)?造成(\d+|等同于我战力的)点?伤害", s):
-        t = _target(m.group(1), new)
-        if not t or t[1] == ("self",) or ("gear" in t[1]):
-            return None
-        if m.group(2).isdigit():
-            n = int(m.group(2))
-            text = f"造成伤害 {n} {t[0]}" if new else f"造成 {n} 伤害 -> {t[0]}"
-            return text, {"kind": "deal", "n": n, "scope": t[1]}
-        if not new:
-            return None
-        return f"造成伤害 我的战力 {t[0]}", {"kind": "deal", "n": "might", "scope": t[1]}
-    if m := re.fullmatch(f"弃置{_N}张手牌", s):
-        return f"弃牌 {_n(m.group(1))}", {"kind": "discard", "n": _n(m.group(1))}
-    if m := re.fullmatch(f"召出{_N}枚(休眠的)?符文", s):
-        return (f"召出符文 {_n(m.group(1))}" + (" 休眠" if m.group(2) else ""),
-                {"kind": "channel", "n": _n(m.group(1)), "exhausted": bool(m.group(2))})
-    if (m := re.fullmatch(r"将(.+?)从战场上移动到(?:其|你的)?基地", s)) and new:
-        t = _target(m.group(1).replace("友方单位", "战场上的友方单位", 1) if "战场上" not in m.group(1) else m.group(1), True)
-        if t and "gear" not in t[1]:
-            text = t[0].replace(" 友方", " 战场上 友方", 1) if "战场上" not in t[0] else t[0]
-            return f"移动 {text} -> 基地", {"kind": "move_base", "scope": t[1] + ("battlefield",)}
-    if s == "无效化一个法术":
-        return ("无效化 一个 法术" if new else "无效化 法术 目标"), {"kind": "counter", "scope": ("spell",)}
-    unary = [(r"摧毁(.+)", "摧毁", "kill"), (r"(?:{{眩晕}}|眩晕)(.+)", "眩晕", "stun"), (r"给予(.+?)(?:{{增益}}|增益)", "增益", "buff"),
-             (r"召回(.+)", "召回", "recall"), (r"让(.+?)变为活跃状态", "活跃", "ready"),
-             (r"让(.+?)变为休眠状态", "休眠", "exhaust"), (r"让(.+?)返回其?所属的手牌", "回到手牌", "return_to_hand")]
-    for pat, word, kind in unary:
-        if m := re.fullmatch(pat, s):
-            t = _target(m.group(1), new)
-            if not t or ("gear" in t[1] and kind not in ("kill", "return_to_hand")) or (kind == "return_to_hand" and not new):
-                return None
-            return f"{word} {t[0]}", {"kind": kind, "scope": t[1]}
-    if m := re.fullmatch(r"让(.+?)(?:在)?本回合内{{S}}([+\-]\d+)", s):
-        t = _target(m.group(1), new)
-        if t and "gear" not in t[1]:
-            text = f"修改战力 {m.group(2)} {t[0]} 本回合" if new else f"修改战力 {t[0]} {m.group(2)}"
-            return text, {"kind": "might", "n": int(m.group(2)), "scope": t[1]}
-    return None
+# Effects, targets, activated abilities and equip costs: tools/card_effects.py.
+from card_effects import _activated, _effect, _equip, _n, _N, _target, effects_of  # noqa: E402,F401
 
 
 # Keywords whose whole meaning is the keyword (and its number); the others carry a cost or an ability.
 _PLAIN_KEYWORDS = ("急速", "迅捷", "强攻", "法盾", "游走", "待命", "反应", "坚守", "壁垒", "瞬息", "回响", "后排", "灵便",
                    "百炼", "预知")
-_POWER = {"红色": "R", "绿色": "G", "蓝色": "B", "橙色": "O", "紫色": "P", "黄色": "Y", "A": "A"}
-
-
-def _equip(clause: str) -> tuple[str, dict] | None:
-    """An Equip keyword with its cost: {{装配}}{{1}}{{红色}}, {{装配红色}}, {{装配A}} -> 装配费用 E 符能 [X]…."""
-    m = re.fullmatch(r"{{装配(红色|绿色|蓝色|橙色|紫色|黄色|A)?}}((?:{{(?:\d+|红色|绿色|蓝色|橙色|紫色|黄色|A)}})*)", clause)
-    if not m:
-        return None
-    parts = ([m.group(1)] if m.group(1) else []) + re.findall(r"{{([^{}]+)}}", m.group(2))
-    energy = sum(int(p) for p in parts if p.isdigit())
-    syms = [f"[{_POWER[p]}]" for p in parts if not p.isdigit()]
-    text = f"装配费用 {energy}" + (" 符能 " + " ".join(syms) if syms else "")
-    return text, {"kind": "keyword", "keyword": "equip", "energy": energy, "power": [s[1] for s in syms]}
-
-
-_COST_SYM = {"红色": "R", "绿色": "G", "蓝色": "B", "橙色": "O", "紫色": "P", "黄色": "Y", "A": "A"}
-
-
-def _activated(clause: str, new: bool) -> tuple[str, list[dict]] | None:
-    """`{{横置}}：…`, `{{1}}，{{横置}}：{{反应}}—…` -> `主动 [费用 N [符能 [R]…]] [休眠] [反应|迅捷] 效果 …`."""
-    m = re.match(r"^((?:{{[^{}]+}}|支付|和|，|、|\s)+?)：\s*(?:{{(反应|迅捷)>?}}\s*[—\-]?\s*)?(.+)$", clause)
-    if not m or new:
-        return None
-    energy, syms, exhaust = 0, [], False
-    for tok in re.findall(r"{{([^{}]+)}}", m.group(1)):
-        if tok == "横置":
-            exhaust = True
-        elif tok.isdigit():
-            energy += int(tok)
-        elif tok in _COST_SYM:
-            syms.append(f"[{_COST_SYM[tok]}]")
-        else:
-            return None
-    body = m.group(3).rstrip("。")
-    if g := re.fullmatch(r"{{获得}}{{(\d+)}}(?:，用以支付法力费用)?", body):
-        effects = [(f"获得 法力 {g.group(1)}", {"kind": "add_energy", "n": int(g.group(1))})]
-    else:
-        effects = [_effect(part) for part in re.split(r"(?<=。)|，然后", body) if part.strip("。")]
-        if not effects or None in effects:
-            return None
-    cost = (f" 费用 {energy}" + (" 符能 " + " ".join(syms) if syms else "")) if energy or syms else ""
-    text = f"主动{cost}{' 休眠' if exhaust else ''}{' ' + m.group(2) if m.group(2) else ''} 效果 " + \
-        " 并且 ".join(e[0] for e in effects)
-    cost_data = {"energy": energy, "power": [s[1] for s in syms], "exhaust": exhaust, "timing": m.group(2)}
-    return text, [dict(e[1], when="activated", cost=cost_data) for e in effects]
 
 
 def _keyword_word(catalog_word: str) -> str:
@@ -567,7 +444,7 @@ def translate(card, text: str, new: bool = False) -> tuple[str, list[dict]] | No
     attrs: list[str] = []
     lines: list[str] = []
     abilities: list[dict] = []
-    for clause in split_clauses(text):
+    for clause in _joined(split_clauses(text)):
         equip = _equip(clause)
         if equip is not None:
             if card.category_code not in ("equipment", "exclusive_equipment") or card.might is None:
@@ -576,8 +453,8 @@ def translate(card, text: str, new: bool = False) -> tuple[str, list[dict]] | No
             abilities.append(equip[1])
             continue
         if m := re.match(r"^{{绝念>?}}\s*[—\-]?\s*(.+)$", clause):
-            effects = [_effect(part, True) for part in re.split(r"(?<=。)|，然后|，再", m.group(1)) if part.strip("。")]
-            if not new or not effects or None in effects:
+            effects = effects_of(m.group(1), True, deathknell=True)
+            if not new or not effects:
                 return None
             attrs.append("关键词 绝念")
             lines.append("  绝念：" + " 并且 ".join(e[0] for e in effects))
@@ -592,7 +469,7 @@ def translate(card, text: str, new: bool = False) -> tuple[str, list[dict]] | No
             continue
         act = _activated(clause, new)
         if act is not None:
-            attrs.append(act[0])
+            (lines if act[0].startswith("  ") else attrs).append(act[0])
             abilities += act[1]
             continue
         tokens = keyword_tokens(clause)
@@ -604,8 +481,8 @@ def translate(card, text: str, new: bool = False) -> tuple[str, list[dict]] | No
                 abilities.append({"kind": "keyword", "keyword": KEYWORD_IDS[k], "n": int(v) if v.isdigit() else 1})
             continue
         if trig := card_triggers.head(clause):
-            effects = [_effect(part, new) for part in re.split(r"(?<=。)|，然后|，并", trig.rest) if part.strip("。")]
-            if not effects or None in effects or card.category_code in card_triggers.NOT_CARRIERS:
+            effects = effects_of(trig.rest, new)
+            if not effects or card.category_code in card_triggers.NOT_CARRIERS:
                 return None
             if new:
                 lines += [f"  {line}：" + " 并且 ".join(e[0] for e in effects) for line in trig.lines]
@@ -617,8 +494,17 @@ def translate(card, text: str, new: bool = False) -> tuple[str, list[dict]] | No
             continue
         if re.match(r"^(?:每回合[^，：]*[，：])?(?:每当|当|在)[^，。]*?时，", clause):
             return None  # a trigger phrase, frequency or condition no template reads
-        effects = [_effect(part, new) for part in re.split(r"(?<=。)|，然后", clause) if part.strip("。")]
-        if not effects or None in effects or card.category_code not in ("spell", "exclusive_spell"):
+        spell = card.category_code in ("spell", "exclusive_spell")
+        if (m := re.fullmatch(r"进行(\S)次：(.+)", clause)) and spell and not new:  # "do this N times: …"
+            effects = effects_of(m.group(2), False)
+            if not effects or m.group(1) not in "两二三四五六七八九":
+                return None
+            attrs.append(f"进行 {_n(m.group(1)) if m.group(1) in '两二三四五' else '六七八九'.index(m.group(1)) + 6} 次 "
+                         + " 并且 ".join(e[0] for e in effects))
+            abilities += [dict(e[1], when="resolve") for e in effects]
+            continue
+        effects = effects_of(clause, new, spell=spell)
+        if not effects or not spell:
             return None
         if new:
             lines.append("  效果 " + " 并且 ".join(e[0] for e in effects))
@@ -627,6 +513,17 @@ def translate(card, text: str, new: bool = False) -> tuple[str, list[dict]] | No
         abilities += [dict(e[1], when="resolve") for e in effects]
     numbers = " ".join(p.number.split("/")[0] for p in card.printings)
     return " ".join([header] + attrs) + f"  # {numbers}" + "".join("\n" + line for line in lines), abilities
+
+
+def _joined(clauses: list[str]) -> list[str]:
+    """Clauses with a "do this N times:" line joined to the instruction it repeats (the next clause)."""
+    out: list[str] = []
+    for clause in clauses:
+        if out and re.fullmatch(r"进行\S次：", out[-1]):
+            out[-1] += clause
+        else:
+            out.append(clause)
+    return out
 
 
 def untranslated(card, text: str) -> str:

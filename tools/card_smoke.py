@@ -50,7 +50,7 @@ def _rule(ab: dict) -> str:
 
     if ab["kind"] == "keyword":
         return KEYWORDS.get(ab["keyword"]).rule
-    return EFFECTS.get(ab["kind"]).rule
+    return EFFECTS.get({"move_base": "move"}.get(ab["kind"], ab["kind"])).rule
 
 
 class Board:

@@ -393,19 +393,25 @@ ENERGY_WORDS = ("费用", "法力", "energy")
 POWER_WORDS = ("符能", "power")
 
 
-def read_costs(atoms, file: str) -> tuple[int, list[str], bool, list[tuple[str, int]]]:
-    """`<费用项>[，<费用项>…]` of an activated ability -> (energy, power symbols, exhaust, other parts):
-    `费用 N` and `符能 N|[R]…` are paid from the rune pool; every other word is a registered cost part
-    (judge.engine.cost_parts), with N when the part is counted."""
+def read_costs(atoms, file: str) -> tuple[int, list[str], bool, list[tuple[str, int]], str | None]:
+    """`<费用项>[，<费用项>…]` of an activated ability -> (energy, power symbols, exhaust, other parts,
+    timing): `费用 N` and `符能 N|[R]…` are paid from the rune pool; `迅捷` / `反应` is when the ability
+    may be used (376); every other word is a registered cost part (judge.engine.cost_parts), with N
+    when the part is counted."""
     from judge.engine.cost_parts import COST_PARTS
+    from judge.engine.keywords import KEYWORDS
 
     w = Words(atoms, file, "费用")
-    energy, power, exhaust, parts = 0, [], False, []
+    energy, power, exhaust, parts, timing = 0, [], False, [], None
     while not w.done():
         tok = w.next()
         if isinstance(tok, Marker) and tok == SEP:
             continue
         word = w.text(tok)
+        kw = KEYWORDS.lookup(word) if isinstance(tok, Token) and tok.type in ("NAME", "STRING") else None
+        if kw is not None and kw.id in ("action", "reaction"):
+            timing = kw.id
+            continue
         if word in ENERGY_WORDS:
             if not w.is_int():
                 raise w.error(f"“{word}”后面应为整数。", w.peek() or tok, rule="376")
@@ -429,4 +435,4 @@ def read_costs(atoms, file: str) -> tuple[int, list[str], bool, list[tuple[str, 
                 raise w.error(f"费用项“{part.display}”后面应为整数。", w.peek() or tok, rule=part.rule)
             n = _num(w.next())
         parts.append((part.id, n))
-    return energy, power, exhaust, parts
+    return energy, power, exhaust, parts, timing

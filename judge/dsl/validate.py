@@ -142,7 +142,7 @@ def validate(sc: m.Scenario) -> None:
     ids = set(objs) | set(names) | set(bf_ids)
     card_names = {o.card for o, *_ in objs.values()}
     # tokens created by an effect are named by their card and a number (新兵1, 新兵2, …; effects_registry.tokens)
-    created = {f"{c.name}{k}" for c in sc.cards.values() if c.token for k in range(1, 10)}
+    created = {f"{c.name.split('（')[0]}{k}" for c in sc.cards.values() if c.token for k in range(1, 10)}
     refs = ids | card_names | created | {"基地", "base", "游戏", "game"} | set(ZONE_WORDS)
     for step in sc.steps:
         if step.kind == "step_check":
@@ -173,6 +173,32 @@ def _real_cards(sc: m.Scenario, objs) -> None:
             card = real_card_def(b.name)
             if card is not None and card.type == "battlefield":
                 sc.cards[b.name] = card
+    # the real tokens those cards create (创建指示物 "精灵"), so that the effect finds their facts
+    todo = list(sc.cards.values())
+    while todo:
+        for name in _created_tokens(todo.pop()):
+            if name not in sc.cards:
+                card = real_card_def(name)
+                if card is not None:
+                    sc.cards[name] = card
+                    todo.append(card)
+
+
+def _created_tokens(card) -> list[str]:
+    """The token card names a card's abilities create (any `create_token` effect, however nested)."""
+    out, stack, seen = [], [card], set()
+    while stack:
+        x = stack.pop()
+        if id(x) in seen or x is None or isinstance(x, (str, int, float, bool)):
+            continue
+        seen.add(id(x))
+        if isinstance(x, (list, tuple)):
+            stack.extend(x)
+        elif hasattr(x, "__dataclass_fields__"):
+            if getattr(x, "kind", None) == "create_token" and isinstance(getattr(x, "args", None), dict):
+                out.append(x.args.get("card"))
+            stack.extend(getattr(x, f, None) for f in x.__dataclass_fields__)
+    return [n for n in out if n]
 
 
 def _check_step_rule(step: m.Step) -> None:

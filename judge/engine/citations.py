@@ -380,6 +380,8 @@ RULES_EN: dict[str, str] = {
     "730.2": "spend xp",
     "824.1.c": "active",
     "477.3.c": "negative",
+    "477.3.b": "snapshotting",
+    "477.3.e.2.b": "snapshotted",
     "477.1.b.1": "copy",
     "801.3.a": "grant",
     "801.3.a.2": "duration",

@@ -330,8 +330,8 @@ class CardSection(Section):
 
     def ab_activated(self, kw, *parts):
         atoms, effects = parts[:-1], parts[-1]
-        energy, power, exhaust, parts = phrases.read_costs(atoms, self.file)
-        ab = m.Activated(effects, energy, len(power), exhaust, None, parts)
+        energy, power, exhaust, parts, timing = phrases.read_costs(atoms, self.file)
+        ab = m.Activated(effects, energy, len(power), exhaust, timing, parts)
         return ("activated", ab)
 
     def ab_deathknell(self, effects):

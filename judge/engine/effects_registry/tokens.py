@@ -32,11 +32,12 @@ class CreateToken(EffectKind):
             game.trace.add("step", f"{who}：没有可以创建指示物的位置。", rules=("439.2",))
             return []
         made = []
+        base = card.name.split("（")[0]  # a printing's qualifier is not part of the id: 随从（祖安） -> 随从1
         for _ in range(max(1, eff.amount)):
             k = 1
-            while f"{card.name}{k}" in game.objects:  # ids a scenario can name: 新兵1, 新兵2, …
+            while f"{base}{k}" in game.objects:  # ids a scenario can name: 新兵1, 新兵2, …
                 k += 1
-            o = GameObject(f"{card.name}{k}", card, owner=p, controller=p, zone="board", location=where,
+            o = GameObject(f"{base}{k}", card, owner=p, controller=p, zone="board", location=where,
                            exhausted=eff.args.get("exhausted", False), token=True)
             game.objects[o.oid] = o
             if o.exhausted and o.is_unit:
