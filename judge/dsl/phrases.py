@@ -360,7 +360,7 @@ def read_extra_cost(atoms, file: str, kw) -> tuple:
     cut = next((i for i, a in enumerate(w.atoms) if w.text(a) in THEN_WORDS), len(w.atoms))
     if cut == w.i:
         raise w.error("额外费用缺少费用项（如“符能 [R]”“消耗经验 3”“摧毁友方单位”）。", kw, rule="356.2")
-    energy, power, exhaust, parts = read_costs(w.atoms[w.i:cut], file)
+    energy, power, exhaust, parts, _timing = read_costs(w.atoms[w.i:cut], file)
     if exhaust:
         parts.insert(0, ("exhaust", 0))
     if not optional:
