@@ -50,6 +50,12 @@ def _might(game, o) -> int:
     return might(game, o)
 
 
+def _alone(game, o) -> bool:
+    """No other friendly unit at its location (740.2.a)."""
+    return o.zone == "board" and o.is_unit and not any(
+        u is not o and u.location == o.location and _same_team(game, u.controller, o.controller) for u in game.units())
+
+
 def _word(id_, zh, aliases, rule, test, arg=None):
     cls = type(f"Filter_{id_}", (FilterWord,), {"id": id_, "zh": zh, "aliases": aliases, "rule": rule, "arg": arg,
                                                  "test": lambda self, game, seen, o, a: test(game, seen, o, a)})
@@ -81,6 +87,8 @@ STANDARD_FILTERS = (
     _word("buffed", ("有增益的", "增益"), ("buffed",), "426", lambda g, s, o, a: o.buff > 0),
     _word("damaged", ("受伤的",), ("damaged",), "355", lambda g, s, o, a: o.damage > 0),
     _word("stunned", ("眩晕的",), ("stunned",), "423", lambda g, s, o, a: o.stunned),
+    _word("defending", ("防守方", "防守中的"), ("defending",), "464.2.c.3", lambda g, s, o, a: o.designation == "defender"),
+    _word("alone", ("落单",), ("alone",), "740.2.a", lambda g, s, o, a: _alone(g, o)),
     _word("champion", ("英雄",), ("champion",), "355.9.b", lambda g, s, o, a: o.card.champion),
     _word("token", ("指示物",), ("token",), "355", lambda g, s, o, a: o.token or o.card.token),
     _word("with_keyword", ("拥有",), ("with",), "355", lambda g, s, o, a: bool(o.has(_keyword_id(a), g)), arg="keyword"),
