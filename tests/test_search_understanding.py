@@ -253,3 +253,16 @@ def test_why_a_hit_follows_the_one_above_is_said_on_its_header_line():
            "snippet": "燃尽是一种限定行动。", "highlights": [], "note": "「燃尽」一节", "number": "431.4"}
     out = render_text({"notes": [], "hits": [hit], "suggestions": [], "query": "燃尽"})
     assert out.splitlines()[0].endswith("← 「燃尽」一节")
+
+
+def test_a_condition_answers_when():
+    # "什么时候会打起来": the rule that says under which condition combat begins answers it.
+    assert intent.has_hint(intent.WHEN, norm_text("如果敌对玩家控制的单位出现在同一处战场，则引发战斗。"))
+    assert not intent.has_hint(intent.WHEN, norm_text("战场无法移动。"))
+
+
+def test_untargetable_is_read_as_the_term_not_as_plain_targeting(conn):
+    untargetable = [f for c in search(conn, "目标在法术结算前变成不能被选中了会怎样").analysis.concepts for f in c.forms]
+    assert "不可" in untargetable and "指定" not in untargetable
+    targeted = [f for c in search(conn, "传奇可以被法术选中吗").analysis.concepts for f in c.forms]
+    assert "指定" in targeted and "目标" in targeted

@@ -79,6 +79,8 @@ class Analysis:
 
 
 _STATIC: dict[tuple[int, str], list[tuple[str, str, str]]] = {}
+_DF: dict[tuple[int, tuple[str, ...]], int] = {}
+DF_CACHE = 20000
 
 
 class _Vocab:
@@ -141,12 +143,22 @@ class _Vocab:
         return {c: py.split(",") for c, py in self._in("SELECT ch, py FROM search_py WHERE ch IN ({})", chars)}
 
     def df(self, forms: list[str]) -> int:
-        """Number of documents containing any of the forms (an FTS5 count: exact phrase match)."""
+        """Number of documents containing any of the forms (an FTS5 count: exact phrase match).
+
+        The store does not change under an open connection: a count is asked once per connection
+        (a long-lived process asks the same few hundred words again and again)."""
+        key = (id(self.conn), tuple(forms))
+        if key in _DF:
+            return _DF[key]
         phrases = [p for p in (fts_phrase(f) for f in forms) if p]
-        if not phrases:
-            return 0
-        expr = " OR ".join("{title chars extra} : " + p for p in phrases)
-        return self.conn.execute("SELECT count(*) FROM search_fts WHERE search_fts MATCH ?", (expr,)).fetchone()[0]
+        n = 0
+        if phrases:
+            expr = " OR ".join("{title chars extra} : " + p for p in phrases)
+            n = self.conn.execute("SELECT count(*) FROM search_fts WHERE search_fts MATCH ?", (expr,)).fetchone()[0]
+        if len(_DF) > DF_CACHE:
+            _DF.clear()
+        _DF[key] = n
+        return n
 
     def _in(self, sql: str, items: list[str], extra: tuple = (), times: int = 1) -> list[tuple]:
         items = list(dict.fromkeys(items))

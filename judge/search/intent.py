@@ -155,4 +155,6 @@ def has_hint(kind: str | None, norm: str) -> bool:
         return False
     if kind == ORDER and "0" <= norm[:1] <= "9" and _rx("step", _STEP).match(norm):
         return True
+    if kind == WHEN and "如果" in norm and "则" in norm:
+        return True  # "如果敌对玩家的单位出现在同一处战场，则引发战斗": the condition says when
     return any(h in norm for h in HINTS.get(kind, ()))
