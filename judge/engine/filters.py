@@ -95,6 +95,9 @@ STANDARD_FILTERS = (
     _word("with_tag", ("标签为", "标签"), ("tagged",), "355", lambda g, s, o, a: a in o.card.tags, arg="tag"),
     _word("might_at_most", ("战力不超过",), ("might-at-most",), "355", lambda g, s, o, a: _might(g, o) <= a, arg="int"),
     _word("might_at_least", ("战力至少",), ("might-at-least",), "355", lambda g, s, o, a: _might(g, o) >= a, arg="int"),
+    _word("might_below_mine", ("战力低于我的", "战力低于我"), ("might-below-mine",), "355",
+          lambda g, s, o, a: (src := g.objects.get(s.oid) if s.oid else None) is not None and src.zone == "board"
+          and _might(g, o) < _might(g, src)),
     _word("might_below", ("战力低于",), ("might-below",), "355", lambda g, s, o, a: _might(g, o) < a, arg="int"),
 )
 
