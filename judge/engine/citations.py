@@ -417,7 +417,6 @@ RULES_EN: dict[str, str] = {
     "805.6": "entering ready",
     "820.1.d.1": "additional time",
     "476": "applied",
-    "477.3.b": "snapshotting",
     "477.2.a": "keywords",
     "477.3.a": "might",
 }

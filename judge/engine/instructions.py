@@ -237,34 +237,31 @@ class Heal(_OnEach):
 
 
 class ModifyMight(_OnEach):
-    """`修改战力 ±N <目标> [本回合] [最低 M]`: a Might change; `最低 M` ("to a minimum of M") limits a
-    decrease when it is applied and the limited amount is remembered (snapshotting, 477.3.b)."""
+    """+N / -N Might this turn; `最低 N` ("to a minimum of N"): a decrease is limited when it applies and
+    remembered at that level for the rest of the turn (snapshotting, 477.3.b, 477.3.e.2.b)."""
 
     id, zh, aliases, rule, amount = "might", ("修改战力",), ("modify-might",), "349", True
-    params = "可加 最低 N（减少后不低于 N，按施加时的战力计算）"
-    FLOOR_WORDS = ("最低", "不低于", "min")
+    params = "可加 本回合；最低 N（减少后不低于 N）"
 
     def read_args(self, words):
-        from judge.engine.filters import DURATIONS
-
-        rest = [w for w in words if DURATIONS.lookup(w) is None]  # durations are read as eff.duration
+        rest = [w for w in words if w not in ("本回合", "this-turn")]
         if not rest:
             return {}
-        if len(rest) == 2 and rest[0] in self.FLOOR_WORDS and rest[1].lstrip("-").isdigit():
+        if len(rest) == 2 and rest[0] in ("最低", "min") and rest[1].isdigit():
             return {"floor": int(rest[1])}
-        raise ValueError(f"效果“{self.display}”只接受“最低 N”作为参数（如：修改战力 -4 一名 单位 本回合 最低 1）。")
+        raise ValueError(f"效果“{self.display}”只接受“本回合”和“最低 N”（如 修改战力 -4 一名 单位 本回合 最低 1）。")
 
     def act(self, game, eff, u):
-        amount = eff.amount
-        floor = (eff.args or {}).get("floor")
+        amount, floor = eff.amount, (getattr(eff, "args", None) or {}).get("floor")
         if floor is not None and amount < 0:
             from judge.engine.layers import might
 
-            room = max(0, might(game, u) - floor)  # 477.3.b: limited when applied, remembered at that level
-            if -amount > room:
-                game.trace.add("step", f"{u.label()} 的战力减少受“最低 {floor}”限制：{amount} 按施加时的战力记为 -{room}。",
-                               rules=("477.3.b",))
-                amount = -room
+            current = might(game, u)
+            limited = max(amount, min(0, floor - current))
+            if limited != amount:
+                game.trace.add("step", f"{u.label()} 的战力为 {current}，减少后不得低于 {floor}：这次减少按 {limited} 计，"
+                               "并在效果持续期间保持此数值。", rules=("477.3.b", "477.3.e.2.b"))
+            amount = limited
         return effects.might_change(game, u, amount)
 
 
