@@ -113,6 +113,8 @@ class Noun(Entry):
     def fits(self, o) -> bool:
         if self.zone == "chain":
             return o.zone == "chain" and o.card.type == "spell"
+        if self.zone == "legend":  # a legend in its legend zone ("ready your legend", 355.9.a.4)
+            return o.zone == "legend" and o.card.type == "legend"
         if o.zone != "board":
             return False
         # a battlefield's own object is not a permanent (171): "a card" on the board never names it
@@ -122,7 +124,7 @@ class Noun(Entry):
 NOUNS: Registry[Noun] = Registry("名词")
 STANDARD_NOUNS = (Noun("unit", ("单位",), ("unit", "units"), "board"), Noun("gear", ("装备",), ("gear",), "board"),
                   Noun("spell", ("法术",), ("spell",), "chain"), Noun("card", ("卡牌", "游戏物体"), ("card",), "board"),
-                  Noun("rune", ("符文",), ("rune",), "board"))
+                  Noun("rune", ("符文",), ("rune",), "board"), Noun("legend", ("传奇",), ("legend",), "legend"))
 
 
 class Count(Entry):
@@ -208,6 +210,8 @@ def pool(game, flt) -> list:
     noun = NOUNS.get(flt.noun)
     if noun is not None and noun.zone == "chain":
         return [game.objects[i.oid] for i in game.chain if getattr(i, "kind", None) == "card"]
+    if noun is not None and noun.zone == "legend":
+        return [o for o in game.objects.values() if o.zone == "legend"]
     return [o for o in game.objects.values() if o.zone == "board"]
 
 
