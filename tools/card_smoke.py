@@ -408,6 +408,36 @@ _OLD_KINDS = {"keyword", "draw", "deal", "kill", "stun", "buff", "might", "recal
               "channel", "counter", "return_to_hand", "add_energy", "move_base"}
 
 
+def _keyword_scenario_more(card, kw: dict) -> tuple[Board, str, list[str]] | None:
+    """Keywords tried after the ones above (a card keeps the scenario of its first keyword they cover)."""
+    b = Board(card)
+    k, m = kw["keyword"], card.might or 0
+    if card.category_code not in UNITS:
+        return None
+    if k == "weaponmaster":
+        # a gear with an Equip cost of [1][A] in base: the Weaponmaster pays it less [A] and attaches it (821.1.c)
+        b.defs.append("卡牌 测试长剑 装备 费用 0 战力加成 +2 装配费用 1 符能 1")
+        b.base_a.append("sw=测试长剑")
+        b.pool = _pool(card, 1)
+        b.steps = ["甲 选择目标 c -> sw", "甲 打出 c", "全部让过"]
+        b.expect = [f"c 战力 {m + 2}", "甲 符文池 法力 0"]
+        return b, "百炼：打出时贴附一件装备，装配费用减少[A]", ["821.1.c", "716"]
+    if k == "vision":
+        # on entering: look at the deck's top card and recycle it (817), so the second card is drawn next
+        b.deck = 2
+        b.steps = ["甲 选择目标 c -> d1", "甲 打出 c", "甲 抽牌 1"]
+        b.expect = ["d2 在 手牌", "d1 在 主牌堆", "d1 牌堆位置 -1"]
+        return b, "预视：进场时查看主牌堆顶的牌并回收它", ["817", "436"]
+    if k == "temporary":
+        # destroyed at the start of its controller's beginning phase (816.1.b); a token then ceases to exist
+        b.hand, b.base_a, b.turn_player = [], ["c"], "乙"
+        b.deck = 1
+        b.steps = ["乙 结束回合"]
+        b.expect = ["c 不在 基地", "甲 回合玩家"]
+        return b, "瞬息：在其控制者的开始阶段开始时被摧毁", ["816.1.b", "315.2.a.1"]
+    return None
+
+
 def _templates(card, abilities: list[dict]):
     """The older templates (the translator's shapes), or None."""
     if any(a["kind"] not in _OLD_KINDS for a in abilities):
@@ -415,7 +445,8 @@ def _templates(card, abilities: list[dict]):
     if any(a["kind"] != "keyword" for a in abilities):
         return _effects_scenario(card, abilities)
     kws = [a for a in abilities if a["kind"] == "keyword"]
-    made = next((r for r in (_keyword_scenario(card, k) for k in kws) if r), None)
+    made = next((r for r in (_keyword_scenario(card, k) for k in kws) if r), None) or \
+        next((r for r in (_keyword_scenario_more(card, k) for k in kws) if r), None)
     if made is None and not kws and card.category_code in ("unit", "indicator_unit", "hero_unit"):
         b = Board(card)
         b.steps, b.expect = ["甲 打出 c"], ["c 在 基地", "c 休眠", f"c 战力 {card.might or 0}"]
@@ -423,9 +454,22 @@ def _templates(card, abilities: list[dict]):
     return made
 
 
+def _rune_scenario(card) -> tuple[Board, str, list[str]] | None:
+    """A basic rune pays a card: exhausted for [1] (164.2.a) and recycled for power of its domain (164.2.b.1)."""
+    letter = next((_LETTERS[d] for d in card.domains if d in _LETTERS), None)
+    if letter is None:
+        return None
+    b = Board(card)
+    b.hand, b.base_a, b.pool = ["z=测试咒语"], ["c"], "符文池 法力 0"
+    b.defs.append(f"卡牌 测试咒语 法术 费用 1 符能 [{letter}]")
+    b.steps = ["甲 打出 z", "全部让过"]
+    b.expect = ["z 在 废牌堆", "c 在 符文牌堆", "甲 符文池 法力 0"]
+    return b, f"休眠获得法力、回收获得[{letter}]，支付一张法术", ["164.2.a", "164.2.b", "164.2.b.1"]
+
+
 def smoke(card, abilities: list[dict], d=None) -> tuple[str, str] | str:
     """(title, scenario text) for an encoded card, or the reason no template fits."""
-    made = _templates(card, abilities)
+    made = _rune_scenario(card) if card.category_code == "rune" else _templates(card, abilities)
     if made is None and d is not None:
         try:
             made = compose(card, d)
@@ -520,6 +564,13 @@ def _situation(b: Board, card, d, when: str, trig) -> Spot:
         on_board()
         sp.act, sp.after = ["甲 摧毁 c"], ["全部让过"]
         return sp
+    if when == "you_win_combat" and not (unit and card.might):
+        on_board()  # a friendly unit wins the combat for its controller
+        b.base_a.append("m=测试友军 战力 4")
+        b.bf_controller, sp.here = "乙", "bf1"
+        b.bf_b.append("e=测试敌军 战力 1")
+        sp.act, sp.after, sp.rule = ["甲 标准移动 m -> bf1"], ["全部让过", "全部让过"], "466.3"
+        return sp
     if when in ("attack", "win_combat", "you_win_combat") and subject in ("self", "you"):
         if not unit or not card.might:
             raise Gap(f"{when}: no unit with Might")
@@ -527,7 +578,7 @@ def _situation(b: Board, card, d, when: str, trig) -> Spot:
         b.bf_controller, sp.here = "乙", "bf1"
         # a defender the card beats (a won combat), or one that survives the ability and the combat
         b.bf_b.append("e=测试敌军 战力 1" if when != "attack" else f"e=测试敌军 战力 {card.might + 12}")
-        sp.act, sp.after, sp.combat = ["甲 标准移动 c -> bf1"], ["全部让过"], when == "attack"
+        sp.act, sp.after, sp.combat = ["甲 标准移动 c -> bf1"], ["全部让过", "全部让过"], when == "attack"
         sp.rule = {"attack": "460", "win_combat": "466.3", "you_win_combat": "466.3"}[when]
         return sp
     if when == "defend" and subject == "self":
