@@ -687,8 +687,8 @@ def _place(b: Board, sp: Spot, eff, card, n: int) -> tuple[str, int, str]:
     if t.count == "self":
         if card.category_code not in UNITS or "c" not in b.base_a + b.bf_a + b.bf2_a:
             raise Gap(f"{eff.kind}: acts on the card itself off the board")
-        if eff.kind == "ready":
-            b.c_attrs = " 休眠"
+        if eff.kind == "ready" and not any(step.startswith("甲 标准移动 c ") for step in sp.act):
+            b.c_attrs = " 休眠"  # (a standard move exhausts it anyway, 448)
         return "c", card.might or 0, sp.here
     if t.count == "it":
         raise Gap("target: it")

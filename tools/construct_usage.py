@@ -111,6 +111,9 @@ def card_uses(d, add) -> None:
             _effect(e, add)
     for part, _n in d.extra_costs:
         add("费用项", part)
+    for oc in getattr(d, "optional_costs", ()):
+        for part, _n in oc.parts:
+            add("费用项", part)
     if d.extra_kill:
         add("费用项", "kill_friendly")
     for r in d.reflexive:
