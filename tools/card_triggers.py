@@ -9,8 +9,8 @@ LANGUAGE.md §4); the effects after it are the translator's business (`_effect`)
 Words come from the registries: subjects and places judge.engine.abilities.filters, events
 judge.engine.abilities.events, frequencies judge.engine.abilities.frequencies, conditions
 judge.engine.conditions. Every template below is written against how the engine fires the event, so that
-an encoding never means less or more than the card: e.g. "when you defend" is left out while `defend`
-fires once per defending unit."""
+an encoding never means less or more than the card: e.g. "when you defend" is `防守战斗时` (once per combat
+for the player), not `你 防守时` (`defend` fires once per defending unit)."""
 
 from __future__ import annotations
 
@@ -40,6 +40,8 @@ PHRASES: list[tuple] = [
     (r"你征服一处战场", (("你", "征服时", None),)),
     (r"你据守一处战场", (("你", "据守时", None),)),
     (r"你征服或据守一处战场", (("你", "征服时", None), ("你", "据守时", None))),
+    (r"你防守一处战场", (("你", "防守战斗时", None),)),
+    (r"你进攻一处战场", (("你", "进攻战斗时", None),)),
     (r"我移动", (("我", "移动时", None),)),
     (r"我移动(?:到|至)(?:一处)?战场", (("我", "移动时", "到战场"),)),
     (r"我从一处战场向其他位置移动|我从一处战场移动", (("我", "移动时", "从战场"),)),
@@ -49,6 +51,7 @@ PHRASES: list[tuple] = [
     (r"另一名友方单位被摧毁", (("其他友方单位", "死亡时", None),)),
     (r"一名友方单位被摧毁|你的友方单位被摧毁", (("友方单位", "死亡时", None),)),
     (r"一名敌方单位被摧毁", (("敌方单位", "死亡时", None),)),
+    (r"一名拥有增益的友方单位被摧毁", ((None, "增益友方单位死亡时", None),)),
     (r"你打出一个法术|你打出一张法术牌|你打出法术", (("你", "打出法术时", None),)),
     (r"你打出一名单位", (("你", "打出单位时", None),)),
     (r"你打出一件装备", (("你", "打出装备时", None),)),
@@ -159,9 +162,9 @@ def head(clause: str) -> Head | None:
         ev = EVENTS.lookup(event)
         if ev is None:
             return None  # the registry lost the word: nothing to write
-        named = _named_event(ev, subject, place)
+        named = _named_event(ev, subject, place) if subject else None
         named = None if named is not None and named.id == ev.id else named  # the event's own default: `当 我 进攻时`
-        words = ["当"] + ([named.zh[0]] if named else [subject, event] + ([place] if place else []))
+        words = ["当"] + ([named.zh[0]] if named else [w for w in (subject, event, place) if w])
         words += [frequency] if frequency else []
         lines.append(" ".join(words) + (f" 若 {cond}" if cond else ""))
         events.append((named or ev).id)
