@@ -329,6 +329,14 @@ def read_static(atoms, file: str) -> tuple[str, dict]:
     params: dict = {"value": None}
     if getattr(kind, "arg", None) == "keyword":
         params["keyword"] = _keyword(w, w.next() or first)
+    elif getattr(kind, "arg", None) == "place":
+        from judge.engine.play_locations import PLACE_STATES
+
+        tok = w.next()
+        state = w.lookup(PLACE_STATES, tok) if tok is not None else None
+        if state is None:
+            raise w.error("未知的战场状态。", tok or first, registry=PLACE_STATES, rule="170.11")
+        params["place"] = state.id
     while not w.done():
         tok = w.peek()
         if w.text(tok) in IF_WORDS:

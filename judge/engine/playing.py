@@ -152,6 +152,10 @@ def _unit_destination(game: Game, player: str, card: GameObject, dest: str | Non
         if bf is None or bf.controller != player:
             granted = next((rule for kw, n in keywords_on(card)
                             if bf is not None and (rule := kw.may_play_to(game, player, card, dest, n))), None)
+            if granted is None and bf is not None:
+                from judge.engine import play_locations
+
+                granted = play_locations.permission(game, player, card, dest)
             if granted is not None:
                 return dest, granted
             raise IllegalAction(f"单位只能打出到基地或自己控制的战场（{dest} 的控制者：{bf.controller if bf else '无'}）。",

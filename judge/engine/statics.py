@@ -76,6 +76,11 @@ class StaticAbility(Entry):
     def victory_score_change(self, game, src, params) -> int:
         return 0
 
+    # --- playing a unit: the rule that makes the battlefield `bid` a valid location for `card`
+    # played by `player` (355.2.b), or None (judge.engine.play_locations)
+    def play_location(self, game, src, params, player, card, bid) -> str | None:
+        return None
+
     # --- costs: (part, amount) changes to the cost of `player` playing `card` (increase > 0)
     def cost_changes(self, game, src, params, player, card) -> list[tuple[str, int]]:
         return []

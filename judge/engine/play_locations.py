@@ -1,0 +1,90 @@
+"""Where a unit may be played besides the default locations (355.2.a: its controller's base or a
+battlefield that player controls): permissions a passive ability grants (355.2.b), "you may play me to
+an open battlefield". Each battlefield state a card names is a registered word (170.11: occupied,
+uncontrolled, open; an enemy-controlled one; one with enemy units; the one you are attacking), and the
+static ability `静态 可打出到 <战场状态> [受影响对象]` grants the permission: on the card itself from
+wherever it is played, or, with an affected-object phrase, from a permanent on the board to the
+matching cards its controller plays (`友方 单位`)."""
+
+from __future__ import annotations
+
+from judge.engine.registry import Entry, Registry
+from judge.engine.statics import StaticAbility
+
+
+class PlaceState(Entry):
+    rule = "170.11"
+
+    def __init__(self, id_, zh, aliases, rule, test):
+        self.id, self.zh, self.aliases, self.rule, self._test = id_, zh, aliases, rule, test
+
+    def holds(self, game, player: str, bid: str) -> bool:
+        return bid in game.battlefields and bool(self._test(game, player, game.battlefields[bid]))
+
+
+PLACE_STATES: Registry[PlaceState] = Registry("战场状态")
+
+
+def _enemy(game, player, other) -> bool:
+    return other is not None and game.teams[other] != game.teams[player]
+
+
+STANDARD = (
+    PlaceState("open", ("开放的战场", "开放战场"), ("open-battlefield",), "170.11.c",
+               lambda g, p, bf: bf.controller is None and not g.units_at(bf.bid)),
+    PlaceState("enemy_controlled", ("敌方控制的战场",), ("enemy-controlled-battlefield",), "355.2.b",
+               lambda g, p, bf: _enemy(g, p, bf.controller)),
+    PlaceState("with_enemy_units", ("有敌方单位的战场",), ("battlefield-with-enemy-units",), "355.2.b",
+               lambda g, p, bf: any(_enemy(g, p, u.controller) for u in g.units_at(bf.bid))),
+    PlaceState("attacking", ("你正在进攻的战场",), ("battlefield-you-attack",), "355.2.b",
+               lambda g, p, bf: g.combat is not None and g.combat.battlefield == bf.bid and g.combat.attacker == p),
+)
+
+
+def register_standard() -> None:
+    for part in STANDARD:
+        if part.id not in PLACE_STATES:
+            PLACE_STATES.register(part)
+
+
+class PlayTo(StaticAbility):
+    """`静态 可打出到 <战场状态> [受影响对象]` (355.2.b): a location made valid for playing a unit."""
+
+    id, zh, aliases, rule, arg = "play_to", ("可打出到", "可以打出到"), ("may-be-played-to",), "355.2.b", "place"
+
+    def play_location(self, game, src, params, player, card, bid) -> str | None:
+        if not _covers(game, src, params, player, card):
+            return None
+        state = PLACE_STATES.get(params.get("place"))
+        return state.rule if state is not None and state.holds(game, player, bid) else None
+
+
+def _covers(game, src, params, player, card) -> bool:
+    """The card itself, or (from a permanent on the board) a card its controller plays that the
+    affected-object phrase names: its noun and friendly / enemy words (a card in hand is no board object)."""
+    spec = params.get("target")
+    if spec is None or spec.count == "self":
+        return src is card
+    if src.zone != "board" or src is card:
+        return False
+    flt = spec.filter
+    if flt.noun not in ("card", card.card.type):
+        return False
+    same = game.teams[player] == game.teams[src.controller]
+    return not ((flt.has("friendly") and not same) or (flt.has("enemy") and same))
+
+
+def permission(game, player: str, card, bid: str) -> str | None:
+    """The rule of the first passive ability that makes `bid` a valid location for `card` (355.2.b):
+    the card's own, then those of the permanents on the board; None when none does."""
+    from judge.engine import statics
+
+    for kind in statics.STATICS:
+        for params in kind.instances(card.card):
+            if (rule := kind.play_location(game, card, params, player, card, bid)) and statics.active(game, card, params):
+                return rule
+    for src, kind, params in statics.on_board(game):
+        if src is not card and (rule := kind.play_location(game, src, params, player, card, bid)) \
+                and statics.active(game, src, params):
+            return rule
+    return None
