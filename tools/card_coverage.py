@@ -364,6 +364,13 @@ def available_constructs() -> set[str]:
     costs = {"cost:spend_buff": "spend_buff", "cost:spend_xp": "spend_xp", "cost:kill_friendly": "kill_friendly",
              "cost:discard": "discard", "cost:banish": "banish_trash"}
     have |= {cid for cid, pid in costs.items() if pid in COST_PARTS}
+    from judge.engine.conditions import CONDITIONS as CONDS
+    from judge.engine.statics import STATICS as STATS
+
+    if "paid_optional" in CONDS:  # `额外费用 可以 …` and `若 支付了额外费用`
+        have.add("cost:additional")
+    if "play_to" in STATS:  # `静态 可打出到 <战场状态>`
+        have.add("other:play_to_battlefield")
     try:  # the target-filter registry of the compositional language
         from judge.engine.filters import FILTERS  # type: ignore
 
