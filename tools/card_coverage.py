@@ -488,7 +488,7 @@ def translate(card, text: str, new: bool = False) -> tuple[str, list[dict]] | No
                 abilities.append({"kind": "keyword", "keyword": KEYWORD_IDS[k], "n": int(v) if v.isdigit() else 1})
             continue
         if trig := card_triggers.head(clause):
-            effects = effects_of(trig.rest, new)
+            effects = effects_of(trig.rest, new, trigger=True)
             if not effects or card.category_code in card_triggers.NOT_CARRIERS:
                 return None
             if new:
@@ -523,9 +523,15 @@ def translate(card, text: str, new: bool = False) -> tuple[str, list[dict]] | No
 
 
 def _joined(clauses: list[str]) -> list[str]:
-    """Clauses with a "do this N times:" line joined to the instruction it repeats (the next clause)."""
+    """Clauses with a "do this N times:" line joined to the instruction it repeats (the next clause), and
+    keyword markup printed at the start of an instruction's line split off as its own clause."""
     out: list[str] = []
     for clause in clauses:
+        m = re.match(r"^((?:{{[^{}]+}})+)\s*(?=[^{\s—\-：>])", clause)
+        kws = keyword_tokens(m.group(1)) if m else []
+        if kws and all(k in _PLAIN_KEYWORDS for k, _ in kws) and clause[m.end():].strip():  # "{{回响}}{{2}}让…": keywords, then the text
+            out.append(m.group(1))
+            clause = clause[m.end():]
         if out and re.fullmatch(r"进行\S次：", out[-1]):
             out[-1] += clause
         else:

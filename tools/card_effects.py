@@ -199,6 +199,7 @@ _T_PIECES: list[tuple[str, str]] = [
     (r"(?:战力)?不高于(\d+)(?:{{S}})?的|战力不超过(\d+)的", "might_at_most"),
     (r"(?:战力)?不低于(\d+)(?:{{S}})?的|战力至少为?(\d+)的", "might_at_least"),
     (r"拥有{{([^{}]+?)}}的", "keyword"),
+    (r"{{强力}}(?:的)?", "mighty"),
     (r"“([^”]+)”属性的?", "tag"),
     (r"指示物", "token"),
 ]
@@ -240,6 +241,8 @@ def target_phrase(phrase: str, spell: bool = False) -> tuple[str, tuple] | None:
                     count = ("n", 1)
                 elif piece in ("might_at_most", "might_at_least"):
                     extra.append(("战力不超过" if piece == "might_at_most" else "战力至少") + f" {int(arg)}")
+                elif piece == "mighty":  # a Mighty unit: Might 5 or more (708)
+                    extra.append("战力至少 5")
                 elif piece == "keyword":
                     kw = keyword_word(re.sub(r"\d+$", "", arg))
                     if kw is None:
@@ -469,11 +472,23 @@ def effect_line(sentence: str, spell: bool = False) -> list[tuple[str, dict]] | 
             s = s[m.end():]
         else:
             break
+    count = None
+    if m := re.fullmatch(r"你(?:场上)?每(?:控制|有)(?:一名|一件)(.+?)，(?:就|便)(.+)", s):  # "for each X you control"
+        t = target_phrase("一名" + m.group(1))
+        if t is None or not t[0].startswith("一名 ") or "敌方" in t[0].split():
+            return None
+        words = t[0][3:].split()
+        count, s = "每 " + " ".join(["友方"] + [w for w in words if w != "友方"]), m.group(2)
     if may and re.search(r"以此|支付|来", s):
         return None  # "pay / do X to do Y" is an optional cost, not a plain "may"
     core = _core(s, spell, this_turn)
     if not core or (may and len(core) > 1):
         return None
+    if count is not None:  # the instruction's 1 becomes the count
+        if len(core) != 1 or core[0][1]["kind"] not in ("draw", "gain_xp") or core[0][1].get("n") != 1:
+            return None
+        word, _, rest = core[0][0].partition(" ")
+        core = [(f"{word} {count}" + rest[1:], dict(core[0][1], n="count"))]
     if floor is not None:
         if any(d["kind"] != "might" or d["n"] >= 0 for _, d in core):
             return None
@@ -489,7 +504,8 @@ def effect_line(sentence: str, spell: bool = False) -> list[tuple[str, dict]] | 
 _THEN = r"(?<=。)|，然后，?|。然后，?|，再|，并(?=[让对给摧眩将抽召为放获])|，且(?=本回合)"
 
 
-def effects_of(body: str, new: bool = True, spell: bool = False, deathknell: bool = False) -> list[tuple[str, dict]] | None:
+def effects_of(body: str, new: bool = True, spell: bool = False, deathknell: bool = False,
+               trigger: bool = False) -> list[tuple[str, dict]] | None:
     """The effects of an ability's text (sentences, `然后`, `并`) -> [(effect words, data)…], or None when
     any part has no template. An optional instruction followed by `然后` has none either: whether the
     next one depends on it ("you may …, then …") is not written in the language."""
@@ -510,8 +526,8 @@ def effects_of(body: str, new: bool = True, spell: bool = False, deathknell: boo
         if deathknell and any("若 强力" in t for t, _ in made):
             return None  # "if I was Mighty" when I died: the condition reads the board, where I no longer am
         out += made
-    if out and " 它 " in f" {out[0][0]} ":
-        return None  # "it" first: the trigger's object (让其…), which no target word names yet
+    if out and " 它 " in f" {out[0][0]} " and not trigger:
+        return None  # "it" first names a triggered ability's event object; elsewhere nothing
     if sum(1 for t, _ in out if t.startswith("移动 ") and "->" not in t) > 1:
         return None  # each move has its own destination; a spell is played with one
     return out or None

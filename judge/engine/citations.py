@@ -384,6 +384,7 @@ RULES_EN: dict[str, str] = {
     "824.1.c": "active",
     "477.3.c": "negative",
     "477.3.b": "snapshotting",
+    "816.1.b": "beginning phase",
     "477.3.e.2.b": "snapshotted",
     "477.1.b.1": "copy",
     "801.3.a": "grant",

@@ -1,5 +1,5 @@
 """瞬息 Temporary (816): when its controller's beginning phase starts (ahead of the scoring step)
-the unit is killed; one kill however many instances."""
+the permanent — a unit or a gear (816.1.a) — is killed; one kill however many instances."""
 
 from __future__ import annotations
 
@@ -12,7 +12,9 @@ class Temporary(Keyword):
     def at_beginning_phase(self, game, player):
         from judge.engine import effects
 
-        temps = [u for u in game.units() if u.controller == player and u.has(self.id)]
+        # any permanent of the player's with Temporary: units and gear alike (816.1.a, 816.1.b)
+        temps = [o for o in game.board() if o.controller == player and o.card.type in ("unit", "gear")
+                 and o.has(self.id)]
         if temps:
-            game.trace.add("step", "开始阶段开始时：[瞬息]单位被摧毁。", rules=("816",))
+            game.trace.add("step", "开始阶段开始时：拥有[瞬息]的永久牌被摧毁。", rules=("816", "816.1.b"))
             effects.kill(game, temps, rules=("816", "428"))
