@@ -442,6 +442,8 @@ def _templates(card, abilities: list[dict]):
     """The older templates (the translator's shapes), or None."""
     if any(a["kind"] not in _OLD_KINDS for a in abilities):
         return None
+    if any(a["kind"] != "keyword" and not isinstance(a.get("n"), (int, str)) for a in abilities):
+        return None  # a value these templates cannot compute (a count)
     if any(a["kind"] != "keyword" for a in abilities):
         return _effects_scenario(card, abilities)
     kws = [a for a in abilities if a["kind"] == "keyword"]
