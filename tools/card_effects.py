@@ -358,6 +358,8 @@ def _core(s: str, spell: bool, this_turn: bool) -> list[tuple[str, dict]] | None
             for t in ts:
                 if "gear" in t[1] and kind not in ("kill", "return_to_hand", "ready", "exhaust"):
                     return None
+                if kind == "banish" and t[1] == ("self",):
+                    return None  # "banish this card": a spell leaving the chain, not a board object (no template)
                 out.append((f"{word} {t[0]}", {"kind": kind, "scope": t[1]}))
             return out
     if m := re.fullmatch(r"让(.+?)变为((?:{{[^{}]+}}(?:和|、)?)+)", s):  # "becomes [Temporary]": gains it, for good
