@@ -266,3 +266,11 @@ def test_untargetable_is_read_as_the_term_not_as_plain_targeting(conn):
     assert "不可" in untargetable and "指定" not in untargetable
     targeted = [f for c in search(conn, "传奇可以被法术选中吗").analysis.concepts for f in c.forms]
     assert "指定" in targeted and "目标" in targeted
+
+
+def test_a_player_phrase_cut_into_characters_is_the_subject(conn):
+    # 记住 is no word of the rules (segmented 记 / 住); read as 隐私/隐秘信息 it is what is asked about.
+    concepts = search(conn, "能不能记住自己牌库的顺序").analysis.concepts
+    phrase = next(c for c in concepts if c.label == "记住")
+    assert not phrase.optional and "隐秘信息" in phrase.forms
+    assert all(c.optional for c in concepts if c.label in ("记", "住"))

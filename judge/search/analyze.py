@@ -258,6 +258,13 @@ def analyze(conn, raw: str) -> Analysis:
             c.via = "related"
         known = {f for c in concepts for f in c.forms}
         if not inside and not set(r.forms) & known:
+            chars = [c for c in concepts if len(c.label) == 1 and c.label in r.label]
+            if len(r.label) >= 2 and r.label not in a.states and len(chars) == len(r.label):
+                # "记住" cut into 记 / 住 (no such word in the rules): the phrase, read in the rules'
+                # words, is what the question asks about; its characters are not.
+                r.optional = False
+                for c in chars:
+                    c.optional = True
             concepts.append(r)
     _expand_synonyms(vocab, concepts)
     _weigh(vocab, concepts)
