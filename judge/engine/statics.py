@@ -56,6 +56,10 @@ class StaticAbility(Entry):
         """May `unit` move to `dest` (a standard move or a move by an effect)?"""
         return True
 
+    def allows_play_facedown(self, game, src, params, player, bid) -> bool:
+        """May `player` play a facedown card from the battlefield `bid` (811.1.b)?"""
+        return True
+
     def allows_combat_damage(self, game, src, params, unit) -> bool:
         """Does `unit` deal combat damage (counts its Might in its side's total, 465.2.a/465.2.b)?"""
         return True
@@ -349,6 +353,17 @@ class CannotReady(StaticAbility):
 
     def allows_awaken(self, game, src, params, unit):
         return not affects(game, src, params, unit)
+
+
+class OpponentsCannotPlayFacedownHere(StaticAbility):
+    """`静态 对手不能在此处翻开打出`: its controller's opponents can't play their facedown (待命) cards at the
+    battlefield where its source is (811.1.b is the play this forbids)."""
+
+    id, zh, aliases, rule = ("opponents_cannot_play_facedown_here", ("对手不能在此处翻开打出", "对手的待命牌不能在此处打出"),
+                             ("opponents-cannot-play-facedown-here",), "054.1")
+
+    def allows_play_facedown(self, game, src, params, player, bid):
+        return _ours(game, src, player) or bid != _here(src)
 
 
 class NoCombatDamage(StaticAbility):

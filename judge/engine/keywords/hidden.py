@@ -20,6 +20,12 @@ class Hidden(Keyword):
             raise IllegalAction(f"{card.label()} 不是 {player} 的待命牌。", "811.1.b")
         if card.hidden_turn is not None and card.hidden_turn >= game.turn:
             raise IllegalAction(f"{card.label()} 在本回合刚被隐藏，要到之后的回合才能从待命状态打出。", "811.1.b")
+        from judge.engine.statics import forbidder
+
+        barred = forbidder(game, "allows_play_facedown", player, card.location)
+        if barred is not None:  # can't beats can (054.1)
+            raise IllegalAction(f"{card.label()} 不能从待命状态打出：{barred[0].label()} 的静态技能（{barred[1].display}）禁止"
+                                "（“不能”优先于“可以”）。", "054.1")
         return Facedown(card.location)
 
     def discretionary_action(self, game, player, verb, args):
