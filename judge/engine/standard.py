@@ -5,7 +5,7 @@ module first, so the registries are complete whatever engine module is imported.
 
 from __future__ import annotations
 
-from judge.engine import conditions, cost_parts, filters, instructions, statics, values
+from judge.engine import conditions, cost_parts, filters, instructions, play_locations, statics, values
 from judge.engine.abilities import events, frequencies
 from judge.engine.abilities import filters as trigger_filters
 from judge.engine.effects_registry import (cards, chain, copies, damage, keywords, might, points, resources, tokens,
@@ -40,7 +40,7 @@ STATIC_PARTS = (statics.Aura, statics.NoEnemyReady, statics.CostModifier, static
                 statics.OpponentsCannotScore, statics.OpponentsCannotGainPoints, statics.EnemiesCannotTarget,
                 statics.CannotMove, statics.CannotMoveToBase, statics.CannotReady, statics.NoCombatDamage,
                 statics.OpponentsCannotPlayFacedownHere, statics.MightStatic, statics.GrantKeyword, statics.EnterReady,
-                statics.VictoryScoreChange, statics.CannotPlayHere)
+                statics.VictoryScoreChange, statics.CannotPlayHere, play_locations.PlayTo)
 
 
 def register_all() -> None:
@@ -63,7 +63,7 @@ def register_all() -> None:
             if part.id not in registry:
                 registry.register(part)
     # the words of the card-ability language: target phrases, values, conditions, frequencies, costs
-    for module in (filters, values, conditions, frequencies):
+    for module in (filters, values, conditions, frequencies, play_locations):
         module.register_standard()
 
 
@@ -75,7 +75,7 @@ def LANGUAGE_REGISTRIES() -> tuple:  # noqa: N802 (a table, computed after regis
     return (("触发频率", frequencies.FREQUENCIES),
             ("数量", filters.COUNTS), ("筛选词", filters.FILTERS), ("名词", filters.NOUNS),
             ("数值", values.VALUES), ("条件", conditions.CONDITIONS), ("去向", filters.DESTINATIONS),
-            ("持续时间", filters.DURATIONS))
+            ("持续时间", filters.DURATIONS), ("战场状态", play_locations.PLACE_STATES))
 
 
 def construct_table() -> str:
