@@ -20,6 +20,7 @@ from judge.engine.cards import Condition, Filter, TargetSpec, Value
 
 ARROW, SEP = "->", "，"  # markers the grammar's atom_arrow / atom_sep rules produce
 IF_WORDS = ("若", "如果", "if")
+PAY_WORDS = ("支付", "以此支付", "pay")
 MAY_WORDS = ("可以", "may")
 
 
@@ -271,14 +272,24 @@ def _fill_legacy(eff: m.Effect) -> None:
 # ------------------------------------------------------------------ triggers, statics, costs
 
 def read_trigger(atoms, file: str, effects: list) -> m.Trigger:
-    """`当 [主语] <时机> [地点] [频率] [若 条件] [费用 N] [符能 N|[A]…]`: a cost its controller may pay or
-    decline when it is put on the chain ("you may pay …", 404.2)."""
+    """`当 [主语] <时机> [地点] [频率] [若 条件] [费用 N] [符能 N|[A]…] [支付 <费用项>[，…]]`: a cost its
+    controller may pay or decline when it is put on the chain ("you may pay …", 404.2); after `支付`, a cost
+    within its instructions ("you may exhaust me to …", 403.1.b.1) read as an ability's cost items."""
     w = Words(atoms, file, "触发条件")
     subject = place = frequency = event = cond = None
     energy = power = 0
+    parts: list = []
     while not w.done():
         tok = w.peek()
         word = w.text(tok)
+        if word in PAY_WORDS:
+            w.next()
+            if w.done():
+                raise w.error("“支付”后面应为费用项（如“休眠”“费用 1”）。", tok, rule="403.1.b.1")
+            more, syms, exhaust, parts, _timing = read_costs(w.atoms[w.i:], file)
+            energy, power = energy + more, power + len(syms)
+            parts = [("exhaust", 0)] * exhaust + parts
+            break
         if word in IF_WORDS:
             w.next()
             cond = read_condition(w)
@@ -314,7 +325,7 @@ def read_trigger(atoms, file: str, effects: list) -> m.Trigger:
         raise w.error("触发式技能缺少时机（如“进攻时”“打出时”）。", atoms[0] if atoms else None,
                       registry=events.EVENTS, rule="382")
     return m.Trigger(event, effects[0], energy=energy, power=power, more=list(effects[1:]), subject=subject,
-                     place=place, frequency=frequency, condition=cond)
+                     place=place, frequency=frequency, condition=cond, costs=parts)
 
 
 def read_static(atoms, file: str) -> tuple[str, dict]:

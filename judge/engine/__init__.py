@@ -40,10 +40,11 @@ each other, the callee imported inside a function):
   combats and follows every resolution (318, 340); passing priority resolves (339); a finalized
   permanent resolves at once and its play completes on resolution (419.4.a); combat's steps play
   out the chain they open.
-- zones ↔ scoring: burning out gives an opponent a point (431); the final point may draw instead.
-- effects ↔ abilities.replacement: a kill is replaced (367) by actions that are effects.
-- abilities.triggered ↔ costs: a triggered ability's cost is paid on finalizing, and a rune recycled to
-  pay any cost is itself an event (416.1.b).
+- zones ↔ scoring ↔ effects ↔ abilities.replacement ↔ abilities.triggered ↔ costs ↔ cost_parts:
+  burning out gives an opponent a point (431) and the final point may draw instead; a kill is replaced
+  (367) by actions that are effects; a triggered ability's cost, its cost within instructions ("exhaust
+  me to …", 403.1.b.1) included, is paid with the cost parts on finalizing, and paying a part (a kill, a
+  recycle, a rune recycled to pay, 416.1.b) is itself an event that triggers.
 - layers ↔ statics ↔ keywords ↔ keywords.base ↔ conditions ↔ filters ↔ values: Might and keywords are
   layers applied again until nothing changes (476); a static ability's condition, affected objects and
   amount read Might and keywords (364.3.a, 477.2.a, 477.3.a).

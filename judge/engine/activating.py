@@ -26,9 +26,12 @@ def activate(game: Game, player: str, args: dict) -> None:
 
     # the card's own activated abilities, then those its keywords give (装配 818)
     abilities = list(src.card.activated) + [a for kw, n in on(src) if (a := kw.activated(src, n)) is not None]
-    ab = abilities[0] if abilities else None
-    if ab is None:
+    which = args.get("ability", 1)  # which of its activated abilities, in the order the card lists them
+    if not abilities:
         raise IllegalAction(f"{src.label()} 没有主动技能。", "377.1")
+    if not 1 <= which <= len(abilities):
+        raise IllegalAction(f"{src.label()} 只有 {len(abilities)} 个主动技能，没有第 {which} 个。", "377.1")
+    ab = abilities[which - 1]
     t = game.trace
     if not adds_resources(ab):
         priority.check_may_act(game, player)
@@ -57,8 +60,9 @@ def activate(game: Game, player: str, args: dict) -> None:
                   rules=("337.2", "429.2"), faq=("R-L33", "R-L35"))
             item = ChainItem(player, src.label(), f"{src.label()} 的主动技能", None, {"oid": src.oid}, rules=("376",),
                              kind="ability", oid=src.oid, pending=False)
-            for e in ab.effects:
-                instructions.EFFECTS[e.kind].apply(game, item, e, [], [], f"{src.label()} 的主动技能")
+            previous: list = []
+            for e in ab.effects:  # as any instruction: its "if" (a [鼓舞] condition) is checked first
+                previous = instructions.perform(game, item, e, [], previous)
             return
         was_empty = not game.chain
         item = ChainItem(player, src.label(), f"{src.label()} 的主动技能", None, {"oid": src.oid},

@@ -118,6 +118,9 @@ class Trigger:
     place: str | None = None  # where: here | battlefield | base | to_battlefield | from_battlefield | ...
     frequency: str | None = None  # once_per_turn | first_each_turn (judge.engine.abilities.frequencies)
     condition: Condition | None = None  # checked when the event happens (383.2.a.1)
+    # a cost within its instructions ("you may exhaust me to …": 403.1.b.1), besides energy and power:
+    # (cost-part id, N) of judge.engine.cost_parts; its controller may decline to pay it (404.2)
+    costs: list = field(default_factory=list)
     keyword: str | None = None  # the triggered keyword this ability stands for (823 Hunt), else None
 
 

@@ -174,9 +174,47 @@ class OpponentsTurn(ConditionKind):
         return game.teams[game.turn_player] != game.teams[seen.controller]
 
 
+def _event_object(seen):
+    """The object of the event a trigger's condition is read against (the card played, …)."""
+    return getattr(seen.facts, "obj", None)
+
+
+class ItIsMighty(ConditionKind):
+    """"When you play a Mighty unit": the event's object (the unit played) has Might 5 or more (706)."""
+
+    id, zh, aliases, rule = "it_is_mighty", ("其强力", "该单位强力"), ("it-is-mighty",), "706"
+
+    def holds(self, game, seen, cond):
+        from judge.engine.layers import might
+
+        o = _event_object(seen)
+        if o is None or not o.is_unit:
+            return False
+        return (might(game, o) if o.zone == "board" else o.card.might) >= 5
+
+
+class ItsCostAtLeast(ConditionKind):
+    """"When you play a spell that costs N or more": the energy cost printed on the event's card."""
+
+    id, zh, aliases, takes_n, rule = "its_cost_at_least", ("其费用至少",), ("its-cost-at-least",), True, "383.2.a.1"
+
+    def holds(self, game, seen, cond):
+        o = _event_object(seen)
+        return o is not None and o.card.cost_energy >= cond.n
+
+
+class Legion(ConditionKind):
+    """[鼓舞] on an ability: its controller has played a card this turn other than its source (812)."""
+
+    id, zh, aliases, rule = "legion", ("鼓舞",), ("legion",), "812"
+
+    def holds(self, game, seen, cond):
+        return any(t == game.turn and oid != seen.oid for t, oid in game.finalized_cards.get(seen.controller, []))
+
+
 STANDARD = (UnitDiedThisTurn, Mighty, ControlAtLeast, MovedTimes, TurnAtLeast, TurnBelow, PointsAtLeast, XpAtLeast,
             PaidOptionalCost, SelfBuffed, SelfAtBattlefield, HandAtMost, RunesAtLeast,
-            Exists, OpponentsTurn)
+            Exists, OpponentsTurn, ItIsMighty, ItsCostAtLeast, Legion)
 
 
 def register_standard() -> None:

@@ -238,6 +238,11 @@ def parts_of_ability(ab) -> list[tuple[CostPart, int]]:
     return out + [(COST_PARTS[pid], n) for pid, n in getattr(ab, "costs", ())]
 
 
+def parts_of_trigger(trig) -> list[tuple[CostPart, int]]:
+    """A triggered ability's cost within its instructions (403.1.b.1) besides energy and power."""
+    return [(COST_PARTS[pid], n) for pid, n in getattr(trig, "costs", ())]
+
+
 def choose(game, player, source, parts, named: list, rule: str = "357.2") -> list[tuple[CostPart, int, list]]:
     """Which objects pay each part: the ones the action named (in order, part by part), else (auto mode)
     the first possible ones; checked before anything is paid (358.2). Nothing possible: it can't be paid."""

@@ -22,11 +22,12 @@ class Seen:
     controller: str
     oid: str | None = None
     location: str | None = None
+    facts: object = None  # the event a trigger's condition is read against (EventFacts), if any
 
     @classmethod
     def of(cls, controller: str, memory: dict | None) -> "Seen":
         memory = memory or {}
-        return cls(controller, memory.get("oid"), memory.get("location"))
+        return cls(controller, memory.get("oid"), memory.get("location"), memory.get("facts"))
 
 
 class FilterWord(Entry):

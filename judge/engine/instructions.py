@@ -14,7 +14,7 @@ from dataclasses import replace
 from judge.engine import effects, targeting
 from judge.engine.chain_items import ChainItem
 from judge.engine.registry import Entry, Registry
-from judge.engine.state import Game, GameObject
+from judge.engine.state import ABILITY_ZONES, Game, GameObject
 from judge.trace.events import Change
 
 
@@ -95,7 +95,7 @@ def perform(game: Game, item: ChainItem, eff, snaps, previous: list[GameObject])
         legal = effects.scope_targets(game, item.memory, item.controller, eff.scope)
     if "self" in eff.scope:
         src = game.objects.get(getattr(item, "oid", None))
-        legal = [src] if src is not None and src.zone == "board" else []
+        legal = [src] if src is not None and src.zone in ABILITY_ZONES else []  # a legend's "me" too (174)
     if eff.targets and not legal and kind.needs_targets:
         t.add("step", f"{who}：没有合法目标，此指示无法执行。", rules=("359.3.e.6",))
         return []

@@ -166,11 +166,12 @@ hand and the champion zone (419.1.a); abilities are activated on the board and i
     for o in game.in_play():  # activated abilities (board and legend zone), the card's own and its keywords' (装配)
         if o.controller != actor or not (o.card.activated or _keyword_abilities(o)):
             continue
-        args = {"source": o.oid}
         abilities = [*o.card.activated, *_keyword_abilities(o)]
-        if any(e.targets for e in abilities[0].effects) and units:
-            args["targets"] = [rng.choice(units)]
-        out.append(Action("activate", actions._NOPOS, actor, args))
+        for i, ab in enumerate(abilities, 1):
+            args = {"source": o.oid} if len(abilities) == 1 else {"source": o.oid, "ability": i}
+            if any(e.targets for e in ab.effects) and units:
+                args["targets"] = [rng.choice(units)]
+            out.append(Action("activate", actions._NOPOS, actor, args))
     return out, legal
 
 

@@ -142,8 +142,11 @@ class StepSection(Section):
                             accelerate=opts.get("accelerate", False), **extra)
 
     def activate(self, player, _kw, source, *options):
-        opts = dict(options)
+        numbers = [o for o in options if isinstance(o, Token)]
+        opts = dict(o for o in options if not isinstance(o, Token))
         extra = {"pay_with": opts["pay_with"]} if "pay_with" in opts else {}
+        if numbers:
+            extra["ability"] = _num(numbers[0])
         return self._action(player, "activate", player, source=_text(source), targets=opts.get("targets", []), **extra)
 
     def perform(self, player, _kw, tok, *rest):

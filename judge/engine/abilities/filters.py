@@ -56,6 +56,8 @@ def _player_is(game, src, f, same_team: bool) -> bool:
 SUBJECT_PARTS = (
     Filter("self", ("我", "此牌"), ("me", "this"), _is_self),
     Filter("you", ("你",), ("you",), lambda g, s, f: f.player == s.controller, rule="411.4"),
+    Filter("you_or_ally", ("你或盟友", "你或一名盟友"), ("you-or-an-ally",),
+           lambda g, s, f: _player_is(g, s, f, True), rule="411.4"),
     Filter("opponent", ("对手", "一名对手"), ("opponent",), lambda g, s, f: _player_is(g, s, f, False)),
     Filter("any_player", ("一名玩家", "任一玩家"), ("any-player",), lambda g, s, f: f.player is not None),
     # "at the start of each player's first beginning phase, that player …": any player, and the ability is

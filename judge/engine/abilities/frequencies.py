@@ -29,9 +29,10 @@ def register_standard() -> None:
             FREQUENCIES.register(e)
 
 
-def condition_met(game, src, trig, controller: str | None = None) -> bool:
+def condition_met(game, src, trig, controller: str | None = None, facts=None) -> bool:
     """The trigger's frequency and its "if" (evaluated now, from where its source is, for the player who
-    will control the ability: `controller`, by default its source's)."""
+    will control the ability: `controller`, by default its source's). A source with no location (a
+    legend) reads "here" as the battlefield the event concerns ("if you have four units there")."""
     from judge.engine import conditions, filters
 
     frequency, cond = getattr(trig, "frequency", None), getattr(trig, "condition", None)
@@ -44,7 +45,8 @@ def condition_met(game, src, trig, controller: str | None = None) -> bool:
         if not first:
             return False
     if cond is not None:
-        seen = filters.Seen(controller or src.controller, src.oid, src.location if src.zone == "board" else None)
+        where = src.location if src.zone == "board" else getattr(facts, "battlefield", None)
+        seen = filters.Seen(controller or src.controller, src.oid, where, facts)
         if not conditions.holds(game, seen, cond):
             return False
     if frequency == "once_per_turn":

@@ -7,7 +7,7 @@ and pays the cost, or declines to pay and the trigger leaves the chain (399.18).
 
 from __future__ import annotations
 
-from judge.engine import costs, targeting
+from judge.engine import cost_parts, costs, targeting
 from judge.engine.battlefields import control, object_id, trigger_controller
 from judge.engine.chain_items import ChainItem
 from judge.engine.errors import IllegalAction
@@ -60,7 +60,7 @@ def fire(game: Game, facts: EventFacts) -> None:
                 continue
             if not entry.active(game, facts.player, src) or not filters.accepts(game, src, trig, entry, facts):
                 continue
-            if not frequencies.condition_met(game, src, trig, trigger_controller(game, src, trig, facts)):
+            if not frequencies.condition_met(game, src, trig, trigger_controller(game, src, trig, facts), facts):
                 continue
             queue(game, src, trig, facts)
 
@@ -194,24 +194,32 @@ def finalize(game: Game, item: ChainItem) -> None:
     cost = costs.Cost()
     cost.add(trig.energy, trig.power, "技能费用")
     cost.add(0, costs.targeting_power(game, p, chosen), costs.TARGETING_LABEL)
-    if cost.energy or cost.power:
-        t.add("step", f"{item.description}的总费用：{'；'.join(cost.parts)} → {cost}。",
+    parts = cost_parts.parts_of_trigger(trig)  # e.g. "exhaust me to …" (403.1.b.1)
+    src = game.objects.get(item.oid) if item.oid else None
+    if cost.energy or cost.power or parts:
+        named = [part.describe(n) for part, n in parts]
+        total = "；".join([str(cost)] * bool(cost.energy or cost.power) + named)
+        t.add("step", f"{item.description}的总费用：{'；'.join([*cost.parts, *named])} → {total}。",
               rules=("403.1.b.1", "809") if any(x.startswith(costs.TARGETING_LABEL) for x in cost.parts) else ("403.1.b.1",))
         declined = _take(game, "decline", p, item)
         reason = "选择拒绝支付"
+        extra = []
         if not declined:
             try:
                 payment = costs.plan(game, p, cost)
+                extra = cost_parts.choose(game, p, src, parts, [], rule="404.1")
             except IllegalAction:
                 declined, reason = True, "无法支付"
         if declined:
             game.chain.remove(item)
-            t.add("step", f"{p} {reason}{item.description}的费用（{cost}）：该技能不再是待处理项目，从结算链上移除（这不是无效化）。",
+            t.add("step", f"{p} {reason}{item.description}的费用（{total}）：该技能不再是待处理项目，从结算链上移除（这不是无效化）。",
                   rules=("404.2", "809") if costs.TARGETING_LABEL in "".join(cost.parts) else ("404.2",), faq=("R-L29", "R-L31"))
             if not game.chain:
                 game.chain_opened_by = None if game.chain_opened_by == "trigger" else game.chain_opened_by
             return
-        costs.pay(game, p, cost, payment)
+        cost_parts.pay_all(game, p, src, extra)
+        if cost.energy or cost.power:
+            costs.pay(game, p, cost, payment)
     item.pending = False
     what = f"，目标 {'、'.join(o.label() for o in chosen)}" if chosen else ""
     t.add("step", f"确认 {item.description}{what}。", rules=("406.2",))
