@@ -438,9 +438,19 @@ def _keyword_scenario_more(card, kw: dict) -> tuple[Board, str, list[str]] | Non
     return None
 
 
+_PLAIN_WORDS = {"friendly", "enemy", "other", "here", "at_battlefield", "in_base"}
+
+
+def _plain(a: dict) -> bool:
+    """Whether the older templates read all of an ability: its target has only the words they place by."""
+    t = target_spec(a["effect"]) if "effect" in a else None
+    return t is None or (t.count in ("one", "all", "self", "up_to") and
+                         all(w in _PLAIN_WORDS for w, _arg in t.filter.words))
+
+
 def _templates(card, abilities: list[dict]):
     """The older templates (the translator's shapes), or None."""
-    if any(a["kind"] not in _OLD_KINDS for a in abilities):
+    if any(a["kind"] not in _OLD_KINDS or not _plain(a) for a in abilities):
         return None
     if any(a["kind"] != "keyword" and not isinstance(a.get("n"), (int, str)) for a in abilities):
         return None  # a value these templates cannot compute (a count)
@@ -810,6 +820,7 @@ def _compose_group(card, d, when: str, effects: list, trig=None, act=None) -> tu
     checks: list[str] = []
     hand_after = len(b.hand) - 1 - len(sp.before) if "c" in b.hand else len(b.hand) - (1 if sp.act and "打出 z" in sp.act[0] else 0) - len(sp.before)
     draws, discards, channels, points, tokens = 0, 0, 0, 0, 0
+    tokens_made: dict[str, int] = {}
     for eff in effects:
         if eff.condition is not None:
             _condition(b, sp, eff.condition, card)
@@ -826,13 +837,22 @@ def _compose_group(card, d, when: str, effects: list, trig=None, act=None) -> tu
             elif eff.kind == "gain_points":
                 points += n
             else:
-                tokens += max(1, n)
                 name = eff.args.get("card", "")
-                if name and not any(line.startswith(f"卡牌 {name} ") for line in b.defs):
-                    from judge.cards.encoded import find_real
-
-                    if find_real(name) is None:
-                        raise Gap("create_token: unknown token card")
+                if eff.dest not in (None, "base", "here"):
+                    raise Gap(f"create_token: to {eff.dest}")
+                where = sp.here if eff.dest == "here" else "基地"
+                where = "基地" if where == "base" else where
+                real = _token_card(name)
+                if where == "基地" and real is not None and real.category_code in UNITS:
+                    tokens += max(1, n)  # unit tokens in base: counted with the base's units
+                elif "（" in name:
+                    raise Gap("create_token: a token id the scenario cannot name")
+                else:  # the created objects are named <token name>1, 2, … (439.2)
+                    made_n = tokens_made.get(name, 0)
+                    b.expect += [f'"{name}{k}" 在 {where}' for k in range(made_n + 1, made_n + max(1, n) + 1)]
+                    tokens_made[name] = made_n + max(1, n)
+                if name and _token_card(name) is None:
+                    raise Gap("create_token: unknown token card")
             rules.append(_rule({"kind": eff.kind}))
             continue
         if eff.kind not in _EXPECT_KINDS:
@@ -840,12 +860,14 @@ def _compose_group(card, d, when: str, effects: list, trig=None, act=None) -> tu
         if eff.kind == "move" and eff.dest not in ("base",):
             raise Gap(f"move: to {eff.dest}")
         n0 = eff.value.n if eff.value is not None and eff.value.kind == "n" else eff.amount
-        oid, might_t, where = _place(b, sp, eff, card, n0)
-        n = _amount(eff, card, might_t)
-        if target_spec(eff).targeted:
-            chosen.append(oid)
-        exp = _EXPECT_KINDS[eff.kind](oid, n, might_t)
-        (checks if sp.combat else b.expect).extend(exp)
+        spec = target_spec(eff)
+        for _ in range(spec.n if spec is not None and spec.count == "n" else 1):
+            oid, might_t, where = _place(b, sp, eff, card, n0)
+            n = _amount(eff, card, might_t)
+            if spec.targeted:
+                chosen.append(oid)
+            exp = _EXPECT_KINDS[eff.kind](oid, n, might_t)
+            (checks if sp.combat else b.expect).extend(exp)
         rules.append(_rule({"kind": eff.kind}))
     if draws:
         draws += sp.draws  # and the card the turn's draw phase draws (if the situation passes into a turn)
@@ -876,9 +898,15 @@ def _compose_group(card, d, when: str, effects: list, trig=None, act=None) -> tu
     if sp.choose == "play" and chosen:
         sp.act = [sp.act[0] + " 目标 " + ", ".join(chosen)]
     elif chosen:
-        sp.before += [f"甲 选择目标 c -> {oid}" for oid in chosen]
+        sp.before.append("甲 选择目标 c -> " + ", ".join(chosen))
     b.steps = sp.before + sp.act + [f"检查 步骤后 464 {e}" for e in checks] + sp.after
     return b, sp.title, rules
+
+
+def _token_card(name: str):
+    from judge.cards.encoded import find_real
+
+    return find_real(name)
 
 
 _EXPECT_KINDS = {
