@@ -132,6 +132,8 @@ def card_uses(d, add) -> None:
                 add("条件", params["condition"].kind)
             if params.get("keyword"):
                 add("关键词", params["keyword"])
+            if params.get("place"):
+                add("战场状态", params["place"])
     if d.auras:
         add("静态技能", "aura")
         for a in d.auras:
