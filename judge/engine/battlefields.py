@@ -1,5 +1,5 @@
-"""Battlefield cards as game objects (170, 199.1): a battlefield is both a location and a game object
-at that location, which can have passive, triggered and activated abilities (170.8-170.10).
+"""Battlefield cards as game objects (170, 199.1): besides being a location, each battlefield is an
+object standing at that location, holding its passive, triggered and activated abilities (170.8-170.10).
 
 A battlefield whose card has abilities gets a `BattlefieldObject` on the board at its own location, so
 the registries that find abilities on board objects (triggered.fire, statics.on_board, activated

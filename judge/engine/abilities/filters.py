@@ -60,8 +60,8 @@ SUBJECT_PARTS = (
            lambda g, s, f: _player_is(g, s, f, True), rule="411.4"),
     Filter("opponent", ("对手", "一名对手"), ("opponent",), lambda g, s, f: _player_is(g, s, f, False)),
     Filter("any_player", ("一名玩家", "任一玩家"), ("any-player",), lambda g, s, f: f.player is not None),
-    # "at the start of each player's first beginning phase, that player …": any player, and the ability is
-    # that player's (its instructions are theirs; 190.6.a: the ability indicates the player)
+    # an ability naming every player in turn (e.g. on each one's first beginning phase, for that one):
+    # any player matches, and the ability is that player's (its instructions are theirs; 190.6.a)
     Filter("each_player", ("每名玩家",), ("each-player",), lambda g, s, f: f.player is not None, rule="190.6.a"),
     Filter("unit", ("单位", "任意单位", "一名单位"), ("unit", "a-unit"), lambda g, s, f: _is_unit(f)),
     Filter("friendly_unit", ("友方单位", "一名友方单位"), ("friendly-unit",),

@@ -1,6 +1,6 @@
-"""狩猎 Hunt X (823): a triggered keyword, both a conquer and a hold effect (823.1.b): "when I conquer
-or hold, my controller gains X XP" (823.1.c.1; X defaults to 1, 823.1.c.2). Granted instances add
-their values (823.2), so the unit has one conquer and one hold trigger gaining the summed value."""
+"""狩猎 Hunt X (823): a triggered keyword, both a conquer and a hold effect (823.1.b): each time the
+unit conquers or holds, its controller gains X XP (823.1.c.1; X defaults to 1, 823.1.c.2). Granted
+instances add their values (823.2), so the unit has one conquer and one hold trigger gaining the summed value."""
 
 from __future__ import annotations
 
