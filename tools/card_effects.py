@@ -118,6 +118,25 @@ def _equip(clause: str) -> tuple[str, dict] | None:
 _COST_SYM = {"红色": "R", "绿色": "G", "蓝色": "B", "橙色": "O", "紫色": "P", "黄色": "Y", "A": "A"}
 
 
+
+class _CostTokens:
+    """A cost written as {{…}} tokens: its energy, its power symbols and whether it exhausts."""
+
+    def __init__(self) -> None:
+        self.energy, self.syms, self.exhaust = 0, [], False
+
+    def add(self, tok: str) -> bool:
+        """Take one token; False when it is not part of a cost."""
+        if tok == "横置":
+            self.exhaust = True
+        elif tok.isdigit():
+            self.energy += int(tok)
+        elif tok in _COST_SYM:
+            self.syms.append(f"[{_COST_SYM[tok]}]")
+        else:
+            return False
+        return True
+
 def _activated(clause: str, new: bool) -> tuple[str, list[dict]] | None:
     """`{{横置}}：…`, `{{1}}，{{横置}}：{{反应}}—…` -> `主动 [费用 N [符能 [R]…]] [休眠] [反应|迅捷] 效果 …`."""
     if new:
@@ -125,16 +144,10 @@ def _activated(clause: str, new: bool) -> tuple[str, list[dict]] | None:
     m = re.match(r"^((?:{{[^{}]+}}|支付|和|，|、|\s)+?)：\s*(?:{{(反应|迅捷)>?}}\s*[—\-]?\s*)?(.+)$", clause)
     if not m:
         return None
-    energy, syms, exhaust = 0, [], False
-    for tok in re.findall(r"{{([^{}]+)}}", m.group(1)):
-        if tok == "横置":
-            exhaust = True
-        elif tok.isdigit():
-            energy += int(tok)
-        elif tok in _COST_SYM:
-            syms.append(f"[{_COST_SYM[tok]}]")
-        else:
-            return None
+    cost = _CostTokens()
+    if not all(cost.add(tok) for tok in re.findall(r"{{([^{}]+)}}", m.group(1))):
+        return None
+    energy, syms, exhaust = cost.energy, cost.syms, cost.exhaust
     body = m.group(3).rstrip("。")
     if g := re.fullmatch(r"{{获得}}{{(\d+)}}(?:，用以支付法力费用)?", body):
         effects = [(f"获得 法力 {g.group(1)}", {"kind": "add_energy", "n": int(g.group(1))})]
@@ -547,7 +560,7 @@ _COST_PARTS = [  # a cost item of the card text -> the language's cost part (jud
 def _cost_items(text: str) -> tuple[list[str], str | None, dict] | None:
     """The cost of an activated ability (before its ：) -> (the language's cost items, timing word, the cost as
     data), or None."""
-    items, energy, syms, timing, exhaust = [], 0, [], None, False
+    items, timing, cost = [], None, _CostTokens()
     rest = text.strip()
     while rest:
         if m := re.match(r"[，、\s]+|和|支付", rest):
@@ -559,14 +572,7 @@ def _cost_items(text: str) -> tuple[list[str], str | None, dict] | None:
             timing, rest = m.group(1), rest[m.end():]
             continue
         if m := re.match(r"{{([^{}]+)}}", rest):
-            tok = m.group(1)
-            if tok == "横置":
-                exhaust = True
-            elif tok.isdigit():
-                energy += int(tok)
-            elif tok in _COST_SYM:
-                syms.append(f"[{_COST_SYM[tok]}]")
-            else:
+            if not cost.add(m.group(1)):
                 return None
             rest = rest[m.end():]
             continue
@@ -577,6 +583,7 @@ def _cost_items(text: str) -> tuple[list[str], str | None, dict] | None:
                 break
         else:
             return None
+    energy, syms, exhaust = cost.energy, cost.syms, cost.exhaust
     head = ([f"费用 {energy}"] if energy else []) + (["符能 " + " ".join(syms)] if syms else [])
     data = {"energy": energy, "power": [x[1] for x in syms], "exhaust": exhaust, "parts": items}
     return head + items + (["休眠"] if exhaust else []), timing, data
