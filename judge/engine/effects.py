@@ -153,11 +153,12 @@ def set_exhausted(game: Game, t: GameObject, value: bool) -> Change | None:
     return Change(t.label(), "状态", "活跃" if value else "休眠", "休眠" if value else "活跃")
 
 
-def might_change(game: Game, t: GameObject, amount: int) -> Change:
+def might_change(game: Game, t: GameObject, amount: int, how: dict | None = None) -> Change:
+    """+/- Might as a modifier: this turn, or for the duration `how` gives (common.lasting's fields)."""
     from judge.engine.state import Modifier
 
     before = might(game, t)
-    t.modifiers.append(Modifier(amount))
+    t.modifiers.append(Modifier(amount, **(how or {})))
     return Change(t.label(), "战力", before, might(game, t))
 
 

@@ -156,8 +156,12 @@ class _OnEach(EffectKind):
     def act(self, game: Game, eff, u: GameObject):
         raise NotImplementedError
 
+    def act_for(self, game: Game, item, eff, u: GameObject):
+        """The action on one unit, for kinds that also need the chain item (e.g. its source)."""
+        return self.act(game, eff, u)
+
     def apply(self, game, item, eff, legal, previous, who):
-        changes = [c for c in (self.act(game, eff, u) for u in legal) if c]
+        changes = [c for c in (self.act_for(game, item, eff, u) for u in legal) if c]
         game.trace.add("change", f"{who}作用于 {'、'.join(u.label() for u in legal)}。", rules=("359.3.d",), changes=changes)
         return legal
 
@@ -241,17 +245,28 @@ class ModifyMight(_OnEach):
     remembered at that level for the rest of the turn (snapshotting, 477.3.b, 477.3.e.2.b)."""
 
     id, zh, aliases, rule, amount = "might", ("修改战力",), ("modify-might",), "349", True
-    params = "可加 本回合；最低 N（减少后不低于 N）"
+    params = "可加 本回合（默认）或 持续（来源留在场上期间）；最低 N（减少后不低于 N）"
 
     def read_args(self, words):
-        rest = [w for w in words if w not in ("本回合", "this-turn")]
+        from judge.engine.effects_registry.common import duration_args
+
+        dur, rest = duration_args(words)
+        args = {"this_turn": False, "while_source": True} if dur["while_source"] else {}
         if not rest:
-            return {}
+            return args
         if len(rest) == 2 and rest[0] in ("最低", "min") and rest[1].isdigit():
-            return {"floor": int(rest[1])}
-        raise ValueError(f"效果“{self.display}”只接受“本回合”和“最低 N”（如 修改战力 -4 一名 单位 本回合 最低 1）。")
+            return {**args, "floor": int(rest[1])}
+        raise ValueError(f"效果“{self.display}”只接受“本回合”“持续”和“最低 N”（如 修改战力 -4 一名 单位 本回合 最低 1）。")
 
     def act(self, game, eff, u):
+        return self.act_for(game, None, eff, u)
+
+    def act_for(self, game, item, eff, u):
+        """The change lasts as the effect says: this turn by default, or while its source stays on the
+        board (持续), as doubling does (432.1.a)."""
+        from judge.engine.effects_registry.common import lasting
+
+        how = lasting(game, item, eff) if item is not None else None
         amount, floor = eff.amount, (getattr(eff, "args", None) or {}).get("floor")
         if floor is not None and amount < 0:
             from judge.engine.layers import might
@@ -262,7 +277,7 @@ class ModifyMight(_OnEach):
                 game.trace.add("step", f"{u.label()} 的战力为 {current}，减少后不得低于 {floor}：这次减少按 {limited} 计，"
                                "并在效果持续期间保持此数值。", rules=("477.3.b", "477.3.e.2.b"))
             amount = limited
-        return effects.might_change(game, u, amount)
+        return effects.might_change(game, u, amount, how)
 
 
 class Recall(EffectKind):
