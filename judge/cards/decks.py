@@ -70,6 +70,20 @@ def _identity_ok(card: Card, identity: set[str]) -> bool:
     return _domains(card) <= identity
 
 
+def _pile_problems(cards: dict, ids: list[str], category: str, wrong: tuple[str, str], foreign: tuple[str, str],
+                   identity: set[str], ident_text: str) -> list[DeckProblem]:
+    """The rune deck's or the battlefields' problems: each distinct card must be of `category` (rule and
+    message `wrong`) and within the deck's identity (rule and noun `foreign`)."""
+    out = []
+    for cid in sorted(set(ids)):
+        card = cards[cid]
+        if card.category_code != category:
+            out.append(DeckProblem(wrong[0], wrong[1].format(cid=cid, category=card.category)))
+        elif not _identity_ok(card, identity):
+            out.append(DeckProblem(foreign[0], f"{foreign[1]}“{cid}”不符合卡组的符文特性（{ident_text}）"))
+    return out
+
+
 def validate_deck(deck: Deck, mode: str = "1v1", cat=None) -> list[DeckProblem]:
     """Every way `deck` breaks the deck-construction rules (empty: legal)."""
     from judge.cards.catalog import catalog
@@ -119,21 +133,13 @@ def validate_deck(deck: Deck, mode: str = "1v1", cat=None) -> list[DeckProblem]:
                                                 f"不是传奇“{legend.id}”的英雄“{legend.champion}”"))
     if len(deck.runes) != RUNES:
         out.append(DeckProblem("103.3.a", f"符文牌堆有 {len(deck.runes)} 张，必须是 {RUNES} 张符文"))
-    for cid in sorted(set(deck.runes)):
-        card = cards[cid]
-        if card.category_code != "rune":
-            out.append(DeckProblem("103.3.a", f"“{cid}”是{card.category}，不能放入符文牌堆"))
-        elif not _identity_ok(card, identity):
-            out.append(DeckProblem("103.3.a.1", f"符文“{cid}”不符合卡组的符文特性（{ident_text}）"))
+    out += _pile_problems(cards, deck.runes, "rune", ("103.3.a", "“{cid}”是{category}，不能放入符文牌堆"),
+                          ("103.3.a.1", "符文"), identity, ident_text)
     want = BATTLEFIELDS.get(mode)
     if want is not None and len(deck.battlefields) != want:
         out.append(DeckProblem("103.4.a", f"此游戏模式每名玩家需提供 {want} 张战场，卡组中有 {len(deck.battlefields)} 张"))
-    for cid in sorted(set(deck.battlefields)):
-        card = cards[cid]
-        if card.category_code != "battlefield":
-            out.append(DeckProblem("103.4", f"“{cid}”是{card.category}，不是战场"))
-        elif not _identity_ok(card, identity):
-            out.append(DeckProblem("103.4.b", f"战场“{cid}”不符合卡组的符文特性（{ident_text}）"))
+    out += _pile_problems(cards, deck.battlefields, "battlefield", ("103.4", "“{cid}”是{category}，不是战场"),
+                          ("103.4.b", "战场"), identity, ident_text)
     for cid, n in sorted(Counter(deck.battlefields).items()):
         if n > 1 and len(deck.battlefields) > 1:
             out.append(DeckProblem("103.4.c", f"战场“{cid}”出现了 {n} 次，同名战场只能有一张"))
