@@ -36,6 +36,7 @@ OUT = REPO / "scenarios" / "cards"
 MARK = "说明 冒烟测试：由 tools/card_smoke.py"
 _LETTERS = {"red": "R", "green": "G", "blue": "B", "orange": "O", "purple": "P", "yellow": "Y"}
 HARMFUL = ("deal", "kill", "stun", "exhaust")
+UNITS = ("unit", "hero_unit", "exclusive_unit", "indicator_unit")  # category codes of cards that are units
 
 
 def _pool(card, extra_energy: int = 0, extra_power: int = 0) -> str:
@@ -185,6 +186,16 @@ def _expect(b: Board, ab: dict, t: str | None, might_of: dict) -> bool:
     return True
 
 
+
+def _counts_from_board(b: Board, draws: int, channels: int, discards: int) -> bool:
+    """Expect the hand and rune-deck counts an ability of a card already on the board leaves; False when
+    it discards (these boards start with an empty hand, so there is nothing to discard)."""
+    if draws:
+        b.expect.append(f"甲 手牌数 {draws}")
+    if channels:
+        b.expect.append("甲 符文牌堆数 1")
+    return not discards
+
 def _effects_scenario(card, abilities: list[dict]) -> tuple[Board, str, list[str]] | None:
     """A card whose abilities are effects on play / on resolution / on attack / on conquer."""
     effects = [dict(a, n=card.might or 0) if a.get("n") == "might" else a for a in abilities if a["kind"] != "keyword"]
@@ -257,21 +268,17 @@ def _effects_scenario(card, abilities: list[dict]) -> tuple[Board, str, list[str
         if channels:
             b.expect.append("甲 符文牌堆数 1")
     elif when in ("move", "move_to_battlefield", "i_conquer", "die"):
-        if card.category_code not in ("unit", "hero_unit", "exclusive_unit", "indicator_unit") or targeted:
+        if card.category_code not in UNITS or targeted:
             return None
         b.hand, b.base_a, b.bf_controller = [], ["c"], None
         # a move trigger resolves in the showdown the move opens; a conquer trigger after it, in a new chain
         b.steps = ["甲 摧毁 c", "全部让过"] if when == "die" else ["甲 标准移动 c -> bf1", "全部让过"] + (
             ["全部让过"] if when == "i_conquer" else [])
         rules.append({"die": "383.4", "i_conquer": "468"}.get(when, "445"))
-        if draws:
-            b.expect.append(f"甲 手牌数 {draws}")
-        if channels:
-            b.expect.append("甲 符文牌堆数 1")
-        if discards:
+        if not _counts_from_board(b, draws, channels, discards):
             return None
     elif when in ("activated", "deathknell"):
-        unit = card.category_code in ("unit", "hero_unit", "exclusive_unit", "indicator_unit")
+        unit = card.category_code in UNITS
         if when == "deathknell" and not unit:
             return None
         b.hand = []
@@ -303,14 +310,10 @@ def _effects_scenario(card, abilities: list[dict]) -> tuple[Board, str, list[str
                 b.steps.append(f"甲 选择目标 c -> {chosen}")
             b.steps += ["甲 摧毁 c", "全部让过"]
             rules.append("808")
-        if draws:
-            b.expect.append(f"甲 手牌数 {draws}")
-        if channels:
-            b.expect.append("甲 符文牌堆数 1")
-        if discards:
+        if not _counts_from_board(b, draws, channels, discards):
             return None
     elif when in ("attack", "conquer"):
-        if card.category_code not in ("unit", "hero_unit", "exclusive_unit", "indicator_unit"):
+        if card.category_code not in UNITS:
             return None
         b.hand = []
         b.base_a.append("c")
@@ -354,7 +357,7 @@ def _effects_scenario(card, abilities: list[dict]) -> tuple[Board, str, list[str
 def _keyword_scenario(card, kw: dict) -> tuple[Board, str, list[str]] | None:
     b = Board(card)
     k, n, m = kw["keyword"], kw.get("n", 1), card.might or 0
-    is_unit = card.category_code in ("unit", "hero_unit", "exclusive_unit", "indicator_unit")
+    is_unit = card.category_code in UNITS
     if not is_unit and k != "equip":
         return None
     if k == "accelerate":
@@ -499,7 +502,6 @@ def smoke(card, abilities: list[dict], d=None) -> tuple[str, str] | str:
 # activated, destroyed, observed), the objects its effects act on (placed by their target filters) and the
 # expectation each effect kind leaves.
 
-UNITS = ("unit", "hero_unit", "exclusive_unit", "indicator_unit")
 SPELL = "卡牌 测试法术 法术 费用 0"
 RECRUIT = "卡牌 测试新兵 单位 费用 0 战力 1"
 GEAR = "卡牌 测试装备 装备 费用 0"
