@@ -28,7 +28,7 @@ STOPWORDS = set(
     "会 能 能否 可以 可否 可 如何 怎么 怎样 怎么办 什么 为什么 哪 哪些 哪个 谁 时 时候 的话 如果 是否 "
     "有 有没有 要 需要 被 把 对 一 就 都 也 还 吗? 么? 请问 问 一下 情况 时候 之后 之前 会不会 "
     "能不能 可不可以 算 算不算 该 应该 多少 几 还是 然后 这样 那样 这种 那种 所以 因为 但是 "
-    "一处 一名 一张 一个 一些 一次 任何 某 某个 里 里面 上面 到底 究竟 具体 真的".split()
+    "一处 一名 一张 一个 一些 一次 任何 某 某个 里 里面 上面 到底 究竟 具体 真的 每个".split()
 )
 # Characters of question phrasing never taken for a misspelt term ("是什么" is not "提示").
 FUNCTION_CHARS = set("的了吗呢吧啊呀么是在我你他她它们这那个和与及或会能否可以如何怎样什为哪谁时候话果有要被把就都也还请问该吧几啥")
@@ -259,7 +259,8 @@ def analyze(conn, raw: str) -> Analysis:
         known = {f for c in concepts for f in c.forms}
         if not inside and not set(r.forms) & known:
             chars = [c for c in concepts if len(c.label) == 1 and c.label in r.label]
-            if len(r.label) >= 2 and r.label not in a.states and len(chars) == len(r.label):
+            if len(r.label) >= 2 and r.label not in a.states and chars and len(chars) == sum(
+                    1 for ch in r.label if not _is_stop(ch)):
                 # "记住" cut into 记 / 住 (no such word in the rules): the phrase, read in the rules'
                 # words, is what the question asks about; its characters are not.
                 r.optional = False
@@ -268,6 +269,12 @@ def analyze(conn, raw: str) -> Analysis:
             concepts.append(r)
     _expand_synonyms(vocab, concepts)
     _weigh(vocab, concepts)
+    if a.question_like:
+        for c in concepts:
+            # An English word of a question that no document contains ("during" outside the glossary)
+            # is phrasing, not the subject: it must not cost the answer its coverage.
+            if c.via == "literal" and c.df == 0 and c.label.isalpha() and len(concepts) > 1:
+                c.optional = True
     _fix_unmatched(vocab, concepts, a)
     a.concepts = [c for c in concepts if c.forms]
     return a
@@ -521,7 +528,7 @@ def _latin(vocab: _Vocab, span: str, a: Analysis) -> list[Concept]:
         for k in range(len(words) - i, 0, -1):
             phrase = " ".join(words[i : i + k])
             compact = "".join(words[i : i + k])
-            hit = vocab.aliases([phrase, compact], ("english",))
+            hit = vocab.aliases([phrase, compact] + (lemmas(phrase) if k == 1 else []), ("english",))
             if hit:
                 targets = list(dict.fromkeys(t for _a, t, _k in hit))
                 concepts.append(Concept(phrase, targets + [phrase], via="english"))
@@ -535,6 +542,25 @@ def _latin(vocab: _Vocab, span: str, a: Analysis) -> list[Concept]:
             concepts.extend(_latin_word(vocab, words[i]))
         i += k
     return concepts
+
+
+def lemmas(word: str) -> list[str]:
+    """Base forms an English word may be inflected from ("stunned" -> "stun", "units" -> "unit",
+    "readies" -> "ready"): the glossary lists headings and player words in their base form."""
+    out = []
+    if len(word) > 3 and word.endswith("ies"):
+        out.append(word[:-3] + "y")
+    if len(word) > 3 and word.endswith("es"):
+        out.append(word[:-2])
+    if len(word) > 2 and word.endswith("s") and not word.endswith("ss"):
+        out.append(word[:-1])
+    for suffix in ("ed", "ing"):
+        if len(word) > len(suffix) + 2 and word.endswith(suffix):
+            stem = word[: -len(suffix)]
+            out += [stem, stem + "e"]
+            if len(stem) > 2 and stem[-1] == stem[-2]:
+                out.append(stem[:-1])  # "stunned" -> "stun"
+    return out
 
 
 def _best_target(vocab: _Vocab, hits: list[tuple[str, str, str]]) -> str:

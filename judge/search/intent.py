@@ -17,7 +17,7 @@ HOWMANY, CAN, WHEN, WHATIF, ORDER, DEFINE = "howmany", "can", "when", "whatif", 
 _FRAMES: list[tuple[str, str]] = [
     (ORDER, r"谁先|哪个先|哪一个先|先.{0,8}还是.{0,6}先|先.{0,10}还是|什么顺序|哪种顺序|按什么|谁先来|轮到谁|先算|先用|先处理|先结算|先上|先生效|先加入|先放|先.{0,4}[哪谁]"),
     (HOWMANY, r"几张|几个|几分|几点|几次|几条|几名|几枚|几种|多少|最多|最少|至少|上限|下限|几$|几[^乎]"),
-    (WHEN, r"什么时候|何时|啥时候|哪个阶段|什么阶段|什么时机|多久"),
+    (WHEN, r"什么时候|何时|啥时候|哪个阶段|什么阶段|什么时机|多久|最早|最晚|多早"),
     (WHATIF, r"会怎样|会怎么样|怎么办|会发生什么|发生什么|怎么算|怎么处理|如何处理|会如何|还算|算不算|算.{0,6}吗|听谁的|听哪个|还在|还有.{0,6}吗|会不会"),
     (CAN, r"可以|能不能|能否|能够|可不可以|可否|允许|能[^量力]|不能|无法|是否"),
     (DEFINE, r"是什么|什么是|什么意思|指什么|是啥|啥意思"),
@@ -32,7 +32,7 @@ _ENGLISH_FRAMES: list[tuple[str, str]] = [
 ]
 # A frame of each kind needs one of these characters: a query without any is not matched against the
 # kind's pattern (patterns are compiled on first use: most term queries compile none).
-_ANCHORS = {ORDER: "先顺按轮", HOWMANY: "几多最少上下", WHEN: "时何阶久", WHATIF: "怎发算如听会还",
+_ANCHORS = {ORDER: "先顺按轮", HOWMANY: "几多最少上下", WHEN: "时何阶久早晚", WHATIF: "怎发算如听会还",
             CAN: "可能允无否", DEFINE: "什啥指"}
 _compiled: dict[str, re.Pattern] = {}
 
@@ -50,13 +50,14 @@ FRAME_WORDS = set(
     "直接 还 再 要 吗 呢 么 啊 呀 吧 了 的 得 地 我 我的 你 他 它 这 那 哪 谁 几 多 先 后 能 会 想 跟 给 被 让 "
     "一个 一张 一下 东西 时候 以后 之后 之前 后来 然后 拿到 一起 好几个 好几张 全都 都 也 就 又 只 才 啥 什么 "
     "怎么 如何 为什么 为啥 有没有 有 没 是 在 把 对 和 与 或 上 里 中 时 说 另 个 张 下 出 来 去 用 "
-    "件事 几件事 句话 好几 好几句话 情况 一都 场合 的话 马上 直接 还能 还会 还要 还是 进行 使用 用".split()
+    "件事 几件事 句话 好几 好几句话 情况 一都 场合 的话 马上 直接 还能 还会 还要 还是 进行 使用 用 "
+    "接下来 一场 最早 最晚 分成 哪几 哪几步 需要 必须要 得要 要等 等到 这种 那种".split()
 )
 ENGLISH_STOP = set(
     "a an the i you we my your our his her its their me it is are was be been do does did can could may might "
     "should would will shall what when which who whom how why where if of on in to at by for from with into onto "
     "as or and not no there this that these those many much happens happen first order limit maximum max "
-    "minimum min".split()
+    "minimum min need needs get gets got happens happened happening".split()
 )
 
 # What an answer of each kind contains (normalised forms looked for in a document).
@@ -80,7 +81,7 @@ HINTS: dict[str, tuple[str, ...]] = {
 _STRIP = (
     "什么时候|啥时候|会怎么样|会怎样|怎么样|怎么办|怎么算|怎么处理|如何处理|会发生什么|发生什么|能不能|可不可以|"
     "可以|能否|是否|多少|至少|最多|最少|几张|几个|几分|几点|几次|几条|几名|几枚|谁先|哪个先|还是|算不算|"
-    "听谁的|听哪个|要不要|需不需要|到底|究竟|[吗呢吧啊呀][?？]?$|[?？]"
+    "听谁的|听哪个|要不要|需不需要|到底|究竟|按什么|最早|最晚|接下来|[吗呢吧啊呀][?？]?$|[?？]"
 )
 
 
