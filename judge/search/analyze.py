@@ -366,20 +366,27 @@ def _same_card(vocab: _Vocab, one: str, other: str) -> bool:
 
 
 def _rewrite(text: str, a: Analysis) -> str:
-    """Player phrases -> rules' words in one left-to-right pass (overlapping phrases: the first, longest
-    wins: "还能打牌" is 还 + 能 + 打出卡牌, not 能打出 + 出卡牌)."""
+    """Player phrases -> rules' words in one pass. Overlapping phrases: the longer wins, then the one
+    further left ("才算打出伤害" is 才 + 造成伤害 (打出伤害), not 被打出 (算打出) + 伤害; "还能打牌" is
+    还 + 能 + 打出卡牌)."""
     if not a.rewrites:
         return text
     table = dict(a.rewrites)
-    rx = re.compile("|".join(re.escape(p) for p in sorted(table, key=len, reverse=True)))
+    found = []
+    for phrase in table:
+        start = text.find(phrase)
+        while start >= 0:
+            found.append((start, start + len(phrase), phrase))
+            start = text.find(phrase, start + 1)
+    taken: list[tuple[int, int, str]] = []
+    for i, j, phrase in sorted(found, key=lambda m: (-(m[1] - m[0]), m[0])):
+        if all(j <= x or i >= y for x, y, _p in taken):
+            taken.append((i, j, phrase))
     used: list[tuple[str, str]] = []
-
-    def sub(m: re.Match) -> str:
-        used.append((m.group(0), table[m.group(0)]))
-        return table[m.group(0)]
-
-    text = rx.sub(sub, text)
-    a.rewrites = list(dict.fromkeys(used))
+    for i, j, phrase in sorted(taken, reverse=True):
+        text = text[:i] + table[phrase] + text[j:]
+        used.append((phrase, table[phrase]))
+    a.rewrites = list(dict.fromkeys(reversed(used)))
     return text
 
 
