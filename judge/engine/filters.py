@@ -89,6 +89,8 @@ STANDARD_FILTERS = (
     _word("damaged", ("受伤的",), ("damaged",), "355", lambda g, s, o, a: o.damage > 0),
     _word("stunned", ("眩晕的",), ("stunned",), "423", lambda g, s, o, a: o.stunned),
     _word("defending", ("防守方", "防守中的"), ("defending",), "464.2.c.3", lambda g, s, o, a: o.designation == "defender"),
+    _word("in_combat", ("战斗中的", "战斗中"), ("in-combat",), "740.2.c",
+          lambda g, s, o, a: o.zone == "board" and o.location in g.battlefields and o.designation is not None),
     _word("alone", ("落单",), ("alone",), "740.2.a", lambda g, s, o, a: _alone(g, o)),
     _word("champion", ("英雄",), ("champion",), "355.9.b", lambda g, s, o, a: o.card.champion),
     _word("token", ("指示物",), ("token",), "355", lambda g, s, o, a: o.token or o.card.token),
@@ -167,6 +169,8 @@ STANDARD_DESTINATIONS = (
     Destination("here", ("此处",), ("here",)),
     Destination("battlefield", ("战场",), ("battlefield",)),  # chosen when played ("-> bf1" in the play action)
     Destination("hand", ("手牌",), ("hand",), rule="349"),
+    # where the previous instruction's object is ("move a friendly unit to that enemy unit's battlefield")
+    Destination("its_location", ("它所在处", "其所在处"), ("its-location",), rule="420"),
 )
 
 

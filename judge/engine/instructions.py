@@ -76,7 +76,7 @@ def perform(game: Game, item: ChainItem, eff, snaps, previous: list[GameObject])
         legal = group_targets.settle(game, item, eff, legal)
     spec = eff.target
     if spec is not None and not spec.targeted:
-        legal = _untargeted(game, item, spec, previous)
+        legal = _untargeted(game, item, spec, previous, kind)
     if eff.optional and _declined(game, item):
         t.add("step", f"{who}：{item.controller} 选择不执行此可选指示（“可以”）。", rules=("349",))
         return previous
@@ -125,9 +125,10 @@ def perform_now(game: Game, player: str, eff, objects: list[GameObject], source:
         game.trace.depth -= 1
 
 
-def _untargeted(game: Game, item: ChainItem, spec, previous: list[GameObject]) -> list[GameObject]:
+def _untargeted(game: Game, item: ChainItem, spec, previous: list[GameObject], kind=None) -> list[GameObject]:
     """Objects an untargeted phrase names as the effect resolves: "each …" (seen from the source's
-    remembered place), the source itself, or the previous instruction's objects."""
+    remembered place), the source itself, or the previous instruction's objects (on the board, or
+    where the previous instruction put them when this effect acts there: "banish it, then play it")."""
     from judge.engine import filters
 
     if spec.count == "all":
@@ -135,7 +136,8 @@ def _untargeted(game: Game, item: ChainItem, spec, previous: list[GameObject]) -
     if spec.count == "self":
         src = game.objects.get(getattr(item, "oid", None))
         return [src] if src is not None and src.zone == "board" else []
-    return [o for o in previous if o.zone == "board"]
+    return [o for o in previous if o.zone == "board"
+            or (kind is not None and o.zone != "chain" and kind.accepts(game, o) is None)]
 
 
 def _declined(game: Game, item: ChainItem) -> bool:
@@ -292,14 +294,14 @@ class Move(EffectKind):
     id, zh, aliases, rule = "move", ("移动",), ("move",), "420"
 
     def apply(self, game, item, eff, legal, previous, who):
-        return _move(game, item, legal, eff)
+        return _move(game, item, legal, eff, previous)
 
 
 class Fight(EffectKind):
     id, zh, aliases, rule = "fight", ("互相造成战力伤害",), ("fight",), "417"
 
     def apply(self, game, item, eff, legal, previous, who):
-        return _fight(game, item, legal, who)
+        return _fight(game, item, legal, who, previous)
 
 
 class Banish(EffectKind):
@@ -313,11 +315,19 @@ class Banish(EffectKind):
 
 class Draw(EffectKind):
     id, zh, aliases, rule, amount, needs_targets = "draw", ("抽牌",), ("draw",), "413", True, False
+    params = "其控制者（由上一条指示作用的对象的控制者抽牌）"
+
+    def read_args(self, words):
+        if not words:
+            return {}
+        if words == ["其控制者"] or words == ["its-controller"]:
+            return {"target_controller": True}
+        raise ValueError(f"效果“{self.display}”只接受“其控制者”（如 抽牌 2 其控制者）。")
 
     def apply(self, game, item, eff, legal, previous, who):
         from judge.engine import zones
 
-        if "target_controller" in eff.scope:
+        if "target_controller" in eff.scope or (getattr(eff, "args", None) or {}).get("target_controller"):
             # Information that is still available (the unit's controller) is used (FAQ C-L592).
             drawers = [o.controller for o in previous] or []
             if not drawers:
@@ -443,23 +453,25 @@ class CreateDelayed(EffectKind):
         return previous
 
 
-def _destination(item: ChainItem, eff) -> str | None:
-    """Where a move goes: the effect's fixed destination (`-> 基地`, `-> 此处`), else the one chosen
-    when it was played (355.4)."""
+def _destination(item: ChainItem, eff, previous=()) -> str | None:
+    """Where a move goes: the effect's fixed destination (`-> 基地`, `-> 此处`, `-> 它所在处`: where the
+    previous instruction's object is), else the one chosen when it was played (355.4)."""
     if eff is not None and eff.dest == "base":
         return "base"
     if eff is not None and eff.dest == "here":
         return (item.memory or {}).get("location")
+    if eff is not None and eff.dest == "its_location":
+        return next((o.location for o in previous if o.zone == "board"), None)
     return item.dest
 
 
-def _move(game: Game, item: ChainItem, legal: list[GameObject], eff=None) -> list[GameObject]:
+def _move(game: Game, item: ChainItem, legal: list[GameObject], eff=None, previous=()) -> list[GameObject]:
     """'Move a unit' to the destination chosen when the spell was played (Dragon's Rage): only the
     units that actually moved are returned, for the embedded trigger that refers to them."""
     from judge.engine import movement
     from judge.engine.errors import IllegalAction
 
-    dest = _destination(item, eff)
+    dest = _destination(item, eff, previous)
     moved = [u for u in legal if u.location != dest]
     if not moved or dest is None:
         game.trace.add("step", f"{item.source} 的效果：没有单位实际移动。", rules=("359.3.e.11",))
@@ -472,14 +484,19 @@ def _move(game: Game, item: ChainItem, legal: list[GameObject], eff=None) -> lis
     return moved
 
 
-def _fight(game: Game, item: ChainItem, legal: list[GameObject], who: str) -> list[GameObject]:
+def _fight(game: Game, item: ChainItem, legal: list[GameObject], who: str,
+           previous: list[GameObject] = ()) -> list[GameObject]:
     """'They deal damage equal to their Might to each other' (Dragon's Rage): both amounts are read
-    first, then dealt at once; a unit that is gone deals and takes nothing."""
+    first, then dealt at once; a unit that is gone deals and takes nothing. The other unit is the one
+    the linked instruction affected, or else the previous instruction's object ("give a friendly unit
+    +3 Might, then it and an enemy unit deal damage to each other")."""
     from judge.engine import layers
 
     where = item.memory.get("where")
     other = [game.objects[oid] for oid, inc in item.memory.get("linked", [])
              if oid in game.objects and game.objects[oid].incarnation == inc and game.objects[oid].zone == "board"]
+    if "linked" not in item.memory:
+        other = [o for o in previous if o.zone == "board" and o.is_unit]
     legal = [o for o in legal if where is None or o.location == where]
     if not legal or not other:
         game.trace.add("step", f"{who}：互相造成伤害的一方已不在场上或不在该处，能做的都做（无伤害）。", rules=("359.3.e.11",))

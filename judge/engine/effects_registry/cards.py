@@ -74,12 +74,14 @@ class PlayCard(EffectKind):
     (419.3.a) through every step of playing, its cost paid unless the effect says 无视费用 (419.3.b);
     no eligible card: nothing happens (419.3.c). A unit goes to its base or the named destination."""
 
-    id, zh, aliases, rule, params = "play_card", ("打出卡牌",), ("play-card",), "419.3", "无视费用"
+    id, zh, aliases, rule, params = "play_card", ("打出卡牌",), ("play-card",), "419.3", \
+        "无视费用；由其拥有者（由卡牌的拥有者而不是控制者打出）"
 
     def read_args(self, words):
-        if any(w not in ("无视费用", "ignoring-cost") for w in words):
-            raise ValueError(f"效果“{self.display}”只接受“无视费用”。")
-        return {"ignore_cost": bool(words)}
+        if any(w not in ("无视费用", "ignoring-cost", "由其拥有者", "by-its-owner") for w in words):
+            raise ValueError(f"效果“{self.display}”只接受“无视费用”和“由其拥有者”。")
+        return {"ignore_cost": any(w in ("无视费用", "ignoring-cost") for w in words),
+                "by_owner": any(w in ("由其拥有者", "by-its-owner") for w in words)}
 
     def accepts(self, game, o):
         if o.zone not in PLAYABLE_ZONES or o.card.type in ("rune", "legend", "battlefield"):
@@ -89,13 +91,14 @@ class PlayCard(EffectKind):
     def apply(self, game, item, eff, legal, previous, who):
         from judge.engine.costs import effect_play_cost
 
-        p = item.controller
-        cards = [c for c in legal if c.zone in PLAYABLE_ZONES and c.owner == p]
+        by_owner = eff.args.get("by_owner", False)
+        cards = [c for c in legal if c.zone in PLAYABLE_ZONES and (by_owner or c.owner == item.controller)]
         if not cards:
             game.trace.add("step", f"{who}：没有符合条件的卡牌可以打出，什么也不发生，结算继续。", rules=("419.3.c",))
             return []
         played = []
         for card in cards:
+            p = card.owner if by_owner else item.controller
             if any(e.targets for e in card.card.effects):
                 game.trace.add("step", f"{who}：{card.label()} 需要选择目标；由效果打出并选择目标尚未模拟，不打出。", rules=("419.3",))
                 continue

@@ -38,6 +38,8 @@ class MoveTo(EffectKind):
         moved = []
         for u in legal:
             dest = destination(game, item, eff.dest, u)
+            if eff.dest == "its_location":  # where the previous instruction's object is
+                dest = next((o.location for o in previous if o.zone == "board"), None)
             if dest is None or dest == u.location:
                 game.trace.add("step", f"{who}：{u.label()} 没有可去的终点位置或已在该处，不移动。", rules=("449.1",))
                 continue
