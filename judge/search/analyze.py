@@ -28,7 +28,7 @@ STOPWORDS = set(
     "会 能 能否 可以 可否 可 如何 怎么 怎样 怎么办 什么 为什么 哪 哪些 哪个 谁 时 时候 的话 如果 是否 "
     "有 有没有 要 需要 被 把 对 一 就 都 也 还 吗? 么? 请问 问 一下 情况 时候 之后 之前 会不会 "
     "能不能 可不可以 算 算不算 该 应该 多少 几 还是 然后 这样 那样 这种 那种 所以 因为 但是 "
-    "一处 一名 一张 一个 一些 一次 任何 某 某个 里 里面 上面 到底 究竟 具体 真的 每个".split()
+    "一处 一名 一张 一个 一些 一次 任何 某 某个 里 里面 上面 到底 究竟 具体 真的 每个 发现".split()
 )
 # Characters of question phrasing never taken for a misspelt term ("是什么" is not "提示").
 FUNCTION_CHARS = set("的了吗呢吧啊呀么是在我你他她它们这那个和与及或会能否可以如何怎样什为哪谁时候话果有要被把就都也还请问该吧几啥")
@@ -227,7 +227,8 @@ def analyze(conn, raw: str) -> Analysis:
         # "X和Y谁先处理": the verb after 先 belongs to the frame (which one is handled first); the
         # subject is X and Y. It confirms a paragraph but is not required.
         for c in concepts:
-            if c.label in intent.ORDER_VERBS and "先" + c.label in a.normalized and len(concepts) > 1:
+            said = [c.label] + [p for p, t in a.rewrites if t == c.label]  # "谁先打牌": 打牌 read as 打出卡牌
+            if c.label in intent.ORDER_VERBS and any("先" + w in a.normalized for w in said) and len(concepts) > 1:
                 c.optional = True
     for phrase, target in a.rewrites:
         # The player's word stays a form of the rules' word it was read as ("负数" -> "低于0"): a

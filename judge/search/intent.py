@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import re
 
-HOWMANY, CAN, WHEN, WHATIF, ORDER, DEFINE = "howmany", "can", "when", "whatif", "order", "define"
+HOWMANY, CAN, WHEN, WHATIF, ORDER, DEFINE, WHERE = "howmany", "can", "when", "whatif", "order", "define", "where"
 
 # Frames, most specific first; each (kind, pattern over the folded, simplified query).
 _FRAMES: list[tuple[str, str]] = [
     (ORDER, r"谁先|哪个先|哪一个先|先.{0,8}还是.{0,6}先|先.{0,10}还是|什么顺序|哪种顺序|按什么|谁先来|轮到谁|先算|先用|先处理|先结算|先上|先生效|先加入|先放|先.{0,4}[哪谁]"),
     (HOWMANY, r"几张|几个|几分|几点|几次|几条|几名|几枚|几种|多少|最多|最少|至少|上限|下限|几$|几[^乎]"),
     (WHEN, r"什么时候|何时|啥时候|哪个阶段|什么阶段|什么时机|多久|最早|最晚|多早"),
+    # "被反制的牌去哪了": the answer names where a card goes (a zone, the bottom of a deck).
+    (WHERE, r"去哪|到哪|放哪|进哪|在哪|哪个区|哪里|进谁的|归谁的|放到哪"),
     (WHATIF, r"会怎样|会怎么样|怎么办|会发生什么|发生什么|怎么算|怎么处理|如何处理|会如何|还算|算不算|算.{0,6}吗|听谁的|听哪个|还在|还有.{0,6}吗|会不会"),
     (CAN, r"可以|能不能|能否|能够|可不可以|可否|允许|能[^量力]|不能|无法|是否"),
     (DEFINE, r"是什么|什么是|什么意思|指什么|是啥|啥意思"),
@@ -32,7 +34,7 @@ _ENGLISH_FRAMES: list[tuple[str, str]] = [
 ]
 # A frame of each kind needs one of these characters: a query without any is not matched against the
 # kind's pattern (patterns are compiled on first use: most term queries compile none).
-_ANCHORS = {ORDER: "先顺按轮", HOWMANY: "几多最少上下", WHEN: "时何阶久早晚", WHATIF: "怎发算如听会还",
+_ANCHORS = {ORDER: "先顺按轮", HOWMANY: "几多最少上下", WHEN: "时何阶久早晚", WHERE: "哪", WHATIF: "怎发算如听会还",
             CAN: "可能允无否", DEFINE: "什啥指"}
 _compiled: dict[str, re.Pattern] = {}
 
@@ -72,6 +74,7 @@ HINTS: dict[str, tuple[str, ...]] = {
     ORDER: ("顺序", "依次", "首先", "最后", "最新", "先后", "按照", "从回合玩家开始", "开始行动", "立即", "之前", "之后",
             "优先于"),
     DEFINE: ("是指", "指的是", "即为", "是一种"),
+    WHERE: ("放入", "放进", "置于", "放置到", "放到", "进入", "回到", "移出", "底部", "废牌堆", "放逐区域", "手牌", "所属者"),
 }
 
 
@@ -81,13 +84,13 @@ HINTS: dict[str, tuple[str, ...]] = {
 _STRIP = (
     "什么时候|啥时候|会怎么样|会怎样|怎么样|怎么办|怎么算|怎么处理|如何处理|会发生什么|发生什么|能不能|可不可以|"
     "可以|能否|是否|多少|至少|最多|最少|几张|几个|几分|几点|几次|几条|几名|几枚|谁先|哪个先|还是|算不算|"
-    "听谁的|听哪个|要不要|需不需要|到底|究竟|按什么|最早|最晚|接下来|[吗呢吧啊呀][?？]?$|[?？]"
+    "听谁的|听哪个|要不要|需不需要|到底|究竟|按什么|最早|最晚|接下来|去哪里|去哪|到哪里|到哪|放到哪里|放哪|在哪里|在哪|哪个区域|[吗呢吧啊呀][?？]?$|[?？]"
 )
 
 
 # Verbs of an order question's frame ("谁先处理", "先结算哪一个", "先用哪个"): what is done first is
 # asked about the subject; the verb itself is generic.
-ORDER_VERBS = ("处理", "结算", "生效", "用", "使用", "执行", "发生", "算", "施加", "触发")
+ORDER_VERBS = ("处理", "结算", "生效", "用", "使用", "执行", "发生", "算", "施加", "触发", "打出卡牌", "打出", "行动")
 
 
 # Frame words that are also what the answer says ("至少" -> "含至少40张"): echoed as a bonus.
