@@ -12,19 +12,22 @@ import pytest
 from judge.search import evaluation
 from judge.search.store import connect
 
-DEV_RECALL5 = 0.86  # 388 questions. 195 (82 added for the weak kinds and 440-829 before tuning) reached 0.938;
+DEV_RECALL5 = 0.89  # 388 questions. 195 (82 added for the weak kinds and 440-829 before tuning) reached 0.938;
 # batch 3 (86 questions on topics not asked before, committed before any tuning on them) measured 0.868 overall
 # untuned, 0.922 after the third round. Batch 4 (70 questions on whatif, howmany, order, when and English
 # paraphrases, committed before any tuning on them; 4 more were written but dropped because the same words
 # were already frozen questions) measured 0.657 untuned (whatif 0.72, howmany 0.87, order 0.58, when 0.38,
 # english 0.67); all 351 then: 0.869. Batch 5 (37 short questions of the weak kinds, committed before any
 # tuning on them, after the first changes tuned on batch 4) measured 0.568 (howmany 0.70, whatif 0.30,
-# when 0.25, order 0.33, english 0.90); all 388 then: 0.876
+# when 0.25, order 0.33, english 0.90); all 388 then: 0.876. After the fourth round (question frames, English
+# inflections, where-questions, player words; a few targets of batches 4 and 5 completed with paragraphs that
+# answer as well): 0.902; batch 4 0.843 and batch 5 0.784 (0.700 and 0.649 untuned, with completed targets).
 FROZEN_RECALL5 = 0.87  # measured once at the end of each round of ranking work, never tuned on. Round 1: 0.852
 # (46/54), 0.907 (49/54) with the official numbering map, 0.889 (48/54) before round 2 (baseline 0.593). Round 2
 # (titles for the skeleton of 440-829): 0.833 (45/54); in some misses the first hit is now the titled skeleton
 # rule that decides the question (e.g. 458), which the frozen targets, written before those titles, do not name.
 # Round 3 (player words, conditions answer when-questions, phrases cut into characters): 0.870 (47/54).
+# Round 4 (issue 17: frames, English inflections, where-questions): 0.870 (47/54), unchanged.
 
 
 @pytest.fixture(scope="module")
