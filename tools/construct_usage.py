@@ -73,6 +73,8 @@ def _effect(e, add) -> None:
         add("去向", e.dest)
     if e.duration:
         add("持续时间", e.duration)
+    if getattr(e, "performer", None):
+        add("执行者", e.performer)
     if e.kind == "grant_keyword" and e.args.get("keyword"):
         add("关键词", e.args["keyword"])
     if e.delayed is not None:

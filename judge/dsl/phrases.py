@@ -13,7 +13,7 @@ from judge.dsl.lalr import Token
 from judge.dsl import model as m
 from judge.dsl.errors import ScenarioError, suggest
 from judge.dsl.sections.common import _num, _text
-from judge.engine import conditions, filters, values
+from judge.engine import conditions, filters, performers, values
 from judge.engine.abilities import events, frequencies
 from judge.engine.abilities import filters as trigger_filters
 from judge.engine.cards import Condition, Filter, TargetSpec, Value
@@ -22,6 +22,7 @@ ARROW, SEP = "->", "，"  # markers the grammar's atom_arrow / atom_sep rules pr
 IF_WORDS = ("若", "如果", "if")
 PAY_WORDS = ("支付", "以此支付", "pay")
 MAY_WORDS = ("可以", "may")
+BY_WORDS = ("由", "by")
 
 
 class Marker(str):
@@ -178,7 +179,14 @@ def read_value(w: Words) -> Value | None:
     return Value(kind.id, 0, read_filter(w) if kind.takes_filter else None)
 
 
+NOT_WORDS = ("非", "not")
+
+
 def read_condition(w: Words) -> Condition:
+    """`[非] <条件词> [N] [筛选…]` (`非`: the condition does not hold)."""
+    negated = w.text(w.peek()) in NOT_WORDS
+    if negated:
+        w.next()
     tok = w.next()
     kind = w.lookup(conditions.CONDITIONS, tok)
     if kind is None:
@@ -191,7 +199,7 @@ def read_condition(w: Words) -> Condition:
         if w.text(w.peek()) in ("名", "个", "张", "次"):
             w.next()
     flt = read_filter(w) if kind.takes_filter else None
-    return Condition(kind.id, n, flt)
+    return Condition(kind.id, n, flt, negated)
 
 
 # ------------------------------------------------------------------ effects
@@ -217,6 +225,13 @@ def read_effect(atoms, file: str) -> m.Effect:
         elif word in IF_WORDS:
             w.next()
             eff.condition = read_condition(w)
+        elif word in BY_WORDS:
+            w.next()
+            ptok = w.next()
+            part = w.lookup(performers.PERFORMERS, ptok) if ptok is not None else None
+            if part is None:
+                raise w.error("未知的执行者。", ptok or tok, registry=performers.PERFORMERS, rule="355.10.e")
+            eff.performer = part.id
         elif isinstance(tok, Marker) and tok == ARROW:
             w.next()
             dtok = w.next()
@@ -245,6 +260,8 @@ def read_effect(atoms, file: str) -> m.Effect:
         except ValueError as err:
             raise w.error(str(err), extra[0] if extra else first, rule=kind.rule) from None
     _fill_legacy(eff)
+    if eff.performer is not None and performers.PERFORMERS[eff.performer].chooses_on_resolution:
+        eff.targets = 0  # each performer chooses their own objects as it resolves: not a target (355.10.e)
     if kind.amount and eff.value is None:
         raise w.error(f"效果“{kind.display}”需要一个数值（如 2、X、我的战力、每 此处 友方 单位）。", first, rule=kind.rule)
     if kind.targeted and kind.needs_targets and eff.target is None:

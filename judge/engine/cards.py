@@ -76,6 +76,7 @@ class Condition:
     kind: str
     n: int = 0
     filter: Filter | None = None
+    negated: bool = False  # `若 非 <条件>`: holds when the condition does not
 
 
 @dataclass
@@ -101,6 +102,7 @@ class Effect:
     duration: str | None = None  # judge.engine.filters.DURATIONS: this_turn | while_source
     optional: bool = False  # "you may": the controller may decline it when it resolves
     condition: Condition | None = None  # done only if the condition holds on resolution
+    performer: str | None = None  # who does it (judge.engine.performers: each_player, chosen_player…); None: the controller
     pos: Pos | None = None
 
 

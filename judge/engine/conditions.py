@@ -225,12 +225,12 @@ def register_standard() -> None:
 
 def holds(game, seen, cond) -> bool:
     kind = CONDITIONS.get(cond.kind)
-    return kind is not None and kind.holds(game, seen, cond)
+    return kind is not None and kind.holds(game, seen, cond) != getattr(cond, "negated", False)
 
 
 def describe(cond) -> str:
     kind = CONDITIONS.get(cond.kind)
-    text = kind.display if kind else cond.kind
+    text = ("非" if getattr(cond, "negated", False) else "") + (kind.display if kind else cond.kind)
     if cond.n:
         text += f" {cond.n}"
     if cond.filter is not None:

@@ -59,6 +59,10 @@ def perform(game: Game, item: ChainItem, eff, snaps, previous: list[GameObject])
             t.add("step", f"{item.source} 的效果：条件“{conditions.describe(eff.condition)}”不成立，此指示不执行。",
                   rules=("349",))
             return previous
+    if getattr(eff, "performer", None) is not None:
+        from judge.engine import performers
+
+        return performers.perform(game, item, eff, previous)
     for snap in snaps:
         o = targeting.still_legal(game, item.controller, eff, snap, item.memory)
         if o is None:

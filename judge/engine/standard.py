@@ -5,11 +5,12 @@ module first, so the registries are complete whatever engine module is imported.
 
 from __future__ import annotations
 
-from judge.engine import conditions, cost_parts, filters, instructions, play_locations, statics, values
+from judge.engine import (conditions, cost_parts, filters, instructions, performers, play_locations, statics,
+                          values)
 from judge.engine.abilities import events, frequencies
 from judge.engine.abilities import filters as trigger_filters
-from judge.engine.effects_registry import (cards, chain, copies, damage, keywords, might, points, resources, tokens,
-                                           units)
+from judge.engine.effects_registry import (cards, chain, choosing, copies, damage, keywords, might, points, resources,
+                                           tokens, units)
 from judge.engine.keywords import (KEYWORDS, accelerate, action, ambush, assault, backline, deathknell, deflect,
                                    equip, ganking, hidden, hunt, legion, level, reaction, repeat, shield, tank,
                                    temporary, vision, weaponmaster)
@@ -34,7 +35,8 @@ EFFECT_PARTS = (instructions.Deal, instructions.Kill, instructions.Stun, instruc
                 tokens.CreateToken,
                 resources.AddPower, resources.Channel, resources.RecycleRune,
                 points.GainPoints, points.LosePoints, points.ChangeVictoryScore, points.WinGame,
-                chain.CounterAbility)
+                chain.CounterAbility,
+                choosing.Choose, choosing.ChoosePlayer)
 
 STATIC_PARTS = (statics.Aura, statics.NoEnemyReady, statics.CostModifier, statics.CannotScoreHere,
                 statics.OpponentsCannotScore, statics.OpponentsCannotGainPoints, statics.EnemiesCannotTarget,
@@ -63,7 +65,7 @@ def register_all() -> None:
             if part.id not in registry:
                 registry.register(part)
     # the words of the card-ability language: target phrases, values, conditions, frequencies, costs
-    for module in (filters, values, conditions, frequencies, play_locations):
+    for module in (filters, values, conditions, frequencies, play_locations, performers):
         module.register_standard()
 
 
@@ -75,7 +77,8 @@ def LANGUAGE_REGISTRIES() -> tuple:  # noqa: N802 (a table, computed after regis
     return (("触发频率", frequencies.FREQUENCIES),
             ("数量", filters.COUNTS), ("筛选词", filters.FILTERS), ("名词", filters.NOUNS),
             ("数值", values.VALUES), ("条件", conditions.CONDITIONS), ("去向", filters.DESTINATIONS),
-            ("持续时间", filters.DURATIONS), ("战场状态", play_locations.PLACE_STATES))
+            ("持续时间", filters.DURATIONS), ("战场状态", play_locations.PLACE_STATES),
+            ("执行者", performers.PERFORMERS))
 
 
 def construct_table() -> str:

@@ -80,7 +80,16 @@ class Count(ValueKind):
         return len(filters.select(game, seen, value.filter))
 
 
-STANDARD = (Constant, X, SourceMight, TargetMight, Count)
+class HandSize(ValueKind):
+    """"their whole hand": how many cards the player doing the instruction holds as it resolves (422.1)."""
+
+    id, zh, aliases, rule = "hand_size", ("手牌数",), ("hand-size",), "422.1"
+
+    def evaluate(self, game, item, value, targets):
+        return len(game.players[item.controller].zones["hand"])
+
+
+STANDARD = (Constant, X, SourceMight, TargetMight, Count, HandSize)
 
 
 def register_standard() -> None:
