@@ -142,6 +142,7 @@ QUALIFIERS = [
     (r"本回合内|在本回合|本回合", "dur:this_turn"),
     (r"你可以选择|可以选择", "other:optional"),
     (r"从下列中选择|选择一项|执行以下效果|选择一个效果|从以下中选择", "other:modes"),
+    (r"选择一处[^。，]*?战场|选择[^。，将]*?和一处战场", "other:choose_battlefield"),
     (r"^选择[^。，]*?(单位|战场|对手|装备|武装)[^。，]*?。$", "other:choose_then_refer"),
     (r"额外费用", "cost:additional"),
     (r"才能使用|仅可使用一次|只有我位于", "cond:ability_restriction"),
@@ -190,6 +191,7 @@ LABELS = {
     "val:might": "数值：等同于战力", "val:count": "数值：计数", "val:x": "数值：X", "cond:if": "条件：如果……",
     "cond:once_per_turn": "条件：每回合一次", "dur:this_turn": "持续：本回合", "other:optional": "可选（你可以选择）",
     "other:modes": "选择一项（模式）", "other:replacement": "替代（改为）", "other:choose_player": "选择玩家",
+    "other:choose_battlefield": "选择一处战场",
     "other:next_time": "下一次……", "other:then": "然后/以此（接续效果）", "static:cannot": "静态：无法……",
     "static:cost_change": "静态：费用修正", "static:while_on_board": "静态：在场时", "static:aura": "静态：光环（战力）",
     "static:grant": "静态：给予关键词", "static:other": "静态：其他", "cost:exhaust": "费用：横置",
@@ -309,7 +311,8 @@ def analyse(clause: str) -> list[str]:
     effects = [cid for pat, cid in EFFECTS if re.search(pat, body)]
     found += effects
     found += [cid for pat, cid in QUALIFIERS if re.search(pat, body)]
-    if not effects and not any(c.startswith(("trig:", "ability:", "static:")) for c in found):
+    if not effects and not any(c.startswith(("trig:", "ability:", "static:")) or c == "other:choose_then_refer"
+                               for c in found):
         if re.search(r"获得{{S}}|{{S}}\+", body):
             found.append("static:aura")
         elif re.search(r"获得{{", body):
@@ -339,10 +342,14 @@ def available_constructs() -> set[str]:
              "eff:fight": "fight", "eff:return_to_hand": "return_to_hand", "eff:create_token": "create_token",
              "eff:discard": "discard", "eff:look_reveal": "reveal_top", "eff:points": "gain_points",
              "eff:channel_rune": "channel", "eff:gain_control": "gain_control", "eff:grant_keyword": "grant_keyword",
-             "eff:prevent_damage": "prevent", "eff:play_from": "play_card", "eff:copy": "copy",
+             "eff:prevent_damage": "prevent", "eff:play_from": "play_card", "eff:copy": "become_copy",
              "eff:victory_score": "victory_score", "eff:replace_battlefield": "replace_battlefield",
              "eff:remove_abilities": "remove_keyword", "eff:swap": "swap_places", "eff:insight": "predict"}
     have |= {cid for cid, eid in pairs.items() if eid in ids}
+    if "choose" in ids:  # `选择 <目标>`, later instructions on `它`
+        have.add("other:choose_then_refer")
+    if "choose_player" in ids:  # `选择玩家` and `由 <执行者>` (each player, the chosen player, …)
+        have.add("other:choose_player")
     from judge.engine.abilities.events import EVENTS
 
     events = {e.id for e in EVENTS if getattr(e, "scriptable", True)}
