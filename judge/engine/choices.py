@@ -56,3 +56,19 @@ class Choices:
 
     def need(self, kind, player, prompt, options, example):
         raise NeedChoice(kind, player, prompt, options, example)
+
+
+def take_target(game, item) -> list[str] | None:
+    """The objects a scripted `甲 选择目标 <来源> -> …` names for an effect now resolving: the source is the
+    card or object whose effect it is (its id or name; a battlefield's id), or the player performing a
+    scenario action; None when nothing is scripted."""
+    from judge.engine.battlefields import object_id
+
+    src = item.source or ""
+    for entry in list(game.choices.queue):
+        ref = entry[2][0] if entry[0] == "target" and entry[1] == item.controller else None
+        if ref is not None and (ref in (item.oid, src, item.controller) or src.endswith(f"（{ref}）")
+                                or item.oid == object_id(ref)):  # a battlefield's ability, named by its id
+            game.choices.queue.remove(entry)
+            return list(entry[2][1])
+    return None

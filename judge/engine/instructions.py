@@ -62,7 +62,7 @@ def perform(game: Game, item: ChainItem, eff, snaps, previous: list[GameObject])
     if getattr(eff, "performer", None) is not None:
         from judge.engine import performers
 
-        return performers.perform(game, item, eff, previous)
+        return performers.perform(game, item, eff, previous, perform, _declined)
     for snap in snaps:
         o = targeting.still_legal(game, item.controller, eff, snap, item.memory)
         if o is None:

@@ -79,10 +79,10 @@ def register_standard() -> None:
             PERFORMERS.register(cls())
 
 
-def perform(game, item, eff, previous: list) -> list:
-    """The instruction done by each performing player in order, as if it were theirs."""
+def perform(game, item, eff, previous: list, perform_one, declined) -> list:
+    """The instruction done by each performing player in order, as if it were theirs: `perform_one` does
+    it for one player (judge.engine.instructions.perform), `declined` says whether they declined a "may"."""
     from judge.engine import targeting
-    from judge.engine.instructions import perform as perform_one
 
     part = PERFORMERS[eff.performer]
     players = part.players(game, item)
@@ -94,7 +94,7 @@ def perform(game, item, eff, previous: list) -> list:
     for p in players:
         as_p = dataclasses.replace(item, controller=p)
         game.trace.add("step", f"{item.source} 的效果由 {p} 执行（{part.display}）。", rules=(part.rule,))
-        if inner.optional and _declined(game, as_p):
+        if inner.optional and declined(game, as_p):
             game.trace.add("step", f"{item.source} 的效果：{p} 选择不执行此可选指示（“可以”）。", rules=("349",))
             continue
         snaps = []
@@ -108,18 +108,12 @@ def perform(game, item, eff, previous: list) -> list:
     return out
 
 
-def _declined(game, item) -> bool:
-    from judge.engine.instructions import _declined as declined
-
-    return declined(game, item)
-
-
 def _choose(game, item, eff, part):
     """The performing player's own choice as the instruction resolves (355.10.e): a scripted
     `<玩家> 选择目标 <来源> -> …`, else the only legal objects, else the auto default or a question.
     None when there is nothing to choose."""
     from judge.engine import targeting
-    from judge.engine.effects_registry.cards import take_choice
+    from judge.engine.choices import take_target as take_choice
     from judge.engine.refs import resolve_ref
 
     p, spec = item.controller, eff.target

@@ -5,26 +5,13 @@ look at the top cards, recycle any, reorder)."""
 from __future__ import annotations
 
 from judge.engine import zones
-from judge.engine.battlefields import object_id
 from judge.engine.chain_items import ChainItem
+from judge.engine.choices import take_target as take_choice
 from judge.engine.instructions import EffectKind
 from judge.trace.events import Change
 
 PLAYABLE_ZONES = {"trash": "废牌堆", "banishment": "放逐区域", "deck": "主牌堆", "facedown": "待命区域",
                   "hand": "手牌", "champion": "英雄区域"}
-
-
-def take_choice(game, item) -> list[str] | None:
-    """The cards a scripted `甲 选择目标 <来源> -> …` names for this effect: the source is the card or
-    object whose effect it is (its id or name; a battlefield's id), or the player performing a scenario action."""
-    src = item.source or ""
-    for entry in list(game.choices.queue):
-        ref = entry[2][0] if entry[0] == "target" and entry[1] == item.controller else None
-        if ref is not None and (ref in (item.oid, src, item.controller) or src.endswith(f"（{ref}）")
-                                or item.oid == object_id(ref)):  # a battlefield's ability, named by its id
-            game.choices.queue.remove(entry)
-            return list(entry[2][1])
-    return None
 
 
 def _chosen(game, item, candidates, n: int, what: str):

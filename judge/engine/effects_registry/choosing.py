@@ -40,7 +40,7 @@ class ChoosePlayer(EffectKind):
         return {"who": PLAYER_WORDS[words[0]] if words else "player"}
 
     def apply(self, game, item, eff, legal, previous, who):
-        from judge.engine.effects_registry.cards import take_choice
+        from judge.engine.choices import take_target as take_choice
 
         p = item.controller
         cands = game.order_from(p)
