@@ -59,7 +59,8 @@ ENGLISH_STOP = set(
     "a an the i you we my your our his her its their me it is are was be been do does did can could may might "
     "should would will shall what when which who whom how why where if of on in to at by for from with into onto "
     "as or and not no there this that these those many much happens happen first order limit maximum max "
-    "minimum min need needs get gets got happens happened happening".split()
+    "minimum min need needs get gets got happens happened happening has have had cant dont doesnt isnt any "
+    "some".split()
 )
 
 # What an answer of each kind contains (normalised forms looked for in a document).
