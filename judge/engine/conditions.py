@@ -33,7 +33,8 @@ class UnitDiedThisTurn(ConditionKind):
 
 
 class Mighty(ConditionKind):
-    """"While I'm Mighty": the source's Might is 5 or more (706)."""
+    """"While I'm Mighty": the source's Might is 5 or more (706). A source that left the board (a
+    Deathknell's "if I'm Mighty") is judged by the Might noted as it left (808.1.d.3)."""
 
     id, zh, aliases, rule = "mighty", ("强力", "我强力"), ("mighty",), "706"
 
@@ -41,7 +42,9 @@ class Mighty(ConditionKind):
         from judge.engine.layers import might
 
         o = _source(game, seen)
-        return o is not None and o.is_unit and might(game, o) >= 5
+        if o is None:
+            return seen.might is not None and seen.might >= 5
+        return o.is_unit and might(game, o) >= 5
 
 
 class ControlAtLeast(ConditionKind):
@@ -174,6 +177,16 @@ class OpponentsTurn(ConditionKind):
         return game.teams[game.turn_player] != game.teams[seen.controller]
 
 
+class ByYou(ConditionKind):
+    """"When you <do something> to me" ("when you buff me"): the event was done by the source's
+    controller; on a trigger it is part of its condition (383.2.a.1)."""
+
+    id, zh, aliases = "by_you", ("由你", "由你造成"), ("by-you",)
+
+    def holds(self, game, seen, cond):
+        return seen.facts is not None and getattr(seen.facts, "player", None) == seen.controller
+
+
 def _event_object(seen):
     """The object of the event a trigger's condition is read against (the card played, …)."""
     return getattr(seen.facts, "obj", None)
@@ -203,6 +216,17 @@ class ItsCostAtLeast(ConditionKind):
         return o is not None and o.card.cost_energy >= cond.n
 
 
+class ItsPowerAtLeast(ConditionKind):
+    """"When you play a card whose power cost is N or more": the power symbols printed in the event's
+    card's cost (its domain-specific and generic power, 135.2.e)."""
+
+    id, zh, aliases, takes_n, rule = "its_power_at_least", ("其符能费用至少",), ("its-power-at-least",), True, "135.2.e"
+
+    def holds(self, game, seen, cond):
+        o = _event_object(seen)
+        return o is not None and o.card.cost_power >= cond.n
+
+
 class Legion(ConditionKind):
     """[鼓舞] on an ability: its controller has played a card this turn other than its source (812)."""
 
@@ -214,7 +238,7 @@ class Legion(ConditionKind):
 
 STANDARD = (UnitDiedThisTurn, Mighty, ControlAtLeast, MovedTimes, TurnAtLeast, TurnBelow, PointsAtLeast, XpAtLeast,
             PaidOptionalCost, SelfBuffed, SelfAtBattlefield, HandAtMost, RunesAtLeast,
-            Exists, OpponentsTurn, ItIsMighty, ItsCostAtLeast, Legion)
+            Exists, OpponentsTurn, ByYou, ItIsMighty, ItsCostAtLeast, ItsPowerAtLeast, Legion)
 
 
 def register_standard() -> None:

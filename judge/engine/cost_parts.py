@@ -62,6 +62,22 @@ class ExhaustSelf(CostPart):
                        changes=[Change(source.label(), "状态", "活跃", "休眠")])
 
 
+class KillSelf(CostPart):
+    """Kill the source itself ("kill this: …"): it must still be on the board to pay it (357.2, 428)."""
+
+    id, zh, aliases, rule = "kill_self", ("摧毁此牌", "摧毁我"), ("kill-this",), "357.2"
+
+    def check(self, game, player, source, n, picked):
+        if source.zone != "board":
+            raise IllegalAction(f"{source.label()} 不在场上，无法支付“摧毁此牌”的费用。", "357.2")
+
+    def pay(self, game, player, source, n, picked, what="费用"):
+        from judge.engine import effects
+
+        game.trace.add("step", f"支付{what}：{player} 摧毁 {source.label()}。", rules=("357.2", "428"))
+        effects.kill(game, [source], who=f"{player} 作为费用", by=player, via="cost")
+
+
 class KillFriendly(CostPart):
     """Kill a friendly unit: paid when killed; a replaced death still paid it (357.2.a; FAQ C-L588)."""
 
@@ -193,6 +209,15 @@ class RecycleFromTrash(_FromTrash):
                                         via="cost"))
 
 
+class RecycleUnitFromTrash(RecycleFromTrash):
+    """Recycle N units from your trash (416.1.a; 416.3: without enough units it can't be paid)."""
+
+    id, zh, aliases = "recycle_trash_unit", ("从废牌堆回收单位", "回收废牌堆的单位"), ("recycle-unit-from-trash",)
+
+    def options(self, game, player, source):
+        return [o for o in super().options(game, player, source) if o.card.type == "unit"]
+
+
 class BanishFromTrash(_FromTrash):
     """Banish N cards from your trash (427.1)."""
 
@@ -285,4 +310,4 @@ def describe(plan) -> list[str]:
 
 
 STANDARD = (ExhaustSelf, KillFriendly, SpendBuff, DiscardCards, RecycleFromTrash, BanishFromTrash, SpendXp,
-            KillFriendlyMighty, KillFriendlyGear, ReturnFriendlyGear, ExhaustFriendly)
+            KillFriendlyMighty, KillFriendlyGear, ReturnFriendlyGear, ExhaustFriendly, KillSelf, RecycleUnitFromTrash)

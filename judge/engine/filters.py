@@ -23,11 +23,12 @@ class Seen:
     oid: str | None = None
     location: str | None = None
     facts: object = None  # the event a trigger's condition is read against (EventFacts), if any
+    might: int | None = None  # the source's last known Might, noted when it left the board (808.1.d.3)
 
     @classmethod
     def of(cls, controller: str, memory: dict | None) -> "Seen":
         memory = memory or {}
-        return cls(controller, memory.get("oid"), memory.get("location"), memory.get("facts"))
+        return cls(controller, memory.get("oid"), memory.get("location"), memory.get("facts"), memory.get("might"))
 
 
 class FilterWord(Entry):
@@ -91,6 +92,7 @@ STANDARD_FILTERS = (
     _word("defending", ("防守方", "防守中的"), ("defending",), "464.2.c.3", lambda g, s, o, a: o.designation == "defender"),
     _word("in_combat", ("战斗中的", "战斗中"), ("in-combat",), "740.2.c",
           lambda g, s, o, a: o.zone == "board" and o.location in g.battlefields and o.designation is not None),
+    _word("attacking", ("进攻方", "进攻中的"), ("attacking",), "464.2.c.3", lambda g, s, o, a: o.designation == "attacker"),
     _word("alone", ("落单",), ("alone",), "740.2.a", lambda g, s, o, a: _alone(g, o)),
     _word("champion", ("英雄",), ("champion",), "355.9.b", lambda g, s, o, a: o.card.champion),
     _word("token", ("指示物",), ("token",), "355", lambda g, s, o, a: o.token or o.card.token),
@@ -171,7 +173,16 @@ STANDARD_DESTINATIONS = (
     Destination("hand", ("手牌",), ("hand",), rule="349"),
     # where the previous instruction's object is ("move a friendly unit to that enemy unit's battlefield")
     Destination("its_location", ("它所在处", "其所在处"), ("its-location",), rule="420"),
+    # the battlefield of the event that triggered the ability ("when you defend a battlefield, move me to it")
+    Destination("this_battlefield", ("此战场", "该战场"), ("this-battlefield",), rule="383.2.a.1"),
 )
+
+
+def event_battlefield(game, memory: dict | None) -> str | None:
+    """The battlefield the triggering event concerns (combat, conquer, hold, a move's destination)."""
+    facts = (memory or {}).get("facts")
+    where = getattr(facts, "where", None) if facts is not None else None
+    return where if where in game.battlefields else None
 
 
 class Duration(Entry):

@@ -457,15 +457,20 @@ class CreateDelayed(EffectKind):
         return previous
 
 
-def _destination(item: ChainItem, eff, previous=()) -> str | None:
+def _destination(game: Game, item: ChainItem, eff, previous=()) -> str | None:
     """Where a move goes: the effect's fixed destination (`-> 基地`, `-> 此处`, `-> 它所在处`: where the
-    previous instruction's object is), else the one chosen when it was played (355.4)."""
+    previous instruction's object is, `-> 此战场`: the battlefield of the triggering event), else the one
+    chosen when it was played (355.4)."""
     if eff is not None and eff.dest == "base":
         return "base"
     if eff is not None and eff.dest == "here":
         return (item.memory or {}).get("location")
     if eff is not None and eff.dest == "its_location":
         return next((o.location for o in previous if o.zone == "board"), None)
+    if eff is not None and eff.dest == "this_battlefield":
+        from judge.engine.filters import event_battlefield
+
+        return event_battlefield(game, item.memory)
     return item.dest
 
 
@@ -475,7 +480,7 @@ def _move(game: Game, item: ChainItem, legal: list[GameObject], eff=None, previo
     from judge.engine import movement
     from judge.engine.errors import IllegalAction
 
-    dest = _destination(item, eff, previous)
+    dest = _destination(game, item, eff, previous)
     moved = [u for u in legal if u.location != dest]
     if not moved or dest is None:
         game.trace.add("step", f"{item.source} 的效果：没有单位实际移动。", rules=("359.3.e.11",))

@@ -89,7 +89,20 @@ class HandSize(ValueKind):
         return len(game.players[item.controller].zones["hand"])
 
 
-STANDARD = (Constant, X, SourceMight, TargetMight, Count, HandSize)
+class SourceAssault(ValueKind):
+    """"equal to my [Assault]": the total value of the source's Assault instances (807.1.c); its last
+    known value if it is gone, else 0."""
+
+    id, zh, aliases, rule = "self_assault", ("我的强攻",), ("my-assault",), "807.1.b.2"
+
+    def evaluate(self, game, item, value, targets):
+        o = _source(game, item)
+        if o is None or o.zone != "board":
+            return 0
+        return int(o.has("assault", game) or 0)
+
+
+STANDARD = (Constant, X, SourceMight, TargetMight, Count, HandSize, SourceAssault)
 
 
 def register_standard() -> None:

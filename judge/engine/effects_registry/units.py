@@ -19,6 +19,10 @@ def destination(game, item, dest: str | None, unit) -> str | None:
         return "base"
     if dest in ("此处", "here"):
         return item.memory.get("location")
+    if dest == "this_battlefield":
+        from judge.engine.filters import event_battlefield
+
+        return event_battlefield(game, item.memory)
     if dest in game.battlefields:
         return dest
     try:
