@@ -12,7 +12,7 @@ import pytest
 from judge.search import evaluation
 from judge.search.store import connect
 
-DEV_RECALL5 = 0.88  # 415 questions. 195 (82 added for the weak kinds and 440-829 before tuning) reached 0.938;
+DEV_RECALL5 = 0.87  # 436 questions. 195 (82 added for the weak kinds and 440-829 before tuning) reached 0.938;
 # batch 3 (86 questions on topics not asked before, committed before any tuning on them) measured 0.868 overall
 # untuned, 0.922 after the third round. Batch 4 (70 questions on whatif, howmany, order, when and English
 # paraphrases, committed before any tuning on them; 4 more were written but dropped because the same words
@@ -24,7 +24,8 @@ DEV_RECALL5 = 0.88  # 415 questions. 195 (82 added for the weak kinds and 440-82
 # answer as well): 0.902; batch 4 0.843 and batch 5 0.784 (0.700 and 0.649 untuned, with completed targets).
 # Batch 6 (27 more short questions, committed before any tuning on them) measured 0.481 with the fourth round's
 # changes and 0.481 without them: those changes did not carry over to new questions. All 415 then: 0.875;
-# 0.894 after player words found on batch 6 (batch 6: 0.778).
+# 0.894 after player words found on batch 6 (batch 6: 0.778). Batch 7 (21 short questions, written after that
+# and committed before any tuning on them) measured 0.524, the same with and without the fourth round's changes.
 FROZEN_RECALL5 = 0.87  # measured once at the end of each round of ranking work, never tuned on. Round 1: 0.852
 # (46/54), 0.907 (49/54) with the official numbering map, 0.889 (48/54) before round 2 (baseline 0.593). Round 2
 # (titles for the skeleton of 440-829): 0.833 (45/54); in some misses the first hit is now the titled skeleton
