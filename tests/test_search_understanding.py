@@ -274,3 +274,26 @@ def test_a_player_phrase_cut_into_characters_is_the_subject(conn):
     phrase = next(c for c in concepts if c.label == "记住")
     assert not phrase.optional and "隐秘信息" in phrase.forms
     assert all(c.optional for c in concepts if c.label in ("记", "住"))
+
+
+@pytest.mark.parametrize("question", ["被反制的牌去哪了", "回收的牌会放到哪里", "单位被摧毁会去哪"])
+def test_where_questions_ask_for_a_place(question):
+    assert intent.detect(question) == intent.WHERE
+
+
+def test_english_words_are_found_in_their_inflected_forms(conn):
+    concepts = search(conn, "what happens to a stunned unit").to_dict()["concepts"]
+    assert any("眩晕" in c["forms"] for c in concepts)
+    assert any("单位" in c["forms"] for c in concepts)
+
+
+def test_overlapping_player_phrases_read_the_longer(conn):
+    # "才算打出伤害": 打出伤害 (造成伤害), not 算打出 (被打出) followed by 伤害.
+    concepts = search(conn, "伤害至少要几点才算打出伤害").to_dict()["concepts"]
+    forms = {f for c in concepts for f in c["forms"]}
+    assert "造成伤害" in forms and "被打出" not in forms
+
+
+def test_where_question_finds_the_zone_a_destroyed_unit_goes_to(conn):
+    hits = _hits(conn, "单位被摧毁会去哪")
+    assert any("废牌堆" in _body(h) and h["kind"] == "rule" for h in hits[:3])
