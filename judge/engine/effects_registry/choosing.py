@@ -9,6 +9,7 @@ performed `由 所选玩家` are done by that player (judge.engine.performers)."
 
 from __future__ import annotations
 
+from judge.engine import targeting
 from judge.engine.instructions import EffectKind
 
 
@@ -22,7 +23,19 @@ class Choose(EffectKind):
         if legal:
             game.trace.add("step", f"{who}：所选择的对象为 {'、'.join(o.label() for o in legal)}；之后的指示以“它”指代。",
                            rules=("355.7",))
+            if item.memory is not None:
+                item.memory["chosen"] = [targeting.snapshot(o) for o in legal]
         return legal
+
+
+def chosen_objects(game, item) -> list:
+    """The objects `选择` chose for this spell or ability, while they are still the same objects (359.3.d.4)."""
+    out = []
+    for oid, inc in (item.memory or {}).get("chosen", []):
+        o = game.objects.get(oid)
+        if o is not None and o.incarnation == inc and o.zone == "board":
+            out.append(o)
+    return out
 
 
 PLAYER_WORDS = {"对手": "opponent", "opponent": "opponent", "玩家": "player", "player": "player"}

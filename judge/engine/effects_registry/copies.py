@@ -15,19 +15,50 @@ class BecomeCopy(EffectKind):
     token nature and state (477.1.b.1; 185.1.a: a token stays a token)."""
 
     id, zh, aliases, rule = "become_copy", ("变为复制体",), ("become-copy",), "477.1.b.1"
+    params = "被复制者：自身（技能的来源）或 所选（之前“选择”的对象）；不写时两名目标依次为复制者与被复制的单位"
+    ORIGINALS = {"自身": "self", "self": "self", "所选": "chosen", "chosen": "chosen"}
+
+    def read_args(self, words):
+        if not words:
+            return {}
+        if len(words) == 1 and words[0] in self.ORIGINALS:
+            return {"original": self.ORIGINALS[words[0]]}
+        raise ValueError(f"效果“{self.display}”只接受“自身”或“所选”（被复制者）。")
 
     def apply(self, game, item, eff, legal, previous, who):
-        if len(legal) != 2:
-            game.trace.add("step", f"{who}：需要“复制者”与“被复制的单位”两个目标，不执行。", rules=("477.1.b.1",))
-            return []
-        copier, original = legal
+        which = eff.args.get("original")
+        if which is None:
+            if len(legal) != 2:
+                game.trace.add("step", f"{who}：需要“复制者”与“被复制的单位”两个目标，不执行。", rules=("477.1.b.1",))
+                return []
+            copiers, original = legal[:1], legal[1]
+        else:
+            copiers, original = legal, self._original(game, item, which)
+            if original is None:
+                game.trace.add("step", f"{who}：被复制的对象已不存在，不执行。", rules=("477.1.b.1",))
+                return []
+        for copier in copiers:
+            self._copy(game, copier, original, who)
+        return copiers
+
+    @staticmethod
+    def _original(game, item, which):
+        """The source (its copyable traits as last known if it left the board) or the chosen object."""
+        if which == "self":
+            return game.objects.get(item.oid)
+        from judge.engine.effects_registry.choosing import chosen_objects
+
+        chosen = chosen_objects(game, item)
+        return chosen[0] if chosen else None
+
+    @staticmethod
+    def _copy(game, copier, original, who):
         before = copier.card.name
         copier.card = dataclasses.replace(original.card, might=copier.card.might, token=copier.card.token,
                                           champion=original.card.champion, pos=copier.card.pos)
         game.trace.add("change", f"{who}：{copier.oid} 变为 {original.label()} 的复制体（名称、类型、标签、费用、特性与规则文本；"
                        "战力与状态不变）。", rules=("477.1.b.1", "185.1.a") if copier.token else ("477.1.b.1",),
                        changes=[Change(copier.oid, "名称", before, copier.card.name)])
-        return [copier]
 
 
 class ReplaceBattlefield(EffectKind):
