@@ -239,8 +239,12 @@ def read_effect(atoms, file: str) -> m.Effect:
             if dest is None:
                 raise w.error("未知的去向。", dtok or tok, registry=filters.DESTINATIONS, rule="445")
             eff.dest = dest.id if dest.id != "battlefield" else None
-        elif w.lookup(filters.DURATIONS) is not None:
-            eff.duration = w.lookup(filters.DURATIONS, w.next()).id
+        elif (dur := w.lookup(filters.DURATIONS)) is not None:
+            w.next()
+            if dur.one_shot and not own_args:
+                raise w.error(f"效果“{kind.display}”不接受“{w.text(tok)}”。", tok, rule=dur.rule)
+            if not dur.one_shot:  # a one-shot word ("下次") is the effect's own parameter, beside 本回合
+                eff.duration = dur.id
             if own_args:
                 extra.append(tok)
         elif eff.value is None and eff.target is None and (value := read_value(w)) is not None:

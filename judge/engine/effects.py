@@ -29,6 +29,10 @@ def prevent(target: GameObject, amount: int) -> tuple[int, int]:
     prevented and gone at 0 (437.3.a; "all" stays, 437.3.c): (damage still dealt, damage prevented)."""
     left = amount
     for mod in list(target.modifiers):
+        if mod.prevent_next and left > 0 and not mod.lapsed():
+            left = 0  # the whole of this damage, once (437.1.b.2); it is not an "All" value (465.2.c.10)
+            target.modifiers.remove(mod)
+            continue
         if not mod.prevent or left <= 0 or mod.lapsed():
             continue
         if mod.prevent < 0:

@@ -188,14 +188,18 @@ def event_battlefield(game, memory: dict | None) -> str | None:
 class Duration(Entry):
     rule = "349"
 
-    def __init__(self, id_, zh, aliases, rule="349"):
+    def __init__(self, id_, zh, aliases, rule="349", one_shot=False):
         self.id, self.zh, self.aliases, self.rule = id_, zh, aliases, rule
+        self.one_shot = one_shot  # "the next time …": ends once it has applied; read by the effect itself
+
+
 
 
 DURATIONS: Registry[Duration] = Registry("持续时间")
 STANDARD_DURATIONS = (
     Duration("this_turn", ("本回合",), ("this-turn",), rule="317.2"),
     Duration("while_source", ("持续",), ("while",), rule="349"),
+    Duration("next", ("下次",), ("next-time",), rule="437.1.b.2", one_shot=True),
 )
 
 

@@ -36,6 +36,7 @@ class Modifier:
     keyword_n: int = 0  # > 0: the keyword is granted with this value; 0: it is removed
     no_damage: bool = False
     prevent: int = 0  # remaining Prevent Value; -1 = all damage (437.1.b.1.b)
+    prevent_next: bool = False  # "the next time it would be dealt damage, prevent it": one damage event, then gone
     source: object = None  # "while <source> is on the board": the GameObject it lasts for, if any
     source_inc: int = 0
 

@@ -77,15 +77,25 @@ class Prevent(EffectKind):
     Value on the unit that reduces the next damage (437.2) and shrinks by what it prevented (437.3);
     the word 全部 prevents all (437.1.b.1.b)."""
 
-    id, zh, aliases, rule, params = "prevent", ("抵挡伤害",), ("prevent",), "437.1", "全部（抵挡所有伤害）"
+    id, zh, aliases, rule, params = "prevent", ("抵挡伤害",), ("prevent",), "437.1", \
+        "全部（抵挡所有伤害）或 下次（抵挡下一次受到的伤害，之后失效）"
 
     def read_args(self, words):
         dur, rest = duration_args(words)
-        if any(w not in ("全部", "all") for w in rest):
-            raise ValueError(f"效果“{self.display}”只接受“全部”和持续时间（本回合）。")
-        return {"all": bool(rest), **dur}
+        nxt = [w for w in rest if w in ("下次", "next-time")]
+        rest = [w for w in rest if w not in nxt]
+        if any(w not in ("全部", "all") for w in rest) or (rest and nxt):
+            raise ValueError(f"效果“{self.display}”只接受“全部”或“下次”，以及持续时间（本回合）。")
+        return {"all": bool(rest), "next": bool(nxt), **dur}
 
     def apply(self, game, item, eff, legal, previous, who):
+        if eff.args.get("next"):
+            for u in legal:
+                u.modifiers.append(Modifier(prevent_next=True, **lasting(game, item, eff)))
+            game.trace.add("change", f"{who}：{'、'.join(u.label() for u in legal)} 下一次将受到的伤害被抵挡（本回合；抵挡一次后失效）。",
+                           rules=("437.1.b.2", "437.2"),
+                           changes=[Change(u.label(), "抵挡", None, "下一次伤害") for u in legal])
+            return legal
         value = -1 if eff.args.get("all") else eff.amount
         changes = []
         for u in legal:
