@@ -73,6 +73,8 @@ def _effect(e, add) -> None:
         add("去向", e.dest)
     if e.duration:
         add("持续时间", e.duration)
+    if e.args.get("next"):  # the one-shot duration 下次 is read by the effect itself
+        add("持续时间", "next")
     if getattr(e, "performer", None):
         add("执行者", e.performer)
     if e.kind == "grant_keyword" and e.args.get("keyword"):
