@@ -104,3 +104,8 @@ def test_translation_hooks_missing_in_another_typer_release_do_not_break(monkeyp
     monkeypatch.setattr(zh, "click_module", gone)
     zh.install()  # the parts it cannot reach stay English; nothing raises
     assert zh._installed
+
+
+def test_extra_argument_is_named_in_chinese(capsys):
+    code, _, err = run(capsys, "faq", "list", "多余")
+    assert code == 2 and "多余的参数：多余。" in err and "Got unexpected" not in err

@@ -259,7 +259,7 @@ def error_message(err) -> str:
     if isinstance(err, ex.UsageError):
         if "No such command" in err.message or err.message.startswith("没有命令"):
             return _command_message(err, ctx)
-        m = re.match(r"Got unexpected extra argument[s]? \((.*)\)", err.message)
+        m = re.match(r"Got unexpected extra argument(?:s|\(s\))? \((.*)\)", err.message)
         if m:
             return f"多余的参数：{clip(m.group(1))}。"
         return clip(err.message, 200)
