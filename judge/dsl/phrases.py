@@ -151,8 +151,10 @@ def read_target(w: Words) -> TargetSpec:
                     w.next()
             elif c.id in ("any_number", "per_location"):
                 n = 99
-    if count in ("self", "it"):
+    if count == "self":
         return TargetSpec(count, 0, Filter((), "card"))
+    if count == "it":  # `它 落单`: the previous instruction's objects, those that fit the words after it
+        return TargetSpec(count, 0, Filter(read_filter(w).words, "card"))
     flt = read_filter(w)
     limit = 0
     if w.text(w.peek()) in ("总战力不超过", "total-might"):

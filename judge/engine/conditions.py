@@ -236,7 +236,46 @@ class Legion(ConditionKind):
         return any(t == game.turn and oid != seen.oid for t, oid in game.finalized_cards.get(seen.controller, []))
 
 
-STANDARD = (UnitDiedThisTurn, Mighty, ControlAtLeast, MovedTimes, TurnAtLeast, TurnBelow, PointsAtLeast, XpAtLeast,
+class EnemyDiedThisTurn(ConditionKind):
+    """"If an enemy unit died this turn": a unit controlled by an opponent of the reader was killed this turn."""
+
+    id, zh, aliases, rule = "enemy_died_this_turn", ("本回合有敌方单位死亡", "本回合有敌方单位被摧毁"), \
+        ("an-enemy-unit-died-this-turn",), "428.1"
+
+    def holds(self, game, seen, cond):
+        return seen.controller is not None and any(
+            t == game.turn and who is not None and game.teams[who] != game.teams[seen.controller]
+            for t, who in game.unit_deaths)
+
+
+class OpponentNearWin(ConditionKind):
+    """"If an opponent is N or fewer points from the Victory Score" (194.3.a)."""
+
+    id, zh, aliases, takes_n, rule = "opponent_near_win", ("对手距离胜利不超过",), ("opponent-within-of-winning",), \
+        True, "194.3.a"
+
+    def holds(self, game, seen, cond):
+        from judge.engine.statics import victory_score
+
+        goal = victory_score(game)
+        return seen.controller is not None and any(
+            game.teams[p] != game.teams[seen.controller] and goal - game.points_of(p) <= cond.n for p in game.order)
+
+
+class ItIsAlone(ConditionKind):
+    """"When a friendly unit attacks or defends alone": the event's unit has no other friendly unit at its
+    location (740.2.a), read when the event happens."""
+
+    id, zh, aliases, rule = "it_alone", ("其落单", "该单位落单"), ("it-is-alone",), "740.2.a"
+
+    def holds(self, game, seen, cond):
+        from judge.engine.filters import _alone
+
+        o = _event_object(seen)
+        return o is not None and _alone(game, o)
+
+
+STANDARD = (ItIsAlone, EnemyDiedThisTurn, OpponentNearWin, UnitDiedThisTurn, Mighty, ControlAtLeast, MovedTimes, TurnAtLeast, TurnBelow, PointsAtLeast, XpAtLeast,
             PaidOptionalCost, SelfBuffed, SelfAtBattlefield, HandAtMost, RunesAtLeast,
             Exists, OpponentsTurn, ByYou, ItIsMighty, ItsCostAtLeast, ItsPowerAtLeast, Legion)
 

@@ -143,10 +143,15 @@ def apply_modifiers(game: Game, player: str, card: GameObject, cost: Cost) -> No
     The floor at zero (356.6) is applied by the caller once everything is added."""
     from judge.engine.statics import on_board
 
+    from judge.engine.statics import STATICS
+
     ups, downs = [], []
     for o, kind, params in on_board(game):  # the static-ability registry's cost hook
         for part, n in kind.cost_changes(game, o, params, player, card):
             (ups if n > 0 else downs).append((o, part, n))
+    for kind in STATICS:  # the card's own discount (356.4.a)
+        for params in kind.instances(card.card):
+            downs += [(card, part, n) for part, n in kind.own_cost_changes(game, card, params, player)]
     for word, group in (("增费", ups), ("减费", downs)):
         for o, part, n in group:
             e, p = (n, 0) if part == "energy" else (0, n)

@@ -140,8 +140,12 @@ def _untargeted(game: Game, item: ChainItem, spec, previous: list[GameObject], k
     if spec.count == "self":
         src = game.objects.get(getattr(item, "oid", None))
         return [src] if src is not None and src.zone == "board" else []
-    return [o for o in previous if o.zone == "board"
-            or (kind is not None and o.zone != "chain" and kind.accepts(game, o) is None)]
+    found = [o for o in previous if o.zone == "board"
+             or (kind is not None and o.zone != "chain" and kind.accepts(game, o) is None)]
+    if spec.filter.words:  # "it, if it is alone": only those that fit the words, seen from the source
+        seen = filters.Seen.of(item.controller, item.memory)
+        found = [o for o in found if all(filters.FILTERS[w].test(game, seen, o, a) for w, a in spec.filter.words)]
+    return found
 
 
 def _declined(game: Game, item: ChainItem) -> bool:

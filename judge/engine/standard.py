@@ -42,7 +42,7 @@ STATIC_PARTS = (statics.Aura, statics.NoEnemyReady, statics.CostModifier, static
                 statics.OpponentsCannotScore, statics.OpponentsCannotGainPoints, statics.EnemiesCannotTarget,
                 statics.CannotMove, statics.CannotMoveToBase, statics.CannotReady, statics.NoCombatDamage,
                 statics.OpponentsCannotPlayFacedownHere, statics.MightStatic, statics.GrantKeyword, statics.EnterReady,
-                statics.VictoryScoreChange, statics.CannotPlayHere, play_locations.PlayTo)
+                statics.VictoryScoreChange, statics.CannotPlayHere, statics.SelfDiscount, play_locations.PlayTo)
 
 
 def register_all() -> None:

@@ -215,6 +215,7 @@ class Game:
     fired_triggers: list = field(default_factory=list)
     pending_triggers: list = field(default_factory=list)
     first_death_turn: int | None = None  # turn of the first unit death ("the first time ... each turn")
+    unit_deaths: list = field(default_factory=list)  # (turn, controller) of each unit death ("if an enemy unit died")
     moves: dict = field(default_factory=dict)  # (oid, incarnation, turn) -> moves made that turn ("if I moved twice")
     abilities_used: set = field(default_factory=set)  # (oid, ability id, turn): "once per turn" / "first time each turn"
     dying_buffed: set = field(default_factory=set)  # oids of buffed units in the death batch being processed

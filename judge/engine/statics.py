@@ -76,6 +76,10 @@ class StaticAbility(Entry):
         """May `player` play the unit `card` to the battlefield `dest` (355.2)?"""
         return True
 
+    # --- the card being played discounts itself (356.4.a): [(part, -n)] while it is played by `player`
+    def own_cost_changes(self, game, card, params, player) -> list:
+        return []
+
     # --- the Victory Score (194.3.a): how much `src`'s instance adds to the points needed to win
     def victory_score_change(self, game, src, params) -> int:
         return 0
@@ -410,6 +414,28 @@ class EnterReady(StaticAbility):
 
     def readies_entering(self, game, src, params, unit):
         return unit.is_unit and affects(game, src, params, unit)
+
+
+class SelfDiscount(StaticAbility):
+    """`静态 此牌费用减少 <数值> [若 条件]`: the card being played costs that much less Energy (356.4.a: a
+    card may discount itself), read as it is played; with a condition, only while the condition holds
+    for the player playing it."""
+
+    id, zh, aliases, rule = "self_discount", ("此牌费用减少", "自身费用减少"), ("costs-less",), "356.4.a"
+
+    def own_cost_changes(self, game, card, params, player):
+        from types import SimpleNamespace
+
+        from judge.engine import conditions, values
+        from judge.engine.filters import Seen
+
+        cond = params.get("condition")
+        if cond is not None and not conditions.holds(game, Seen(player, card.oid, None), cond):
+            return []
+        amount = params.get("amount")
+        n = values.evaluate(game, SimpleNamespace(controller=player, memory={}, oid=card.oid), amount, []) \
+            if amount is not None else 0
+        return [("energy", -n)] if n > 0 else []
 
 
 class VictoryScoreChange(StaticAbility):

@@ -102,7 +102,16 @@ class SourceAssault(ValueKind):
         return int(o.has("assault", game) or 0)
 
 
-STANDARD = (Constant, X, SourceMight, TargetMight, Count, HandSize, SourceAssault)
+class HighestMight(ValueKind):
+    """"the highest Might among units you control": 0 when you control none (143.2.b: below 0 counts as 0)."""
+
+    id, zh, aliases, rule = "highest_might", ("你控制的最高战力",), ("highest-might-you-control",), "143.2.b"
+
+    def evaluate(self, game, item, value, targets):
+        return max([0] + [_might(game, u) for u in game.units() if u.controller == item.controller])
+
+
+STANDARD = (Constant, X, SourceMight, TargetMight, Count, HandSize, SourceAssault, HighestMight)
 
 
 def register_standard() -> None:

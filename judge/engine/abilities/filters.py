@@ -66,6 +66,8 @@ SUBJECT_PARTS = (
     Filter("unit", ("单位", "任意单位", "一名单位"), ("unit", "a-unit"), lambda g, s, f: _is_unit(f)),
     Filter("friendly_unit", ("友方单位", "一名友方单位"), ("friendly-unit",),
            lambda g, s, f: _is_unit(f) and _friendly(g, s, f)),
+    Filter("you_friendly_unit", ("你对友方单位", "你对一名友方单位"), ("you-on-a-friendly-unit",),
+           lambda g, s, f: f.player == s.controller and _is_unit(f) and _friendly(g, s, f), rule="411.4"),
     Filter("other_friendly_unit", ("另一名友方单位", "其他友方单位"), ("another-friendly-unit",),
            lambda g, s, f: _is_unit(f) and _friendly(g, s, f) and not _same(f.obj, s)),
     Filter("enemy_unit", ("敌方单位", "一名敌方单位"), ("enemy-unit",),
