@@ -134,6 +134,9 @@ def card_uses(d, add) -> None:
                 _filter(params["target"].filter, add)
             if params.get("condition") is not None:
                 add("条件", params["condition"].kind)
+            if params.get("amount") is not None:  # a static's value ("costs less by the highest Might")
+                add("数值", params["amount"].kind)
+                _filter(params["amount"].filter, add)
             if params.get("keyword"):
                 add("关键词", params["keyword"])
             if params.get("place"):
