@@ -37,9 +37,11 @@ def activate(game: Game, player: str, args: dict) -> None:
         priority.check_may_act(game, player)
         _check_timing(game, player, ab)
     chosen = [resolve_ref(game, r) for r in args.get("targets", [])]
+    # where the source is as the ability is activated: its "here" (before a cost may move it)
+    memory = {"oid": src.oid, "location": src.location if src.zone == "board" else None}
     eff = next((e for e in ab.effects if e.targets), None)
     if eff is not None:
-        targeting.check_choice(game, player, eff, chosen, f"{src.label()} 的主动技能")
+        targeting.check_choice(game, player, eff, chosen, f"{src.label()} 的主动技能", memory)
     elif chosen:
         raise IllegalAction(f"{src.label()} 的主动技能没有目标。", "355.5")
     cost = costs.Cost()
@@ -58,14 +60,14 @@ def activate(game: Game, player: str, args: dict) -> None:
         if adds_resources(ab):
             t.add("step", "获得资源的技能确认后立即结算，不进入结算链；优先行动权与焦点不因此传递。",
                   rules=("337.2", "429.2"), faq=("R-L33", "R-L35"))
-            item = ChainItem(player, src.label(), f"{src.label()} 的主动技能", None, {"oid": src.oid}, rules=("376",),
+            item = ChainItem(player, src.label(), f"{src.label()} 的主动技能", None, dict(memory), rules=("376",),
                              kind="ability", oid=src.oid, pending=False)
             previous: list = []
             for e in ab.effects:  # as any instruction: its "if" (a [鼓舞] condition) is checked first
                 previous = instructions.perform(game, item, e, [], previous)
             return
         was_empty = not game.chain
-        item = ChainItem(player, src.label(), f"{src.label()} 的主动技能", None, {"oid": src.oid},
+        item = ChainItem(player, src.label(), f"{src.label()} 的主动技能", None, dict(memory),
                          rules=("376",), kind="ability", oid=src.oid,
                          targets=[targeting.snapshot(o) for o in chosen], pending=False, trigger=ab)
         game.chain.append(item)

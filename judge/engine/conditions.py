@@ -236,6 +236,7 @@ class Legion(ConditionKind):
         return any(t == game.turn and oid != seen.oid for t, oid in game.finalized_cards.get(seen.controller, []))
 
 
+<<<<<<< HEAD
 class EnemyDiedThisTurn(ConditionKind):
     """"If an enemy unit died this turn": a unit controlled by an opponent of the reader was killed this turn."""
 
@@ -276,8 +277,33 @@ class ItIsAlone(ConditionKind):
 
 
 STANDARD = (ItIsAlone, EnemyDiedThisTurn, OpponentNearWin, UnitDiedThisTurn, Mighty, ControlAtLeast, MovedTimes, TurnAtLeast, TurnBelow, PointsAtLeast, XpAtLeast,
+=======
+class AttackingWithAnother(ConditionKind):
+    """"If I attack a battlefield together with another unit": the source is an attacker (464.2.c.3) and
+    another unit at its battlefield is one too."""
+
+    id, zh, aliases, rule = "attacking_with_another", ("我和其他单位一起进攻",), ("i-attack-with-another-unit",), "464.2.c.3"
+
+    def holds(self, game, seen, cond):
+        o = _source(game, seen)
+        return o is not None and o.designation == "attacker" and any(
+            u is not o and u.designation == "attacker" and u.location == o.location for u in game.units())
+
+
+class InShowdown(ConditionKind):
+    """"During a showdown": a showdown (or a combat, whose showdown it is) is in progress (310.3, 310.4)."""
+
+    id, zh, aliases, rule = "in_showdown", ("法术对决期间", "法术对决中"), ("during-a-showdown",), "310.3"
+
+    def holds(self, game, seen, cond):
+        return game.showdown is not None
+
+
+STANDARD = (UnitDiedThisTurn, Mighty, ControlAtLeast, MovedTimes, TurnAtLeast, TurnBelow, PointsAtLeast, XpAtLeast,
+>>>>>>> 2913355 (UNL hand encodings (13 more cards) with smoke scenarios; parts: cost 摧毁此牌 (357.2), conditions 我和其他单位一起进攻 (464.2.c.3) and 法术对决期间 (310.3), filter 进攻方, battlefield state 有落单敌方单位的战场 (740.2.a); 互相造成战力伤害 between two chosen units; an activated ability remembers where its source is (its 'here'))
             PaidOptionalCost, SelfBuffed, SelfAtBattlefield, HandAtMost, RunesAtLeast,
-            Exists, OpponentsTurn, ByYou, ItIsMighty, ItsCostAtLeast, ItsPowerAtLeast, Legion)
+            Exists, OpponentsTurn, ByYou, ItIsMighty, ItsCostAtLeast, ItsPowerAtLeast, Legion,
+            AttackingWithAnother, InShowdown)
 
 
 def register_standard() -> None:

@@ -309,7 +309,7 @@ class Fight(EffectKind):
     id, zh, aliases, rule = "fight", ("互相造成战力伤害",), ("fight",), "417"
 
     def apply(self, game, item, eff, legal, previous, who):
-        return _fight(game, item, legal, who, previous)
+        return _fight(game, item, legal, who, previous, eff)
 
 
 class Banish(EffectKind):
@@ -498,7 +498,7 @@ def _move(game: Game, item: ChainItem, legal: list[GameObject], eff=None, previo
 
 
 def _fight(game: Game, item: ChainItem, legal: list[GameObject], who: str,
-           previous: list[GameObject] = ()) -> list[GameObject]:
+           previous: list[GameObject] = (), eff=None) -> list[GameObject]:
     """'They deal damage equal to their Might to each other' (Dragon's Rage): both amounts are read
     first, then dealt at once; a unit that is gone deals and takes nothing. The other unit is the one
     the linked instruction affected, or else the previous instruction's object ("give a friendly unit
@@ -511,6 +511,8 @@ def _fight(game: Game, item: ChainItem, legal: list[GameObject], who: str,
     if "linked" not in item.memory:
         other = [o for o in previous if o.zone == "board" and o.is_unit]
     legal = [o for o in legal if where is None or o.location == where]
+    if "linked" not in item.memory and eff is not None and eff.targets == 2:  # "choose two units: they deal damage to each other"
+        other, legal = legal[:1], legal[1:]
     if not legal or not other:
         game.trace.add("step", f"{who}：互相造成伤害的一方已不在场上或不在该处，能做的都做（无伤害）。", rules=("359.3.e.11",))
         return []

@@ -36,6 +36,10 @@ STANDARD = (
                lambda g, p, bf: _enemy(g, p, bf.controller)),
     PlaceState("with_enemy_units", ("有敌方单位的战场",), ("battlefield-with-enemy-units",), "355.2.b",
                lambda g, p, bf: any(_enemy(g, p, u.controller) for u in g.units_at(bf.bid))),
+    PlaceState("with_alone_enemy", ("有落单敌方单位的战场",), ("battlefield-with-a-lone-enemy",), "740.2.a",
+               lambda g, p, bf: any(_enemy(g, p, u.controller) and not any(
+                   v is not u and g.teams[v.controller] == g.teams[u.controller] for v in g.units_at(bf.bid))
+                   for u in g.units_at(bf.bid))),
     PlaceState("attacking", ("你正在进攻的战场",), ("battlefield-you-attack",), "355.2.b",
                lambda g, p, bf: g.combat is not None and g.combat.battlefield == bf.bid and g.combat.attacker == p),
 )
