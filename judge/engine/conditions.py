@@ -236,7 +236,6 @@ class Legion(ConditionKind):
         return any(t == game.turn and oid != seen.oid for t, oid in game.finalized_cards.get(seen.controller, []))
 
 
-<<<<<<< HEAD
 class EnemyDiedThisTurn(ConditionKind):
     """"If an enemy unit died this turn": a unit controlled by an opponent of the reader was killed this turn."""
 
@@ -276,8 +275,6 @@ class ItIsAlone(ConditionKind):
         return o is not None and _alone(game, o)
 
 
-STANDARD = (ItIsAlone, EnemyDiedThisTurn, OpponentNearWin, UnitDiedThisTurn, Mighty, ControlAtLeast, MovedTimes, TurnAtLeast, TurnBelow, PointsAtLeast, XpAtLeast,
-=======
 class AttackingWithAnother(ConditionKind):
     """"If I attack a battlefield together with another unit": the source is an attacker (464.2.c.3) and
     another unit at its battlefield is one too."""
@@ -299,8 +296,7 @@ class InShowdown(ConditionKind):
         return game.showdown is not None
 
 
-STANDARD = (UnitDiedThisTurn, Mighty, ControlAtLeast, MovedTimes, TurnAtLeast, TurnBelow, PointsAtLeast, XpAtLeast,
->>>>>>> 2913355 (UNL hand encodings (13 more cards) with smoke scenarios; parts: cost 摧毁此牌 (357.2), conditions 我和其他单位一起进攻 (464.2.c.3) and 法术对决期间 (310.3), filter 进攻方, battlefield state 有落单敌方单位的战场 (740.2.a); 互相造成战力伤害 between two chosen units; an activated ability remembers where its source is (its 'here'))
+STANDARD = (ItIsAlone, EnemyDiedThisTurn, OpponentNearWin, UnitDiedThisTurn, Mighty, ControlAtLeast, MovedTimes, TurnAtLeast, TurnBelow, PointsAtLeast, XpAtLeast,
             PaidOptionalCost, SelfBuffed, SelfAtBattlefield, HandAtMost, RunesAtLeast,
             Exists, OpponentsTurn, ByYou, ItIsMighty, ItsCostAtLeast, ItsPowerAtLeast, Legion,
             AttackingWithAnother, InShowdown)
