@@ -681,7 +681,7 @@ def smoke_tested() -> set[str]:
     out = set()
     for path in (REPO / "scenarios" / "cards").glob("*/*.场景"):
         for line in path.read_text("utf-8").splitlines():
-            if m := re.match(r"来源 卡牌 (\S+) [A-Z]{3}[·\-]", line):
+            if m := re.match(r"来源 卡牌 (\S+(?: \S+)*?) [A-Z]{3}[·\-]", line):  # an id may hold a space
                 out.add(m.group(1))
     return out
 

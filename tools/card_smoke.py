@@ -976,7 +976,7 @@ def compose(card, d) -> tuple[Board, str, list[str]]:
     if d.effects:
         groups.append(("resolve", d.effects, None, None))
     if d.deathknells:
-        groups.append(("deathknell", d.deathknells, None, None))
+        groups.append(("deathknell", [x for e in d.deathknells for x in (e, *e.more)], None, None))
     first: Gap | None = None
     for when, effects, trig, act in groups:
         try:
@@ -1046,7 +1046,7 @@ def abilities_of(d, card) -> list[dict]:
         cost = {"energy": a.energy, "power": ["A"] * a.power if isinstance(a.power, int) else list(a.power),
                 "exhaust": a.exhaust, "timing": a.timing, "parts": list(a.costs)}
         out += [dict(_effect_data(e, "activated", card), cost=cost, activated=a) for e in a.effects]
-    out += [_effect_data(e, "deathknell", card) for e in d.deathknells]
+    out += [_effect_data(x, "deathknell", card) for e in d.deathknells for x in (e, *e.more)]
     out += [{"kind": "static", "static": sid, "params": params} for sid, params in d.statics]
     out += [{"kind": "static", "static": "aura", "params": {"scope": a.scope, "amount": a.amount}} for a in d.auras]
     for extra, what in ((d.reflexive, "reflexive"), (d.delayed, "delayed"), (d.cost_mods, "cost_mod"),

@@ -90,7 +90,7 @@ def card_uses(d, add) -> None:
         add("关键词", k)
     if d.equip_cost is not None:
         add("关键词", "equip")
-    for e in [*d.effects, *d.deathknells]:
+    for e in [*d.effects, *(x for e in d.deathknells for x in (e, *e.more))]:
         _effect(e, add)
     from judge.engine.keywords import KEYWORDS
 
@@ -202,7 +202,7 @@ def scenario_uses(path: Path) -> set[tuple[str, str]]:
 
 
 def _all_effects(d) -> list:
-    out = [*d.effects, *d.deathknells]
+    out = [*d.effects, *(x for e in d.deathknells for x in (e, *e.more))]
     for t in d.triggers:
         out += [t.effect, *t.more]
     for a in d.activated:

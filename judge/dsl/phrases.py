@@ -388,6 +388,8 @@ def read_static(atoms, file: str) -> tuple[str, dict]:
 
 
 THEN_WORDS = ("以此", "thereby")
+ANY_NUMBER_WORDS = ("任意数量", "any-number")
+EACH_WORDS = ("每个", "each")
 DISCOUNT_WORDS = ("费用减少", "cost-less")
 IGNORE_WORDS = ("无视费用", "ignore-cost")
 
@@ -399,6 +401,9 @@ def read_extra_cost(atoms, file: str, kw) -> tuple:
     optional = w.text(w.peek()) in MAY_WORDS
     if optional:
         w.next()
+    any_number = optional and w.text(w.peek()) in ANY_NUMBER_WORDS
+    if any_number:
+        w.next()
     cut = next((i for i, a in enumerate(w.atoms) if w.text(a) in THEN_WORDS), len(w.atoms))
     if cut == w.i:
         raise w.error("额外费用缺少费用项（如“符能 [R]”“消耗经验 3”“摧毁友方单位”）。", kw, rule="356.2")
@@ -409,12 +414,14 @@ def read_extra_cost(atoms, file: str, kw) -> tuple:
         if energy or power or cut < len(w.atoms):
             raise w.error("强制额外费用只写费用项（法力、符能和“以此 …”只用于“额外费用 可以 …”）。", kw, rule="356.2.a.1")
         return ("extra_costs", parts)
-    cost = m.OptionalCost(energy, power, parts)
+    cost = m.OptionalCost(energy, power, parts, any_number=any_number)
     w.i = cut + 1
     while not w.done():
         tok = w.next()
         word = w.text(tok)
-        if word in DISCOUNT_WORDS:
+        if word in EACH_WORDS and any_number:
+            cost.per_pick = True
+        elif word in DISCOUNT_WORDS:
             if not w.is_int():
                 raise w.error("“费用减少”后面应为整数。", w.peek() or tok, rule="356.4")
             cost.reduce_energy = _num(w.next())

@@ -126,9 +126,9 @@ def _perform(game: Game, action: Action) -> None:
             raise IllegalAction(f"只能消耗自己控制的单位的增益（{u.label()} 由 {u.controller} 控制）。", "701")
         from judge.trace.events import Change
 
-        u.buff = 0
+        u.buff -= 1  # one buff is spent (702.2.b)
         t.add("action", f"{who}消耗 {u.label()} 的增益。", rules=("701",), faq=("R-SETT-BUFF",),
-              changes=[Change(u.label(), "增益", 1, 0)])
+              changes=[Change(u.label(), "增益", u.buff + 1, u.buff)])
         _acting(game, p)
     elif v == "might_mod":
         u = _on_board_units(game, [a["target"]])[0]

@@ -103,6 +103,7 @@ class Effect:
     optional: bool = False  # "you may": the controller may decline it when it resolves
     condition: Condition | None = None  # done only if the condition holds on resolution
     performer: str | None = None  # who does it (judge.engine.performers: each_player, chosen_player…); None: the controller
+    more: list = field(default_factory=list)  # a deathknell's further instructions (并且): the same ability
     pos: Pos | None = None
 
 
@@ -174,6 +175,8 @@ class OptionalCost:
     reduce_energy: int = 0
     reduce_power: int = 0
     ignore_cost: bool = False
+    any_number: bool = False  # `可以 任意数量 <费用项>`: paid once for each object the player names
+    per_pick: bool = False  # `以此 每个 费用减少 …`: the discount once for each object paid
 
 
 @dataclass

@@ -346,6 +346,12 @@ RULES: dict[str, str] = {
     # static abilities (judge.engine.statics)
     "364.3.a": "条件性被动技能",
     "365.1": "被动技能",
+    # OGN unit encodings: batch moves, recycling from the trash, control, points
+    "144.3": "同时",
+    "416.1.a": "主牌堆",
+    "416.4": "回收",
+    "190.2.b": "控制",
+    "194": "分数",
 }
 
 # Rules the engine cites whose Chinese text is missing from the corpus (the tree has their numbers
@@ -430,6 +436,9 @@ RULES_EN: dict[str, str] = {
     "476": "applied",
     "477.2.a": "keywords",
     "477.3.a": "might",
+    "702.2.a": "buff",
+    "702.2.b": "spending a buff",
+    "702.2.b.1": "cannot be spent",
 }
 RULES.update({k: "" for k in RULES_EN})
 

@@ -86,7 +86,7 @@ def damage_step(game: Game) -> None:
                 u = game.objects[oid]
                 if amount <= 0:
                     continue
-                if da.exempt(u):
+                if da.exempt(u, game):
                     changes.append(Change(u.label(), "伤害", u.damage, f"{u.damage}（无法被造成伤害）"))
                     continue
                 amount, prevented = effects.prevent(u, amount)  # 437.5: assigned, then prevented as dealt

@@ -227,6 +227,19 @@ class ItsPowerAtLeast(ConditionKind):
         return o is not None and o.card.cost_power >= cond.n
 
 
+class ItIsNot(ConditionKind):
+    """"another non-<X> unit": the object of the event (the unit that died, moved, was played) does not
+    fit the filter words that follow, read as it was at the event (it may have left the board)."""
+
+    id, zh, aliases, takes_filter = "it_is_not", ("它不是", "其不是"), ("it-is-not",), True
+
+    def holds(self, game, seen, cond):
+        from judge.engine.filters import FILTERS
+
+        o = _event_object(seen)
+        return o is not None and not all(FILTERS[w].test(game, seen, o, a) for w, a in cond.filter.words)
+
+
 class Legion(ConditionKind):
     """[鼓舞] on an ability: its controller has played a card this turn other than its source (812)."""
 
@@ -296,10 +309,57 @@ class InShowdown(ConditionKind):
         return game.showdown is not None
 
 
+class OpponentControlsBattlefield(ConditionKind):
+    """"If an opponent controls a battlefield": any battlefield is controlled by a player not on the
+    source controller's team (190.2.b)."""
+
+    id, zh, aliases, rule = "opponent_controls_battlefield", ("对手控制战场", "对手控制任意战场"), \
+        ("an-opponent-controls-a-battlefield",), "190.2.b"
+
+    def holds(self, game, seen, cond):
+        return seen.controller is not None and any(
+            b.controller is not None and game.teams[b.controller] != game.teams[seen.controller]
+            for b in game.battlefields.values())
+
+
+class DiscardedThisTurn(ConditionKind):
+    """"If you discarded a card this turn": the source's controller discarded at least one card (422.1)."""
+
+    id, zh, aliases, rule = "discarded_this_turn", ("你本回合弃置过", "你本回合弃置过手牌"), \
+        ("you-discarded-this-turn",), "422.1"
+
+    def holds(self, game, seen, cond):
+        return game.discards.get((seen.controller, game.turn), 0) > 0
+
+
+class SelfAloneInCombat(ConditionKind):
+    """"If I'm attacking or defending alone": the source is an attacker or a defender (464.2.c.3) with no
+    other friendly unit at its location (740.2.a)."""
+
+    id, zh, aliases, rule = "self_alone_in_combat", ("我独自进攻或防守",), ("i-attack-or-defend-alone",), "740.2.a"
+
+    def holds(self, game, seen, cond):
+        from judge.engine.filters import _alone
+
+        o = _source(game, seen)
+        return o is not None and o.designation in ("attacker", "defender") and _alone(game, o)
+
+
+class IfYouDo(ConditionKind):
+    """"If you do" / "to …" (以此): the previous instruction of the same ability was done — not declined
+    ("you may"), and it acted on something (a kill with no legal target, a recycle of nothing is not done)."""
+
+    id, zh, aliases, rule = "if_you_do", ("如此做", "你如此做"), ("if-you-do",), "349"
+
+    def holds(self, game, seen, cond):
+        return bool(seen.did)
+
+
 STANDARD = (ItIsAlone, EnemyDiedThisTurn, OpponentNearWin, UnitDiedThisTurn, Mighty, ControlAtLeast, MovedTimes, TurnAtLeast, TurnBelow, PointsAtLeast, XpAtLeast,
             PaidOptionalCost, SelfBuffed, SelfAtBattlefield, HandAtMost, RunesAtLeast,
             Exists, OpponentsTurn, ByYou, ItIsMighty, ItsCostAtLeast, ItsPowerAtLeast, Legion,
-            AttackingWithAnother, InShowdown)
+            AttackingWithAnother, InShowdown, OpponentControlsBattlefield, DiscardedThisTurn, SelfAloneInCombat,
+            IfYouDo, ItIsNot)
 
 
 def register_standard() -> None:

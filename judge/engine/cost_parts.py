@@ -107,6 +107,22 @@ class KillFriendlyMighty(KillFriendly):
         return [u for u in super().options(game, player, source) if might(game, u) >= 5]
 
 
+class KillFriendlyUnitOrGear(CostPart):
+    """Kill a friendly unit or gear (357.2): either kind of friendly permanent pays it."""
+
+    id, zh, aliases, rule, picks = ("kill_friendly_unit_or_gear", ("摧毁友方单位或装备", "摧毁一个友方单位或装备"),
+                                    ("kill-friendly-unit-or-gear",), "357.2", True)
+
+    def options(self, game, player, source):
+        return [o for o in game.board() if o.card.type in ("unit", "gear") and game.teams[o.controller] == game.teams[player]]
+
+    def pay(self, game, player, source, n, picked, what="费用"):
+        from judge.engine import effects
+
+        game.trace.add("step", f"支付{what}：{player} 摧毁 {'、'.join(o.label() for o in picked)}。", rules=("357.2",))
+        effects.kill(game, picked, who=f"{player} 作为费用", by=player, via="cost")
+
+
 class KillFriendlyGear(CostPart):
     """Kill a friendly gear (357.2; killing a gear puts it in its owner's trash, 428)."""
 
@@ -165,9 +181,25 @@ class SpendBuff(CostPart):
 
     def pay(self, game, player, source, n, picked, what="费用"):
         for u in picked:
-            u.buff = 0
+            u.buff -= 1  # one buff is spent (702.2.b)
         game.trace.add("step", f"支付费用：消耗 {'、'.join(u.label() for u in picked)} 的增益。", rules=("701",),
-                       changes=[Change(u.label(), "增益", 1, 0) for u in picked])
+                       changes=[Change(u.label(), "增益", u.buff + 1, u.buff) for u in picked])
+
+
+class SpendOwnBuff(CostPart):
+    """Spend my buff: the source's own buff; without one it can't be paid (702.2.b.1)."""
+
+    id, zh, aliases, rule = "spend_own_buff", ("消耗我的增益",), ("spend-my-buff",), "702.2.b.1"
+
+    def check(self, game, player, source, n, picked):
+        if source is None or not source.buff:
+            raise IllegalAction(f"{source.label() if source is not None else '来源'} 没有增益，无法支付“消耗我的增益”。",
+                                "702.2.b.1")
+
+    def pay(self, game, player, source, n, picked, what="费用"):
+        source.buff -= 1
+        game.trace.add("step", f"支付费用：消耗 {source.label()} 的增益。", rules=("702.2.b",),
+                       changes=[Change(source.label(), "增益", source.buff + 1, source.buff)])
 
 
 class DiscardCards(CostPart):
@@ -286,6 +318,9 @@ def choose(game, player, source, parts, named: list, rule: str = "357.2") -> lis
             elif rest:
                 raise IllegalAction(f"{rest[0].label()} 不能用来支付“{part.describe(n)}”；可选："
                                     f"{'、'.join(o.label() for o in opts)}。", part.rule)
+            elif len(opts) == need and not named:
+                picked = opts  # the only way to pay it (an ability's cost offers no other choice)
+                game.trace.add("step", f"只能用 {'、'.join(o.label() for o in picked)} 支付“{part.describe(n)}”。", rules=(rule,))
             elif game.choices.auto:
                 picked = opts[:need]
                 game.trace.add("auto", f"（自动选择）用 {'、'.join(o.label() for o in picked)} 支付“{part.describe(n)}”。")
@@ -310,4 +345,5 @@ def describe(plan) -> list[str]:
 
 
 STANDARD = (ExhaustSelf, KillFriendly, SpendBuff, DiscardCards, RecycleFromTrash, BanishFromTrash, SpendXp,
-            KillFriendlyMighty, KillFriendlyGear, ReturnFriendlyGear, ExhaustFriendly, KillSelf, RecycleUnitFromTrash)
+            KillFriendlyMighty, KillFriendlyGear, ReturnFriendlyGear, ExhaustFriendly, KillSelf, RecycleUnitFromTrash,
+            SpendOwnBuff, KillFriendlyUnitOrGear)

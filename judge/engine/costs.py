@@ -252,14 +252,18 @@ def pay(game: Game, player: str, cost: Cost, payment: Payment, text: str | None 
                                         dest="rune_deck", amount=1, via="cost"))
 
 
-def effect_play_cost(game: Game, player: str, card: GameObject, eff, who: str) -> bool:
+def effect_play_cost(game: Game, player: str, card: GameObject, eff, who: str, ignore_energy: bool = False) -> bool:
     """A card played by an effect goes through every step of playing, its cost included, unless the
-    effect says to ignore the cost (419.3.b). Returns whether it may be played (cost paid or ignored)."""
+    effect says to ignore the cost (419.3.b) or only its energy part (the power part still paid).
+    Returns whether it may be played (cost paid or ignored)."""
     if eff.ignore_cost:
         game.trace.add("step", f"{who}：打出 {card.label()}，无视其费用。", rules=("419.3.b",))
         return True
     cost = Cost()
-    cost.add(card.card.cost_energy, card.card.cost_power, "基础费用", card_syms(card, card.card.cost_power_syms))
+    energy = 0 if ignore_energy else card.card.cost_energy
+    if ignore_energy:
+        game.trace.add("step", f"{who}：打出 {card.label()}，无视其法力费用（符能费用照常支付）。", rules=("419.3.b",))
+    cost.add(energy, card.card.cost_power, "基础费用", card_syms(card, card.card.cost_power_syms))
     apply_modifiers(game, player, card, cost)
     cost.floor()
     try:

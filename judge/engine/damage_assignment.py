@@ -20,8 +20,10 @@ from judge.engine.state import Game, GameObject
 MAX_OPTIONS = 24
 
 
-def exempt(u: GameObject) -> bool:
-    return u.immune_to_damage()
+def exempt(u: GameObject, game: Game | None = None) -> bool:
+    from judge.engine.statics import cannot_be_damaged
+
+    return u.immune_to_damage() or (game is not None and cannot_be_damaged(game, u))
 
 
 NEVER_LETHAL = 10 ** 6  # a Prevent Value of "all": no amount is lethal (437.5.b)
@@ -46,7 +48,7 @@ def problem(game: Game, total: int, recipients: list[GameObject], assignment: di
             return "分配的伤害不能为负数", ()
     if sum(assignment.values()) != total:
         return f"必须恰好分配全部 {total} 点伤害（现为 {sum(assignment.values())} 点）", ()
-    plain = [u for u in recipients if not exempt(u)]
+    plain = [u for u in recipients if not exempt(u, game)]
     need = {u.oid: lethal_to_assign(game, u) for u in plain}
     got = {u.oid: assignment.get(u.oid, 0) for u in plain}
     partial = [o for o in got if 0 < got[o] < need[o]]
@@ -112,8 +114,8 @@ def options(game: Game, total: int, recipients: list[GameObject]) -> list[dict[s
     """Canonical legal assignments: units take lethal in each legal order, excess to the last one."""
     if total <= 0 or not recipients:
         return [{}]
-    plain = [u for u in recipients if not exempt(u)]
-    exempt_units = [u for u in recipients if exempt(u)]
+    plain = [u for u in recipients if not exempt(u, game)]
+    exempt_units = [u for u in recipients if exempt(u, game)]
     seen, out = set(), []
     for order in _orders(game, plain):
         a = {}

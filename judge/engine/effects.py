@@ -15,7 +15,9 @@ from judge.trace.events import Change
 def deal_damage(game: Game, target: GameObject, amount: int) -> Change | None:
     if target.zone != "board" or not target.is_unit or amount <= 0:
         return None
-    if target.immune_to_damage():
+    from judge.engine.statics import cannot_be_damaged
+
+    if target.immune_to_damage() or cannot_be_damaged(game, target):
         return Change(target.label(), "伤害", target.damage, f"{target.damage}（无法被造成伤害）")
     amount, prevented = prevent(target, amount)
     before = target.damage
@@ -140,14 +142,20 @@ def stun(game: Game, t: GameObject) -> Change | None:
 
 
 def buff(game: Game, t: GameObject, by: str | None = None) -> Change | None:
-    if t.buff or t.zone != "board" or not t.is_unit:
-        return None  # at most one buff per unit (701)
-    t.buff = 1
+    if t.zone != "board" or not t.is_unit:
+        return None
+    if t.buff:
+        from judge.engine.statics import may_have_many_buffs
+
+        if not may_have_many_buffs(game, t):
+            return None  # at most one buff per unit (701)
+    before = t.buff
+    t.buff += 1
     from judge.engine.abilities import triggered
     from judge.engine.abilities.facts import EventFacts
 
     triggered.fire(game, EventFacts("buff", player=by, obj=t, controller=t.controller, origin=t.location))
-    return Change(t.label(), "增益", 0, 1)
+    return Change(t.label(), "增益", before, t.buff)
 
 
 def set_exhausted(game: Game, t: GameObject, value: bool) -> Change | None:

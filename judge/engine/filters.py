@@ -24,11 +24,13 @@ class Seen:
     location: str | None = None
     facts: object = None  # the event a trigger's condition is read against (EventFacts), if any
     might: int | None = None  # the source's last known Might, noted when it left the board (808.1.d.3)
+    did: bool | None = None  # whether the previous instruction of the resolving ability was done ("if you do")
 
     @classmethod
     def of(cls, controller: str, memory: dict | None) -> "Seen":
         memory = memory or {}
-        return cls(controller, memory.get("oid"), memory.get("location"), memory.get("facts"), memory.get("might"))
+        return cls(controller, memory.get("oid"), memory.get("location"), memory.get("facts"), memory.get("might"),
+                   memory.get("did"))
 
 
 class FilterWord(Entry):
@@ -103,6 +105,12 @@ STANDARD_FILTERS = (
     _word("might_below_mine", ("战力低于我的", "战力低于我"), ("might-below-mine",), "355",
           lambda g, s, o, a: (src := g.objects.get(s.oid) if s.oid else None) is not None and src.zone == "board"
           and _might(g, o) < _might(g, src)),
+    # a card's name without a printing's qualifier: 随从（祖安） is named 随从
+    _word("named", ("名为",), ("named",), "355", lambda g, s, o, a: o.card.name.split("（")[0] == a, arg="name"),
+    _word("energy_at_most", ("法力费用不超过",), ("energy-cost-at-most",), "355",
+          lambda g, s, o, a: o.card.cost_energy <= a, arg="int"),
+    _word("power_at_most", ("符能费用不超过",), ("power-cost-at-most",), "355",
+          lambda g, s, o, a: o.card.cost_power <= a, arg="int"),
     _word("might_below", ("战力低于",), ("might-below",), "355", lambda g, s, o, a: _might(g, o) < a, arg="int"),
 )
 
@@ -120,16 +128,27 @@ class Noun(Entry):
             return o.zone == "chain" and o.card.type == "spell"
         if self.zone == "legend":  # a legend in its legend zone ("ready your legend", 355.9.a.4)
             return o.zone == "legend" and o.card.type == "legend"
+        if self.zone == "any" and o.zone == "legend":  # "an object (legends too)"
+            return o.card.type == "legend"
+        if self.zone == "trash":  # "a unit card in your trash": a card there, not a permanent
+            return o.zone == "trash" and o.card.type == self.id.removeprefix("trash_")
+        if self.zone == "hand":  # "a card from your hand"
+            return o.zone == "hand"
         if o.zone != "board":
             return False
         # a battlefield's own object is not a permanent (171): "a card" on the board never names it
-        return (self.id == "card" and o.card.type != "battlefield") or o.card.type == self.id
+        return (self.id in ("card", "object") and o.card.type != "battlefield") or o.card.type == self.id
 
 
 NOUNS: Registry[Noun] = Registry("名词")
 STANDARD_NOUNS = (Noun("unit", ("单位",), ("unit", "units"), "board"), Noun("gear", ("装备",), ("gear",), "board"),
                   Noun("spell", ("法术",), ("spell",), "chain"), Noun("card", ("卡牌", "游戏物体"), ("card",), "board"),
-                  Noun("rune", ("符文",), ("rune",), "board"), Noun("legend", ("传奇",), ("legend",), "legend"))
+                  Noun("rune", ("符文",), ("rune",), "board"), Noun("legend", ("传奇",), ("legend",), "legend"),
+                  # any game object a player may ready or exhaust: permanents on the board and legends
+                  Noun("object", ("物体", "任意物体"), ("object",), "any"),
+                  # cards in a trash (what "play a unit from your trash" chooses among)
+                  Noun("trash_unit", ("废牌堆中的单位",), ("unit-in-trash",), "trash"),
+                  Noun("hand_card", ("手牌中的卡牌",), ("card-in-hand",), "hand"))
 
 
 class Count(Entry):
@@ -175,6 +194,8 @@ STANDARD_DESTINATIONS = (
     Destination("its_location", ("它所在处", "其所在处"), ("its-location",), rule="420"),
     # the battlefield of the event that triggered the ability ("when you defend a battlefield, move me to it")
     Destination("this_battlefield", ("此战场", "该战场"), ("this-battlefield",), rule="383.2.a.1"),
+    # where the object of the triggering event went ("follow it"), remembered when it triggered
+    Destination("event_dest", ("其去向", "它的去向"), ("where-it-went",), rule="420.1"),
 )
 
 
@@ -232,6 +253,10 @@ def pool(game, flt) -> list:
         return [game.objects[i.oid] for i in game.chain if getattr(i, "kind", None) == "card"]
     if noun is not None and noun.zone == "legend":
         return [o for o in game.objects.values() if o.zone == "legend"]
+    if noun is not None and noun.zone == "any":
+        return [o for o in game.objects.values() if o.zone in ("board", "legend")]
+    if noun is not None and noun.zone in ("trash", "hand"):
+        return [game.objects[oid] for p in game.order for oid in game.players[p].zones[noun.zone]]
     return [o for o in game.objects.values() if o.zone == "board"]
 
 

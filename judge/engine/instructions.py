@@ -50,6 +50,22 @@ SCOPE_WORDS = {"here", "friendly", "enemy", "other", "unit"}
 
 
 def perform(game: Game, item: ChainItem, eff, snaps, previous: list[GameObject]) -> list[GameObject]:
+    """One instruction; remembers on the item whether it was done, for a following "if you do" (若 如此做)."""
+    memory = item.memory if isinstance(item.memory, dict) else {}
+    memory.pop("skipped", None)
+    result = _perform(game, item, eff, snaps, previous)  # its own "若" reads the previous instruction's "did"
+    skipped = memory.pop("skipped", False)
+    memory["did"] = not skipped and bool(result)
+    memory["did_count"] = 0 if skipped else len(result or ())  # "for each one spent this way" (如此数量)
+    return result
+
+
+def _skipped(item) -> None:
+    if isinstance(item.memory, dict):
+        item.memory["skipped"] = True
+
+
+def _perform(game: Game, item: ChainItem, eff, snaps, previous: list[GameObject]) -> list[GameObject]:
     t = game.trace
     legal = []
     if eff.condition is not None:
@@ -58,6 +74,7 @@ def perform(game: Game, item: ChainItem, eff, snaps, previous: list[GameObject])
         if not conditions.holds(game, filters.Seen.of(item.controller, item.memory), eff.condition):
             t.add("step", f"{item.source} 的效果：条件“{conditions.describe(eff.condition)}”不成立，此指示不执行。",
                   rules=("349",))
+            _skipped(item)
             return previous
     if getattr(eff, "performer", None) is not None:
         from judge.engine import performers
@@ -83,6 +100,7 @@ def perform(game: Game, item: ChainItem, eff, snaps, previous: list[GameObject])
         legal = _untargeted(game, item, spec, previous, kind)
     if eff.optional and _declined(game, item):
         t.add("step", f"{who}：{item.controller} 选择不执行此可选指示（“可以”）。", rules=("349",))
+        _skipped(item)
         return previous
     if eff.value is not None and eff.value.kind != "n":
         from judge.engine import values
@@ -502,7 +520,8 @@ def _fight(game: Game, item: ChainItem, legal: list[GameObject], who: str,
     """'They deal damage equal to their Might to each other' (Dragon's Rage): both amounts are read
     first, then dealt at once; a unit that is gone deals and takes nothing. The other unit is the one
     the linked instruction affected, or else the previous instruction's object ("give a friendly unit
-    +3 Might, then it and an enemy unit deal damage to each other")."""
+    +3 Might, then it and an enemy unit deal damage to each other"), or else the ability's source
+    ("I and that unit deal damage to each other")."""
     from judge.engine import layers
 
     where = item.memory.get("where")
@@ -510,6 +529,9 @@ def _fight(game: Game, item: ChainItem, legal: list[GameObject], who: str,
              if oid in game.objects and game.objects[oid].incarnation == inc and game.objects[oid].zone == "board"]
     if "linked" not in item.memory:
         other = [o for o in previous if o.zone == "board" and o.is_unit]
+        src = game.objects.get(getattr(item, "oid", None) or "")
+        if not other and src is not None and src.zone == "board" and src.is_unit:
+            other = [src]
     legal = [o for o in legal if where is None or o.location == where]
     if "linked" not in item.memory and eff is not None and eff.targets == 2:  # "choose two units: they deal damage to each other"
         other, legal = legal[:1], legal[1:]

@@ -29,7 +29,7 @@ def violations(game: Game, settled: bool = True) -> list[str]:
                 out.append(f"{o.oid} 的位置无效")
             if o.damage < 0:
                 out.append(f"{o.oid} 伤害为负")
-            if o.buff not in (0, 1):
+            if o.buff < 0 or (o.buff > 1 and not _many_buffs(game, o)):
                 out.append(f"{o.oid} 增益数量无效")
             if settled and o.is_unit and is_lethally_damaged(game, o) and not game.over:
                 out.append(f"{o.oid} 带有致命伤害却未被摧毁")
@@ -130,6 +130,8 @@ def _chain_and_triggers(game: Game, settled: bool) -> list[str]:
         out.append("移动次数记录无效（回合晚于当前回合或指向不存在的物体）")
     if any(turn > game.turn for _oid, _i, turn in game.abilities_used):
         out.append("“每回合一次”的记录晚于当前回合")
+    if any(turn > game.turn or n < 1 or p not in game.players for (p, turn), n in game.discards.items()):
+        out.append("弃牌记录无效（回合晚于当前回合、数量不为正或玩家不存在）")
     for oid, _inc, turn, _src, _src_oid in game.death_saves:
         if oid not in game.objects or turn > game.turn:
             out.append(f"死亡替换记录指向不存在的物体 {oid}")
@@ -145,3 +147,9 @@ def _chain_and_triggers(game: Game, settled: bool) -> list[str]:
     if game.step_observer is not None and not callable(game.step_observer):
         out.append("步骤观察者不可调用")
     return out
+
+
+def _many_buffs(game, o) -> bool:
+    from judge.engine.statics import may_have_many_buffs
+
+    return may_have_many_buffs(game, o)

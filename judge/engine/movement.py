@@ -156,3 +156,7 @@ def _relocate(game: Game, player: str, units: list[GameObject], dest: str, via: 
         # "you move a unit": the player responsible for the move (411.4); a standard move is its controller's
         triggered.fire(game, EventFacts("move", player=by or u.controller, obj=u, controller=u.controller,
                                         origin=origins[u.oid], dest=dest, via=via))
+    # moving several units at once is one game action (144.3): "when a player moves" sees it once
+    if units:
+        triggered.fire(game, EventFacts("move_units", player=by or units[0].controller, objs=tuple(units),
+                                        controller=units[0].controller, dest=dest, via=via))

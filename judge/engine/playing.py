@@ -107,8 +107,10 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
     extra = _extra_costs(game, player, card, args, optional)
     cost.parts += [f"额外费用：{line}" for line in cost_parts.describe(extra)]
     costs.apply_modifiers(game, player, card, cost)
-    for o in optional:
-        cost.add(-o.reduce_energy, -o.reduce_power, "减费（支付了可选额外费用）")
+    paid = _times_paid(card, optional, extra)
+    for o, k in zip(optional, paid):
+        k = k if o.per_pick else 1
+        cost.add(-o.reduce_energy * k, -o.reduce_power * k, "减费（支付了可选额外费用）" + (f" ×{k}" if o.per_pick else ""))
     cost.floor()
     payment = costs.plan(game, player, cost, card)
     return {"optional": bool(optional),"origin": origin, "permission": permission, "dest": dest, "dest_rule": dest_rule,
@@ -125,6 +127,19 @@ def _optional_costs(card: GameObject, args: dict) -> list:
     return list(card.card.optional_costs)
 
 
+def _times_paid(card: GameObject, optional: list, extra: list) -> list[int]:
+    """How many objects paid each chosen optional cost ("for each unit killed this way"): the plan's
+    entries after the card's mandatory parts, in order."""
+    i, out = len(cost_parts.parts_of_card(card.card)), []
+    for o in optional:
+        n = 0
+        for _ in o.parts:
+            n += len(extra[i][2]) if i < len(extra) else 0
+            i += 1
+        out.append(n)
+    return out
+
+
 def _extra_costs(game: Game, player: str, card: GameObject, args: dict, optional: list) -> list:
     """The card's mandatory additional costs (356.2.a.1), then the parts of the optional ones chosen
     (356.2.b.1), and what pays them, from the cost-part registry (the same parts abilities use):
@@ -132,7 +147,13 @@ def _extra_costs(game: Game, player: str, card: GameObject, args: dict, optional
     from judge.engine.refs import resolve_ref
 
     named = [resolve_ref(game, r) for r in ([args["target"]] if args.get("target") else []) + list(args.get("pay_with", []))]
-    parts = cost_parts.parts_of_card(card.card) + [(cost_parts.COST_PARTS[pid], n) for o in optional for pid, n in o.parts]
+    parts = cost_parts.parts_of_card(card.card)
+    for o in optional:
+        for pid, n in o.parts:
+            part = cost_parts.COST_PARTS[pid]
+            if o.any_number:  # as many as the player names (at least one: else they would not pay it)
+                n = max(1, len([x for x in named if x in part.options(game, player, card)]))
+            parts.append((part, n))
     if not parts and named:
         raise IllegalAction(f"{card.label()} 没有需要选择对象支付的额外费用。", "356.2.a.1")
     return cost_parts.choose(game, player, card, parts, named, rule="356.2.a.1")

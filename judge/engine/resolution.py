@@ -88,7 +88,9 @@ def resolve_newest(game: Game) -> None:
             # through the effect registry like every other
             from judge.engine.instructions import perform
 
-            perform(game, item, item.effect, [], [])
+            previous = perform(game, item, item.effect, [], [])
+            for eff in getattr(item.effect, "more", ()):
+                previous = perform(game, item, eff, [], previous)
     finally:
         t.depth -= 1
 

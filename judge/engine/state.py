@@ -217,6 +217,7 @@ class Game:
     first_death_turn: int | None = None  # turn of the first unit death ("the first time ... each turn")
     unit_deaths: list = field(default_factory=list)  # (turn, controller) of each unit death ("if an enemy unit died")
     moves: dict = field(default_factory=dict)  # (oid, incarnation, turn) -> moves made that turn ("if I moved twice")
+    discards: dict = field(default_factory=dict)  # (player, turn) -> cards discarded that turn ("if you discarded")
     abilities_used: set = field(default_factory=set)  # (oid, ability id, turn): "once per turn" / "first time each turn"
     dying_buffed: set = field(default_factory=set)  # oids of buffed units in the death batch being processed
     # watches set by a resolving spell and read after the cleanup that follows it

@@ -64,6 +64,14 @@ class StaticAbility(Entry):
         """Does `unit` deal combat damage (counts its Might in its side's total, 465.2.a/465.2.b)?"""
         return True
 
+    def allows_damage(self, game, src, params, unit) -> bool:
+        """May damage be dealt to `unit` ("can't be damaged")?"""
+        return True
+
+    # --- buffs (701): may `unit` have more than one buff?
+    def allows_many_buffs(self, game, src, params, unit) -> bool:
+        return False
+
     # --- layer 2 (477.2.a): keywords `src`'s instance gives `target`, as {keyword id: value}
     def keywords_for(self, game, src, params, target) -> dict:
         return {}
@@ -455,3 +463,54 @@ class CannotPlayHere(StaticAbility):
 
     def allows_play_to(self, game, src, params, player, card, dest):
         return dest != _here(src) or card.card.type != "unit"
+
+
+class OpponentsPlayUnitsOnlyToBase(StaticAbility):
+    """`静态 对手只能把单位打出到基地 [若 …]`: its controller's opponents can't play units to any
+    battlefield, whatever would allow it (054.1; valid locations, 355.2)."""
+
+    id, zh, aliases, rule = ("opponents_units_to_base", ("对手只能把单位打出到基地", "对手只能将单位打出到其基地"),
+                             ("opponents-play-units-only-to-base",), "054.1")
+
+    def allows_play_to(self, game, src, params, player, card, dest):
+        return _ours(game, src, player) or card.card.type != "unit" or dest in (None, "base")
+
+
+class CannotBeReadiedByEffects(StaticAbility):
+    """`静态 不能因效果变为活跃 <受影响对象> [若 …]`: what it names can't become ready through a spell's or
+    an ability's effect (054.1: can't beats can); the awaken step still readies it (315.1.b)."""
+
+    id, zh, aliases, rule = ("cannot_ready_by_effects", ("不能因效果变为活跃", "无法因法术或技能效果变为活跃"),
+                             ("cannot-be-readied-by-effects",), "054.1")
+
+    def allows_ready(self, game, src, params, unit):
+        return not (affects(game, src, params, unit) and active(game, src, params))
+
+
+class CannotBeDamaged(StaticAbility):
+    """`静态 不会受到伤害 [受影响对象] [若 …]`: damage that would be dealt or assigned to what it names
+    is not dealt (as an effect's "can't be damaged"; FAQ R-L83) while its condition holds."""
+
+    id, zh, aliases, rule = "cannot_be_damaged", ("不会受到伤害", "免疫伤害"), ("cannot-be-damaged",), "054.1"
+
+    def allows_damage(self, game, src, params, unit):
+        return not affects(game, src, params, unit)
+
+
+class ManyBuffs(StaticAbility):
+    """`静态 可以拥有任意数量的增益 [受影响对象]`: what it names may have any number of buffs instead of
+    at most one (702.2.a places a buff; each is spent one at a time, 702.2.b)."""
+
+    id, zh, aliases, rule = "many_buffs", ("可以拥有任意数量的增益", "增益数量不限"), ("any-number-of-buffs",), "702.2.a"
+
+    def allows_many_buffs(self, game, src, params, unit):
+        return affects(game, src, params, unit) and active(game, src, params)
+
+
+def cannot_be_damaged(game, unit) -> bool:
+    """Whether a static ability on the board says `unit` can't be damaged now (can't beats can, 054.1)."""
+    return forbidder(game, "allows_damage", unit) is not None
+
+
+def may_have_many_buffs(game, unit) -> bool:
+    return any(kind.allows_many_buffs(game, o, params, unit) for o, kind, params in on_board(game))

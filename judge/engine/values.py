@@ -111,7 +111,36 @@ class HighestMight(ValueKind):
         return max([0] + [_might(game, u) for u in game.units() if u.controller == item.controller])
 
 
-STANDARD = (Constant, X, SourceMight, TargetMight, Count, HandSize, SourceAssault, HighestMight)
+class Points(ValueKind):
+    """"your points": the points of the source's controller (its team's in 2v2), read when used."""
+
+    id, zh, aliases, rule = "points", ("你的分数",), ("your-points",), "194"
+
+    def evaluate(self, game, item, value, targets):
+        return game.points_of(item.controller) if item.controller is not None else 0
+
+
+class TrashCount(ValueKind):
+    """"the number of cards in your trash": the source controller's trash, read when used."""
+
+    id, zh, aliases, rule = "trash_count", ("你废牌堆的牌数", "你的废牌堆牌数"), ("cards-in-your-trash",), "349"
+
+    def evaluate(self, game, item, value, targets):
+        return len(game.players[item.controller].zones["trash"]) if item.controller is not None else 0
+
+
+class ThatMany(ValueKind):
+    """"that many" / "for each … this way": how many objects the previous instruction of the same
+    ability acted on (0 when it was declined or not done)."""
+
+    id, zh, aliases, rule = "that_many", ("如此数量",), ("that-many",), "349"
+
+    def evaluate(self, game, item, value, targets):
+        return int((item.memory or {}).get("did_count", 0))
+
+
+STANDARD = (Constant, X, SourceMight, TargetMight, Count, HandSize, SourceAssault, HighestMight, Points, TrashCount,
+            ThatMany)
 
 
 def register_standard() -> None:

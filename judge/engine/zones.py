@@ -88,6 +88,11 @@ def discard(game: Game, player: str, cards: list[GameObject], who: str = "", via
     for o in cards:
         triggered.fire(game, EventFacts("discard", player=player, obj=o, controller=player, origin="hand",
                                         dest="trash", amount=1, via=via))
+    if cards:
+        key = (player, game.turn)
+        game.discards[key] = game.discards.get(key, 0) + len(cards)
+        triggered.fire(game, EventFacts("discard_cards", player=player, controller=player, origin="hand", dest="trash",
+                                        amount=len(cards), via=via))
     return changes
 
 

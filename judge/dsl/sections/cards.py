@@ -370,8 +370,10 @@ def _apply_card_attr(card: m.CardDef, attr: tuple) -> None:
     if tag == "effects":
         card.effects.extend(attr[1])
         return
-    if tag == "deathknells":
-        card.deathknells.extend(attr[1])
+    if tag == "deathknells":  # one `绝念：A 并且 B` line is one ability (808): B rides on A
+        first, *rest = attr[1]
+        first.more = list(rest)
+        card.deathknells.append(first)
         card.keywords.setdefault("deathknell", 1)
         return
     if tag in _SET_TRUE:

@@ -69,6 +69,7 @@ STANDARD = (
       subject="self", place="to_battlefield", of="move"),
     E("move_from_battlefield", ("从战场移动时", "当我从一处战场移动时"), ("on-move-from-battlefield",),
       rule="420.1", subject="self", place="from_battlefield", of="move"),
+    E("move_units", ("移动单位时", "当一名玩家移动单位时"), ("on-player-moves",), rule="144.3"),
     E("enemy_moves", ("敌方单位移动时",), ("on-enemy-move",), rule="420.1", subject="enemy_unit", of="move"),
     # combat and scoring
     E("attack", ("进攻时",), ("on-attack",), rule="383.4.e", subject="self"),
@@ -106,6 +107,8 @@ STANDARD = (
     E("draw", ("抽牌时", "当你抽牌时"), ("on-draw",), rule="413.1"),
     E("discard", ("弃置时", "当你弃置卡牌时"), ("on-discard",), rule="422.1.b"),
     E("discarded", ("被弃置时", "当你弃置我时"), ("on-discarded",), rule="422.1.b", subject="self", of="discard"),
+    # "whenever you discard one or more cards": once per discard, however many cards it discards
+    E("discard_cards", ("弃置任意数量卡牌时", "当你弃置任意数量的卡牌时"), ("on-discard-any",), rule="422.1.b"),
     # the turn (315-317): the turn player's phases
     E("beginning_phase", ("开始阶段开始时", "在你的开始阶段开始时"), ("at-beginning-phase",), rule="315.2.a.1"),
     E("draw_phase", ("抽牌阶段开始时",), ("at-draw-phase",), rule="315.4"),

@@ -87,6 +87,8 @@ PLACE_PARTS = (
            lambda g, s, f: f.origin in g.battlefields),
     Filter("to_base", ("到基地",), ("to-base",), lambda g, s, f: f.dest == "base"),
     Filter("from_base", ("从基地",), ("from-base",), lambda g, s, f: f.origin == "base"),
+    Filter("to_other_battlefield", ("到别处战场", "到我不在的战场"), ("to-another-battlefield",),
+           lambda g, s, f: f.dest in g.battlefields and f.dest != _here(s)),
     Filter("to_here", ("到此处",), ("to-here",), lambda g, s, f: _here(s) is not None and f.dest == _here(s)),
     Filter("from_here", ("从此处",), ("from-here",), lambda g, s, f: _here(s) is not None and f.origin == _here(s)),
 )

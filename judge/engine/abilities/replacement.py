@@ -172,8 +172,8 @@ def _the_boss(game: Game, u: GameObject, boss: GameObject):
         return None
     costs.pay(game, p, cost, payment)
     boss.exhausted = True
-    u.buff = 0
+    u.buff -= 1  # one buff is spent (702.2.b)
     game.trace.add("change", f"{u.label()} 将死亡：{p} 使用 {boss.label()} 的替换效果——支付符能 1、使其休眠、消耗 {u.label()} 的增益。",
                    rules=("370.1.b", "371.2"), faq=("C-L553",),
-                   changes=[Change(boss.label(), "状态", "活跃", "休眠"), Change(u.label(), "增益", 1, 0)])
+                   changes=[Change(boss.label(), "状态", "活跃", "休眠"), Change(u.label(), "增益", u.buff + 1, u.buff)])
     return boss.label()

@@ -56,19 +56,103 @@ class Discard(EffectKind):
         return cards
 
 
+def _recycle_from_trash(game, player: str, cards: list, who: str) -> None:
+    """Cards of a trash go to the bottom of their owner's main deck (416.1.a, 416.1.c); one recycle event."""
+    from judge.engine.abilities import triggered
+    from judge.engine.abilities.facts import EventFacts
+
+    changes = [zones.put_in_zone(game, o, "deck", rules=("416.1",)) for o in cards]
+    game.trace.add("change", f"{who}：{player} 从废牌堆回收 {'、'.join(o.label() for o in cards) or '（无）'}（置于主牌堆底）。",
+                   rules=("416.1.a", "416.4"), changes=changes)
+    if cards:
+        triggered.fire(game, EventFacts("recycle", player=player, amount=len(cards), origin="trash", dest="deck"))
+
+
+class RecycleTrashCards(EffectKind):
+    """'Recycle N cards from your trash': the player picks N cards of their trash (scripted `甲 选择目标
+    <来源> -> …`); with fewer, as many as possible (416.4)."""
+
+    id, zh, aliases, rule, amount, needs_targets = ("recycle_trash", ("回收废牌堆的卡牌", "从废牌堆回收卡牌"),
+                                                    ("recycle-from-trash",), "416.4", True, False)
+
+    def accepts(self, game, o):
+        return None if o.zone == "trash" else f"{o.label()} 不在废牌堆中。"
+
+    def apply(self, game, item, eff, legal, previous, who):
+        p = item.controller
+        trash = [game.objects[o] for o in game.players[p].zones["trash"]]
+        cards = legal or _chosen(game, item, trash, eff.amount, f"从废牌堆回收 {eff.amount} 张牌")
+        if cards is None:
+            return []
+        _recycle_from_trash(game, p, cards, who)
+        return cards
+
+
+class RecycleMe(EffectKind):
+    """'Recycle me' (a deathknell's card in the trash): the source card goes to the bottom of its owner's
+    main deck (416.1.a); a card no longer in the trash is not recycled."""
+
+    id, zh, aliases, rule, targeted = "recycle_me", ("回收我",), ("recycle-me",), "416.1.a", False
+
+    def apply(self, game, item, eff, legal, previous, who):
+        src = game.objects.get(getattr(item, "oid", None) or (item.memory or {}).get("oid") or "")
+        if src is None or src.zone != "trash" or src.token:
+            game.trace.add("step", f"{who}：{item.source} 不在废牌堆中，无法回收。", rules=("416.1",))
+            return []
+        _recycle_from_trash(game, src.owner, [src], who)
+        return [src]
+
+
+_CARD_TYPES = {"单位牌": "unit", "法术牌": "spell", "装备牌": "gear", "unit-card": "unit", "spell-card": "spell",
+               "gear-card": "gear"}
+
+
+class ReturnFromTrash(EffectKind):
+    """'Return N <type> cards from your trash to your hand': the player picks them (scripted `甲 选择目标
+    <来源> -> …`); with fewer, as many as there are. A card changing zones is a new object (124.1)."""
+
+    id, zh, aliases, rule, amount, needs_targets = ("trash_to_hand", ("从废牌堆返回手牌",), ("return-from-trash-to-hand",),
+                                                    "056.2", True, False)
+    params = "可加 单位牌、法术牌 或 装备牌（只取该类型的牌）"
+
+    def read_args(self, words):
+        if len(words) > 1 or any(w not in _CARD_TYPES for w in words):
+            raise ValueError(f"效果“{self.display}”只接受一个卡牌类型：单位牌、法术牌或装备牌。")
+        return {"type": _CARD_TYPES[words[0]] if words else None}
+
+    def accepts(self, game, o):
+        return None if o.zone == "trash" else f"{o.label()} 不在废牌堆中。"
+
+    def apply(self, game, item, eff, legal, previous, who):
+        p = item.controller
+        kind = eff.args.get("type")
+        trash = [game.objects[o] for o in game.players[p].zones["trash"]]
+        trash = [o for o in trash if kind is None or o.card.type == kind]
+        cards = legal or _chosen(game, item, trash, eff.amount, f"从废牌堆选择 {eff.amount} 张牌返回手牌")
+        if not cards:
+            game.trace.add("step", f"{who}：{p} 的废牌堆中没有可返回的牌。", rules=("056.2",))
+            return []
+        changes = [zones.put_in_zone(game, o, "hand") for o in cards]
+        game.trace.add("change", f"{who}：{'、'.join(o.label() for o in cards)} 从 {p} 的废牌堆返回手牌。",
+                       rules=("056.2",), changes=changes)
+        return cards
+
+
 class PlayCard(EffectKind):
     """'Play a card from your trash / banishment / the top of your deck / facedown': a Limited play
     (419.3.a) through every step of playing, its cost paid unless the effect says 无视费用 (419.3.b);
     no eligible card: nothing happens (419.3.c). A unit goes to its base or the named destination."""
 
     id, zh, aliases, rule, params = "play_card", ("打出卡牌",), ("play-card",), "419.3", \
-        "无视费用；由其拥有者（由卡牌的拥有者而不是控制者打出）"
+        "无视费用 或 无视法力费用（仍支付符能）；由其拥有者（由卡牌的拥有者而不是控制者打出）"
+
+    _WORDS = {"ignore_cost": ("无视费用", "ignoring-cost"), "ignore_energy": ("无视法力费用", "ignoring-energy"),
+              "by_owner": ("由其拥有者", "by-its-owner")}
 
     def read_args(self, words):
-        if any(w not in ("无视费用", "ignoring-cost", "由其拥有者", "by-its-owner") for w in words):
-            raise ValueError(f"效果“{self.display}”只接受“无视费用”和“由其拥有者”。")
-        return {"ignore_cost": any(w in ("无视费用", "ignoring-cost") for w in words),
-                "by_owner": any(w in ("由其拥有者", "by-its-owner") for w in words)}
+        if any(all(w not in spellings for spellings in self._WORDS.values()) for w in words):
+            raise ValueError(f"效果“{self.display}”只接受“无视费用”“无视法力费用”和“由其拥有者”。")
+        return {key: any(w in spellings for w in words) for key, spellings in self._WORDS.items()}
 
     def accepts(self, game, o):
         if o.zone not in PLAYABLE_ZONES or o.card.type in ("rune", "legend", "battlefield"):
@@ -90,7 +174,7 @@ class PlayCard(EffectKind):
                 game.trace.add("step", f"{who}：{card.label()} 需要选择目标；由效果打出并选择目标尚未模拟，不打出。", rules=("419.3",))
                 continue
             eff.ignore_cost = eff.args.get("ignore_cost", False)
-            if not effect_play_cost(game, p, card, eff, who):
+            if not effect_play_cost(game, p, card, eff, who, ignore_energy=eff.args.get("ignore_energy", False)):
                 continue
             where = game.location_label(card)
             zones_list = game.players[card.owner].zones.get(card.zone)

@@ -23,6 +23,9 @@ def destination(game, item, dest: str | None, unit) -> str | None:
         from judge.engine.filters import event_battlefield
 
         return event_battlefield(game, item.memory)
+    if dest == "event_dest":
+        facts = item.memory.get("facts")
+        return getattr(facts, "dest", None)
     if dest in game.battlefields:
         return dest
     try:
@@ -59,11 +62,15 @@ class MoveTo(EffectKind):
 
 class SwapPlaces(EffectKind):
     """'Swap the locations of two units': each moves to where the other was (445); each move is an
-    ordinary move (checked for a valid destination, 447.2, and seen by move triggers)."""
+    ordinary move (checked for a valid destination, 447.2, and seen by move triggers). With one unit
+    named, the other is the ability's source ("move me to its location and it to mine")."""
 
     id, zh, aliases, rule = "swap_places", ("交换位置",), ("swap-places",), "449"
 
     def apply(self, game, item, eff, legal, previous, who):
+        src = game.objects.get(getattr(item, "oid", None) or "")
+        if len(legal) == 1 and src is not None and src.zone == "board" and src.is_unit and src is not legal[0]:
+            legal = [src, legal[0]]
         if len(legal) != 2 or legal[0].location == legal[1].location:
             game.trace.add("step", f"{who}：需要两个位于不同位置的单位，不执行。", rules=("449",))
             return []
@@ -108,9 +115,9 @@ class SpendBuff(EffectKind):
                 why = "没有增益" if not u.buff else f"由 {u.controller} 控制，只能消耗自己单位的增益"
                 game.trace.add("step", f"{who}：{u.label()} {why}，无法消耗。", rules=("701",))
                 continue
-            u.buff = 0
+            u.buff -= 1  # one buff is spent (702.2.b)
             spent.append(u)
         if spent:
             game.trace.add("change", f"{who}：消耗 {'、'.join(u.label() for u in spent)} 的增益。", rules=("701",),
-                           changes=[Change(u.label(), "增益", 1, 0) for u in spent])
+                           changes=[Change(u.label(), "增益", u.buff + 1, u.buff) for u in spent])
         return spent

@@ -58,4 +58,6 @@ def describe(effect) -> str:
         where = {"here": "此处", "friendly": "友方", "enemy": "敌方", "other": "其他", "unit": ""}
         scope = "".join(where[w] for w in effect.scope) or "所有"
         return f"对{scope}单位造成 {effect.amount} 点伤害"
-    return effect.kind
+    from judge.engine.instructions import EFFECTS
+
+    return "、".join(EFFECTS[e.kind].display if e.kind in EFFECTS else e.kind for e in (effect, *effect.more))
