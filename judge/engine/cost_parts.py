@@ -300,9 +300,10 @@ def parts_of_trigger(trig) -> list[tuple[CostPart, int]]:
     return [(COST_PARTS[pid], n) for pid, n in getattr(trig, "costs", ())]
 
 
-def choose(game, player, source, parts, named: list, rule: str = "357.2") -> list[tuple[CostPart, int, list]]:
+def choose(game, player, source, parts, named: list, rule: str = "357.2",
+           only_way: bool = False) -> list[tuple[CostPart, int, list]]:
     """Which objects pay each part: the ones the action named (in order, part by part), else (auto mode)
-    the first possible ones; checked before anything is paid (358.2). Nothing possible: it can't be paid."""
+    the first possible ones, or (`only_way`, a triggered ability's cost) the only ones that can pay it; checked before anything is paid (358.2). Nothing possible: it can't be paid."""
     plan, rest = [], list(named)
     for part, n in parts:
         picked = []
@@ -318,8 +319,8 @@ def choose(game, player, source, parts, named: list, rule: str = "357.2") -> lis
             elif rest:
                 raise IllegalAction(f"{rest[0].label()} 不能用来支付“{part.describe(n)}”；可选："
                                     f"{'、'.join(o.label() for o in opts)}。", part.rule)
-            elif len(opts) == need and not named:
-                picked = opts  # the only way to pay it (an ability's cost offers no other choice)
+            elif only_way and len(opts) == need:
+                picked = opts  # a triggered ability's cost with one way to pay it (its script can't name one)
                 game.trace.add("step", f"只能用 {'、'.join(o.label() for o in picked)} 支付“{part.describe(n)}”。", rules=(rule,))
             elif game.choices.auto:
                 picked = opts[:need]

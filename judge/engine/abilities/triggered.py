@@ -208,7 +208,7 @@ def finalize(game: Game, item: ChainItem) -> None:
         if not declined:
             try:
                 payment = costs.plan(game, p, cost)
-                extra = cost_parts.choose(game, p, src, parts, [], rule="404.1")
+                extra = cost_parts.choose(game, p, src, parts, [], rule="404.1", only_way=True)
             except IllegalAction:
                 declined, reason = True, "无法支付"
         if declined:
