@@ -51,6 +51,9 @@ def activate(game: Game, player: str, args: dict) -> None:
     # non-standard costs ([E], spend a buff, discard, …) from the cost-part registry, checked before paying
     named = [resolve_ref(game, r) for r in args.get("pay_with", [])]
     extra = cost_parts.choose(game, player, src, cost_parts.parts_of_ability(ab), named, rule="404.1")
+    paid_with = [o for _part, _n, objs in extra for o in objs]
+    if paid_with:  # "the unit exhausted this way": where the object that paid the cost is (404.1)
+        memory["cost_location"] = paid_with[0].location
     t.add("action", f"{player} 激活 {src.label()} 的主动技能。", rules=("377.3.a", "399", WHERE_RULES[src.zone]))
     t.depth += 1
     try:

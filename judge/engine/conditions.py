@@ -355,11 +355,81 @@ class IfYouDo(ConditionKind):
         return bool(seen.did)
 
 
+class ItMatches(ConditionKind):
+    """"When you play a Dragon unit": the event's object (the card played, the unit that entered) fits a
+    filter (`若 其为 标签为 龙 单位`), checked when the event happens (383.2.a.1)."""
+
+    id, zh, aliases, takes_filter = "it_matches", ("其为", "该单位为"), ("it-is",), True
+
+    def holds(self, game, seen, cond):
+        from judge.engine import filters
+
+        o = _event_object(seen)
+        return o is not None and filters.matches(game, seen, cond.filter, o)
+
+
+class TotalMightAtLeast(ConditionKind):
+    """"If the total Might of <filter> is N or more" (`若 总战力至少 5 其他 你的 单位`)."""
+
+    id, zh, aliases, takes_n, takes_filter = "total_might_at_least", ("总战力至少",), ("total-might-at-least",), True, True
+
+    def holds(self, game, seen, cond):
+        from judge.engine import filters
+        from judge.engine.layers import might
+
+        return sum(max(0, might(game, o)) for o in filters.select(game, seen, cond.filter)) >= cond.n
+
+
+class GainedXpThisTurn(ConditionKind):
+    """"If you gained XP this turn" (730.1)."""
+
+    id, zh, aliases, rule = "gained_xp_this_turn", ("本回合你获得过经验",), ("you-gained-xp-this-turn",), "730.1"
+
+    def holds(self, game, seen, cond):
+        return game.players[seen.controller].xp_gained_turn == game.turn
+
+
+class PlayedFromHand(ConditionKind):
+    """"If you played it from your hand": the source was last played from its controller's hand (419.1.a),
+    not from a facedown zone or elsewhere."""
+
+    id, zh, aliases, rule = "played_from_hand", ("从手牌打出", "你从手牌打出此牌"), ("played-from-hand",), "419.1.a"
+
+    def holds(self, game, seen, cond):
+        o = game.objects.get(seen.oid) if seen.oid else None
+        return o is not None and o.played_from == "hand"
+
+
+class ItsPaidEnergyAtLeast(ConditionKind):
+    """"When you play a spell, if you spent N or more energy on it": the energy of the total cost paid for
+    the event's card (356, 357)."""
+
+    id, zh, aliases, takes_n, rule = "its_paid_energy_at_least", ("其支付的法力至少",), ("paid-energy-at-least",), True, "357.1"
+
+    def holds(self, game, seen, cond):
+        o = _event_object(seen)
+        return o is not None and o.paid_energy >= cond.n
+
+
+class SpellPaidThisTurn(ConditionKind):
+    """"If you spent N or more energy to play a spell this turn": a spell its controller played this turn
+    (finalized, 419.4.b) whose total cost paid had N or more energy (357.1)."""
+
+    id, zh, aliases, takes_n, rule = ("spell_paid_this_turn", ("本回合你为法术支付过至少",), ("spent-on-a-spell-this-turn",),
+                                      True, "357.1")
+
+    def holds(self, game, seen, cond):
+        return any(turn == game.turn and (o := game.objects.get(oid)) is not None and o.card.type == "spell"
+                   and o.paid_energy >= cond.n for turn, oid in game.finalized_cards.get(seen.controller, []))
+
+
 STANDARD = (ItIsAlone, EnemyDiedThisTurn, OpponentNearWin, UnitDiedThisTurn, Mighty, ControlAtLeast, MovedTimes, TurnAtLeast, TurnBelow, PointsAtLeast, XpAtLeast,
             PaidOptionalCost, SelfBuffed, SelfAtBattlefield, HandAtMost, RunesAtLeast,
             Exists, OpponentsTurn, ByYou, ItIsMighty, ItsCostAtLeast, ItsPowerAtLeast, Legion,
             AttackingWithAnother, InShowdown, OpponentControlsBattlefield, DiscardedThisTurn, SelfAloneInCombat,
-            IfYouDo, ItIsNot)
+            IfYouDo, ItIsNot,
+            ItMatches, TotalMightAtLeast, GainedXpThisTurn, PlayedFromHand,
+            ItsPaidEnergyAtLeast, SpellPaidThisTurn)
 
 
 def register_standard() -> None:

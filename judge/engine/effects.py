@@ -98,6 +98,8 @@ def gain_xp(game: Game, player: str, amount: int, who: str) -> None:
 
     before = game.players[player].xp
     game.players[player].xp = before + amount
+    if amount > 0:
+        game.players[player].xp_gained_turn = game.turn
     game.trace.add("change", f"{who}：{player} 获得 {amount} 点经验（{before} → {before + amount}）。", rules=("730.1",),
                    changes=[Change(player, "经验", str(before), str(before + amount))])
     from judge.engine.abilities import triggered

@@ -99,6 +99,8 @@ STANDARD_FILTERS = (
     _word("champion", ("英雄",), ("champion",), "355.9.b", lambda g, s, o, a: o.card.champion),
     _word("token", ("指示物",), ("token",), "355", lambda g, s, o, a: o.token or o.card.token),
     _word("with_keyword", ("拥有",), ("with",), "355", lambda g, s, o, a: bool(o.has(_keyword_id(a), g)), arg="keyword"),
+    _word("without_keyword", ("没有", "未拥有"), ("without",), "355",
+          lambda g, s, o, a: not o.has(_keyword_id(a), g), arg="keyword"),
     _word("with_tag", ("标签为", "标签"), ("tagged",), "355", lambda g, s, o, a: a in o.card.tags, arg="tag"),
     _word("might_at_most", ("战力不超过",), ("might-at-most",), "355", lambda g, s, o, a: _might(g, o) <= a, arg="int"),
     _word("might_at_least", ("战力至少",), ("might-at-least",), "355", lambda g, s, o, a: _might(g, o) >= a, arg="int"),
@@ -196,6 +198,10 @@ STANDARD_DESTINATIONS = (
     Destination("this_battlefield", ("此战场", "该战场"), ("this-battlefield",), rule="383.2.a.1"),
     # where the object of the triggering event went ("follow it"), remembered when it triggered
     Destination("event_dest", ("其去向", "它的去向"), ("where-it-went",), rule="420.1"),
+    # where the unit whose move triggered the ability came from ("create a Sprite where I moved from")
+    Destination("origin", ("起点", "移动的起点"), ("origin",), rule="420.1"),
+    # where the object that paid the activated ability's cost is ("move a unit to the unit you exhausted")
+    Destination("cost_object", ("费用对象所在处",), ("cost-object-location",), rule="404.1"),
 )
 
 

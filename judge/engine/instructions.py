@@ -493,6 +493,10 @@ def _destination(game: Game, item: ChainItem, eff, previous=()) -> str | None:
         from judge.engine.filters import event_battlefield
 
         return event_battlefield(game, item.memory)
+    if eff is not None and eff.dest == "origin":
+        return getattr((item.memory or {}).get("facts"), "origin", None)
+    if eff is not None and eff.dest == "cost_object":
+        return (item.memory or {}).get("cost_location")
     return item.dest
 
 

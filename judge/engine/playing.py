@@ -189,6 +189,7 @@ def _commit(game: Game, player: str, card: GameObject, plan: dict) -> None:
     was_empty = not game.chain
     before = game.location_label(card)
     origin = plan["origin"]
+    card.played_from = card.zone if origin is None else getattr(origin, "zone", "facedown")
     if origin is not None:
         origin.leave(game, card)
     else:
@@ -242,6 +243,7 @@ def _commit(game: Game, player: str, card: GameObject, plan: dict) -> None:
         t.add("step", f"步骤3 确定总费用：{'；'.join(cost.parts) or '无费用'} → 总费用 {cost}。", rules=tuple(rules))
         steps.done(game, "356")
         costs.pay(game, player, cost, plan["payment"])
+        card.paid_energy = cost.energy
         cost_parts.pay_all(game, player, card, plan["extra"], what="额外费用")
         steps.done(game, "357")
         t.add("step", "步骤5 检查合法性：通过。", rules=("358",))

@@ -152,8 +152,12 @@ def enter_board(game: Game, item: ChainItem, card: GameObject) -> None:
             state, rules = ((f"活跃（已支付[{ready[0].display}]）", ("337.2", ready[0].paid_rule)) if ready
                             else ("休眠", ("337.2", "359.2.c")))
     else:
-        card.exhausted = False
-        state, rules = "活跃", ("337.2", "359.2.d")
+        from judge.engine.statics import enters_exhausted
+
+        by_static = enters_exhausted(game, card)
+        card.exhausted = by_static is not None
+        state, rules = ((f"休眠（{by_static[0].label()} 的静态技能：{by_static[1].display}）", ("337.2", by_static[1].rule))
+                        if by_static is not None else ("活跃", ("337.2", "359.2.d")))
     game.trace.add("change", f"{card.label()} 立即结算，以{state}状态进入{where}。", rules=rules,
                    changes=[Change(card.label(), "位置", "结算链", f"{item.controller}的{where}" if dest == "base" else where)])
     from judge.engine.keywords import on as keywords_on

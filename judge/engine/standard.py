@@ -30,7 +30,7 @@ EFFECT_PARTS = (instructions.Deal, instructions.Kill, instructions.Stun, instruc
                 might.DoubleMight, might.SwapMight,
                 keywords.GrantKeyword, keywords.RemoveKeyword,
                 units.MoveTo, units.SwapPlaces, units.ReturnToHand, units.SpendBuff,
-                cards.Discard, cards.RecycleTrashCards, cards.RecycleMe, cards.ReturnFromTrash, cards.PlayCard, cards.RevealTop, cards.Predict, cards.LookTop, cards.BanishCard,
+                cards.Discard, cards.RecycleTrashCards, cards.RecycleMe, cards.ReturnFromTrash, cards.PlayCard, cards.RevealTop, cards.Predict, cards.LookTop, cards.BanishCard, cards.Dig,
                 copies.BecomeCopy, copies.ReplaceBattlefield,
                 tokens.CreateToken,
                 resources.AddPower, resources.Channel, resources.RecycleRune,
@@ -44,7 +44,7 @@ STATIC_PARTS = (statics.Aura, statics.NoEnemyReady, statics.CostModifier, static
                 statics.OpponentsCannotPlayFacedownHere, statics.MightStatic, statics.GrantKeyword, statics.EnterReady,
                 statics.VictoryScoreChange, statics.CannotPlayHere, statics.SelfDiscount, play_locations.PlayTo,
                 statics.OpponentsPlayUnitsOnlyToBase, statics.CannotBeReadiedByEffects, statics.CannotBeDamaged,
-                statics.ManyBuffs)
+                statics.ManyBuffs, statics.EnterExhausted)
 
 
 def register_all() -> None:

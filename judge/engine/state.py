@@ -70,6 +70,8 @@ class GameObject:
     hidden_turn: int | None = None
     attached_to: str | None = None  # gear: the unit it is attached to (716)
     paid_optional: bool = False  # its optional additional cost was paid when it was last played (356.2.b.1)
+    played_from: str | None = None  # the zone it was last played from: hand, champion, facedown (419.1.a)
+    paid_energy: int = 0  # the energy paid for it when it was last played (356: its total cost's energy)
 
     @property
     def name(self) -> str:
@@ -129,6 +131,7 @@ class Player:
     power_domains: list[str] = field(default_factory=list)  # domains of the first pool power points (costs.pool_units)
     zones: dict[str, list[str]] = field(default_factory=lambda: {z: [] for z in NON_BOARD_ZONES})
     xp: int = 0  # 经验 (XP): per player, read by [等级] (keywords.level)
+    xp_gained_turn: int | None = None  # the turn this player last gained XP ("if you gained XP this turn")
 
 
 @dataclass

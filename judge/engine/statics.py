@@ -84,6 +84,10 @@ class StaticAbility(Entry):
         """May `player` play the unit `card` to the battlefield `dest` (355.2)?"""
         return True
 
+    # --- entering the board: does the gear `obj` enter exhausted (instead of ready, 359.2.d)?
+    def exhausts_entering(self, game, src, params, obj) -> bool:
+        return False
+
     # --- the card being played discounts itself (356.4.a): [(part, -n)] while it is played by `player`
     def own_cost_changes(self, game, card, params, player) -> list:
         return []
@@ -184,6 +188,15 @@ def enters_ready(game, unit):
     enters exhausted unless something says otherwise)."""
     for src, kind, params in on_board(game):
         if kind.readies_entering(game, src, params, unit) and active(game, src, params):
+            return src, kind
+    return None
+
+
+def enters_exhausted(game, obj):
+    """The (source, kind) of a static ability that makes the gear `obj` enter exhausted, or None (359.2.d:
+    it enters ready unless something says otherwise)."""
+    for src, kind, params in on_board(game):
+        if kind.exhausts_entering(game, src, params, obj) and active(game, src, params):
             return src, kind
     return None
 
@@ -444,6 +457,16 @@ class SelfDiscount(StaticAbility):
         n = values.evaluate(game, SimpleNamespace(controller=player, memory={}, oid=card.oid), amount, []) \
             if amount is not None else 0
         return [("energy", -n)] if n > 0 else []
+
+
+class EnterExhausted(StaticAbility):
+    """`静态 休眠进场`: the gear enters the board exhausted (359.2.d says ready otherwise); "this enters
+    exhausted" applies as it enters (359.2.a: its passive abilities are active by then)."""
+
+    id, zh, aliases, rule = "enter_exhausted", ("休眠进场", "以休眠状态进场"), ("enters-exhausted",), "359.2.a"
+
+    def exhausts_entering(self, game, src, params, obj):
+        return not obj.is_unit and affects(game, src, params, obj)
 
 
 class VictoryScoreChange(StaticAbility):

@@ -139,8 +139,19 @@ class ThatMany(ValueKind):
         return int((item.memory or {}).get("did_count", 0))
 
 
+class BattlefieldsControlled(ValueKind):
+    """"for each battlefield you or your allies control": battlefields whose controller is on the
+    source controller's team (190.2)."""
+
+    id, zh, aliases, rule = "battlefields_controlled", ("你和盟友控制的战场数",), ("battlefields-you-and-allies-control",), "190.2"
+
+    def evaluate(self, game, item, value, targets):
+        team = game.teams[item.controller]
+        return sum(1 for bf in game.battlefields.values() if bf.controller is not None and game.teams[bf.controller] == team)
+
+
 STANDARD = (Constant, X, SourceMight, TargetMight, Count, HandSize, SourceAssault, HighestMight, Points, TrashCount,
-            ThatMany)
+            ThatMany, BattlefieldsControlled)
 
 
 def register_standard() -> None:

@@ -246,6 +246,70 @@ class LookTop(EffectKind):
         return top
 
 
+class Dig(EffectKind):
+    """'Look at the top N cards; you may reveal a <type> among them and draw it; recycle the rest': only
+    its controller sees the cards (431.1.c.1); the card picked (scripted `甲 选择目标 <来源> -> 卡牌`; none
+    by default, "you may") must fit the type and the cost floor written after N; it is revealed (424.1)
+    and drawn (413.1: a draw takes a card from a zone), the rest recycled to the bottom of the deck (416.1)."""
+
+    id, zh, aliases, rule, amount, targeted = "dig", ("查看牌堆顶并抽取",), ("look-reveal-draw",), "431.1.c", True, False
+    params = "卡牌类型（单位牌、法术牌、装备牌、任意牌），可加 费用至少 N"
+    TYPES = {"单位牌": "unit", "法术牌": "spell", "装备牌": "gear", "任意牌": None}
+
+    def read_args(self, words):
+        words = list(words)
+        floor = 0
+        if "费用至少" in words:
+            i = words.index("费用至少")
+            if i + 1 >= len(words) or not words[i + 1].isdigit():
+                raise ValueError(f"效果“{self.display}”的“费用至少”后面应为整数。")
+            floor = int(words[i + 1])
+            del words[i:i + 2]
+        if len(words) != 1 or words[0] not in self.TYPES:
+            raise ValueError(f"效果“{self.display}”需要一个卡牌类型（单位牌、法术牌、装备牌或任意牌），可加“费用至少 N”。")
+        return {"type": self.TYPES[words[0]], "cost_at_least": floor}
+
+    def fits(self, eff, o) -> bool:
+        kind = eff.args.get("type")
+        return (kind is None or o.card.type == kind) and o.card.cost_energy >= eff.args.get("cost_at_least", 0)
+
+    def apply(self, game, item, eff, legal, previous, who):
+        p = item.controller
+        deck = game.players[p].zones["deck"]
+        top = [game.objects[o] for o in deck[:eff.amount]]
+        game.trace.add("step", f"{who}：{p} 查看主牌堆顶的 {len(top)} 张牌（只有 {p} 知道）：{'、'.join(c.label() for c in top) or '无'}。",
+                       rules=("431.1.c", "431.1.c.1"))
+        named = take_choice(game, item) or []
+        picked = [o for o in top if o.oid in named][:1]
+        bad = [o for o in picked if not self.fits(eff, o)]
+        if bad:
+            game.trace.add("step", f"{who}：{bad[0].label()} 不是可以展示的卡牌类型，不展示。", rules=("424.1",))
+            picked = []
+        drawn = []
+        for o in picked:
+            game.trace.add("step", f"{who}：{p} 展示 {o.label()}。", rules=("424.1",))
+            deck.remove(o.oid)
+            o.zone = "hand"
+            game.players[p].zones["hand"].append(o.oid)
+            game.trace.add("change", f"{who}：{p} 抽取 {o.label()}。", rules=("413.1",),
+                           changes=[Change(o.label(), "位置", f"{p}的主牌堆", f"{p}的手牌")])
+            from judge.engine.abilities import triggered
+            from judge.engine.abilities.facts import EventFacts
+
+            triggered.fire(game, EventFacts("draw", player=p, obj=o, controller=p, origin="deck", dest="hand", amount=1))
+            drawn.append(o)
+        if not picked:
+            game.trace.add("step", f"{who}：{p} 不展示任何卡牌（“可以”）。", rules=("424.1",))
+        rest = [o for o in top if o not in drawn]
+        for o in rest:
+            deck.remove(o.oid)
+            deck.append(o.oid)
+        if rest:
+            game.trace.add("change", f"{who}：{p} 将其余的 {'、'.join(o.label() for o in rest)} 回收到主牌堆底。",
+                           rules=("416.1",))
+        return drawn
+
+
 class BanishCard(EffectKind):
     """'Banish a card from your trash / hand': straight from where it is into its owner's banishment
     (427.1, 427.2); banishing is not killing or discarding (427.2.a, 427.2.b)."""

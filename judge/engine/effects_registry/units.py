@@ -26,6 +26,10 @@ def destination(game, item, dest: str | None, unit) -> str | None:
     if dest == "event_dest":
         facts = item.memory.get("facts")
         return getattr(facts, "dest", None)
+    if dest == "origin":  # "where I moved from": the location a move trigger's unit left (420.1)
+        return getattr(item.memory.get("facts"), "origin", None)
+    if dest == "cost_object":  # where the object that paid the ability's cost is (404.1)
+        return item.memory.get("cost_location")
     if dest in game.battlefields:
         return dest
     try:
