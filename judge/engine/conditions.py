@@ -301,9 +301,9 @@ class AttackingWithAnother(ConditionKind):
 
 
 class InShowdown(ConditionKind):
-    """"During a showdown": a showdown (or a combat, whose showdown it is) is in progress (310.3, 310.4)."""
+    """"During a showdown": a showdown (or a combat, whose showdown it is) is in progress (307: the turn's state)."""
 
-    id, zh, aliases, rule = "in_showdown", ("法术对决期间", "法术对决中"), ("during-a-showdown",), "310.3"
+    id, zh, aliases, rule = "in_showdown", ("法术对决期间", "法术对决中"), ("during-a-showdown",), "307"
 
     def holds(self, game, seen, cond):
         return game.showdown is not None

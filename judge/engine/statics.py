@@ -461,9 +461,9 @@ class SelfDiscount(StaticAbility):
 
 class EnterExhausted(StaticAbility):
     """`静态 休眠进场`: the gear enters the board exhausted (359.2.d says ready otherwise); "this enters
-    exhausted" applies as it enters (359.2.a: its passive abilities are active by then)."""
+    exhausted" applies as it enters (its passive abilities are active by then)."""
 
-    id, zh, aliases, rule = "enter_exhausted", ("休眠进场", "以休眠状态进场"), ("enters-exhausted",), "359.2.a"
+    id, zh, aliases, rule = "enter_exhausted", ("休眠进场", "以休眠状态进场"), ("enters-exhausted",), "359.2.d"
 
     def exhausts_entering(self, game, src, params, obj):
         return not obj.is_unit and affects(game, src, params, obj)

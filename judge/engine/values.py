@@ -141,9 +141,9 @@ class ThatMany(ValueKind):
 
 class BattlefieldsControlled(ValueKind):
     """"for each battlefield you or your allies control": battlefields whose controller is on the
-    source controller's team (190.2)."""
+    source controller's team (190.2.b)."""
 
-    id, zh, aliases, rule = "battlefields_controlled", ("你和盟友控制的战场数",), ("battlefields-you-and-allies-control",), "190.2"
+    id, zh, aliases, rule = "battlefields_controlled", ("你和盟友控制的战场数",), ("battlefields-you-and-allies-control",), "190.2.b"
 
     def evaluate(self, game, item, value, targets):
         team = game.teams[item.controller]
