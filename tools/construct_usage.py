@@ -75,6 +75,11 @@ def _effect(e, add) -> None:
         add("持续时间", e.duration)
     if e.args.get("next"):  # the one-shot duration 下次 is read by the effect itself
         add("持续时间", "next")
+    if e.kind == "choose_mode":  # the options of 选择一项 and its mode rule
+        add("模式规则", e.args.get("rule", "any"))
+        for option in e.args.get("options", []):
+            for inner in option:
+                _effect(inner, add)
     if getattr(e, "performer", None):
         add("执行者", e.performer)
     if e.kind == "grant_keyword" and e.args.get("keyword"):

@@ -194,6 +194,8 @@ def _created_tokens(card) -> list[str]:
         seen.add(id(x))
         if isinstance(x, (list, tuple)):
             stack.extend(x)
+        elif isinstance(x, dict):  # an effect's own parameters (the options of 选择一项)
+            stack.extend(x.values())
         elif hasattr(x, "__dataclass_fields__"):
             if getattr(x, "kind", None) == "create_token" and isinstance(getattr(x, "args", None), dict):
                 out.append(x.args.get("card"))

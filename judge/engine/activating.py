@@ -5,7 +5,9 @@ focus (327; FAQ R-L33, R-L35 Malzahar)."""
 
 from __future__ import annotations
 
-from judge.engine import cost_parts, costs, instructions, priority, targeting
+import dataclasses
+
+from judge.engine import cost_parts, costs, instructions, modes, priority, targeting
 from judge.engine.chain_items import ChainItem
 from judge.engine.errors import IllegalAction
 from judge.engine.state import ABILITY_ZONES, Game
@@ -33,6 +35,10 @@ def activate(game: Game, player: str, args: dict) -> None:
         raise IllegalAction(f"{src.label()} 只有 {len(abilities)} 个主动技能，没有第 {which} 个。", "377.1")
     ab = abilities[which - 1]
     t = game.trace
+    mode_notes: list = []
+    if modes.has_modes(ab.effects):  # "choose one —": the option first, then its targets (355.3)
+        effects, mode_notes = modes.expand(game, player, ab.effects, f"{src.label()} 的主动技能", src)
+        ab = dataclasses.replace(ab, effects=effects)
     if not adds_resources(ab):
         priority.check_may_act(game, player)
         _check_timing(game, player, ab)
@@ -57,6 +63,7 @@ def activate(game: Game, player: str, args: dict) -> None:
     t.add("action", f"{player} 激活 {src.label()} 的主动技能。", rules=("377.3.a", "399", WHERE_RULES[src.zone]))
     t.depth += 1
     try:
+        modes.trace(game, mode_notes)
         cost_parts.pay_all(game, player, src, extra)
         if cost.energy or cost.power:
             costs.pay(game, player, cost, payment)

@@ -138,6 +138,8 @@ def _chain_and_triggers(game: Game, settled: bool) -> list[str]:
     for d in game.delayed_abilities:
         if d["controller"] not in game.players or d["when"] not in ("end_of_turn", "next_turn_start"):
             out.append(f"延迟技能“{d['label']}”的控制者或时机无效")
+    if any(turn > game.turn or not picked for (_key, turn), picked in game.modes_chosen.items()):
+        out.append("已选模式的记录无效（回合晚于当前回合或为空）")
     if any(len(v) != 3 for v in game.probe_verdicts):
         out.append("试探选择的记录无效")
     for r in game.combat_results:

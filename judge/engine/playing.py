@@ -9,7 +9,7 @@ it was (the whole play is undone) and the trace says which check failed."""
 
 from __future__ import annotations
 
-from judge.engine import cost_parts, costs, group_targets, priority, steps, targeting, timing
+from judge.engine import cost_parts, costs, group_targets, modes, priority, steps, targeting, timing
 from judge.engine.chain_items import ChainItem
 from judge.engine.errors import IllegalAction
 from judge.engine.keywords import KEYWORDS, on as keywords_on
@@ -47,7 +47,10 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
         raise IllegalAction(f"{card.label()} 不是可以打出的卡牌类型。", "351")
     priority.check_may_act(game, player)
     permission = timing.check(game, player, card, origin, args.get("dest"))
-    # Step 2: choices.
+    # Step 2: choices. Modes first (355.3): the chosen option's instructions are the spell's from now on.
+    effects, mode_notes = card.card.effects, []
+    if modes.has_modes(effects):
+        effects, mode_notes = modes.expand(game, player, effects, card.label(), card)
     dest, dest_rule = None, None
     if card.card.type in PERMANENTS and origin is not None:
         dest = origin.destination(game, card, args.get("dest"))
@@ -57,18 +60,18 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
         dest, dest_rule = _unit_destination(game, player, card, args.get("dest"))
     elif card.card.type == "gear":
         dest = "base"
-    elif any(e.kind == "move" and e.dest is None for e in card.card.effects):
+    elif any(e.kind == "move" and e.dest is None for e in effects):
         # "Move a unit": its destination is chosen with the targets when the spell is played (FAQ C-L422).
         dest = args.get("dest")
         if dest is None:
             raise IllegalAction(f"打出 {card.label()} 时必须同时选择移动的目的地（写作 “-> 战场”）。", "355.4")
         dest = "base" if dest in ("基地", "base") else dest
     chosen = [resolve_ref(game, r) for r in args.get("targets", [])]
-    targeting_effects = [e for e in card.card.effects if e.targets]
-    parts = targeting.split(card.card.effects, chosen)
+    targeting_effects = [e for e in effects if e.targets]
+    parts = targeting.split(effects, chosen)
     if sum(len(p) for p in parts) != len(chosen):
         raise IllegalAction(f"{card.label()} 最多只能选择 {sum(e.targets for e in targeting_effects)} 个目标。", "355.8")
-    for eff, picked in zip(card.card.effects, parts):
+    for eff, picked in zip(effects, parts):
         if eff.targets:
             targeting.check_choice(game, player, eff, picked, card.label(), {"oid": card.oid})
             group_targets.check_play(game, eff, picked, card.label())
@@ -115,7 +118,7 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
     payment = costs.plan(game, player, cost, card)
     return {"optional": bool(optional),"origin": origin, "permission": permission, "dest": dest, "dest_rule": dest_rule,
             "targets": chosen, "cost": cost, "payment": payment, "paid": tuple(paid_keywords),
-            "extra": extra}
+            "extra": extra, "effects": effects if mode_notes else None, "mode_notes": mode_notes}
 
 
 def _optional_costs(card: GameObject, args: dict) -> list:
@@ -196,7 +199,8 @@ def _commit(game: Game, player: str, card: GameObject, plan: dict) -> None:
         game.players[player].zones[card.zone].remove(card.oid)
     card.zone, card.location = "chain", None
     card.paid_optional = plan["optional"]
-    item = ChainItem(player, card.label(), f"{player} 打出的 {card.label()}", None, {"oid": card.oid},
+    memory = {"oid": card.oid, **({"effects": plan["effects"]} if plan.get("effects") is not None else {})}
+    item = ChainItem(player, card.label(), f"{player} 打出的 {card.label()}", None, memory,
                      rules=("350",), kind="card", oid=card.oid,
                      targets=[targeting.snapshot(o) for o in plan["targets"]], dest=plan["dest"],
                      paid=plan["paid"], hidden_at=origin.at if origin is not None else None)
@@ -216,9 +220,10 @@ def _commit(game: Game, player: str, card: GameObject, plan: dict) -> None:
                      else (plan["dest_rule"] or "355.2") if card.card.type == "unit"
                      else "359.2.d" if card.card.type == "gear" else "355.4")
             t.add("step", f"步骤2 做出选择：{what} {where}。", rules=(chose,))
+        modes.trace(game, plan.get("mode_notes", []))
         if plan["targets"]:
             t.add("step", f"步骤2 做出选择：目标 {'、'.join(o.label() for o in plan['targets'])}。", rules=("355.5",))
-        elif any(e.targets for e in card.card.effects):
+        elif any(e.targets for e in (plan.get("effects") or card.card.effects)):
             t.add("step", "步骤2 做出选择：选择了 0 个目标（“最多”允许选择 0 个）。", rules=("355.13",))
         steps.done(game, "355")
         cost = plan["cost"]

@@ -174,7 +174,7 @@ def enter_board(game: Game, item: ChainItem, card: GameObject) -> None:
 def _resolve_item(game: Game, item: ChainItem) -> None:
     if item.kind == "card":
         card = game.objects[item.oid]
-        effs = card.card.effects
+        effs = (item.memory or {}).get("effects") or card.card.effects  # the chosen option's, for a modal spell (355.3)
         snaps = _split_snaps(effs, item.targets)
         last_targets: list[GameObject] = []
         killed, damaged = [], []

@@ -5,7 +5,7 @@ module first, so the registries are complete whatever engine module is imported.
 
 from __future__ import annotations
 
-from judge.engine import (conditions, cost_parts, filters, instructions, performers, play_locations, statics,
+from judge.engine import (conditions, cost_parts, filters, instructions, modes, performers, play_locations, statics,
                           values)
 from judge.engine.abilities import events, frequencies
 from judge.engine.abilities import filters as trigger_filters
@@ -36,7 +36,7 @@ EFFECT_PARTS = (instructions.Deal, instructions.Kill, instructions.Stun, instruc
                 resources.AddPower, resources.Channel, resources.RecycleRune,
                 points.GainPoints, points.LosePoints, points.ChangeVictoryScore, points.WinGame,
                 chain.CounterAbility,
-                choosing.Choose, choosing.ChoosePlayer)
+                choosing.Choose, choosing.ChoosePlayer, choosing.ChooseMode)
 
 STATIC_PARTS = (statics.Aura, statics.NoEnemyReady, statics.CostModifier, statics.CannotScoreHere,
                 statics.OpponentsCannotScore, statics.OpponentsCannotGainPoints, statics.EnemiesCannotTarget,
@@ -67,7 +67,7 @@ def register_all() -> None:
             if part.id not in registry:
                 registry.register(part)
     # the words of the card-ability language: target phrases, values, conditions, frequencies, costs
-    for module in (filters, values, conditions, frequencies, play_locations, performers):
+    for module in (filters, values, conditions, frequencies, play_locations, performers, modes):
         module.register_standard()
 
 
@@ -80,7 +80,7 @@ def LANGUAGE_REGISTRIES() -> tuple:  # noqa: N802 (a table, computed after regis
             ("数量", filters.COUNTS), ("筛选词", filters.FILTERS), ("名词", filters.NOUNS),
             ("数值", values.VALUES), ("条件", conditions.CONDITIONS), ("去向", filters.DESTINATIONS),
             ("持续时间", filters.DURATIONS), ("战场状态", play_locations.PLACE_STATES),
-            ("执行者", performers.PERFORMERS))
+            ("执行者", performers.PERFORMERS), ("模式规则", modes.MODE_RULES))
 
 
 def construct_table() -> str:

@@ -228,6 +228,7 @@ class Game:
     reflexive_watches: list = field(default_factory=list)  # (item, label, reflexive, damaged)
     death_saves: list = field(default_factory=list)  # (oid, incarnation, turn, source, source oid) (367)
     delayed_abilities: list = field(default_factory=list)  # delayed triggered abilities waiting (389)
+    modes_chosen: dict = field(default_factory=dict)  # ((source oid, incarnation), turn) -> option indexes chosen (355.3)
     recalled_attackers: bool = False  # combat cleanup step 3d recalled the attackers this combat (466.1)
     # verdicts on probed choices (Choices.push_probe): (tag, rejected, explanation)
     probe_verdicts: list = field(default_factory=list)

@@ -337,6 +337,9 @@ class CardSection(Section):
     def ab_deathknell(self, effects):
         return ("deathknells", effects)
 
+    def ab_option(self, effects):
+        return ("option", effects)
+
     def ab_extra_cost(self, kw, *atoms):
         return phrases.read_extra_cost(atoms, self.file, kw)
 
@@ -347,8 +350,21 @@ class CardSection(Section):
     def card_def(self, kw, name, *attrs):
         card = m.CardDef(_text(name), pos=self._pos(kw))
         for attr in attrs:
-            _apply_card_attr(card, attr)
+            if attr[0] == "option":
+                self._add_option(card, attr[1], kw)
+            else:
+                _apply_card_attr(card, attr)
         return ("card", card)
+
+    def _add_option(self, card, effects, kw) -> None:
+        """A `选项：…` line is one option of the last `选择一项` written above it on this card (355.3)."""
+        lists = [card.effects, *([t.effect, *t.more] for t in card.triggers), *(a.effects for a in card.activated),
+                 card.deathknells]
+        owner = next((e for effs in reversed(lists) for e in reversed(effs) if e.kind == "choose_mode"), None)
+        if owner is None:
+            raise ScenarioError("“选项”行之前没有写“选择一项”的技能。", file=self.file, line=kw.line, column=kw.column,
+                                text=_text(kw), rule="355.3")
+        owner.args["options"].append(list(effects))
 
     def _keyword(self, tok) -> str:
         word = _text(tok)

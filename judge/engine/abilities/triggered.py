@@ -7,7 +7,9 @@ and pays the cost, or declines to pay and the trigger leaves the chain (399.18).
 
 from __future__ import annotations
 
-from judge.engine import cost_parts, costs, targeting
+import dataclasses
+
+from judge.engine import cost_parts, costs, modes, targeting
 from judge.engine.battlefields import control, object_id, trigger_controller
 from judge.engine.chain_items import ChainItem
 from judge.engine.errors import IllegalAction
@@ -166,6 +168,11 @@ def finalize(game: Game, item: ChainItem) -> None:
     """Complete the playing steps of a pending triggered ability (398): targets, cost, pay or decline."""
     t = game.trace
     eff, trig, p = item.effect, item.trigger, item.controller
+    if modes.has_modes([eff, *trig.more]):  # "choose one —": the option first, then its targets (355.3)
+        expanded, notes = modes.expand(game, p, [eff, *trig.more], item.description, game.objects.get(item.oid))
+        modes.trace(game, notes)
+        trig = item.trigger = dataclasses.replace(trig, effect=expanded[0], more=expanded[1:])
+        eff = item.effect = expanded[0]
     chosen: list[GameObject] = []
     if eff.targets:
         if trig.event in ("reflexive", "delayed"):

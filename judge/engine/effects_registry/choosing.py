@@ -80,3 +80,30 @@ class ChoosePlayer(EffectKind):
         item.memory["chosen_player"] = chosen
         game.trace.add("step", f"{who}：{p} 选择玩家 {chosen}；之后“该玩家”的指示由 {chosen} 执行。", rules=("355.9.a",))
         return previous
+
+
+class ChooseMode(EffectKind):
+    """"Choose one —": the options are the `选项：…` lines written after it (judge.engine.modes). The
+    choice is made when the item is put on the chain (355.3); an item that reaches this instruction
+    unexpanded chooses now."""
+
+    id, zh, aliases, rule, targeted, needs_targets = "choose_mode", ("选择一项",), ("choose-one",), "355.3", False, False
+    params = "可加模式规则（本回合未选过）；各选项写在其后的“选项：<效果>”行"
+
+    def read_args(self, words):
+        from judge.engine.modes import MODE_RULES
+
+        part = MODE_RULES.lookup(words[0]) if len(words) == 1 else None
+        if words and part is None:
+            raise ValueError(f"效果“{self.display}”只接受一个模式规则（{'、'.join(r.display for r in MODE_RULES)}）。")
+        return {"rule": part.id if part is not None else "any", "options": []}
+
+    def apply(self, game, item, eff, legal, previous, who):
+        from judge.engine import modes
+        from judge.engine.instructions import perform
+
+        effects, notes = modes.expand(game, item.controller, [eff], item.source, game.objects.get(item.oid))
+        modes.trace(game, notes)
+        for e in effects:
+            previous = perform(game, item, e, [], previous)
+        return previous
