@@ -348,6 +348,10 @@ def available_constructs() -> set[str]:
     have |= {cid for cid, eid in pairs.items() if eid in ids}
     if "choose" in ids:  # `选择 <目标>`, later instructions on `它`
         have.add("other:choose_then_refer")
+    from judge.engine.filters import DURATIONS
+
+    if DURATIONS.get("next") is not None:  # `抵挡伤害 下次 …` and the `下次 <你|它> <时机>：…` line (391)
+        have.add("other:next_time")
     if "choose_mode" in ids:  # `选择一项 [规则]` with its `选项：` lines
         have.add("other:modes")
     if "choose_player" in ids:  # `选择玩家` and `由 <执行者>` (each player, the chosen player, …)

@@ -351,6 +351,30 @@ def read_trigger(atoms, file: str, effects: list) -> m.Trigger:
                      place=place, frequency=frequency, condition=cond, costs=parts)
 
 
+def read_next(atoms, file: str, effects: list) -> m.Delayed:
+    """`下次 <你|它> <时机> [本回合]`: the delayed ability "the next time …" (391), triggered once."""
+    from judge.engine.abilities.delayed import NEXT_SUBJECTS
+
+    w = Words(atoms, file, "下次")
+    subject = event = None
+    this_turn = False
+    while not w.done():
+        tok = w.next()
+        word = w.text(tok)
+        if word in NEXT_SUBJECTS and subject is None:
+            subject = NEXT_SUBJECTS[word]
+        elif (d := w.lookup(filters.DURATIONS, tok)) is not None and d.id == "this_turn":
+            this_turn = True
+        elif (ev := w.lookup(events.EVENTS, tok)) is not None and ev.scriptable and event is None:
+            event = ev.id
+        else:
+            raise w.error("“下次”中无法识别的词：应为“你”或“它”、时机、“本回合”。", tok, registry=events.EVENTS, rule="391")
+    if event is None or subject is None:
+        raise w.error("“下次”需要主语（你 或 它）和时机（如“打出单位时”）。", atoms[0] if atoms else None,
+                      registry=events.EVENTS, rule="391")
+    return m.Delayed("next", list(effects), event=event, subject=subject, this_turn=this_turn)
+
+
 def read_static(atoms, file: str) -> tuple[str, dict]:
     """`静态 <静态词> [关键词] [数值] [受影响对象] [若 条件]` -> (static id, params)."""
     from judge.engine.statics import STATICS

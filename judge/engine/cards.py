@@ -143,8 +143,11 @@ class Reflexive:
 class Delayed:
     """A delayed trigger created when the card's instructions resolve (389): `延迟 本回合结束时 效果 …`."""
 
-    when: str  # end_of_turn | next_turn_start
+    when: str  # end_of_turn | next_turn_start | next (the next time `event` happens to `subject`)
     effects: list
+    event: str | None = None  # "next": a registered trigger event id (judge.engine.abilities.events)
+    subject: str | None = None  # "next": you (the controller's event) | it (about the object it refers to)
+    this_turn: bool = False  # "next … this turn": gone at the end of the turn if it has not happened
 
 
 @dataclass

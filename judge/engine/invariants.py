@@ -136,7 +136,7 @@ def _chain_and_triggers(game: Game, settled: bool) -> list[str]:
         if oid not in game.objects or turn > game.turn:
             out.append(f"死亡替换记录指向不存在的物体 {oid}")
     for d in game.delayed_abilities:
-        if d["controller"] not in game.players or d["when"] not in ("end_of_turn", "next_turn_start"):
+        if d["controller"] not in game.players or d["when"] not in ("end_of_turn", "next_turn_start", "next"):
             out.append(f"延迟技能“{d['label']}”的控制者或时机无效")
     if any(turn > game.turn or not picked for (_key, turn), picked in game.modes_chosen.items()):
         out.append("已选模式的记录无效（回合晚于当前回合或为空）")

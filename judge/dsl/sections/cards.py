@@ -340,6 +340,10 @@ class CardSection(Section):
     def ab_option(self, effects):
         return ("option", effects)
 
+    def ab_next(self, *parts):
+        atoms, effects = parts[:-1], parts[-1]
+        return ("next", phrases.read_next(atoms, self.file, effects))
+
     def ab_extra_cost(self, kw, *atoms):
         return phrases.read_extra_cost(atoms, self.file, kw)
 
@@ -349,12 +353,32 @@ class CardSection(Section):
     # --- assembly of one card
     def card_def(self, kw, name, *attrs):
         card = m.CardDef(_text(name), pos=self._pos(kw))
+        last = None
         for attr in attrs:
             if attr[0] == "option":
                 self._add_option(card, attr[1], kw)
-            else:
-                _apply_card_attr(card, attr)
+                continue
+            if attr[0] == "next":
+                self._add_next(card, last, attr[1], kw)
+                continue
+            _apply_card_attr(card, attr)
+            last = attr
         return ("card", card)
+
+    def _add_next(self, card, last, delayed, kw) -> None:
+        """A `下次 …：…` line is the last instruction of the ability line above it: it creates that delayed
+        ability when it resolves (389, 391)."""
+        owner = {"trigger": lambda a: a[1].more, "effects": lambda a: card.effects,
+                 "activated": lambda a: a[1].effects, "deathknells": lambda a: card.deathknells}
+        if last is None or last[0] not in owner:
+            raise ScenarioError("“下次”行之前应为产生它的技能（当、效果、主动或绝念行）。", file=self.file, line=kw.line,
+                                column=kw.column, text=_text(kw), rule="391")
+        effects = owner[last[0]](last)
+        written = [last[1].effect, *effects] if last[0] == "trigger" else effects
+        if written and written[-1].kind == "delayed" and written[-1].delayed is None:
+            written[-1].delayed = delayed  # `…：延迟` written as the instruction that creates it
+        else:
+            effects.append(m.Effect("delayed", 0, (), delayed=delayed))
 
     def _add_option(self, card, effects, kw) -> None:
         """A `选项：…` line is one option of the last `选择一项` written above it on this card (355.3)."""

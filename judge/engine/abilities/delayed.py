@@ -13,7 +13,8 @@ from judge.engine import targeting
 from judge.engine.chain_items import ChainItem
 from judge.engine.state import Game, GameObject
 
-WHEN_TEXT = {"end_of_turn": "本回合结束时", "next_turn_start": "你的下个回合开始时"}
+WHEN_TEXT = {"end_of_turn": "本回合结束时", "next_turn_start": "你的下个回合开始时", "next": "下次"}
+NEXT_SUBJECTS = {"你": "you", "you": "you", "它": "it", "it": "it"}
 
 
 def create_from(game: Game, item: ChainItem, card: GameObject, affected: list[GameObject]) -> None:
@@ -29,10 +30,53 @@ def create(game: Game, controller: str, label: str, oid: str | None, d, affected
         return
     game.delayed_abilities.append({
         "when": d.when, "controller": controller, "label": label, "oid": oid,
-        "effects": list(d.effects), "turn": game.turn, "linked": [targeting.snapshot(o) for o in affected]})
+        "effects": list(d.effects), "turn": game.turn, "linked": [targeting.snapshot(o) for o in affected],
+        "event": getattr(d, "event", None), "subject": getattr(d, "subject", None),
+        "this_turn": getattr(d, "this_turn", False)})
     ref = f"，引用 {'、'.join(o.label() for o in affected)}" if affected else ""
-    game.trace.add("step", f"{label} 生成一个延迟触发式技能：{WHEN_TEXT[d.when]}触发（控制者 {controller}{ref}）。",
-                   rules=("390.2",))
+    game.trace.add("step", f"{label} 生成一个延迟触发式技能：{_when_text(game.delayed_abilities[-1])}触发（控制者 {controller}{ref}）。",
+                   rules=("390.2", "391") if d.when == "next" else ("390.2",))
+
+
+def _when_text(d: dict) -> str:
+    if d["when"] != "next":
+        return WHEN_TEXT[d["when"]]
+    from judge.engine.abilities.events import EVENTS
+
+    who = "你" if d["subject"] == "you" else "它"
+    return f"{'本回合' if d['this_turn'] else ''}下次{who}{EVENTS[d['event']].label}"
+
+
+def witness(game: Game, facts) -> None:
+    """"The next time …" (391): a waiting one-shot delayed ability whose event just happened, to its
+    controller ("you") or to the object it refers to ("it"), triggers once and is gone; one that was
+    for this turn only is gone once the turn has moved on."""
+    from judge.engine.abilities.events import EVENTS
+
+    for d in [d for d in game.delayed_abilities if d["when"] == "next"]:
+        if d["this_turn"] and d["turn"] != game.turn:
+            game.delayed_abilities.remove(d)
+            continue
+        entry = EVENTS.get(d["event"])
+        if entry is None or entry.of != facts.event or not entry.concerns(facts):
+            continue
+        if d["subject"] == "you" and facts.player != d["controller"]:
+            continue
+        obj = facts.obj
+        if d["subject"] == "it" and (obj is None or (obj.oid, obj.incarnation) not in {tuple(x) for x in d["linked"]}):
+            continue
+        game.delayed_abilities.remove(d)
+        first, more = d["effects"][0], d["effects"][1:]
+        from judge.engine.chain_items import make_item
+
+        item = make_item(game, None, Trigger("delayed", first, 0, 0, more), d["controller"], label=d["label"],
+                         oid=d["oid"], memory={"oid": d["oid"], "linked": d["linked"], "facts": facts},
+                         description=f"{d['label']} 的延迟触发式技能（{_when_text(d)}）", rules=("390.2", "391"))
+        if not game.chain:
+            game.chain_opened_by = "trigger"
+        game.chain.append(item)
+        game.trace.add("step", f"{_when_text(d)}：{item.description}触发（只触发这一次），作为待处理项目加入结算链。",
+                       rules=("390.2", "391"))
 
 
 def pending(game: Game) -> list[dict]:
@@ -44,7 +88,7 @@ def fire(game: Game, when: str, player: str | None = None) -> bool:
     items go on the chain in turn order from the turn player, each player's in creation order.
     Returns whether any triggered (the turn procedure then plays the chain out, see turn)."""
     waiting = game.delayed_abilities
-    due = [d for d in waiting if d["when"] == when and _due(game, d, player)]
+    due = [d for d in waiting if d["when"] == when and d["when"] != "next" and _due(game, d, player)]
     if not due:
         return False
     for d in due:

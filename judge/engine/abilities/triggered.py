@@ -46,6 +46,10 @@ def fire(game: Game, facts: EventFacts) -> None:
     it, on an object on the board (a battlefield's own object included, 170.9) or in the legend zone
     (384.2), whose filters accept the facts, is queued. "When I …" triggers of the object itself are also evaluated where it went (a unit that
     died, a card discarded, a spell played: 385.2, 422.1.b)."""
+    if game.delayed_abilities:
+        from judge.engine.abilities import delayed
+
+        delayed.witness(game, facts)  # "the next time …" (391)
     entries = listeners(facts.event)
     if not entries:
         return
