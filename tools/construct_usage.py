@@ -85,6 +85,8 @@ def _effect(e, add) -> None:
     if e.kind == "grant_keyword" and e.args.get("keyword"):
         add("关键词", e.args["keyword"])
     if e.delayed is not None:
+        if getattr(e.delayed, "event", None):  # "the next time <event>" (391)
+            add("触发时机", e.delayed.event)
         for inner in e.delayed.effects:
             _effect(inner, add)
 

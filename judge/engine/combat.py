@@ -80,7 +80,7 @@ def damage_step(game: Game) -> None:
                   rules=(("465.2.a",) if side == "进攻方" else ("465.2.b",)) + (("054.1",) if cant else ()))
         a_assign = _assign(game, cb.attacker, totals[cb.attacker], defenders)
         d_assign = _assign(game, cb.defender, totals[cb.defender], attackers)
-        changes, prevented_any = [], False
+        changes, prevented_any, dealt = [], False, []
         for a in (a_assign, d_assign):
             for oid, amount in a.items():
                 u = game.objects[oid]
@@ -94,9 +94,13 @@ def damage_step(game: Game) -> None:
                 prevented_any = prevented_any or bool(prevented)
                 changes.append(Change(u.label(), "伤害", u.damage, f"{u.damage + amount}{note}" if note else u.damage + amount))
                 u.damage += amount
+                if amount > 0:
+                    dealt.append((u, amount))
         t.add("change", "所有分配的伤害同时造成；伤害的来源是对方的战斗单位。",
               rules=("465.2.d", "417", "437.5") if prevented_any else ("465.2.d", "417"),
               faq=("R-ASSIGN-NOT-DEAL",), changes=changes)
+        for u, amount in dealt:
+            effects.damaged(game, u, amount)
     finally:
         t.depth -= 1
 

@@ -423,13 +423,22 @@ class SpellPaidThisTurn(ConditionKind):
                    and o.paid_energy >= cond.n for turn, oid in game.finalized_cards.get(seen.controller, []))
 
 
+class InCombat(ConditionKind):
+    """"When I die in combat": a combat is under way when the event happens (460)."""
+
+    id, zh, aliases, rule = "in_combat", ("战斗中", "在战斗中"), ("in-combat",), "460"
+
+    def holds(self, game, seen, cond):
+        return game.combat is not None
+
+
 STANDARD = (ItIsAlone, EnemyDiedThisTurn, OpponentNearWin, UnitDiedThisTurn, Mighty, ControlAtLeast, MovedTimes, TurnAtLeast, TurnBelow, PointsAtLeast, XpAtLeast,
             PaidOptionalCost, SelfBuffed, SelfAtBattlefield, HandAtMost, RunesAtLeast,
             Exists, OpponentsTurn, ByYou, ItIsMighty, ItsCostAtLeast, ItsPowerAtLeast, Legion,
             AttackingWithAnother, InShowdown, OpponentControlsBattlefield, DiscardedThisTurn, SelfAloneInCombat,
             IfYouDo, ItIsNot,
             ItMatches, TotalMightAtLeast, GainedXpThisTurn, PlayedFromHand,
-            ItsPaidEnergyAtLeast, SpellPaidThisTurn)
+            ItsPaidEnergyAtLeast, SpellPaidThisTurn, InCombat)
 
 
 def register_standard() -> None:

@@ -22,8 +22,20 @@ def deal_damage(game: Game, target: GameObject, amount: int) -> Change | None:
     amount, prevented = prevent(target, amount)
     before = target.damage
     target.damage += amount
+    if amount > 0:
+        damaged(game, target, amount)
     note = f"（抵挡 {prevented} 点）" if prevented else ""
     return Change(target.label(), "伤害", before, f"{target.damage}{note}" if note else target.damage)
+
+
+def damaged(game: Game, target: GameObject, amount: int) -> None:
+    """Damage was marked on a unit (417.1.b): the event "when … takes damage" (and "the next time it
+    takes damage", 391) is witnessed."""
+    from judge.engine.abilities import triggered
+    from judge.engine.abilities.facts import EventFacts
+
+    triggered.fire(game, EventFacts("damaged", player=target.controller, obj=target, controller=target.controller,
+                                    origin=target.location, amount=amount))
 
 
 def prevent(target: GameObject, amount: int) -> tuple[int, int]:

@@ -102,6 +102,7 @@ STANDARD = (
     E("buffed_death", ("增益友方单位死亡时",), ("on-buffed-death",), subject=None),
     # other game actions
     E("buff", ("获得增益时", "当我获得增益时"), ("on-buffed",), rule="426.1", subject="self"),
+    E("damaged", ("受到伤害时", "当我受到伤害时"), ("on-damaged",), rule="417.1.b", subject="self"),
     E("recycle", ("回收时",), ("on-recycle",), rule="416.1"),
     E("recycle_rune", ("回收符文时", "当你回收一枚符文时"), ("on-recycle-rune",), rule="416.1.b"),
     E("draw", ("抽牌时", "当你抽牌时"), ("on-draw",), rule="413.1"),
