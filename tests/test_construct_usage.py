@@ -13,7 +13,6 @@ import construct_usage  # noqa: E402
 # and a construct that gets one is taken off this list.
 NOT_YET_USED = {
     ("数值", "x"),  # no action chooses X when a card is played yet: X always reads 0
-    ("去向", "hand"),  # no effect moves a unit to a hand through a destination yet (回到手牌 is its own effect)
     ("去向", "battlefield"),  # the parser keeps "-> 战场" as "chosen when played" (no destination word on the effect)
 }
 

@@ -54,7 +54,7 @@ KEYWORD_IDS = {"急速": "accelerate", "迅捷": "action", "强攻": "assault", 
 
 # Trigger phrases (the part between 当/每当 and 时) -> trigger event construct; first match wins.
 TRIGGERS = [
-    (r"打出我|我被打出|打出此牌|此牌被打出", "trig:play_self"),
+    (r"打出我|将我打出|我被打出|打出此牌|此牌被打出", "trig:play_self"),
     (r"进攻或防守|进行一对一的进攻或防守|独自进攻或防守", "trig:attack_or_defend"),
     (r"我进攻|作为进攻方|进攻你控制", "trig:attack"),
     (r"防守", "trig:defend"),
@@ -145,21 +145,36 @@ QUALIFIERS = [
     (r"选择一处[^。，]*?战场|选择[^。，将]*?和一处战场", "other:choose_battlefield"),
     (r"^选择[^。，]*?(单位|战场|对手|装备|武装)[^。，]*?。$", "other:choose_then_refer"),
     (r"额外费用", "cost:additional"),
-    (r"才能使用|仅可使用一次|只有我位于", "cond:ability_restriction"),
+    (r"才能使用|只有我位于", "cond:ability_restriction"),
+    (r"仅可使用一次", "cond:activation_limit"),
     (r"被打出(至|到)|打出(至|到)[^。]*?战场", "other:play_to_battlefield"),
     (r"承担伤害", "static:damage_order"),
-    (r"额外触发一次|不会触发", "static:trigger_change"),
+    (r"额外触发一次", "static:trigger_change"),
+    (r"不会触发", "static:trigger_suppress"),
     (r"属性标签", "other:choose_tag"),
     (r"主牌堆的顶部或底部|放到[^。]*?主牌堆", "eff:put_in_deck"),
     (r"卸除", "eff:unattach"),
     (r"改为|代替|而不是", "other:replacement"),
     (r"选择一名对手|选择一名玩家|每名玩家|所有玩家", "other:choose_player"),
     (r"每回合限一次|每回合一次|每回合首次|每回合.*第一次", "cond:once_per_turn"),
-    (r"无法|不能|不得", "static:cannot"),
+    # "can't" rules; a floor or ceiling on a number (不得低于/高于) and "if you can't" are other constructs
+    (r"无法(?!达成|以此方式)|不能|不得(?!低于|高于)", "static:cannot"),
+    (r"不得低于|不得高于", "other:floor"),
+    (r"无法达成|无法以此方式", "cond:if_unable"),
     (r"费用减少|费用增加|减少{{\d+}}|费用.*{{\d+}}", "static:cost_change"),
     (r"下一次|下次", "other:next_time"),
     (r"然后|随后|以此", "other:then"),
 ]
+def _registered_cannot_words() -> list[str]:
+    """Chinese spellings (4+ characters) of the registered "can't" static abilities (rule 054.1)."""
+    from judge.engine.statics import STATICS
+
+    return [w for k in STATICS if k.rule == "054.1" for w in k.zh if len(w) >= 4]
+
+
+# An "instead" that replaces an event (a death, a play, a discard: "if … would …") rather than an
+# instruction written before it in the same ability.
+INSTEAD_NOT_INSTRUCTION = r"被摧毁|死亡|要|将会|而不是|代替|弃置|正面朝下放置|下次|下一次"
 COSTS = [(r"{{横置}}", "cost:exhaust"), (r"消耗[^：]*?增益", "cost:spend_buff"), (r"消耗\d*经验", "cost:spend_xp"),
          (r"支付|{{\d+}}|{{[A红绿蓝橙紫黄C]", "cost:pay"), (r"摧毁[^：]*?友方", "cost:kill_friendly"),
          (r"弃置", "cost:discard"), (r"放逐", "cost:banish")]
@@ -193,6 +208,9 @@ LABELS = {
     "other:modes": "选择一项（模式）", "other:replacement": "替代（改为）", "other:choose_player": "选择玩家",
     "other:choose_battlefield": "选择一处战场",
     "other:next_time": "下一次……", "other:then": "然后/以此（接续效果）", "static:cannot": "静态：无法……",
+    "other:instead": "改为执行另一条指示（替换同一能力中的指示）", "other:floor": "数值的下限/上限（不得低于/高于）",
+    "static:cannot_registered": "静态：已登记的“不能”", "cond:if_unable": "条件：如果无法做到",
+    "cond:activation_limit": "主动技能的使用次数限制", "static:trigger_suppress": "静态：某些触发式技能不会触发",
     "static:cost_change": "静态：费用修正", "static:while_on_board": "静态：在场时", "static:aura": "静态：光环（战力）",
     "static:grant": "静态：给予关键词", "static:other": "静态：其他", "cost:exhaust": "费用：横置",
     "cost:spend_buff": "费用：消耗增益", "cost:spend_xp": "费用：消耗经验", "cost:pay": "费用：支付法力/符能",
@@ -311,6 +329,11 @@ def analyse(clause: str) -> list[str]:
     effects = [cid for pat, cid in EFFECTS if re.search(pat, body)]
     found += effects
     found += [cid for pat, cid in QUALIFIERS if re.search(pat, body)]
+    if "static:cannot" in found and any(w in body for w in _registered_cannot_words()):
+        found[found.index("static:cannot")] = "static:cannot_registered"
+    if "other:replacement" in found and not re.search(INSTEAD_NOT_INSTRUCTION, body):
+        # "do A; if …, do B instead" replaces an instruction of the same ability (370.1.b), not an event
+        found[found.index("other:replacement")] = "other:instead"
     if not effects and not any(c.startswith(("trig:", "ability:", "static:")) or c == "other:choose_then_refer"
                                for c in found):
         if re.search(r"获得{{S}}|{{S}}\+", body):
@@ -432,6 +455,17 @@ def available_constructs() -> set[str]:
         have.add("static:cost_change")
     if "grant_keyword" in sids:
         have.add("static:grant")
+    from judge.engine.cards import Activated
+
+    if "condition" in Activated.__dataclass_fields__:  # `主动 <费用项…> 若 <条件>：…` (377.2.b)
+        have.add("cond:ability_restriction")
+    if "did_fewer" in CONDS:  # `若 未能做到 N` (359.3.e.11)
+        have.add("cond:if_unable")
+    if {"extra_deathknell", "extra_conquer_here", "extra_hold_here"} <= sids:  # "… trigger an additional time"
+        have.add("static:trigger_change")
+    have.add("static:cannot_registered")  # the clause names a registered "can't" static (054.1)
+    if "instead" in ids:  # `改为 <效果> 若 <条件>` (370.1.b)
+        have.add("other:instead")
     if "enter_ready" in sids:
         have.add("static:while_on_board")
     return have

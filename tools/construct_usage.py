@@ -89,6 +89,11 @@ def _effect(e, add) -> None:
             add("触发时机", e.delayed.event)
         for inner in e.delayed.effects:
             _effect(inner, add)
+    if e.kind == "impose" and e.args.get("static"):  # 施加限制 <静态词>: the "can't" it imposes
+        add("静态技能", e.args["static"])
+    if getattr(e, "instead", None) is not None:  # `改为 <效果> 若 <条件>` attached to the instruction it replaces
+        add("效果", "instead")
+        _effect(e.instead, add)
 
 
 def card_uses(d, add) -> None:

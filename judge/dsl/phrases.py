@@ -216,6 +216,11 @@ def read_effect(atoms, file: str) -> m.Effect:
     if kind is None:
         raise w.error("未知的效果。", first, registry=EFFECTS, rule="349")
     eff = m.Effect(kind.id, pos=m.Pos(file, getattr(first, "line", 0), getattr(first, "column", 0)))
+    if getattr(kind, "wraps_effect", False):  # `改为 <效果> 若 <条件>` (370.1.b): a whole instruction follows
+        if w.done():
+            raise w.error(f"“{kind.display}”后面应为一个效果（如“造成伤害 4 它 若 其为进攻方”）。", first, rule=kind.rule)
+        eff.args = {"effect": read_effect(atoms[1:], file)}
+        return eff
     own_args = type(kind).read_args is not EffectKind.read_args
     extra = []  # words for the effect kind's own parameters (EffectKind.read_args)
     while not w.done():
@@ -274,6 +279,23 @@ def read_effect(atoms, file: str) -> m.Effect:
         raise w.error(f"效果“{kind.display}”需要目标（如“一名 敌方 单位”“所有 此处 单位”“自身”）。", first,
                       rule=kind.rule)
     return eff
+
+
+def attach_instead(effects: list, file: str) -> list:
+    """An `改为 …` instruction replaces the one written before it (370.1.b): it becomes that one's
+    `instead` and leaves the list."""
+    out: list = []
+    for eff in effects:
+        inner = eff.args.get("effect") if isinstance(eff, m.Effect) and eff.kind == "instead" else None
+        if inner is None:
+            out.append(eff)
+            continue
+        if not out or not isinstance(out[-1], m.Effect) or out[-1].instead is not None:
+            pos = eff.pos or m.Pos(file, 0, 0)
+            raise ScenarioError("“改为”应紧跟在它替换的那条指示之后（同一行，用“；”或“并且”隔开），且每条指示只能被替换一次。",
+                                file=file, line=pos.line, column=pos.column, text="改为", rule="370.1.b")
+        out[-1].instead = inner
+    return out
 
 
 def _fill_legacy(eff: m.Effect) -> None:
@@ -400,6 +422,9 @@ def read_static(atoms, file: str) -> tuple[str, dict]:
         if w.text(tok) in IF_WORDS:
             w.next()
             params["condition"] = read_condition(w)
+        elif w.text(tok) in MAY_WORDS:  # "… may …": what the ability allows is its controller's choice
+            w.next()
+            params["optional"] = True
         elif params.get("amount") is None and (value := read_value(w)) is not None:
             params["amount"] = value
             params["value"] = value.n if value.kind == "n" else None
@@ -464,6 +489,21 @@ def read_extra_cost(atoms, file: str, kw) -> tuple:
 
 ENERGY_WORDS = ("费用", "法力", "energy")
 POWER_WORDS = ("符能", "power")
+
+
+def split_condition(atoms, file: str) -> tuple:
+    """(the atoms before `若`, the condition after it or None): an activated ability's "use this only
+    while …" (377.2.b), written after its costs."""
+    for i, tok in enumerate(atoms):
+        if Words.text(tok) in IF_WORDS:
+            w = Words(atoms[i + 1:], file, "条件")
+            if w.done():
+                raise w.error("“若”后面应为条件。", tok, registry=conditions.CONDITIONS, rule="377.2.b")
+            cond = read_condition(w)
+            if not w.done():
+                raise w.error("条件后面不应再有词（费用项写在“若”之前）。", w.peek(), rule="377.2.b")
+            return atoms[:i], cond
+    return atoms, None
 
 
 def read_costs(atoms, file: str) -> tuple[int, list[str], bool, list[tuple[str, int]], str | None]:

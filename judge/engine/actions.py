@@ -106,7 +106,7 @@ def _perform(game: Game, action: Action) -> None:
         _acting(game, p)
     elif v in ("stun", "buff", "heal", "exhaust", "ready"):
         units = _on_board_units(game, a["targets"])
-        fn = {"stun": effects.stun, "buff": lambda g, u: effects.buff(g, u, by=p), "exhaust": lambda g, u: effects.set_exhausted(g, u, True),
+        fn = {"stun": lambda g, u: effects.stun(g, u, by=p), "buff": lambda g, u: effects.buff(g, u, by=p), "exhaust": lambda g, u: effects.set_exhausted(g, u, True),
               "ready": lambda g, u: effects.set_exhausted(g, u, False)}.get(v)
         if v == "heal":
             changes = effects.heal(game, units)

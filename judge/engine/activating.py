@@ -34,6 +34,13 @@ def activate(game: Game, player: str, args: dict) -> None:
     if not 1 <= which <= len(abilities):
         raise IllegalAction(f"{src.label()} 只有 {len(abilities)} 个主动技能，没有第 {which} 个。", "377.1")
     ab = abilities[which - 1]
+    cond = getattr(ab, "condition", None)
+    if cond is not None:  # "use this ability only while …" (377.2.b)
+        from judge.engine import conditions
+        from judge.engine.filters import Seen
+
+        if not conditions.holds(game, Seen(player, src.oid, src.location), cond):
+            raise IllegalAction(f"{src.label()} 的这个主动技能只能在“{conditions.describe(cond)}”时使用。", "377.2.b")
     t = game.trace
     mode_notes: list = []
     if modes.has_modes(ab.effects):  # "choose one —": the option first, then its targets (355.3)

@@ -104,6 +104,9 @@ class Effect:
     condition: Condition | None = None  # done only if the condition holds on resolution
     performer: str | None = None  # who does it (judge.engine.performers: each_player, chosen_player…); None: the controller
     more: list = field(default_factory=list)  # a deathknell's further instructions (并且): the same ability
+    # "… instead" (370.1.b): the instruction done in place of this one when its condition holds as this one
+    # would be performed (370.1.c), read against this one's objects (`改为 <效果> 若 <条件>`)
+    instead: "Effect | None" = None
     pos: Pos | None = None
 
 
@@ -160,6 +163,7 @@ class Activated:
     exhaust: bool = False
     timing: str | None = None  # 迅捷 | 反应 | None (normal timing)
     costs: list = field(default_factory=list)  # (cost-part id, N) of judge.engine.cost_parts, besides [E]
+    condition: Condition | None = None  # "use this ability only while …": must hold to activate it (377.2.b)
 
     @property
     def adds_resources(self) -> bool:

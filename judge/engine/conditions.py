@@ -187,9 +187,75 @@ class ByYou(ConditionKind):
         return seen.facts is not None and getattr(seen.facts, "player", None) == seen.controller
 
 
+class YourTurn(ConditionKind):
+    """"During your turn": the turn player is on the source controller's team (the turn player, 304)."""
+
+    id, zh, aliases, rule = "your_turn", ("你的回合", "在你的回合中"), ("your-turn",), "304"
+
+    def holds(self, game, seen, cond):
+        return seen.controller is not None and game.teams[game.turn_player] == game.teams[seen.controller]
+
+
 def _event_object(seen):
     """The object of the event a trigger's condition is read against (the card played, …)."""
     return getattr(seen.facts, "obj", None)
+
+
+def _it(seen):
+    """"It": the object the instruction being replaced acts on (370.1.b), else the event's object."""
+    objs = getattr(seen, "objs", ())
+    return objs[0] if objs else _event_object(seen)
+
+
+class ItIsAttacking(ConditionKind):
+    """"If it is attacking": the object has the Attacker designation (464.2.c.3)."""
+
+    id, zh, aliases, rule = "it_attacking", ("其为进攻方", "它是进攻方"), ("it-is-attacking",), "464.2.c.3"
+
+    def holds(self, game, seen, cond):
+        o = _it(seen)
+        return o is not None and o.zone == "board" and o.designation == "attacker"
+
+
+class ItIsStunned(ConditionKind):
+    """"If it is (already) stunned": the object is Stunned now (423.1.a)."""
+
+    id, zh, aliases, rule = "it_stunned", ("其已被眩晕", "其眩晕"), ("it-is-stunned",), "423.1.a"
+
+    def holds(self, game, seen, cond):
+        o = _it(seen)
+        return o is not None and o.stunned
+
+
+class ControlFacedown(ConditionKind):
+    """"If you control a facedown card": a hidden card of your team's is at a battlefield (811)."""
+
+    id, zh, aliases, rule = "control_facedown", ("你控制待命牌", "你控制正面朝下的卡牌"), ("you-control-a-facedown-card",), "811"
+
+    def holds(self, game, seen, cond):
+        return seen.controller is not None and any(
+            o.zone == "facedown" and o.controller is not None and game.teams[o.controller] == game.teams[seen.controller]
+            for o in game.objects.values())
+
+
+class YourBeginningPhase(ConditionKind):
+    """"If it is your Beginning Phase": you are the turn player (304) and the turn is in its Beginning Phase (315.2)."""
+
+    id, zh, aliases, rule = "your_beginning_phase", ("你的开始阶段",), ("your-beginning-phase",), "315.2"
+
+    def holds(self, game, seen, cond):
+        return (seen.controller is not None and game.phase == "beginning"
+                and game.teams[game.turn_player] == game.teams[seen.controller])
+
+
+class DidFewer(ConditionKind):
+    """"If you couldn't (do N)": the previous instruction acted on fewer than N objects — it was followed
+    only as far as possible (359.3.e.11), e.g. fewer runes channeled than it said (430)."""
+
+    id, zh, aliases, takes_n, rule = "did_fewer", ("未能做到", "无法达成"), ("could-not-do",), True, "359.3.e.11"
+
+    def holds(self, game, seen, cond):
+        return len(getattr(seen, "objs", ())) < cond.n
 
 
 class ItIsMighty(ConditionKind):
@@ -434,7 +500,8 @@ class InCombat(ConditionKind):
 
 STANDARD = (ItIsAlone, EnemyDiedThisTurn, OpponentNearWin, UnitDiedThisTurn, Mighty, ControlAtLeast, MovedTimes, TurnAtLeast, TurnBelow, PointsAtLeast, XpAtLeast,
             PaidOptionalCost, SelfBuffed, SelfAtBattlefield, HandAtMost, RunesAtLeast,
-            Exists, OpponentsTurn, ByYou, ItIsMighty, ItsCostAtLeast, ItsPowerAtLeast, Legion,
+            Exists, OpponentsTurn, ByYou, YourTurn, ItIsAttacking, ItIsStunned, ControlFacedown,
+            YourBeginningPhase, DidFewer, ItIsMighty, ItsCostAtLeast, ItsPowerAtLeast, Legion,
             AttackingWithAnother, InShowdown, OpponentControlsBattlefield, DiscardedThisTurn, SelfAloneInCombat,
             IfYouDo, ItIsNot,
             ItMatches, TotalMightAtLeast, GainedXpThisTurn, PlayedFromHand,

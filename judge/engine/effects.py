@@ -148,10 +148,16 @@ def heal(game: Game, targets: list[GameObject]) -> list[Change]:
     return changes
 
 
-def stun(game: Game, t: GameObject) -> Change | None:
+def stun(game: Game, t: GameObject, by: str | None = None) -> Change | None:
+    """Stun `t` (423.1); `by` is the player whose spell, ability or action stuns ("when you stun …")."""
     if t.stunned or t.zone != "board":
-        return None  # a stunned unit cannot be stunned again (423)
+        return None  # a stunned unit cannot be stunned again (423.1.a.1): nothing happens, no event
     t.stunned = True
+    from judge.engine.abilities import triggered
+    from judge.engine.abilities.facts import EventFacts
+
+    triggered.fire(game, EventFacts("stun", player=by, obj=t, controller=t.controller, origin=t.location,
+                                    battlefield=t.location if t.location in game.battlefields else None))
     return Change(t.label(), "眩晕", False, True)
 
 

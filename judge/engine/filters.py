@@ -25,6 +25,7 @@ class Seen:
     facts: object = None  # the event a trigger's condition is read against (EventFacts), if any
     might: int | None = None  # the source's last known Might, noted when it left the board (808.1.d.3)
     did: bool | None = None  # whether the previous instruction of the resolving ability was done ("if you do")
+    objs: tuple = ()  # the objects the instruction being replaced acts on ("if it is attacking", 370.1.b)
 
     @classmethod
     def of(cls, controller: str, memory: dict | None) -> "Seen":

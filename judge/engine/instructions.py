@@ -71,7 +71,9 @@ def _perform(game: Game, item: ChainItem, eff, snaps, previous: list[GameObject]
     if eff.condition is not None:
         from judge.engine import conditions, filters
 
-        if not conditions.holds(game, filters.Seen.of(item.controller, item.memory), eff.condition):
+        # read with the previous instruction's objects ("if it …", "if you couldn't", 359.3.e.11)
+        seen = replace(filters.Seen.of(item.controller, item.memory), objs=tuple(previous))
+        if not conditions.holds(game, seen, eff.condition):
             t.add("step", f"{item.source} 的效果：条件“{conditions.describe(eff.condition)}”不成立，此指示不执行。",
                   rules=("349",))
             _skipped(item)
@@ -86,6 +88,10 @@ def _perform(game: Game, item: ChainItem, eff, snaps, previous: list[GameObject]
             t.add("step", f"目标 {snap[0]} 已不再合法（已离开场地或不再符合条件），结算时忽略。", rules=("359.3.e.2", "359.3.e.5"))
         else:
             legal.append(o)
+    if getattr(eff, "instead", None) is not None:  # "… instead" (370.1.b), applied before this instruction happens (370.1.c)
+        done, out = _replaced(game, item, eff, legal)
+        if done:
+            return out
     who = f"{item.source} 的效果"
     kind = EFFECTS.get(eff.kind)
     if kind is None:
@@ -122,6 +128,23 @@ def _perform(game: Game, item: ChainItem, eff, snaps, previous: list[GameObject]
         t.add("step", f"{who}：没有合法目标，此指示无法执行。", rules=("359.3.e.6",))
         return []
     return kind.apply(game, item, eff, legal, previous, who)
+
+
+def _replaced(game: Game, item: ChainItem, eff, legal: list[GameObject]) -> tuple[bool, list[GameObject]]:
+    """(True, what it did) when the instruction's '… instead' (`改为 <效果> 若 <条件>`, registered as the
+    effect `instead`) applies now: its condition read against the objects this one would act on; then
+    the replacing instruction is performed on them in its place (370.1.b, 370.1.c)."""
+    from judge.engine import conditions, filters
+
+    alt = eff.instead
+    seen = replace(filters.Seen.of(item.controller, item.memory), objs=tuple(legal))
+    if alt.condition is not None and not conditions.holds(game, seen, alt.condition):
+        return False, []
+    why = f"（条件“{conditions.describe(alt.condition)}”成立）" if alt.condition is not None else ""
+    kind = EFFECTS.get(alt.kind)
+    game.trace.add("step", f"{item.source} 的效果：此指示被替换{why}，改为执行“{kind.display if kind else alt.kind}”。",
+                   rules=("370.1.b", "370.1.c"))
+    return True, perform(game, item, replace(alt, condition=None), [], legal)
 
 
 def perform_now(game: Game, player: str, eff, objects: list[GameObject], source: GameObject | None = None) -> None:
@@ -233,6 +256,9 @@ class Stun(_OnEach):
 
     def act(self, game, eff, u):
         return effects.stun(game, u)
+
+    def act_for(self, game, item, eff, u):
+        return effects.stun(game, u, by=item.controller)  # "when you stun" (423.1)
 
 
 class Buff(_OnEach):
@@ -445,6 +471,11 @@ class Counter(EffectKind):
             if target is None:
                 continue
             game.chain.remove(target)
+            if eff.dest == "hand":  # "return it to its owner's hand instead of its trash" (370.1.b)
+                ch = zones.put_in_zone(game, card, "hand", rules=("425", "370.1.b"))
+                game.trace.add("change", f"{who}：{card.label()} 被无效化，不结算，改为从结算链回到其所有者的手牌（而不是废牌堆）；"
+                               "已支付的费用不退还，它不视为已打出。", rules=("425", "370.1.b", "419.4.a.1"), changes=[ch])
+                continue
             ch = zones.put_in_zone(game, card, "trash", rules=("425",))
             game.trace.add("change", f"{who}：{card.label()} 被无效化，不结算，从结算链放入其所有者的废牌堆；已支付的费用不退还，"
                            "它不视为已打出（打出时触发的技能不会触发）。", rules=("425", "419.4.a.1"), changes=[ch])

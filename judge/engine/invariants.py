@@ -135,6 +135,9 @@ def _chain_and_triggers(game: Game, settled: bool) -> list[str]:
     for oid, _inc, turn, _src, _src_oid in game.death_saves:
         if oid not in game.objects or turn > game.turn:
             out.append(f"死亡替换记录指向不存在的物体 {oid}")
+    for kind, params, controller, turn, _label in game.imposed:  # "can't" rules effects imposed (054.1)
+        if controller not in game.players or turn > game.turn or not isinstance(params, dict):
+            out.append(f"效果施加的限制“{kind}”记录无效（控制者不存在或回合晚于当前回合）")
     for d in game.delayed_abilities:
         if d["controller"] not in game.players or d["when"] not in ("end_of_turn", "next_turn_start", "next"):
             out.append(f"延迟技能“{d['label']}”的控制者或时机无效")

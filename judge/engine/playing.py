@@ -47,6 +47,12 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
         raise IllegalAction(f"{card.label()} 不是可以打出的卡牌类型。", "351")
     priority.check_may_act(game, player)
     permission = timing.check(game, player, card, origin, args.get("dest"))
+    from judge.engine.statics import forbidder
+
+    barred = forbidder(game, "allows_play", player, card)
+    if barred is not None:  # can't beats can (054.1)
+        raise IllegalAction(f"{player} 不能打出 {card.label()}：{barred[0].label()}（{barred[1].display}）禁止"
+                            "（“不能”优先于“可以”）。", "054.1")
     # Step 2: choices. Modes first (355.3): the chosen option's instructions are the spell's from now on.
     effects, mode_notes = card.card.effects, []
     if modes.has_modes(effects):
@@ -288,7 +294,10 @@ def completed(game: Game, item: ChainItem, card: GameObject) -> None:
     from judge.engine.abilities.facts import EventFacts
 
     p = item.controller
-    triggered.fire(game, EventFacts("play_card", player=p, obj=card, controller=p, dest=item.dest, via="play"))
+    # origin "facedown": played from its hidden place (811.1.b), what "when you play a card from facedown" reads
+    origin = "facedown" if getattr(item, "hidden_at", None) is not None else None
+    triggered.fire(game, EventFacts("play_card", player=p, obj=card, controller=p, dest=item.dest, via="play",
+                                    origin=origin))
     if card.card.type in PERMANENTS:
         for kw, n in keywords_on(card, game):  # with keywords static abilities give it (477.2.a)
             kw.on_played(game, card, n)

@@ -9,8 +9,8 @@ from judge.engine import (conditions, cost_parts, filters, instructions, modes, 
                           values)
 from judge.engine.abilities import events, frequencies
 from judge.engine.abilities import filters as trigger_filters
-from judge.engine.effects_registry import (cards, chain, choosing, copies, damage, keywords, might, points, resources,
-                                           tokens, units)
+from judge.engine.effects_registry import (cards, chain, choosing, control, copies, damage, instead, keywords, might,
+                                           points, resources, restrictions, tokens, units)
 from judge.engine.keywords import (KEYWORDS, accelerate, action, ambush, assault, backline, deathknell, deflect,
                                    equip, ganking, hidden, hunt, legion, level, reaction, repeat, shield, tank,
                                    temporary, vision, weaponmaster)
@@ -36,7 +36,8 @@ EFFECT_PARTS = (instructions.Deal, instructions.Kill, instructions.Stun, instruc
                 resources.AddPower, resources.Channel, resources.RecycleRune,
                 points.GainPoints, points.LosePoints, points.ChangeVictoryScore, points.WinGame,
                 chain.CounterAbility,
-                choosing.Choose, choosing.ChoosePlayer, choosing.ChooseMode)
+                choosing.Choose, choosing.ChoosePlayer, choosing.ChooseMode, instead.Instead, control.GainControl,
+                restrictions.Impose)
 
 STATIC_PARTS = (statics.Aura, statics.NoEnemyReady, statics.CostModifier, statics.CannotScoreHere,
                 statics.OpponentsCannotScore, statics.OpponentsCannotGainPoints, statics.EnemiesCannotTarget,
@@ -44,7 +45,8 @@ STATIC_PARTS = (statics.Aura, statics.NoEnemyReady, statics.CostModifier, static
                 statics.OpponentsCannotPlayFacedownHere, statics.MightStatic, statics.GrantKeyword, statics.EnterReady,
                 statics.VictoryScoreChange, statics.CannotPlayHere, statics.SelfDiscount, play_locations.PlayTo,
                 statics.OpponentsPlayUnitsOnlyToBase, statics.CannotBeReadiedByEffects, statics.CannotBeDamaged,
-                statics.ManyBuffs, statics.EnterExhausted)
+                statics.ManyBuffs, statics.EnterExhausted, statics.CannotPlayCards, statics.CannotPlaySpells,
+                statics.ExtraDeathknell, statics.ExtraConquerHere, statics.ExtraHoldHere)
 
 
 def register_all() -> None:

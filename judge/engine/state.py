@@ -227,6 +227,8 @@ class Game:
     spell_kill_watch: tuple | None = None  # (controller, killed, damaged) of the last resolved spell
     reflexive_watches: list = field(default_factory=list)  # (item, label, reflexive, damaged)
     death_saves: list = field(default_factory=list)  # (oid, incarnation, turn, source, source oid) (367)
+    # "can't" rules an effect imposed for this turn (054.1): (static id, params, controller, turn, source label)
+    imposed: list = field(default_factory=list)
     delayed_abilities: list = field(default_factory=list)  # delayed triggered abilities waiting (389)
     modes_chosen: dict = field(default_factory=dict)  # ((source oid, incarnation), turn) -> option indexes chosen (355.3)
     recalled_attackers: bool = False  # combat cleanup step 3d recalled the attackers this combat (466.1)

@@ -60,6 +60,15 @@ class StaticAbility(Entry):
         """May `player` play a facedown card from the battlefield `bid` (811.1.b)?"""
         return True
 
+    # --- triggers: how many additional times the trigger `trig` of `owner` triggers for this event
+    # ("… trigger an additional time"); `what` is the event id, or "deathknell" for a unit's Deathknell
+    def extra_triggers(self, game, src, params, owner, what, facts) -> int:
+        return 0
+
+    def allows_play(self, game, src, params, player, card) -> bool:
+        """May `player` play `card` (from any zone)?"""
+        return True
+
     def allows_combat_damage(self, game, src, params, unit) -> bool:
         """Does `unit` deal combat damage (counts its Might in its side's total, 465.2.a/465.2.b)?"""
         return True
@@ -143,6 +152,8 @@ def active(game, src, params) -> bool:
 
 def affects(game, src, params, o) -> bool:
     """Whether `o` is an object the instance's target phrase names (its source when it names none)."""
+    if isinstance(params, dict) and params.get("objs") is not None:  # fixed objects (an imposed "can't")
+        return o.oid in params["objs"]
     spec = params.get("target") if isinstance(params, dict) else None
     if spec is None or spec.count == "self":
         return o is src
@@ -157,12 +168,48 @@ def victory_score(game) -> int:
 
 
 def forbidder(game, hook: str, *args):
-    """The first static-ability instance on the board whose "can't" hook forbids this, as (source, kind),
-    or None. Can't beats can (054.1): the procedure refuses whatever else would allow it."""
+    """The first static-ability instance on the board, or "can't" rule an effect imposed this turn, whose
+    hook forbids this, as (source, kind), or None. Can't beats can (054.1): the procedure refuses
+    whatever else would allow it."""
     for o, kind, params in on_board(game):
         if not getattr(kind, hook)(game, o, params, *args) and active(game, o, params):
             return o, kind
+    for o, kind, params in imposed(game):
+        if not getattr(kind, hook)(game, o, params, *args):
+            return o, kind
     return None
+
+
+class Imposer:
+    """Where a "can't" imposed by an effect comes from (the effect's controller and its source's name):
+    what a static-ability hook reads as its source."""
+
+    oid, location, zone = None, None, "effect"
+
+    def __init__(self, controller: str, label: str):
+        self.controller, self._label = controller, label
+
+    def label(self) -> str:
+        return f"{self._label} 的效果"
+
+
+def imposed(game):
+    """(source, kind, params) of each "can't" an effect imposed that lasts this turn."""
+    for kind_id, params, controller, turn, label in getattr(game, "imposed", ()):
+        kind = STATICS.get(kind_id)
+        if kind is not None and turn == game.turn:
+            yield Imposer(controller, label), kind, params
+
+
+def extra_triggers(game, owner, what: str, facts=None) -> list:
+    """(source, kind, params) once per additional time an ability of `owner` triggers for this event: each
+    static ability instance on the board that says so (its source's own abilities included)."""
+    out = []
+    for src, kind, params in on_board(game):
+        n = kind.extra_triggers(game, src, params, owner, what, facts)
+        if n and active(game, src, params):
+            out += [(src, kind, params)] * n
+    return out
 
 
 def granted_keywords(game, o) -> dict:
@@ -537,3 +584,65 @@ def cannot_be_damaged(game, unit) -> bool:
 
 def may_have_many_buffs(game, unit) -> bool:
     return any(kind.allows_many_buffs(game, o, params, unit) for o, kind, params in on_board(game))
+
+
+def _players(game, src, params) -> set:
+    """The players a "can't play" names: those an imposing effect fixed, else its source controller's
+    opponents (a card's own "opponents can't …")."""
+    fixed = params.get("players") if isinstance(params, dict) else None
+    if fixed is not None:
+        return set(fixed)
+    return {p for p in game.players if src.controller is not None and not _ours(game, src, p)}
+
+
+class CannotPlayCards(StaticAbility):
+    """`不能打出卡牌`: the players it names can't play cards (default: its controller's opponents);
+    imposed by an effect for this turn with `施加限制 不能打出卡牌 对手 本回合`."""
+
+    id, zh, aliases, rule = "cannot_play_cards", ("不能打出卡牌", "无法打出卡牌"), ("cannot-play-cards",), "054.1"
+
+    def allows_play(self, game, src, params, player, card):
+        return player not in _players(game, src, params)
+
+
+class CannotPlaySpells(StaticAbility):
+    """`不能打出法术`: the players it names can't play spells (default: its controller's opponents)."""
+
+    id, zh, aliases, rule = "cannot_play_spells", ("不能打出法术", "无法打出法术"), ("cannot-play-spells",), "054.1"
+
+    def allows_play(self, game, src, params, player, card):
+        return card.card.type != "spell" or player not in _players(game, src, params)
+
+
+class ExtraDeathknell(StaticAbility):
+    """`静态 绝念额外触发`: each Deathknell (808) of its controller's units triggers one additional time;
+    written `可以`, the additional one is optional (its controller may decline it as it resolves)."""
+
+    id, zh, aliases, rule = "extra_deathknell", ("绝念额外触发", "绝念效果额外触发一次"), ("deathknell-triggers-again",), "808"
+
+    def extra_triggers(self, game, src, params, owner, what, facts):
+        return 1 if what == "deathknell" and _ours(game, src, owner.controller) else 0
+
+
+class ExtraScoreHere(StaticAbility):
+    """`静态 此处征服额外触发` / `此处据守额外触发`: when its controller conquers (383.4.c) or holds (383.4.d) the
+    battlefield where its source is, each of their conquer / hold abilities triggers one additional time."""
+
+    rule = "383.4.c"
+    event = "conquer"
+
+    def extra_triggers(self, game, src, params, owner, what, facts):
+        if facts is None or what != self.event or src.zone != "board":
+            return 0
+        mine = src.controller is not None and facts.player is not None and _ours(game, src, facts.player)
+        return 1 if mine and facts.battlefield == _here(src) and _ours(game, src, owner.controller) else 0
+
+
+class ExtraConquerHere(ExtraScoreHere):
+    id, zh, aliases, rule, event = ("extra_conquer_here", ("此处征服额外触发",),
+                                    ("conquer-here-triggers-again",), "383.4.c", "conquer")
+
+
+class ExtraHoldHere(ExtraScoreHere):
+    id, zh, aliases, rule, event = ("extra_hold_here", ("此处据守额外触发",),
+                                    ("hold-here-triggers-again",), "383.4.d", "hold")

@@ -137,16 +137,19 @@ def choose_burnout_opponent(game: Game, player: str) -> str:
                       f"{player} 燃尽给分 {teams[0]}")
 
 
-def channel(game: Game, player: str, count: int, exhausted: bool = False) -> None:
+def channel(game: Game, player: str, count: int, exhausted: bool = False) -> list[GameObject]:
     """430: put the top runes of the rune deck onto the board (fewer if the deck has fewer), ready
-    unless the effect says exhausted (430.2, 430.2.a)."""
+    unless the effect says exhausted (430.2, 430.2.a). Returns the runes channeled."""
     deck = game.players[player].zones["rune_deck"]
     n = min(count, len(deck))
+    out = []
     for _ in range(n):
         o = game.objects[deck.pop(0)]
+        out.append(o)
         o.zone, o.location, o.exhausted = "board", "base", exhausted
         game.trace.add("change", f"{player} 召出符文 {o.name}{'（休眠）' if exhausted else ''}。",
                        rules=("430", "430.2") if exhausted else ("430",),
                        changes=[Change(o.label(), "位置", f"{player}的符文牌堆", f"{player}的基地")])
     if n < count:
         game.trace.add("note", f"{player} 的符文牌堆只有 {n} 张符文，有多少召出多少。", rules=("430",))
+    return out

@@ -316,7 +316,7 @@ class CardSection(Section):
         return phrases.read_effect(atoms, self.file)
 
     def eff_list(self, *effects):
-        return list(effects)
+        return phrases.attach_instead(list(effects), self.file)
 
     def ab_trigger(self, *parts):
         atoms, effects = parts[:-1], parts[-1]
@@ -330,8 +330,9 @@ class CardSection(Section):
 
     def ab_activated(self, kw, *parts):
         atoms, effects = parts[:-1], parts[-1]
+        atoms, cond = phrases.split_condition(atoms, self.file)  # `主动 <费用项…> 若 <条件>：…` (377.2.b)
         energy, power, exhaust, parts, timing = phrases.read_costs(atoms, self.file)
-        ab = m.Activated(effects, energy, len(power), exhaust, timing, parts)
+        ab = m.Activated(effects, energy, len(power), exhaust, timing, parts, condition=cond)
         return ("activated", ab)
 
     def ab_deathknell(self, effects):

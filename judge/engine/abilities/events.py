@@ -18,7 +18,8 @@ class TriggerEvent(Entry):
 
     def __init__(self, id: str, zh: tuple, aliases: tuple, label: str | None = None, rule: str = "382",
                  scriptable: bool = True, condition=None, subject: str | None = "you", place: str | None = None,
-                 of: str | None = None, card_type: str | None = None):
+                 of: str | None = None, card_type: str | None = None, obj_subject: str | None = None,
+                 origin: str | None = None):
         self.id, self.zh, self.aliases, self.rule = id, zh, aliases, rule
         self.label = label or zh[0]
         self.scriptable = scriptable  # written in scenario files (reflexive/delayed are made by other parts)
@@ -27,11 +28,17 @@ class TriggerEvent(Entry):
         self.place = place  # default place filter id (PLACES)
         self.of = of or id  # the witnessed event this entry listens to
         self.card_type = card_type  # only events about an object of this card type
+        # the event's object must also match this subject filter ("when you stun an *enemy unit*": the
+        # subject is who acted, this is what it was done to)
+        self.obj_subject = obj_subject
+        self.origin = origin  # only events whose object came from there ("facedown": played from hidden)
 
     def active(self, game, player, source) -> bool:
         return self._condition is None or self._condition(game, player, source)
 
     def concerns(self, facts) -> bool:
+        if self.origin is not None and facts.origin != self.origin:
+            return False
         return self.card_type is None or (facts.obj is not None and facts.obj.card.type == self.card_type)
 
 
@@ -59,6 +66,9 @@ STANDARD = (
       card_type="gear"),
     E("opponent_plays_unit", ("对手打出单位时",), ("on-opponent-plays-unit",), rule="419.4.a",
       subject="opponent", of="play_card", card_type="unit"),
+    # playing a card from facedown (811.1.b; the facts' origin is "facedown")
+    E("play_from_facedown", ("从待命状态打出时", "当你从待命状态打出卡牌时"),
+      ("on-play-from-hidden",), rule="811.1.b", of="play_card", origin="facedown"),
     E("second_card", ("第二张牌时",), ("on-second-card",), label="本回合打出第二张牌时", rule="419.4.a"),
     # the board
     E("enter", ("进场时", "当我进场时"), ("on-enter",), rule="143.4", subject="self"),
@@ -101,6 +111,10 @@ STANDARD = (
     E("spell_kill", ("用法术消灭单位时",), ("on-spell-kill",), subject=None),
     E("buffed_death", ("增益友方单位死亡时",), ("on-buffed-death",), subject=None),
     # other game actions
+    E("stun", ("眩晕单位时", "当你眩晕一名单位时"), ("on-stun",), rule="423.1"),
+    E("stun_enemy", ("眩晕敌方单位时", "当你眩晕一名敌方单位时"), ("on-stun-enemy",), rule="423.1", of="stun",
+      obj_subject="enemy_unit"),
+    E("hide", ("隐藏卡牌时", "当你正面朝下放置卡牌时"), ("on-hide",), rule="811.1.c"),
     E("buff", ("获得增益时", "当我获得增益时"), ("on-buffed",), rule="426.1", subject="self"),
     E("damaged", ("受到伤害时", "当我受到伤害时"), ("on-damaged",), rule="417.1.b", subject="self"),
     E("recycle", ("回收时",), ("on-recycle",), rule="416.1"),

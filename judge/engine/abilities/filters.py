@@ -102,4 +102,5 @@ def accepts(game, src, trig, event, facts) -> bool:
         return False
     if place is not None and not PLACES[place].matches(game, src, facts):
         return False
-    return True
+    obj_subject = getattr(event, "obj_subject", None)
+    return obj_subject is None or SUBJECTS[obj_subject].matches(game, src, facts)

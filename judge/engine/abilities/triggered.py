@@ -26,9 +26,11 @@ def order_simultaneous(game: Game, player: str, items: list, key) -> list:
     else auto mode takes board order (and says so); else strict mode asks."""
     picked = game.choices.take("order", player)
     if picked is not None:
-        by = {key(i): i for i in items}
-        if sorted(picked[2]) == sorted(by):
-            return [by[o] for o in picked[2]]
+        by: dict = {}  # an ability triggering more than once has the same name each time
+        for i in items:
+            by.setdefault(key(i), []).append(i)
+        if sorted(picked[2]) == sorted(key(i) for i in items):
+            return [by[o].pop(0) for o in picked[2]]
     if game.choices.auto:
         game.trace.add("auto", f"（自动选择）{player} 的同时触发技能按场上顺序加入结算链。")
         return items
@@ -39,6 +41,14 @@ def order_simultaneous(game: Game, player: str, items: list, key) -> list:
 
 def queue(game: Game, src: GameObject, trig, facts: EventFacts | None = None) -> None:
     game.fired_triggers.append((src, trig, facts))
+    if facts is None:
+        return
+    from judge.engine import statics
+
+    for st, kind, _params in statics.extra_triggers(game, src, facts.event, facts):  # "… triggers an additional time"
+        game.trace.add("step", f"{st.label()} 的静态技能（{kind.display}）：{src.label()} 的此触发式技能额外触发一次。",
+                       rules=(kind.rule, "383.3"))
+        game.fired_triggers.append((src, trig, facts))
 
 
 def fire(game: Game, facts: EventFacts) -> None:
@@ -165,7 +175,8 @@ def flush(game: Game, combat: bool = False) -> None:
 
 def _matches_source(item: ChainItem, ref: str) -> bool:
     """A script names a triggered ability by its source: an object id, a card name, or a battlefield id."""
-    return ref in (item.oid, item.source) or item.source.endswith(f"（{ref}）") or item.oid == object_id(ref)
+    oid = getattr(item, "oid", None) or (getattr(item, "memory", None) or {}).get("oid")  # a pending Deathknell
+    return ref in (oid, item.source) or item.source.endswith(f"（{ref}）") or oid == object_id(ref)
 
 
 def finalize(game: Game, item: ChainItem) -> None:
@@ -266,8 +277,21 @@ def record_death_triggers(game: Game, unit: GameObject) -> None:
     """808.1.d.2: 'when I die' abilities trigger before the card moves (the keywords' death_triggers hook)."""
     from judge.engine.keywords import on
 
+    from dataclasses import replace
+
+    from judge.engine import statics
+
     for kw, n in on(unit):
-        game.pending_triggers.extend(kw.death_triggers(game, unit, n))
+        items = kw.death_triggers(game, unit, n)
+        game.pending_triggers.extend(items)
+        if not items or kw.id != "deathknell":
+            continue
+        for st, kind, params in statics.extra_triggers(game, unit, "deathknell"):
+            optional = isinstance(params, dict) and bool(params.get("optional"))
+            game.trace.add("step", f"{st.label()} 的静态技能（{kind.display}）：{unit.label()} 的[绝念]额外触发一次"
+                           + ("（其控制者可以选择不执行）" if optional else "") + "。", rules=(kind.rule, "383.3"))
+            game.pending_triggers.extend(replace(i, effect=replace(i.effect, optional=True)) if optional else i
+                                         for i in kw.death_triggers(game, unit, n))
 
 
 def flush_recorded(game: Game) -> None:

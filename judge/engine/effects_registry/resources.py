@@ -54,10 +54,11 @@ class Channel(EffectKind):
         players = game.order_from(game.turn_player) if eff.args.get("each") else [item.controller]
         if eff.args.get("owner"):
             players = list(dict.fromkeys(o.owner for o in previous))
+        runes = []
         for p in players:
             game.trace.add("step", f"{who}：{p} 召出 {eff.amount} 枚符文。", rules=("430.1",))
-            zones.channel(game, p, eff.amount, exhausted=eff.args.get("exhausted", False))
-        return previous
+            runes += zones.channel(game, p, eff.amount, exhausted=eff.args.get("exhausted", False))
+        return runes  # what "if you couldn't" reads (359.3.e.11)
 
 
 class RecycleRune(EffectKind):

@@ -97,3 +97,9 @@ def hide(game: Game, p: str, a: dict) -> None:
         costs.pay(game, p, cost, payment, text=f"{p} 支付隐藏费用 {cost}。", rules=("811.1.b", "165"))
     finally:
         t.depth -= 1
+    from judge.engine.abilities import triggered
+    from judge.engine.abilities.facts import EventFacts
+
+    # "when you hide a card" (811.1.c): the card is facedown at the battlefield now
+    triggered.fire(game, EventFacts("hide", player=p, obj=card, controller=p, dest=bf.bid, battlefield=bf.bid,
+                                    via="hide"))

@@ -1,0 +1,56 @@
+"""'… can't … this turn' made by an instruction (054.1: can't beats can): `施加限制 <静态词> [对手|其控制者|你]
+[目标] 本回合` imposes one registered "can't" static ability (judge.engine.statics) until the end of the turn,
+on the players it names (opponents of the effect's controller, the controller of the previous
+instruction's object, or the effect's controller) or on the objects its target phrase names ("that
+unit can't move this turn"). Procedures find it through statics.forbidder, as any static "can't"."""
+
+from __future__ import annotations
+
+from judge.engine.instructions import EffectKind
+from judge.engine.statics import STATICS
+
+WHO = {"对手": "opponents", "opponents": "opponents", "其控制者": "its_controller", "its-controller": "its_controller",
+       "你": "you", "you": "you"}
+
+
+class Impose(EffectKind):
+    id, zh, aliases, rule = "impose", ("施加限制",), ("impose",), "054.1"
+    needs_targets = False
+    params = "<“不能”静态词> [对手|其控制者|你] [目标] 本回合"
+
+    def read_args(self, words):
+        rest = [w for w in words if w not in ("本回合", "this-turn")]
+        if not rest or STATICS.lookup(rest[0]) is None:
+            raise ValueError(f"效果“{self.display}”后面应为一个“不能”静态词（如 不能打出卡牌、不能移动）。")
+        kind = STATICS.lookup(rest[0])
+        who = [WHO[w] for w in rest[1:] if w in WHO]
+        extra = [w for w in rest[1:] if w not in WHO]
+        if extra or len(who) > 1:
+            raise ValueError(f"效果“{self.display}”只接受一个玩家词（对手、其控制者、你）和“本回合”，不接受“{' '.join(extra)}”。")
+        return {"static": kind.id, "who": who[0] if who else None}
+
+    def accepts(self, game, o):
+        return None
+
+    def apply(self, game, item, eff, legal, previous, who):
+        kind = STATICS[eff.args["static"]]
+        params: dict = {}
+        names = []
+        if eff.args.get("who") == "opponents":
+            players = [p for p in game.players if game.teams[p] != game.teams[item.controller]]
+        elif eff.args.get("who") == "its_controller":
+            players = sorted({o.controller for o in previous if o.controller is not None})
+        elif eff.args.get("who") == "you":
+            players = [item.controller]
+        else:
+            players = None
+        if players is not None:
+            params["players"] = tuple(players)
+            names += players
+        if eff.target is not None:
+            params["objs"] = frozenset(o.oid for o in legal)
+            names += [o.label() for o in legal]
+        game.imposed.append((kind.id, params, item.controller, game.turn, item.source))
+        game.trace.add("change", f"{who}：本回合内，{'、'.join(names) or '（无）'}{kind.display}（“不能”优先于“可以”）。",
+                       rules=("054.1",))
+        return previous
