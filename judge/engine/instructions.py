@@ -111,7 +111,7 @@ def _perform(game: Game, item: ChainItem, eff, snaps, previous: list[GameObject]
     if eff.value is not None and eff.value.kind != "n":
         from judge.engine import values
 
-        eff = replace(eff, amount=values.evaluate(game, item, eff.value, legal))
+        eff = replace(eff, amount=values.evaluate(game, item, eff.value, legal, previous))
         t.add("step", f"{who}：数值在结算时确定为 {eff.amount}。", rules=("349",))
     if not kind.targeted:
         return kind.apply(game, item, eff, legal, previous, who)

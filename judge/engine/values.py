@@ -10,6 +10,7 @@ from judge.engine.registry import Entry, Registry
 class ValueKind(Entry):
     rule = "349"
     takes_filter = False  # `每 <筛选…> <名词>`: the value reads the filter that follows
+    reads_previous = False  # the value reads the previous instruction's objects instead of this one's targets
 
     def evaluate(self, game, item, value, targets) -> int:
         raise NotImplementedError
@@ -150,8 +151,28 @@ class BattlefieldsControlled(ValueKind):
         return sum(1 for bf in game.battlefields.values() if bf.controller is not None and game.teams[bf.controller] == team)
 
 
+class ItsMight(ValueKind):
+    """"equal to its Might" where "it" is what the previous instruction acted on ("ready a friendly unit,
+    then deal damage equal to its Might"): its Might now, or its last known Might once it left the board."""
+
+    id, zh, aliases, rule, reads_previous = "its_might", ("它的战力",), ("that-units-might",), "349", True
+
+    def evaluate(self, game, item, value, targets):
+        return max(0, _might(game, targets[0])) if targets else 0
+
+
+class ItsCost(ValueKind):
+    """"equal to its Energy cost" where "it" is the card the previous instruction acted on (a discarded
+    card): its printed Energy cost, power ignored (206)."""
+
+    id, zh, aliases, rule, reads_previous = "its_cost", ("它的费用",), ("its-energy-cost",), "206", True
+
+    def evaluate(self, game, item, value, targets):
+        return targets[0].card.cost_energy if targets else 0
+
+
 STANDARD = (Constant, X, SourceMight, TargetMight, Count, HandSize, SourceAssault, HighestMight, Points, TrashCount,
-            ThatMany, BattlefieldsControlled)
+            ThatMany, BattlefieldsControlled, ItsMight, ItsCost)
 
 
 def register_standard() -> None:
@@ -160,6 +181,8 @@ def register_standard() -> None:
             VALUES.register(cls())
 
 
-def evaluate(game, item, value, targets) -> int:
+def evaluate(game, item, value, targets, previous=()) -> int:
     kind = VALUES.get(value.kind)
-    return kind.evaluate(game, item, value, targets) if kind else 0
+    if kind is None:
+        return 0
+    return kind.evaluate(game, item, value, list(previous) if kind.reads_previous else targets)

@@ -310,6 +310,41 @@ class Dig(EffectKind):
         return drawn
 
 
+class PickFromTop(EffectKind):
+    """'Look at the top N cards of your main deck, put one of them into your hand and recycle the rest':
+    only that player sees them (431.1.c.1); the one kept is their choice (scripted `甲 选择目标 <来源> ->
+    …`), the others go to the bottom of the deck (416.1); fewer cards, as many as there are (431.1.c)."""
+
+    id, zh, aliases, rule, amount, targeted = "pick_from_top", ("查看牌堆顶取一张",), ("look-pick-one-recycle-rest",), \
+        "431.1.c.1", True, False
+
+    def apply(self, game, item, eff, legal, previous, who):
+        from judge.engine.abilities import triggered
+        from judge.engine.abilities.facts import EventFacts
+
+        p = item.controller
+        deck = game.players[p].zones["deck"]
+        top = [game.objects[o] for o in deck[:eff.amount]]
+        game.trace.add("step", f"{who}：{p} 查看主牌堆顶的 {len(top)} 张牌（只有 {p} 知道）：{'、'.join(c.label() for c in top) or '无'}。",
+                       rules=("431.1.c", "431.1.c.1"))
+        if not top:
+            return []
+        kept = _chosen(game, item, top, 1, "选择一张加入手牌")
+        if kept is None:
+            return []
+        changes = [zones.put_in_zone(game, c, "hand") for c in kept]
+        rest = [c for c in top if c not in kept]
+        for c in rest:
+            deck.remove(c.oid)
+            deck.append(c.oid)
+        game.trace.add("change", f"{who}：{p} 将 {'、'.join(c.label() for c in kept)} 加入手牌，回收其余 {len(rest)} 张"
+                       "（置于主牌堆底）。", rules=("416.1",), changes=changes)
+        if rest:
+            triggered.fire(game, EventFacts("recycle", player=p, amount=len(rest), origin="deck", dest="deck"))
+            triggered.flush(game)
+        return kept
+
+
 class BanishCard(EffectKind):
     """'Banish a card from your trash / hand': straight from where it is into its owner's banishment
     (427.1, 427.2); banishing is not killing or discarding (427.2.a, 427.2.b)."""
