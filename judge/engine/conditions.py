@@ -341,17 +341,6 @@ class OpponentNearWin(ConditionKind):
             game.teams[p] != game.teams[seen.controller] and goal - game.points_of(p) <= cond.n for p in game.order)
 
 
-class ControlFacedown(ConditionKind):
-    """"If you control a facedown card at a battlefield": a hidden card of yours waits at one (811.1)."""
-
-    id, zh, aliases, rule = "control_facedown", ("你在战场上控制待命牌",), ("you-control-a-facedown-card",), "811.1"
-
-    def holds(self, game, seen, cond):
-        return any(bf.facedown is not None and (game.objects[bf.facedown].controller or game.objects[bf.facedown].owner)
-                   == seen.controller
-                   for bf in game.battlefields.values())
-
-
 class ItIsAlone(ConditionKind):
     """"When a friendly unit attacks or defends alone": the event's unit has no other friendly unit at its
     location (740.2.a), read when the event happens."""
@@ -509,7 +498,7 @@ class InCombat(ConditionKind):
         return game.combat is not None
 
 
-STANDARD = (ControlFacedown, ItIsAlone, EnemyDiedThisTurn, OpponentNearWin, UnitDiedThisTurn, Mighty, ControlAtLeast, MovedTimes, TurnAtLeast, TurnBelow, PointsAtLeast, XpAtLeast,
+STANDARD = (ItIsAlone, EnemyDiedThisTurn, OpponentNearWin, UnitDiedThisTurn, Mighty, ControlAtLeast, MovedTimes, TurnAtLeast, TurnBelow, PointsAtLeast, XpAtLeast,
             PaidOptionalCost, SelfBuffed, SelfAtBattlefield, HandAtMost, RunesAtLeast,
             Exists, OpponentsTurn, ByYou, YourTurn, ItIsAttacking, ItIsStunned, ControlFacedown,
             YourBeginningPhase, DidFewer, ItIsMighty, ItsCostAtLeast, ItsPowerAtLeast, Legion,
