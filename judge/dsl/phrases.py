@@ -131,8 +131,11 @@ def starts_target(w: Words) -> bool:
     return any(w.lookup(r) is not None for r in (filters.COUNTS, filters.FILTERS, filters.NOUNS))
 
 
+ONE_BATTLEFIELD_WORDS = ("同一战场", "at-one-battlefield")
+
+
 def read_target(w: Words) -> TargetSpec:
-    """`[数量] <筛选…> <名词> [总战力不超过 N]`."""
+    """`[数量] <筛选…> <名词> [总战力不超过 N | 同一战场]`."""
     count, n = "one", 1
     tok = w.peek()
     if w.is_int(tok) and w.text(w.peek(1)) in ("名", "个", "张"):
@@ -157,6 +160,11 @@ def read_target(w: Words) -> TargetSpec:
         return TargetSpec(count, 0, Filter(read_filter(w).words, "card"))
     flt = read_filter(w)
     limit = 0
+    if w.text(w.peek()) in ONE_BATTLEFIELD_WORDS:  # the group is at one battlefield, any total Might (355.11)
+        w.next()
+        from judge.engine.group_targets import ANY_MIGHT
+
+        return TargetSpec(count, n if count != "all" else 0, flt, ANY_MIGHT)
     if w.text(w.peek()) in ("总战力不超过", "total-might"):
         w.next()
         if not w.is_int():
@@ -178,7 +186,17 @@ def read_value(w: Words) -> Value | None:
     if kind is None or kind.id == "n":
         return None
     w.next()
-    return Value(kind.id, 0, read_filter(w) if kind.takes_filter else None)
+    flt = read_filter(w) if kind.takes_filter else None
+    times = 0
+    if kind.takes_filter and w.text(w.peek()) in TIMES_WORDS:  # `每 <筛选…> <名词> 乘 N`: N for each
+        tok = w.next()
+        if not w.is_int():
+            raise w.error("“乘”后面应为整数（如 每 友方 单位 乘 2）。", w.peek() or tok, rule=kind.rule)
+        times = _num(w.next())
+    return Value(kind.id, times, flt)
+
+
+TIMES_WORDS = ("乘", "times")
 
 
 NOT_WORDS = ("非", "not")

@@ -65,7 +65,7 @@ class Value:
     source's or the target's Might, a count of objects matching a filter (`每 此处 友方 单位`)."""
 
     kind: str = "n"
-    n: int = 0
+    n: int = 0  # the constant; for a count, how much each match is worth (0: one)
     filter: Filter | None = None
 
 

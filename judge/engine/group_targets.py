@@ -12,6 +12,8 @@ from judge.engine.errors import IllegalAction
 from judge.engine.layers import might
 from judge.engine.state import Game, GameObject
 
+ANY_MIGHT = 10**9  # `同一战场`: a group at one battlefield whatever its total Might ("any number of units at a battlefield")
+
 
 def check_play(game: Game, eff, chosen: list[GameObject], what: str) -> None:
     if not eff.group_limit or not chosen:
@@ -53,8 +55,12 @@ def settle(game: Game, item, eff, legal: list[GameObject]) -> list[GameObject]:
     if not legal or (total <= eff.group_limit and len({o.location for o in legal}) == 1):
         return legal
     options = fitting_subsets(game, legal, eff.group_limit)
-    t.add("step", f"结算时再次检查群体目标：原目标总战力 {total} 超过 {eff.group_limit}，须从原目标中选出仍符合限制的子集。",
-          rules=("355.11.b",), faq=("C-L392",))
+    if eff.group_limit >= ANY_MIGHT:
+        t.add("step", "结算时再次检查群体目标：原目标已不在同一处战场，须从原目标中选出仍在同一处战场的子集。",
+              rules=("355.11.b",))
+    else:
+        t.add("step", f"结算时再次检查群体目标：原目标总战力 {total} 超过 {eff.group_limit}，须从原目标中选出仍符合限制的子集。",
+              rules=("355.11.b",), faq=("C-L392",))
     if not options:
         t.add("step", "没有任何原目标子集符合限制：此指示什么也不做。", rules=("355.11.b", "359.3.e.6"), faq=("C-L392",))
         return []

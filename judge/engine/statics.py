@@ -471,7 +471,8 @@ class GrantKeyword(StaticAbility):
     def keywords_for(self, game, src, params, target):
         if not affects(game, src, params, target) or not active(game, src, params):
             return {}
-        return {params["keyword"]: max(1, amount(game, src, params, target, 1))}
+        n = amount(game, src, params, target, 1)  # a counted value may be 0: no keyword then
+        return {params["keyword"]: n} if n > 0 else {}
 
 
 class EnterReady(StaticAbility):

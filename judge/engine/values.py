@@ -70,7 +70,7 @@ class TargetMight(ValueKind):
 
 
 class Count(ValueKind):
-    """"for each <filter>": how many objects match, seen from the source."""
+    """"for each <filter>": how many objects match, seen from the source (times N with `乘 N`)."""
 
     id, zh, aliases, rule, takes_filter = "count", ("每",), ("for-each",), "349", True
 
@@ -78,7 +78,7 @@ class Count(ValueKind):
         from judge.engine import filters
 
         seen = filters.Seen.of(item.controller, item.memory)
-        return len(filters.select(game, seen, value.filter))
+        return len(filters.select(game, seen, value.filter)) * (value.n or 1)  # `乘 N`: N for each
 
 
 class HandSize(ValueKind):
