@@ -129,6 +129,7 @@ def _perform(game: Game, action: Action) -> None:
         u.buff -= 1  # one buff is spent (702.2.b)
         t.add("action", f"{who}消耗 {u.label()} 的增益。", rules=("701",), faq=("R-SETT-BUFF",),
               changes=[Change(u.label(), "增益", u.buff + 1, u.buff)])
+        effects.buffs_spent(game, [u], p)
         _acting(game, p)
     elif v == "might_mod":
         u = _on_board_units(game, [a["target"]])[0]

@@ -184,6 +184,9 @@ class SpendBuff(CostPart):
             u.buff -= 1  # one buff is spent (702.2.b)
         game.trace.add("step", f"支付费用：消耗 {'、'.join(u.label() for u in picked)} 的增益。", rules=("701",),
                        changes=[Change(u.label(), "增益", u.buff + 1, u.buff) for u in picked])
+        from judge.engine import effects
+
+        effects.buffs_spent(game, picked, player)
 
 
 class SpendOwnBuff(CostPart):
@@ -200,6 +203,9 @@ class SpendOwnBuff(CostPart):
         source.buff -= 1
         game.trace.add("step", f"支付费用：消耗 {source.label()} 的增益。", rules=("702.2.b",),
                        changes=[Change(source.label(), "增益", source.buff + 1, source.buff)])
+        from judge.engine import effects
+
+        effects.buffs_spent(game, [source], player)
 
 
 class DiscardCards(CostPart):

@@ -178,6 +178,15 @@ def buff(game: Game, t: GameObject, by: str | None = None) -> Change | None:
     return Change(t.label(), "增益", before, t.buff)
 
 
+def buffs_spent(game: Game, units: list, by: str | None) -> None:
+    """Buffs were spent from these units (702.2.b): "when you spend a buff" triggers once for each."""
+    from judge.engine.abilities import triggered
+    from judge.engine.abilities.facts import EventFacts
+
+    for u in units:
+        triggered.fire(game, EventFacts("spend_buff", player=by, obj=u, controller=u.controller, origin=u.location))
+
+
 def set_exhausted(game: Game, t: GameObject, value: bool) -> Change | None:
     if t.exhausted == value or t.zone not in ABILITY_ZONES:  # a legend exhausts and readies too (174)
         return None

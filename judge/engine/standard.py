@@ -30,7 +30,7 @@ EFFECT_PARTS = (instructions.Deal, instructions.Kill, instructions.Stun, instruc
                 might.DoubleMight, might.SwapMight,
                 keywords.GrantKeyword, keywords.RemoveKeyword,
                 units.MoveTo, units.SwapPlaces, units.ReturnToHand, units.SpendBuff,
-                cards.Discard, cards.RecycleTrashCards, cards.RecycleMe, cards.ReturnFromTrash, cards.PlayCard, cards.RevealTop, cards.Predict, cards.LookTop, cards.PickFromTop, cards.BanishCard, cards.Dig,
+                cards.Discard, cards.RecycleTrashCards, cards.RecycleMe, cards.ReturnFromTrash, cards.PlayCard, cards.RevealTop, cards.Predict, cards.LookTop, cards.PickFromTop, cards.BanishCard, cards.Dig, cards.TakeFromTop,
                 copies.BecomeCopy, copies.ReplaceBattlefield,
                 tokens.CreateToken,
                 resources.AddPower, resources.Channel, resources.RecycleRune,
@@ -46,7 +46,8 @@ STATIC_PARTS = (statics.Aura, statics.NoEnemyReady, statics.CostModifier, static
                 statics.VictoryScoreChange, statics.CannotPlayHere, statics.SelfDiscount, play_locations.PlayTo,
                 statics.OpponentsPlayUnitsOnlyToBase, statics.CannotBeReadiedByEffects, statics.CannotBeDamaged,
                 statics.ManyBuffs, statics.EnterExhausted, statics.CannotPlayCards, statics.CannotPlaySpells,
-                statics.ExtraDeathknell, statics.ExtraConquerHere, statics.ExtraHoldHere)
+                statics.ExtraDeathknell, statics.ExtraConquerHere, statics.ExtraHoldHere,
+                statics.DoubleEquipmentBonus)
 
 
 def register_all() -> None:

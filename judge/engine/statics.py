@@ -485,6 +485,18 @@ class EnterReady(StaticAbility):
         return unit.is_unit and affects(game, src, params, unit)
 
 
+class DoubleEquipmentBonus(StaticAbility):
+    """`静态 武装加成翻倍`: each Equipment (gear with the 武装 tag, 150.1) attached to the source gives its
+    Might bonus twice: the source has that bonus once more (the bonus applies while attached, 716)."""
+
+    id, zh, aliases, rule = "double_equipment_bonus", ("武装加成翻倍",), ("double-equipment-bonus",), "716"
+
+    def might_bonus(self, game, src, params, target):
+        if target is not src or not active(game, src, params):
+            return 0
+        return sum(g.card.might_bonus for g in game.attachments(src.oid) if "武装" in g.card.tags)
+
+
 class SelfDiscount(StaticAbility):
     """`静态 此牌费用减少 <数值> [若 条件]`: the card being played costs that much less Energy (356.4.a: a
     card may discount itself), read as it is played; with a condition, only while the condition holds

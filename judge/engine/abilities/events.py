@@ -117,6 +117,7 @@ STANDARD = (
     E("hide", ("隐藏卡牌时", "当你正面朝下放置卡牌时"), ("on-hide",), rule="811.1.c"),
     E("buff", ("获得增益时", "当我获得增益时"), ("on-buffed",), rule="426.1", subject="self"),
     E("damaged", ("受到伤害时", "当我受到伤害时"), ("on-damaged",), rule="417.1.b", subject="self"),
+    E("spend_buff", ("消耗增益时", "当你消耗一个增益时"), ("on-spend-buff",), rule="701"),
     E("recycle", ("回收时",), ("on-recycle",), rule="416.1"),
     E("recycle_rune", ("回收符文时", "当你回收一枚符文时"), ("on-recycle-rune",), rule="416.1.b"),
     E("draw", ("抽牌时", "当你抽牌时"), ("on-draw",), rule="413.1"),

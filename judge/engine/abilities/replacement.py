@@ -176,4 +176,7 @@ def _the_boss(game: Game, u: GameObject, boss: GameObject):
     game.trace.add("change", f"{u.label()} 将死亡：{p} 使用 {boss.label()} 的替换效果——支付符能 1、使其休眠、消耗 {u.label()} 的增益。",
                    rules=("370.1.b", "371.2"), faq=("C-L553",),
                    changes=[Change(boss.label(), "状态", "活跃", "休眠"), Change(u.label(), "增益", u.buff + 1, u.buff)])
+    from judge.engine import effects
+
+    effects.buffs_spent(game, [u], p)
     return boss.label()

@@ -272,6 +272,25 @@ class Dig(EffectKind):
     def fits(self, eff, o) -> bool:
         kind = eff.args.get("type")
         return (kind is None or o.card.type == kind) and o.card.cost_energy >= eff.args.get("cost_at_least", 0)
+TAKE_TYPES = {"装备牌": "gear", "gear-card": "gear", "单位牌": "unit", "unit-card": "unit", "法术牌": "spell",
+              "spell-card": "spell", "任意牌": None, "any-card": None}
+
+
+class TakeFromTop(EffectKind):
+    """'Look at (or reveal) the top N cards of your main deck, draw a <type> card among them, recycle the
+    rest': the player draws one matching card (scripted `甲 选择目标 <来源> -> 牌`; else the first that
+    matches), the others go to the bottom of the deck in their order (431.1.c looking, 424.1 revealing,
+    413 drawing, 416.1 recycling)."""
+
+    id, zh, aliases, rule, amount, targeted = "take_from_top", ("抽取牌堆顶",), ("take-from-top",), "431.1.c", True, False
+    params = "装备牌、单位牌、法术牌或任意牌（可抽取的类型），可加 展示（展示而非查看）"
+
+    def read_args(self, words):
+        kinds = [w for w in words if w in TAKE_TYPES]
+        rest = [w for w in words if w not in TAKE_TYPES and w not in ("展示", "reveal")]
+        if len(kinds) != 1 or rest:
+            raise ValueError(f"效果“{self.display}”需要一个可抽取的类型（装备牌、单位牌、法术牌或任意牌），可加“展示”。")
+        return {"type": TAKE_TYPES[kinds[0]], "reveal": any(w in ("展示", "reveal") for w in words)}
 
     def apply(self, game, item, eff, legal, previous, who):
         p = item.controller
@@ -308,6 +327,26 @@ class Dig(EffectKind):
             game.trace.add("change", f"{who}：{p} 将其余的 {'、'.join(o.label() for o in rest)} 回收到主牌堆底。",
                            rules=("416.1",))
         return drawn
+        seen = list(deck[:eff.amount])
+        how = "展示" if eff.args.get("reveal") else "查看"
+        game.trace.add("step", f"{who}：{p} {how}主牌堆顶的 {len(seen)} 张牌：{'、'.join(game.objects[o].label() for o in seen) or '无'}。",
+                       rules=(("424.1",) if eff.args.get("reveal") else ("431.1.c",)) + (("431.1.c",) if len(seen) < eff.amount else ()))
+        fits = [o for o in seen if eff.args.get("type") is None or game.objects[o].card.type == eff.args["type"]]
+        scripted = [o for o in (take_choice(game, item) or []) if o in fits]
+        pick = (scripted or fits)[:1]
+        changes = [zones.put_in_zone(game, game.objects[o], "hand", rules=("413",)) for o in pick]
+        if pick:
+            game.trace.add("change", f"{who}：{p} 抽取其中的 {game.objects[pick[0]].label()}。", rules=("413",), changes=changes)
+        else:
+            game.trace.add("step", f"{who}：其中没有可抽取的牌。", rules=("431.1.c",))
+        rest = [o for o in seen if o not in pick]
+        for oid in rest:
+            deck.remove(oid)
+            deck.append(oid)
+        if rest:
+            game.trace.add("step", f"{who}：其余 {'、'.join(game.objects[o].label() for o in rest)} 被回收（置于主牌堆底）。",
+                           rules=("416.1",))
+        return [game.objects[o] for o in pick]
 
 
 class PickFromTop(EffectKind):

@@ -124,4 +124,7 @@ class SpendBuff(EffectKind):
         if spent:
             game.trace.add("change", f"{who}：消耗 {'、'.join(u.label() for u in spent)} 的增益。", rules=("701",),
                            changes=[Change(u.label(), "增益", u.buff + 1, u.buff) for u in spent])
+            from judge.engine import effects
+
+            effects.buffs_spent(game, spent, item.controller)
         return spent
