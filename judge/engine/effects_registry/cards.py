@@ -104,7 +104,7 @@ class RecycleMe(EffectKind):
 
 
 _CARD_TYPES = {"单位牌": "unit", "法术牌": "spell", "装备牌": "gear", "unit-card": "unit", "spell-card": "spell",
-               "gear-card": "gear"}
+               "gear-card": "gear", "单位或装备牌": ("unit", "gear"), "unit-or-gear-card": ("unit", "gear")}
 
 
 class ReturnFromTrash(EffectKind):
@@ -113,11 +113,11 @@ class ReturnFromTrash(EffectKind):
 
     id, zh, aliases, rule, amount, needs_targets = ("trash_to_hand", ("从废牌堆返回手牌",), ("return-from-trash-to-hand",),
                                                     "056.2", True, False)
-    params = "可加 单位牌、法术牌 或 装备牌（只取该类型的牌）"
+    params = "可加 单位牌、法术牌、装备牌 或 单位或装备牌（只取该类型的牌）"
 
     def read_args(self, words):
         if len(words) > 1 or any(w not in _CARD_TYPES for w in words):
-            raise ValueError(f"效果“{self.display}”只接受一个卡牌类型：单位牌、法术牌或装备牌。")
+            raise ValueError(f"效果“{self.display}”只接受一个卡牌类型：单位牌、法术牌、装备牌或单位或装备牌。")
         return {"type": _CARD_TYPES[words[0]] if words else None}
 
     def accepts(self, game, o):
@@ -127,7 +127,7 @@ class ReturnFromTrash(EffectKind):
         p = item.controller
         kind = eff.args.get("type")
         trash = [game.objects[o] for o in game.players[p].zones["trash"]]
-        trash = [o for o in trash if kind is None or o.card.type == kind]
+        trash = [o for o in trash if kind is None or o.card.type in (kind if isinstance(kind, tuple) else (kind,))]
         cards = legal or _chosen(game, item, trash, eff.amount, f"从废牌堆选择 {eff.amount} 张牌返回手牌")
         if not cards:
             game.trace.add("step", f"{who}：{p} 的废牌堆中没有可返回的牌。", rules=("056.2",))
@@ -272,25 +272,6 @@ class Dig(EffectKind):
     def fits(self, eff, o) -> bool:
         kind = eff.args.get("type")
         return (kind is None or o.card.type == kind) and o.card.cost_energy >= eff.args.get("cost_at_least", 0)
-TAKE_TYPES = {"装备牌": "gear", "gear-card": "gear", "单位牌": "unit", "unit-card": "unit", "法术牌": "spell",
-              "spell-card": "spell", "任意牌": None, "any-card": None}
-
-
-class TakeFromTop(EffectKind):
-    """'Look at (or reveal) the top N cards of your main deck, draw a <type> card among them, recycle the
-    rest': the player draws one matching card (scripted `甲 选择目标 <来源> -> 牌`; else the first that
-    matches), the others go to the bottom of the deck in their order (431.1.c looking, 424.1 revealing,
-    413 drawing, 416.1 recycling)."""
-
-    id, zh, aliases, rule, amount, targeted = "take_from_top", ("抽取牌堆顶",), ("take-from-top",), "431.1.c", True, False
-    params = "装备牌、单位牌、法术牌或任意牌（可抽取的类型），可加 展示（展示而非查看）"
-
-    def read_args(self, words):
-        kinds = [w for w in words if w in TAKE_TYPES]
-        rest = [w for w in words if w not in TAKE_TYPES and w not in ("展示", "reveal")]
-        if len(kinds) != 1 or rest:
-            raise ValueError(f"效果“{self.display}”需要一个可抽取的类型（装备牌、单位牌、法术牌或任意牌），可加“展示”。")
-        return {"type": TAKE_TYPES[kinds[0]], "reveal": any(w in ("展示", "reveal") for w in words)}
 
     def apply(self, game, item, eff, legal, previous, who):
         p = item.controller
@@ -327,11 +308,41 @@ class TakeFromTop(EffectKind):
             game.trace.add("change", f"{who}：{p} 将其余的 {'、'.join(o.label() for o in rest)} 回收到主牌堆底。",
                            rules=("416.1",))
         return drawn
+
+
+TAKE_TYPES = {"装备牌": ("gear",), "gear-card": ("gear",), "单位牌": ("unit",), "unit-card": ("unit",),
+              "法术牌": ("spell",), "spell-card": ("spell",), "单位或装备牌": ("unit", "gear"),
+              "unit-or-gear-card": ("unit", "gear"), "任意牌": None, "any-card": None}
+
+
+def _of_type(game, oid: str, types) -> bool:
+    return types is None or game.objects[oid].card.type in types
+
+
+class TakeFromTop(EffectKind):
+    """'Look at (or reveal) the top N cards of your main deck, draw a <type> card among them, recycle the
+    rest': the player draws one matching card (scripted `甲 选择目标 <来源> -> 牌`; else the first that
+    matches), the others go to the bottom of the deck in their order (431.1.c looking, 424.1 revealing,
+    413 drawing, 416.1 recycling)."""
+
+    id, zh, aliases, rule, amount, targeted = "take_from_top", ("抽取牌堆顶",), ("take-from-top",), "431.1.c", True, False
+    params = "装备牌、单位牌、法术牌、单位或装备牌、任意牌（可抽取的类型），可加 展示（展示而非查看）"
+
+    def read_args(self, words):
+        kinds = [w for w in words if w in TAKE_TYPES]
+        rest = [w for w in words if w not in TAKE_TYPES and w not in ("展示", "reveal")]
+        if len(kinds) != 1 or rest:
+            raise ValueError(f"效果“{self.display}”需要一个可抽取的类型（装备牌、单位牌、法术牌、单位或装备牌、任意牌），可加“展示”。")
+        return {"type": TAKE_TYPES[kinds[0]], "reveal": any(w in ("展示", "reveal") for w in words)}
+
+    def apply(self, game, item, eff, legal, previous, who):
+        p = item.controller
+        deck = game.players[p].zones["deck"]
         seen = list(deck[:eff.amount])
         how = "展示" if eff.args.get("reveal") else "查看"
         game.trace.add("step", f"{who}：{p} {how}主牌堆顶的 {len(seen)} 张牌：{'、'.join(game.objects[o].label() for o in seen) or '无'}。",
                        rules=(("424.1",) if eff.args.get("reveal") else ("431.1.c",)) + (("431.1.c",) if len(seen) < eff.amount else ()))
-        fits = [o for o in seen if eff.args.get("type") is None or game.objects[o].card.type == eff.args["type"]]
+        fits = [o for o in seen if _of_type(game, o, eff.args.get("type"))]
         scripted = [o for o in (take_choice(game, item) or []) if o in fits]
         pick = (scripted or fits)[:1]
         changes = [zones.put_in_zone(game, game.objects[o], "hand", rules=("413",)) for o in pick]
