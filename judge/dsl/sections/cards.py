@@ -97,6 +97,10 @@ class CardSection(Section):
         _, energy, power, syms = self.card_cost(kw, *rest)
         return ("equip_cost", energy, syms or ["A"] * power)
 
+    def card_repeat_cost(self, kw, *rest):
+        _, energy, power, syms = self.card_cost(kw, *rest)
+        return ("repeat_cost", energy, syms or ["A"] * power)
+
     def card_domain(self, *names):
         out = []
         for tok in names:
@@ -450,5 +454,8 @@ def _apply_card_attr(card: m.CardDef, attr: tuple) -> None:
     elif tag == "equip_cost":
         card.equip_cost = (attr[1], attr[2])
         card.keywords.setdefault("equip", 1)
+    elif tag == "repeat_cost":
+        card.repeat_cost = (attr[1], attr[2])
+        card.keywords["repeat"] = max(1, attr[1])  # the card has 回响 (its value is the energy part)
     elif tag == "domains":
         card.domains = attr[1]

@@ -1,7 +1,8 @@
 """回响 Repeat [cost] (820): an optional additional cost when the card is
 played; paid, the card's instructions run once more when it resolves. Still one play. The value
-written after the keyword is the energy cost of one repeat. (The engine reuses the targets chosen
-for the first run; the rules let each run's choices differ.)"""
+written after the keyword is the energy cost of one repeat; a cost with power is written
+`回响费用 N 符能 …`. (The engine reuses the targets chosen for the first run; the rules let each
+run's choices differ.)"""
 
 from __future__ import annotations
 
@@ -21,4 +22,8 @@ class Repeat(Keyword):
             return None
         if not n:
             raise IllegalAction(f"{card.label()} 没有[回响]，不能支付回响费用。", "820")
+        cost = getattr(card.card, "repeat_cost", None)
+        if cost is not None:  # `回响费用 N 符能 …`: a Repeat cost with power
+            energy, syms = cost
+            return energy, len(syms), "可选额外费用[回响]", list(syms)
         return n, 0, "可选额外费用[回响]", None
