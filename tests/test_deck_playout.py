@@ -115,6 +115,22 @@ def test_a_few_games_keep_the_invariants_and_play_cards():
     assert totals["games"] == 4 and totals["plays"] > 0 and totals["turns"] >= 8
 
 
+def test_the_tokens_the_cards_create_are_loaded():
+    """A created token needs its facts (439.2): every token the decks' and battlefields' encodings create
+    is in the game's card table, so 创建指示物 never meets an unknown token in a playout."""
+    import random
+
+    from judge.dsl.validate import _created_tokens
+
+    rng = random.Random(2)
+    decks = {p: build_deck(rng) for p in dp.PLAYERS}
+    game = dp.new_game(decks, dp.deal(rng, decks))
+    wanted = {n for d in list(game.cards.values()) for n in _created_tokens(d)}
+    assert {"金币", "黄沙士兵"} <= wanted
+    assert wanted <= set(game.cards)
+    assert game.cards["金币"].token and game.cards["金币"].type == "gear"
+
+
 def test_the_log_replays_to_the_same_end_state(tmp_path):
     log: list = []
     stats = dp.play_game(5, log=log)

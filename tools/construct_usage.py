@@ -116,6 +116,8 @@ def card_uses(d, add) -> None:
         if t.condition is not None:
             add("条件", t.condition.kind)
             _filter(t.condition.filter, add)
+        for part, _n in getattr(t, "costs", ()) or ():  # a cost within its instructions (403.1.b.1)
+            add("费用项", part)
         for e in [t.effect, *t.more]:
             _effect(e, add)
     for a in d.activated:

@@ -173,14 +173,21 @@ def _real_cards(sc: m.Scenario, objs) -> None:
             card = real_card_def(b.name)
             if card is not None and card.type == "battlefield":
                 sc.cards[b.name] = card
-    # the real tokens those cards create (创建指示物 "精灵"), so that the effect finds their facts
-    todo = list(sc.cards.values())
+    add_real_tokens(sc.cards)
+
+
+def add_real_tokens(cards: dict, extra=()) -> None:
+    """Add to `cards` (name -> CardDef) the real tokens the cards in it (and `extra`) create (创建指示物
+    "精灵", 替换战场 草丛), and the tokens those create, so that the effect finds their facts."""
+    from judge.cards.encoded import real_card_def
+
+    todo = [*cards.values(), *extra]
     while todo:
         for name in _created_tokens(todo.pop()):
-            if name not in sc.cards:
+            if name not in cards:
                 card = real_card_def(name)
                 if card is not None:
-                    sc.cards[name] = card
+                    cards[name] = card
                     todo.append(card)
 
 
@@ -197,8 +204,8 @@ def _created_tokens(card) -> list[str]:
         elif isinstance(x, dict):  # an effect's own parameters (the options of 选择一项)
             stack.extend(x.values())
         elif hasattr(x, "__dataclass_fields__"):
-            if getattr(x, "kind", None) == "create_token" and isinstance(getattr(x, "args", None), dict):
-                out.append(x.args.get("card"))
+            if getattr(x, "kind", None) in ("create_token", "replace_battlefield") and isinstance(getattr(x, "args", None), dict):
+                out.append(x.args.get("card") or x.args.get("name"))
             stack.extend(getattr(x, f, None) for f in x.__dataclass_fields__)
     return [n for n in out if n]
 

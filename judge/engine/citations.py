@@ -113,6 +113,8 @@ RULES: dict[str, str] = {
     "355.10.f": "必须",
     "383.2.a": "条件",
     "706": "强力",
+    "431.1.b": "废牌堆",
+    "417.5": "额外伤害",
     "302": "轮流",
     "355.8": "有效的选择",
     "355.9.b": "目标选取的限制",
@@ -368,6 +370,8 @@ RULES: dict[str, str] = {
 # from the official English numbering): number -> an English concept word, checked against the
 # English reference rules when that file is present (tests/test_engine_citations.py).
 RULES_EN: dict[str, str] = {
+    "709": "becomes mighty",
+    "465.2.c.4": "minimum required to constitute lethal damage",
     # combat steps (464-466), scoring (468-471) and moves (446-449): the deepest rule of each step
     "460": "staged combat",
     "464.2.c.1.a": "gains focus",
@@ -389,6 +393,7 @@ RULES_EN: dict[str, str] = {
     "466.5.c": "hidden",
     "466.5.d": "conquer",
     "466.7.a": "designation",
+    "466.7.c": "this combat",
     "468": "gaining a point",
     "469.1.a": "teammate",
     "469.2": "hold",

@@ -19,8 +19,11 @@ def run(game: Game, special: str | None = None) -> bool:
     for _ in range(MAX_ROUNDS):
         if game.over:
             break
-        changed = _one(game, kind)
+        from judge.engine import mighty
         from judge.engine.abilities import triggered
+
+        mighty.watch(game)
+        changed = _one(game, kind)
 
         triggered.flush_recorded(game)
         kind = None  # follow-up cleanups are normal ones

@@ -80,6 +80,8 @@ def damage_step(game: Game) -> None:
                   rules=(("465.2.a",) if side == "进攻方" else ("465.2.b",)) + (("054.1",) if cant else ()))
         a_assign = _assign(game, cb.attacker, totals[cb.attacker], defenders)
         d_assign = _assign(game, cb.defender, totals[cb.defender], attackers)
+        for player, assign in ((cb.attacker, a_assign), (cb.defender, d_assign)):
+            cb.excess[player] = sum(max(0, n - da.lethal_to_assign(game, game.objects[oid])) for oid, n in assign.items())
         changes, prevented_any, dealt = [], False, []
         for a in (a_assign, d_assign):
             for oid, amount in a.items():
@@ -209,10 +211,16 @@ def resolution_step(game: Game) -> None:
             t.add("change", f"{fd.label()} 的控制者不再控制该战场，待命牌被移除。", rules=("466.5.c",), changes=[ch])
     steps.done(game, "466.5")
     # Task 4: combat ends.
+    ended = []
     for u in game.units():
         u.designation = None
+        if any(m.this_combat for m in u.modifiers):  # "this combat" effects all expire now (466.7.c)
+            u.modifiers = [m for m in u.modifiers if not m.this_combat]
+            ended.append(u.label())
     game.combat = None
     game.showdown = None
     t.add("step", f"{bf.label()} 的战斗结束，移除所有攻防身份。", rules=("466.7.a",))
+    if ended:
+        t.add("step", f"“本次战斗”的效果同时结束：{'、'.join(ended)}。", rules=("466.7.c",))
     steps.done(game, "466")
     cleanup.run(game)

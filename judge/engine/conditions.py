@@ -434,6 +434,38 @@ class ItMatches(ConditionKind):
         return o is not None and filters.matches(game, seen, cond.filter, o)
 
 
+class ExcessDamageAtLeast(ConditionKind):
+    """"If you assigned N or more excess damage to enemy units": in the combat now ending, the damage
+    the source's controller assigned beyond what was lethal to each enemy unit (465.2.c.4) totals N or
+    more; outside a combat (a conquer by moving in) there is none."""
+
+    id, zh, aliases, takes_n, rule = "excess_damage_at_least", ("你分配的过量伤害至少", "过量伤害至少"), \
+        ("excess-damage-at-least",), True, "465.2.c.4"
+
+    def holds(self, game, seen, cond):
+        cb = game.combat
+        return cb is not None and seen.controller is not None and cb.excess.get(seen.controller, 0) >= cond.n
+
+
+
+
+
+class TargetsInclude(ConditionKind):
+    """"When you play a spell that targets <filter>": one of the targets chosen for the card played
+    (355.7) still is that object and matches the filter."""
+
+    id, zh, aliases, takes_filter, rule = "targets_include", ("其目标包括", "它的目标包括"), ("it-targets",), True, "355.7"
+
+    def holds(self, game, seen, cond):
+        from judge.engine import filters
+
+        for oid, inc in getattr(seen.facts, "targets", ()):
+            t = game.objects.get(oid)
+            if t is not None and t.incarnation == inc and filters.matches(game, seen, cond.filter, t):
+                return True
+        return False
+
+
 class TotalMightAtLeast(ConditionKind):
     """"If the total Might of <filter> is N or more" (`若 总战力至少 5 其他 你的 单位`)."""
 
@@ -498,14 +530,39 @@ class InCombat(ConditionKind):
         return game.combat is not None
 
 
-STANDARD = (ItIsAlone, EnemyDiedThisTurn, OpponentNearWin, UnitDiedThisTurn, Mighty, ControlAtLeast, MovedTimes, TurnAtLeast, TurnBelow, PointsAtLeast, XpAtLeast,
-            PaidOptionalCost, SelfBuffed, SelfAtBattlefield, HandAtMost, RunesAtLeast,
-            Exists, OpponentsTurn, ByYou, YourTurn, ItIsAttacking, ItIsStunned, ControlFacedown,
-            YourBeginningPhase, DidFewer, ItIsMighty, ItsCostAtLeast, ItsPowerAtLeast, Legion,
+
+
+
+class EnergySpentAtLeast(ConditionKind):
+    """"When you play a spell, if you spent N or more energy on it": the energy paid in step 4 of playing
+    the event's card (357.1), after every increase and reduction."""
+
+    id, zh, aliases, takes_n, rule = "energy_spent_at_least", ("花费的法力至少", "为其支付的法力至少"), \
+        ("spent-energy-at-least",), True, "357.1"
+
+    def holds(self, game, seen, cond):
+        facts = seen.facts
+        return facts is not None and facts.event == "play_card" and facts.amount >= cond.n
+
+
+class ControlsHere(ConditionKind):
+    """"a battlefield you control": the battlefield where the source is (for a legend, the one its event
+    concerns) is controlled by the source's controller now (190.2.b)."""
+
+    id, zh, aliases, rule = "controls_here", ("此处受你控制", "你控制该战场"), ("you-control-here",), "190.2.b"
+
+    def holds(self, game, seen, cond):
+        bf = game.battlefields.get(seen.location or "")
+        return bf is not None and seen.controller is not None and bf.controller == seen.controller
+
+
+STANDARD = (ItIsAlone, EnemyDiedThisTurn, OpponentNearWin, UnitDiedThisTurn, Mighty, ControlAtLeast, MovedTimes,
+            TurnAtLeast, TurnBelow, PointsAtLeast, XpAtLeast, PaidOptionalCost, SelfBuffed, SelfAtBattlefield,
+            HandAtMost, RunesAtLeast, Exists, OpponentsTurn, ByYou, YourTurn, ItIsAttacking, ItIsStunned,
+            ControlFacedown, YourBeginningPhase, DidFewer, ItIsMighty, ItsCostAtLeast, ItsPowerAtLeast, Legion,
             AttackingWithAnother, InShowdown, OpponentControlsBattlefield, DiscardedThisTurn, SelfAloneInCombat,
-            IfYouDo, ItIsNot,
-            ItMatches, TotalMightAtLeast, GainedXpThisTurn, PlayedFromHand,
-            ItsPaidEnergyAtLeast, SpellPaidThisTurn, InCombat)
+            IfYouDo, ItIsNot, ItMatches, TotalMightAtLeast, GainedXpThisTurn, PlayedFromHand, ItsPaidEnergyAtLeast,
+            SpellPaidThisTurn, InCombat, ExcessDamageAtLeast, TargetsInclude, EnergySpentAtLeast, ControlsHere)
 
 
 def register_standard() -> None:

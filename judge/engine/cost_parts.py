@@ -96,6 +96,16 @@ class KillFriendly(CostPart):
             game.trace.add("step", f"{what}已支付（{u.label()} {state}）。", rules=("357.2.a",), faq=("C-L588",))
 
 
+class KillYoursHere(KillFriendly):
+    """Kill a unit you control at the source's location ("kill a unit you control here", 357.2)."""
+
+    id, zh, aliases = "kill_yours_here", ("摧毁此处你的单位", "摧毁此处你控制的单位"), ("kill-your-unit-here",)
+
+    def options(self, game, player, source):
+        where = getattr(source, "location", None)
+        return [u for u in game.units() if u.controller == player and where is not None and u.location == where]
+
+
 class KillFriendlyMighty(KillFriendly):
     """Kill a friendly Mighty unit (706: Might 5 or more)."""
 
@@ -153,6 +163,16 @@ class ReturnFriendlyGear(CostPart):
         changes = [zones.put_in_zone(game, o, "hand") for o in picked]
         game.trace.add("step", f"步骤4 支付{what}：{'、'.join(o.label() for o in picked)} 回到其所有者的手牌。",
                        rules=("357.2", "056.2"), changes=changes)
+
+
+class ReturnYoursHere(ReturnFriendlyGear):
+    """Return a unit you control at the source's location to its owner's hand (056.2)."""
+
+    id, zh, aliases = "return_yours_here", ("此处你的单位回到手牌", "让此处你的单位回到手牌"), ("return-your-unit-here",)
+
+    def options(self, game, player, source):
+        where = getattr(source, "location", None)
+        return [u for u in game.units() if u.controller == player and where is not None and u.location == where]
 
 
 class ExhaustFriendly(CostPart):
@@ -353,4 +373,5 @@ def describe(plan) -> list[str]:
 
 STANDARD = (ExhaustSelf, KillFriendly, SpendBuff, DiscardCards, RecycleFromTrash, BanishFromTrash, SpendXp,
             KillFriendlyMighty, KillFriendlyGear, ReturnFriendlyGear, ExhaustFriendly, KillSelf, RecycleUnitFromTrash,
-            SpendOwnBuff, KillFriendlyUnitOrGear)
+            SpendOwnBuff, KillFriendlyUnitOrGear, KillYoursHere,
+            ReturnYoursHere)

@@ -137,7 +137,7 @@ def _match(needs: list, sources: list) -> list[int] | None:
     return list(used) if go(0) else None
 
 
-def apply_modifiers(game: Game, player: str, card: GameObject, cost: Cost) -> None:
+def apply_modifiers(game: Game, player: str, card: GameObject, cost: Cost, paid: tuple = ()) -> None:
     """Passive cost increases, then reductions (356.3, 356.4), from cards on the board:
     '费用修正 友方 法术 -1' lowers its controller's spells, '费用修正 敌方 法术 +1' raises opponents'.
     The floor at zero (356.6) is applied by the caller once everything is added."""
@@ -147,7 +147,8 @@ def apply_modifiers(game: Game, player: str, card: GameObject, cost: Cost) -> No
 
     ups, downs = [], []
     for o, kind, params in on_board(game):  # the static-ability registry's cost hook
-        for part, n in kind.cost_changes(game, o, params, player, card):
+        for part, n in [*kind.cost_changes(game, o, params, player, card),
+                        *kind.paid_keyword_cost_changes(game, o, params, player, card, paid)]:
             (ups if n > 0 else downs).append((o, part, n))
     for kind in STATICS:  # the card's own discount (356.4.a)
         for params in kind.instances(card.card):

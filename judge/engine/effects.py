@@ -94,6 +94,14 @@ def kill(game: Game, targets: list[GameObject], who: str = "", passive: bool = F
         if by is not None:
             triggered.fire(game, EventFacts("kill", player=by, obj=t, controller=ctrl, origin=where, dest="trash",
                                             via=via))
+    # "when any number of (enemy) units die": the units killed together are one event per controller (373)
+    groups: dict = {}
+    for t in targets:
+        if t.card.type == "unit":
+            groups.setdefault(last[t.oid][0], []).append(t)
+    for ctrl, group in groups.items():
+        triggered.fire(game, EventFacts("units_die", player=ctrl, obj=group[0], controller=ctrl, objs=tuple(group),
+                                        origin=last[group[0].oid][1], dest="trash", amount=len(group), via=via))
 
 
 def attach(game: Game, gear: GameObject, unit: GameObject, rules=("434.4",)) -> None:

@@ -80,6 +80,8 @@ STANDARD_FILTERS = (
     _word("enemy", ("敌方",), ("enemy",), "355", lambda g, s, o, a: s.controller is not None and o.controller is not None
           and not _same_team(g, o.controller, s.controller)),
     _word("other", ("其他", "另一"), ("other", "another"), "355", lambda g, s, o, a: o.oid != s.oid),
+    _word("not_it", ("除它以外", "除该单位以外"), ("other-than-it",), "355",
+          lambda g, s, o, a: getattr(getattr(s.facts, "obj", None), "oid", None) != o.oid),
     _word("here", ("此处",), ("here",), "355",
           lambda g, s, o, a: s.location is not None and o.location == s.location),
     _word("elsewhere", ("别处", "其他位置"), ("elsewhere",), "355",
@@ -228,6 +230,7 @@ STANDARD_DURATIONS = (
     Duration("this_turn", ("本回合",), ("this-turn",), rule="317.2"),
     Duration("while_source", ("持续",), ("while",), rule="349"),
     Duration("next", ("下次",), ("next-time",), rule="437.1.b.2", one_shot=True),
+    Duration("this_combat", ("本次战斗", "本次战斗期间"), ("this-combat",), rule="466.7.c"),
 )
 
 

@@ -180,7 +180,7 @@ def _untargeted(game: Game, item: ChainItem, spec, previous: list[GameObject], k
         return filters.select(game, filters.Seen.of(item.controller, item.memory), spec.filter)
     if spec.count == "self":
         src = game.objects.get(getattr(item, "oid", None))
-        return [src] if src is not None and src.zone == "board" else []
+        return [src] if src is not None and src.zone in ABILITY_ZONES else []  # a legend's "me" too (174)
     found = [o for o in previous if o.zone == "board"
              or (kind is not None and o.zone != "chain" and kind.accepts(game, o) is None)]
     if spec.filter.words:  # "it, if it is alone": only those that fit the words, seen from the source
@@ -221,7 +221,15 @@ class Deal(EffectKind):
     id, zh, aliases, rule, amount = "deal", ("造成伤害",), ("deal",), "417", True
 
     def apply(self, game, item, eff, legal, previous, who):
-        effects.deal(game, legal, eff.amount, who, source=item.source, rules=("417",) + _keyword_rules(item))
+        from judge.engine.statics import bonus_damage
+
+        extra = {u.oid: bonus_damage(game, item, u) for u in legal}
+        if not any(extra.values()):
+            effects.deal(game, legal, eff.amount, who, source=item.source, rules=("417",) + _keyword_rules(item))
+            return legal
+        for u in legal:  # Bonus Damage raises what this action deals to that unit (417.5, 714)
+            effects.deal(game, [u], eff.amount + extra[u.oid], who, source=item.source,
+                         rules=("417",) + (("417.5",) if extra[u.oid] else ()) + _keyword_rules(item))
         return legal
 
 

@@ -128,6 +128,8 @@ def _chain_and_triggers(game: Game, settled: bool) -> list[str]:
         out.append("单位死亡记录无效（回合晚于当前回合或控制者不是玩家）")
     if any(turn > game.turn or n < 1 or oid not in game.objects for (oid, _inc, turn), n in game.moves.items()):
         out.append("移动次数记录无效（回合晚于当前回合或指向不存在的物体）")
+    if game.mighty_seen is not None and any(not isinstance(v, bool) or inc < 0 for (_oid, inc), v in game.mighty_seen.items()):
+        out.append("强力记录无效")  # may name a token gone since: it is replaced at the next cleanup
     if any(turn > game.turn for _oid, _i, turn in game.abilities_used):
         out.append("“每回合一次”的记录晚于当前回合")
     if any(turn > game.turn or n < 1 or p not in game.players for (p, turn), n in game.discards.items()):

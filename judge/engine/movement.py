@@ -60,7 +60,7 @@ def check_standard_move(game: Game, player: str, units: list[GameObject], dest: 
         if u.location == dest:
             raise IllegalAction(f"{u.label()} 已经位于 {dest}。", "144.4")
         _check_may_move(game, u, dest)
-        if u.location != "base" and dest != "base" and not any(kw.moves_between_battlefields(u, n) for kw, n in keywords_on(u, game)):
+        if u.location != "base" and dest != "base" and not _may_move_between(game, u, dest):
             raise IllegalAction(f"{u.label()} 没有[游走]：标准移动只能在基地与战场之间进行。", "144.4.c.1",
                                 faq=("C-GANKING",))
     invalid = invalid_destination(game, player, dest)
@@ -80,6 +80,28 @@ def _check_may_move(game: Game, u: GameObject, dest: str) -> None:
                             "“不能”优先于“可以”。", "054.1")
 
 
+def _may_move_between(game: Game, u: GameObject, dest: str) -> bool:
+    """Whether `u`'s standard move may go from a battlefield to the battlefield `dest`: Ganking, or a
+    passive ability that adds the same permission for that destination (144.4.c.1, 810.1.c)."""
+    from judge.engine.statics import permitter
+
+    if any(kw.moves_between_battlefields(u, n) for kw, n in keywords_on(u, game)):
+        return True
+    return permitter(game, "permits_move_between", u, dest) is not None
+
+
+def _note_permission(game: Game, units: list[GameObject], dest: str) -> None:
+    """Say which passive ability let a unit without Ganking move here from another battlefield."""
+    from judge.engine.statics import permitter
+
+    for u in units:
+        if u.location != "base" and dest != "base" and not any(
+                kw.moves_between_battlefields(u, n) for kw, n in keywords_on(u, game)):
+            src, kind = permitter(game, "permits_move_between", u, dest)
+            game.trace.add("step", f"{u.label()} 从 {u.location} 移动到 {dest}：{src.label()} 的静态技能（{kind.display}）允许。",
+                           rules=(kind.rule,))
+
+
 def _timing_rule(game: Game) -> str:
     """The timing rule a standard move breaks: main phase only, not in a showdown or combat, not closed."""
     if game.phase != "main":
@@ -91,6 +113,7 @@ def _timing_rule(game: Game) -> str:
 
 def standard_move(game: Game, player: str, units: list[GameObject], dest: str) -> None:
     check_standard_move(game, player, units, dest)
+    _note_permission(game, units, dest)
     names = "、".join(u.label() for u in units)
     changes = [Change(u.label(), "状态", "活跃", "休眠") for u in units]
     for u in units:

@@ -115,7 +115,7 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
     cost.add(0, costs.targeting_power(game, player, chosen), costs.TARGETING_LABEL)
     extra = _extra_costs(game, player, card, args, optional)
     cost.parts += [f"额外费用：{line}" for line in cost_parts.describe(extra)]
-    costs.apply_modifiers(game, player, card, cost)
+    costs.apply_modifiers(game, player, card, cost, tuple(paid_keywords))
     paid = _times_paid(card, optional, extra)
     for o, k in zip(optional, paid):
         k = k if o.per_pick else 1
@@ -255,6 +255,7 @@ def _commit(game: Game, player: str, card: GameObject, plan: dict) -> None:
         steps.done(game, "356")
         costs.pay(game, player, cost, plan["payment"])
         card.paid_energy = cost.energy
+        item.memory = {**(item.memory or {}), "energy_paid": cost.energy}  # "if you spent N or more energy on it"
         cost_parts.pay_all(game, player, card, plan["extra"], what="额外费用")
         steps.done(game, "357")
         t.add("step", "步骤5 检查合法性：通过。", rules=("358",))
@@ -297,7 +298,8 @@ def completed(game: Game, item: ChainItem, card: GameObject) -> None:
     # origin "facedown": played from its hidden place (811.1.b), what "when you play a card from facedown" reads
     origin = "facedown" if getattr(item, "hidden_at", None) is not None else None
     triggered.fire(game, EventFacts("play_card", player=p, obj=card, controller=p, dest=item.dest, via="play",
-                                    origin=origin))
+                                    origin=origin, targets=tuple(item.targets),
+                                    amount=(item.memory or {}).get("energy_paid", 0)))
     if card.card.type in PERMANENTS:
         for kw, n in keywords_on(card, game):  # with keywords static abilities give it (477.2.a)
             kw.on_played(game, card, n)

@@ -30,7 +30,7 @@ EFFECT_PARTS = (instructions.Deal, instructions.Kill, instructions.Stun, instruc
                 might.DoubleMight, might.SwapMight,
                 keywords.GrantKeyword, keywords.RemoveKeyword,
                 units.MoveTo, units.SwapPlaces, units.ReturnToHand, units.SpendBuff,
-                cards.Discard, cards.RecycleTrashCards, cards.RecycleMe, cards.ReturnFromTrash, cards.PlayCard, cards.RevealTop, cards.Predict, cards.LookTop, cards.PickFromTop, cards.BanishCard, cards.Dig, cards.TakeFromTop,
+                cards.Discard, cards.RecycleTrashCards, cards.RecycleMe, cards.ReturnFromTrash, cards.PlayCard, cards.Mill, cards.RevealTop, cards.Predict, cards.LookTop, cards.PickFromTop, cards.BanishCard, cards.Dig, cards.TakeFromTop,
                 copies.BecomeCopy, copies.ReplaceBattlefield,
                 tokens.CreateToken,
                 resources.AddPower, resources.Channel, resources.RecycleRune,
@@ -41,7 +41,7 @@ EFFECT_PARTS = (instructions.Deal, instructions.Kill, instructions.Stun, instruc
 
 STATIC_PARTS = (statics.Aura, statics.NoEnemyReady, statics.CostModifier, statics.CannotScoreHere,
                 statics.OpponentsCannotScore, statics.OpponentsCannotGainPoints, statics.EnemiesCannotTarget,
-                statics.CannotMove, statics.CannotMoveToBase, statics.CannotReady, statics.NoCombatDamage,
+                statics.CannotMove, statics.CannotMoveToBase, statics.MoveHereFromAnywhere, statics.BonusDamageHere, statics.RepeatCostLess, statics.CannotReady, statics.NoCombatDamage,
                 statics.OpponentsCannotPlayFacedownHere, statics.MightStatic, statics.GrantKeyword, statics.EnterReady,
                 statics.VictoryScoreChange, statics.CannotPlayHere, statics.SelfDiscount, play_locations.PlayTo,
                 statics.OpponentsPlayUnitsOnlyToBase, statics.CannotBeReadiedByEffects, statics.CannotBeDamaged,

@@ -39,6 +39,7 @@ class Modifier:
     prevent_next: bool = False  # "the next time it would be dealt damage, prevent it": one damage event, then gone
     source: object = None  # "while <source> is on the board": the GameObject it lasts for, if any
     source_inc: int = 0
+    this_combat: bool = False  # "this combat": ends when the combat it was made in ends (466.7.c)
 
     def lapsed(self) -> bool:
         """A 'while' effect ends the moment its source leaves the board (a new object, 119)."""
@@ -156,6 +157,7 @@ class Combat:
     defender: str
     step: str = "showdown"  # showdown | damage | resolution
     triggered: set = field(default_factory=set)  # (oid, designation) already seen this combat
+    excess: dict = field(default_factory=dict)  # player -> damage assigned beyond lethal to enemy units (465.2.c.4)
 
 
 @dataclass
@@ -221,6 +223,7 @@ class Game:
     unit_deaths: list = field(default_factory=list)  # (turn, controller) of each unit death ("if an enemy unit died")
     moves: dict = field(default_factory=dict)  # (oid, incarnation, turn) -> moves made that turn ("if I moved twice")
     discards: dict = field(default_factory=dict)  # (player, turn) -> cards discarded that turn ("if you discarded")
+    mighty_seen: dict | None = None  # (oid, incarnation) -> Mighty when last looked, while something listens (709)
     abilities_used: set = field(default_factory=set)  # (oid, ability id, turn): "once per turn" / "first time each turn"
     dying_buffed: set = field(default_factory=set)  # oids of buffed units in the death batch being processed
     # watches set by a resolving spell and read after the cleanup that follows it

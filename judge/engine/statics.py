@@ -56,6 +56,16 @@ class StaticAbility(Entry):
         """May `unit` move to `dest` (a standard move or a move by an effect)?"""
         return True
 
+    # --- damage: Bonus Damage `src`'s instance grants a Deal action of `item` to `target` (417.5, 714)
+    def bonus_damage(self, game, src, params, item, target) -> int:
+        return 0
+
+    # --- permissions (054.1: any "can't" above still wins over them)
+    def permits_move_between(self, game, src, params, unit, dest) -> bool:
+        """May `unit` use its standard move to go to the battlefield `dest` from another battlefield, as
+        Ganking allows (144.4.c.1, 810.1.c)?"""
+        return False
+
     def allows_play_facedown(self, game, src, params, player, bid) -> bool:
         """May `player` play a facedown card from the battlefield `bid` (811.1.b)?"""
         return True
@@ -112,6 +122,11 @@ class StaticAbility(Entry):
 
     # --- costs: (part, amount) changes to the cost of `player` playing `card` (increase > 0)
     def cost_changes(self, game, src, params, player, card) -> list[tuple[str, int]]:
+        return []
+
+    def paid_keyword_cost_changes(self, game, src, params, player, card, paid) -> list[tuple[str, int]]:
+        """Changes to that cost that depend on the keyword costs the player chose to pay (`paid`: ids,
+        e.g. "repeat" when the Repeat cost is paid, 820)."""
         return []
 
 
@@ -210,6 +225,19 @@ def extra_triggers(game, owner, what: str, facts=None) -> list:
         if n and active(game, src, params):
             out += [(src, kind, params)] * n
     return out
+def permitter(game, hook: str, *args):
+    """The first static-ability instance on the board whose permission hook allows this, as (source, kind),
+    or None."""
+    for o, kind, params in on_board(game):
+        if getattr(kind, hook)(game, o, params, *args) and active(game, o, params):
+            return o, kind
+    return None
+
+
+def bonus_damage(game, item, target) -> int:
+    """The Bonus Damage a Deal action of `item` gets against `target`: all instances summed (714)."""
+    return sum(kind.bonus_damage(game, o, params, item, target) for o, kind, params in on_board(game)
+               if active(game, o, params))
 
 
 def granted_keywords(game, o) -> dict:
@@ -412,6 +440,44 @@ class CannotMoveToBase(StaticAbility):
 
     def allows_move(self, game, src, params, unit, dest):
         return dest != "base" or not affects(game, src, params, unit)
+
+
+class MoveHereFromAnywhere(StaticAbility):
+    """`静态 可从任意位置移动到此处`: a unit may use its standard move to come to the battlefield where its
+    source is from another battlefield too, as if it had Ganking for that move (144.4, 810.1.c)."""
+
+    id, zh, aliases, rule = "move_here_from_anywhere", ("可从任意位置移动到此处", "可从任意位置移到此处"), \
+        ("units-may-move-here-from-anywhere",), "144.4"
+
+    def permits_move_between(self, game, src, params, unit, dest):
+        return dest == _here(src) and unit.is_unit
+
+
+class BonusDamageHere(StaticAbility):
+    """`静态 目标伤害加成 N`: a spell or ability that targets a unit where the source is deals N more
+    damage to each such unit it targets (Bonus Damage, 417.5, 714.1); combat damage is not a spell's."""
+
+    id, zh, aliases, rule = "bonus_damage_here", ("目标伤害加成", "此处目标伤害加成"), ("bonus-damage-here",), "417.5"
+
+    def bonus_damage(self, game, src, params, item, target):
+        if getattr(item, "kind", None) not in ("card", "ability", "trigger") or target.location != _here(src):
+            return 0
+        if (target.oid, target.incarnation) not in [tuple(t) for t in getattr(item, "targets", ())]:
+            return 0
+        return max(0, params.get("value") or 0)
+
+
+class RepeatCostLess(StaticAbility):
+    """`静态 回响费用减少 N`: when its controller (or a teammate) plays a card paying its [Repeat] cost,
+    that cost is N energy less — never more than the Repeat cost's own energy (356.4, 820)."""
+
+    id, zh, aliases, rule = "repeat_cost_less", ("回响费用减少",), ("repeat-costs-less",), "356.4"
+
+    def paid_keyword_cost_changes(self, game, src, params, player, card, paid):
+        if "repeat" not in paid or not _ours(game, src, player):
+            return []
+        cut = min(params.get("value") or 0, int(card.has("repeat", game) or 0))
+        return [("energy", -cut)] if cut > 0 else []
 
 
 class CannotReady(StaticAbility):

@@ -171,8 +171,22 @@ class ItsCost(ValueKind):
         return targets[0].card.cost_energy if targets else 0
 
 
+class OtherBattlefieldsControlled(ValueKind):
+    """"for each other battlefield you and your allies control": battlefields controlled by the ability's
+    controller or a teammate (190.2.b), not counting the source's own location."""
+
+    id, zh, aliases, rule = "other_battlefields", ("其他友方战场数", "友方控制的其他战场数"), \
+        ("other-friendly-battlefields",), "190.2.b"
+
+    def evaluate(self, game, item, value, targets):
+        p = item.controller
+        here = (item.memory or {}).get("location")
+        return sum(1 for bid, bf in game.battlefields.items() if bid != here and bf.controller is not None
+                   and game.teams[bf.controller] == game.teams[p])
+
+
 STANDARD = (Constant, X, SourceMight, TargetMight, Count, HandSize, SourceAssault, HighestMight, Points, TrashCount,
-            ThatMany, BattlefieldsControlled, ItsMight, ItsCost)
+            ThatMany, BattlefieldsControlled, ItsMight, ItsCost, OtherBattlefieldsControlled)
 
 
 def register_standard() -> None:

@@ -124,6 +124,9 @@ def new_game(decks: dict, setup: dict) -> Game:
         bid = f"bf{i + 1}"
         battlefields.place(game, bid, card_def(bfs[bid].name)[0], p)
     game.cards = {o.card.name: o.card for o in objects.values()}
+    from judge.dsl.validate import add_real_tokens
+
+    add_real_tokens(game.cards, [card_def(bf.name)[0] for bf in bfs.values()])  # the tokens their abilities create
     game.choices = Choices(auto=True)
     game.trace.enabled = False
     for p in order:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from judge.dsl import model as m
 from judge.dsl.errors import ScenarioError
-from judge.engine import battlefields
+from judge.engine import battlefields, mighty
 from judge.engine.choices import Choices
 from judge.engine.state import Battlefield, Game, GameObject, Player
 
@@ -79,4 +79,5 @@ def build_game(sc: m.Scenario, auto: bool = False) -> Game:
             bf.contested_by = others[0]
         if bf.contested_by is not None and bf.contested_by not in present and present:
             pass
+    mighty.watch(game)  # what is Mighty on the starting board already is (709)
     return game

@@ -23,7 +23,8 @@ class EventFacts:
     dest: str | None = None  # where it went
     battlefield: str | None = None  # the battlefield concerned (combat, conquer, hold, score)
     objs: tuple = ()  # the units taking part (a conquer's or hold's units there, the units of a combat side)
-    amount: int = 0  # how many (cards drawn or discarded, XP gained, points)
+    amount: int = 0  # how many (cards drawn or discarded, XP gained, points; energy spent on a card played)
+    targets: tuple = ()  # (oid, incarnation) of the targets chosen for the card played (355.7)
     via: str | None = None  # how: spell | ability | combat | standard_move | effect | cost | play
 
     @property

@@ -192,6 +192,30 @@ class PlayCard(EffectKind):
         return played
 
 
+class Mill(EffectKind):
+    """'Put the top N cards of your main deck into your trash': one at a time from the top; with too few
+    cards, as many as there are, then burn out and complete the rest (431.1.b)."""
+
+    id, zh, aliases, rule, amount, targeted = "mill", ("牌堆顶放入废牌堆", "将牌堆顶放入废牌堆"), ("mill",), "431.1.b", True, False
+
+    def apply(self, game, item, eff, legal, previous, who):
+        p = item.controller
+        moved, changes = [], []
+        for _ in range(eff.amount):
+            deck = game.players[p].zones["deck"]
+            if not deck:
+                zones.burn_out(game, p)
+                deck = game.players[p].zones["deck"]
+            if game.over or not deck:
+                break
+            o = game.objects[deck[0]]
+            changes.append(zones.put_in_zone(game, o, "trash", rules=("431.1.b",)))
+            moved.append(o)
+        game.trace.add("change", f"{who}：{p} 将主牌堆顶的 {len(moved)} 张牌放入废牌堆"
+                       f"（{'、'.join(o.label() for o in moved) or '无'}）。", rules=("431.1.b",), changes=changes)
+        return moved
+
+
 class RevealTop(EffectKind):
     """'Reveal the top N cards of your main deck': shown to all, they stay where they are (424.1,
     424.1.a.2); with fewer cards, as many as there are, and no burn out (431.1.c)."""

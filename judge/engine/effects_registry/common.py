@@ -8,12 +8,13 @@ from judge.engine.state import Game, GameObject
 THIS_TURN = {"本回合", "this-turn"}
 LASTING = {"持续", "while"}
 WHILE_SOURCE = {"while_source", "持续", "while"}
+THIS_COMBAT = {"本次战斗", "本次战斗期间", "this-combat"}  # read by `lasting` from the generic duration
 
 
 def read_duration(words: list[str], default_this_turn: bool = True) -> tuple[bool, list[str]]:
     """(until end of turn?, the other words). 持续 (while the source is on the board) is recorded by
     the caller's args as `while_source`."""
-    rest = [w for w in words if w.lower() not in THIS_TURN | LASTING]
+    rest = [w for w in words if w.lower() not in THIS_TURN | LASTING | THIS_COMBAT]
     if any(w.lower() in LASTING for w in words):
         return False, rest
     if any(w.lower() in THIS_TURN for w in words):
@@ -40,8 +41,10 @@ def lasting(game: Game, item, eff, default_this_turn: bool = True) -> dict:
     """The Modifier fields of the effect's duration: until end of turn, while its source is on the
     board (持续: ends the moment the source leaves), or, with no duration written and no turn default,
     as long as the affected object stays where it is (801.3.a.3)."""
-    this_turn = lasts_this_turn(eff, default_this_turn)
     d = getattr(eff, "duration", None) or ("while_source" if eff.args.get("while_source") else None)
+    if d == "this_combat":  # until the combat ends (466.7.c); outside a combat, the turn at most
+        return {"until_end_of_turn": True, "source": None, "source_inc": 0, "this_combat": game.combat is not None}
+    this_turn = lasts_this_turn(eff, default_this_turn)
     src = source_object(game, item) if d in WHILE_SOURCE and not this_turn else None
     return {"until_end_of_turn": this_turn, "source": src, "source_inc": src.incarnation if src else 0}
 

@@ -75,13 +75,21 @@ class ReplaceBattlefield(EffectKind):
         return {"name": words[0]}
 
     def apply(self, game, item, eff, legal, previous, who):
-        bid = eff.dest if eff.dest in game.battlefields else item.memory.get("location")
+        memory = item.memory or {}
+        bid = eff.dest if eff.dest in game.battlefields else memory.get("location")
+        if bid not in game.battlefields:  # a legend's "that battlefield": the one its event concerns
+            bid = getattr(memory.get("facts"), "battlefield", None)
         bf = game.battlefields.get(bid or "")
         if bf is None:
             game.trace.add("step", f"{who}：没有指明要替换的战场，不执行。", rules=("438.3",))
             return previous
         before = bf.name
         bf.name = eff.args["name"]
+        from judge.engine import battlefields
+
+        # the token is the same game object for what refers to it (438.1.a), with its own abilities
+        game.objects.pop(battlefields.object_id(bf.bid), None)
+        battlefields.place(game, bf.bid, game.cards.get(bf.name), item.controller)
         game.trace.add("change", f"{who}：{bf.bid}（{before}）被替换为战场指示物“{bf.name}”，继承其控制权、争夺状态与其上的单位；"
                        f"原战场视为被替换（而非放逐）。", rules=("438.1", "438.1.a", "438.5", "438.5.a"),
                        changes=[Change(bf.bid, "战场", before, bf.name)])
