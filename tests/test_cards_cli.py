@@ -33,7 +33,7 @@ def test_card_shows_facts_keywords_and_the_missing_encoding(capsys):
     assert code == 0
     assert out.startswith("精灵女王  [UNL-084/219]")
     assert "费用：法力 7，符能 1（灵光[B]）" in out and "战力：6" in out and "标签：仙灵" in out
-    assert "瞬息 (Temporary) → 规则 816 瞬息" in out
+    assert "瞬息 (Temporary)［术语］ → 规则 816 瞬息" in out  # named in its text, not a keyword it has
     assert "技能编码（卡牌技能语言）尚不可用" in out
     assert "官方卡牌文本：未随工具提供" in out
 

@@ -40,7 +40,11 @@ def test_a_card_has_its_facts():
     queen = cards.find("精灵女王")
     assert (queen.number, queen.category, queen.energy, queen.power, queen.might) == ("UNL-084/219", "单位", 7, 1, 6)
     assert queen.domains == ("blue",) and queen.power_cost() == {"blue": 1}
-    assert queen.tags == ("仙灵",) and queen.region == "艾欧尼亚" and queen.keywords == ("瞬息",)
+    assert queen.tags == ("仙灵",) and queen.region == "艾欧尼亚"
+    # Its text gives other units Temporary: a keyword named in a sentence is a term, not a keyword it has.
+    assert queen.keywords == () and "瞬息" in queen.terms
+    blade = cards.find("暗刃")  # opens with its own keyword lines
+    assert set(blade.keywords) == {"待命", "迅捷"}
     teemo = cards.find("提莫-军事家")
     assert teemo.english == "Teemo, Strategist" and teemo.champion == "提莫" and teemo.keyword_names == ("待命",)
     assert [p.number for p in teemo.printings][0] == "OGN·121/298" and len(teemo.printings) == 4
@@ -74,9 +78,14 @@ def test_facts_match_the_publisher_catalog():
         assert r["domains"].split(",") == c["cardColorList"]
         assert r["champion"] == c["hero"] and r["rarity"] == c["rarityName"]
         marked = set(re.findall(r"\{\{([^}]*)\}\}", c["cardEffect"] or ""))
+        opening = set()  # markup that opens a line of the text: the card's own keywords
+        for line in (c["cardEffect"] or "").split("\n"):
+            opening.update(re.findall(r"\{\{([^}]*)\}\}", re.match(r"(?:\s*\{\{[^}]*\}\})*", line).group(0)))
         for kw in filter(None, r["keywords"].split(",")):
             name = kw.split(" ")[0]
-            assert any(m.startswith(name) for m in marked), (c["cardNo"], kw)
+            assert any(m.startswith(name) for m in opening), (c["cardNo"], kw)
+        for term in filter(None, r["terms"].split(",")):
+            assert any(m.startswith(term.split(" ")[0]) for m in marked), (c["cardNo"], term)
 
 
 @needs_reference

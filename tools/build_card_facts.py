@@ -58,22 +58,31 @@ def default_catalog() -> Path:
 
 
 def markup_keywords(effect: str) -> tuple[list[str], list[str]]:
-    """(keywords with their value, e.g. '强攻 2', '等级 6'; other marked-up terms) in order of appearance."""
+    """(the card's own keywords with their value, e.g. '强攻 2', '等级 6'; other marked-up terms) in order of
+    appearance. A keyword is the card's own when it opens a line (only markup before it on the line:
+    "{{急速}}", "{{绝念}}—…", "{{装配}}{{1}}{{红色}}"); a keyword named inside a sentence ("…获得{{瞬息}}") is
+    something the card does to another object, and is listed with the terms."""
     kws: list[str] = []
     terms: list[str] = []
-    for token in re.findall(r"\{\{([^}]*)\}\}", effect or ""):
-        token = token.strip()
-        if not token or _SYMBOL.match(token):
-            continue
-        m = _KEYWORD.match(token)
-        if not m:
-            raise SystemExit(f"unknown markup token {{{{{token}}}}}: classify it in tools/build_card_facts.py")
-        name, value = m.group(1), m.group(2)
-        entry = f"{name} {value}" if value else name
-        target = terms if name in TERMS else kws
-        if entry not in target:
-            target.append(entry)
-    return kws, terms
+    for line in (effect or "").split("\n"):
+        for m in re.finditer(r"\{\{([^}]*)\}\}", line):
+            _classify(m.group(1).strip(), re.fullmatch(r"(\{\{[^}]*\}\}\s*)*", line[:m.start()].lstrip()) is not None,
+                      kws, terms)
+    own = {k.split(" ")[0] for k in kws}
+    return kws, [t for t in terms if t.split(" ")[0] not in own]  # a keyword the card has is not also a term
+
+
+def _classify(token: str, opens_line: bool, kws: list[str], terms: list[str]) -> None:
+    if not token or _SYMBOL.match(token):
+        return
+    m = _KEYWORD.match(token)
+    if not m:
+        raise SystemExit(f"unknown markup token {{{{{token}}}}}: classify it in tools/build_card_facts.py")
+    name, value = m.group(1), m.group(2)
+    entry = f"{name} {value}" if value else name
+    target = terms if name in TERMS or not opens_line else kws
+    if entry not in target:
+        target.append(entry)
 
 
 def printing_row(c: dict, english: dict[tuple[str, str], str], pinyin) -> dict:
