@@ -270,6 +270,17 @@ class LookTop(EffectKind):
         return top
 
 
+def recycle_rest(game, who: str, player: str, oids: list[str], trace: bool = True) -> None:
+    """The looked-at cards a player did not take go to the bottom of their main deck, in order (416.1)."""
+    deck = game.players[player].zones["deck"]
+    for oid in oids:
+        deck.remove(oid)
+        deck.append(oid)
+    if oids and trace:
+        game.trace.add("change", f"{who}：{player} 将其余的 {'、'.join(game.objects[o].label() for o in oids)} "
+                       "回收（置于主牌堆底）。", rules=("416.1",))
+
+
 class Dig(EffectKind):
     """'Look at the top N cards; you may reveal a <type> among them and draw it; recycle the rest': only
     its controller sees the cards (431.1.c.1); the card picked (scripted `甲 选择目标 <来源> -> 卡牌`; none
@@ -324,13 +335,7 @@ class Dig(EffectKind):
             drawn.append(o)
         if not picked:
             game.trace.add("step", f"{who}：{p} 不展示任何卡牌（“可以”）。", rules=("424.1",))
-        rest = [o for o in top if o not in drawn]
-        for o in rest:
-            deck.remove(o.oid)
-            deck.append(o.oid)
-        if rest:
-            game.trace.add("change", f"{who}：{p} 将其余的 {'、'.join(o.label() for o in rest)} 回收到主牌堆底。",
-                           rules=("416.1",))
+        recycle_rest(game, who, p, [o.oid for o in top if o not in drawn])
         return drawn
 
 
@@ -374,13 +379,7 @@ class TakeFromTop(EffectKind):
             game.trace.add("change", f"{who}：{p} 抽取其中的 {game.objects[pick[0]].label()}。", rules=("413",), changes=changes)
         else:
             game.trace.add("step", f"{who}：其中没有可抽取的牌。", rules=("431.1.c",))
-        rest = [o for o in seen if o not in pick]
-        for oid in rest:
-            deck.remove(oid)
-            deck.append(oid)
-        if rest:
-            game.trace.add("step", f"{who}：其余 {'、'.join(game.objects[o].label() for o in rest)} 被回收（置于主牌堆底）。",
-                           rules=("416.1",))
+        recycle_rest(game, who, p, [o for o in seen if o not in pick])
         return [game.objects[o] for o in pick]
 
 
@@ -408,9 +407,7 @@ class PickFromTop(EffectKind):
             return []
         changes = [zones.put_in_zone(game, c, "hand") for c in kept]
         rest = [c for c in top if c not in kept]
-        for c in rest:
-            deck.remove(c.oid)
-            deck.append(c.oid)
+        recycle_rest(game, who, p, [c.oid for c in rest], trace=False)
         game.trace.add("change", f"{who}：{p} 将 {'、'.join(c.label() for c in kept)} 加入手牌，回收其余 {len(rest)} 张"
                        "（置于主牌堆底）。", rules=("416.1",), changes=changes)
         if rest:
