@@ -28,13 +28,13 @@ def cache(tmp_path, monkeypatch):
     return tmp_path
 
 
-def test_card_shows_facts_keywords_and_the_missing_encoding(capsys):
+def test_card_shows_facts_keywords_and_the_encoding(capsys):
     code, out, _ = run(capsys, "card", "精灵女王")
     assert code == 0
     assert out.startswith("精灵女王  [UNL-084/219]")
     assert "费用：法力 7，符能 1（灵光[B]）" in out and "战力：6" in out and "标签：仙灵" in out
     assert "瞬息 (Temporary)［术语］ → 规则 816 瞬息" in out  # named in its text, not a keyword it has
-    assert "技能编码（卡牌技能语言）尚不可用" in out
+    assert "技能编码（卡牌技能语言，judge/cards/encodings/" in out and "获得关键词 它 瞬息" in out
     assert "官方卡牌文本：未随工具提供" in out
 
 
@@ -62,6 +62,17 @@ def test_card_json(capsys):
     files = {s["file"] for s in data["scenarios"]}
     assert "scenarios/chain/baited_hook_karma.场景" in files
     assert data["encoding"] is None and data["official_text"] == []
+    assert data["encoding_note"].startswith("该卡牌尚无技能编码（")
+
+
+def test_card_shows_its_shipped_encoding(capsys):
+    code, out, _ = run(capsys, "card", "暗刃")
+    assert code == 0
+    tail = out[out.index("技能编码（卡牌技能语言，judge/cards/encodings/"):]
+    assert "\n  卡牌 暗刃" in tail and "摧毁" in tail
+    code, out, _ = run(capsys, "card", "暗刃", "--json")
+    data = json.loads(out)
+    assert data["encoding"]["text"].startswith("卡牌 暗刃") and "OGN·213" in data["encoding"]["numbers"]
 
 
 def test_every_cited_keyword_rule_exists_in_the_tree():

@@ -46,7 +46,13 @@ def test_card_page_facts_keywords_rulings_errata_scenarios(site):
     # 383.4.e.2.a: the official number (the earlier guess was ≈382.24.e.3); its page is the section 382 触发式技能
     assert "⚠ **已被取代**——现行规则 [383&#46;4&#46;e&#46;2&#46;a](../../rules/382.md#r-383-4-e-2-a)" in superseded
     assert "(../../rulings/triggers/teemo-defend-one-target.md)" in page
-    assert "技能编码：尚不可用" in page
+    assert "## 技能编码" in page and "该卡牌尚无技能编码（" in page  # not encoded: what it still needs
+
+
+def test_card_page_shows_the_shipped_encoding(site):
+    page = _md(site, "cards/ogn/ogn213.md")  # 暗刃, hand-encoded
+    encoding = page[page.index("## 技能编码"):]
+    assert "judge/cards/encodings/" in encoding and "```text\n卡牌 暗刃" in encoding and "摧毁" in encoding
 
 
 def test_faq_entries_link_the_cards_they_name(site):

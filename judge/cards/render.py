@@ -147,6 +147,8 @@ def render_card(report: dict, full: bool = False) -> str:
 
     out.append("")
     out.append(report["encoding_note"])
+    if report.get("encoding"):
+        out.extend("  " + line.strip() if i == 0 else line for i, line in enumerate(report["encoding"]["text"].split("\n")))
     return "\n".join(out)
 
 

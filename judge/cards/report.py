@@ -9,7 +9,7 @@ JSON (schema_version 1; fields are only ever added)::
               "question", "answer", "matched_name", "source_file", "source_line"}],
      "errata": [{"id", "card_zh", "card_en", "text", "faq_id", "source_line"}],
      "scenarios": [{"file", "title", "how", "name"}],
-     "encoding": null, "encoding_note": str,
+     "encoding": {"file", "line", "numbers", "text"} | null, "encoding_note": str,
      "official_text": [{"number", "text", "source": {"name", "file", "fetched_at", "imported_at"}}]}
 """
 
@@ -18,11 +18,52 @@ from __future__ import annotations
 ENCODING_NOTE = "该卡牌的技能编码（卡牌技能语言）尚不可用：场景中使用此卡时，需要在卡牌文件中手写其技能。"
 
 
+def encoding_of(card) -> dict | None:
+    """The shipped encoding of a card (its `卡牌` block in the card-ability language), or None."""
+    import os
+
+    from judge.cards import encoded
+
+    block = encoded.index().get(card.id)
+    if block is None:
+        return None
+    rel = os.path.relpath(block.file, os.path.dirname(os.path.dirname(encoded.ENCODINGS_DIR)))
+    return {"file": "judge/" + rel.replace(os.sep, "/"), "line": block.line, "numbers": block.numbers,
+            "text": block.text}
+
+
+def missing_constructs(card) -> list[str]:
+    """The constructs the coverage report says the card's encoding lacks (judge/cards/data/coverage.tsv)."""
+    import csv
+    import os
+
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "coverage.tsv")
+    if not os.path.exists(path):
+        return []
+    with open(path, encoding="utf-8") as fh:
+        rows = csv.DictReader((line for line in fh if not line.startswith("#")), delimiter="\t")
+        row = next((r for r in rows if r["id"] == card.id), None)
+    return [m for m in (row or {}).get("missing", "").split(",") if m]
+
+
+def encoding_note(card, encoding: dict | None) -> str:
+    if encoding is not None:
+        return f"技能编码（卡牌技能语言，{encoding['file']} 第 {encoding['line']} 行）："
+    missing = missing_constructs(card)
+    unwritten = [m.split(":", 1)[1] for m in missing if m.startswith("模板:")]
+    lacking = [m for m in missing if not m.startswith("模板:")]
+    if missing:
+        why = f"缺少的构件：{'、'.join(lacking)}" if lacking else f"所需构件均已具备，尚未编写：{'、'.join(unwritten)}"
+        return f"该卡牌尚无技能编码（{why}）：场景中使用此卡时，需要在卡牌文件中手写其技能。"
+    return ENCODING_NOTE
+
+
 def card_report(conn, card, *, query: str = "", matched_by: str = "", scenarios_root: str | None = None) -> dict:
     from judge.cards import imported, rulings
     from judge.cards.catalog import catalog
 
     cat = catalog()
+    encoding = encoding_of(card)
     faq = []
     entries = rulings.faq_entries(conn, card, cat)
     if entries:  # the FAQ modules compile CJK regexes on import: only when there is something to show
@@ -45,7 +86,7 @@ def card_report(conn, card, *, query: str = "", matched_by: str = "", scenarios_
         "faq": faq,
         "errata": rulings.errata(conn, card, cat),
         "scenarios": scenarios_using(card, scenarios_root),
-        "encoding": None, "encoding_note": ENCODING_NOTE,
+        "encoding": encoding, "encoding_note": encoding_note(card, encoding),
         "official_text": imported.official_text(card),
     }
 

@@ -14,7 +14,6 @@ from judge.docs.context import SiteContext
 from judge.docs.markup import esc, heading, slug
 
 INDEX = "cards/index.md"
-ENCODING_NOTE = "技能编码：尚不可用（卡牌技能语言尚未实现），场景中使用此卡时需在卡牌文件中手写其技能。"
 
 
 class CardSite:
@@ -194,7 +193,12 @@ def render_card(ctx: SiteContext, site: CardSite, card) -> str:
         lines.append("")
     else:
         lines += ["（没有场景使用这张卡牌。）", ""]
-    lines += [ENCODING_NOTE, ""]
+    from judge.cards.report import encoding_note, encoding_of
+
+    encoding = encoding_of(card)
+    lines += [heading(2, "技能编码", "encoding"), "", esc(encoding_note(card, encoding)), ""]
+    if encoding is not None:
+        lines += ["```text", encoding["text"], "```", ""]
     return "\n".join(lines)
 
 
