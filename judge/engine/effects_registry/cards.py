@@ -270,6 +270,15 @@ class LookTop(EffectKind):
         return top
 
 
+def look_at_top(game, who: str, player: str, n: int) -> list:
+    """The top N cards of a player's main deck, looked at by that player alone (431.1.c, 431.1.c.1);
+    fewer cards, as many as there are."""
+    top = [game.objects[o] for o in game.players[player].zones["deck"][:n]]
+    game.trace.add("step", f"{who}：{player} 查看主牌堆顶的 {len(top)} 张牌（只有 {player} 知道）："
+                   f"{'、'.join(c.label() for c in top) or '无'}。", rules=("431.1.c", "431.1.c.1"))
+    return top
+
+
 def recycle_rest(game, who: str, player: str, oids: list[str], trace: bool = True) -> None:
     """The looked-at cards a player did not take go to the bottom of their main deck, in order (416.1)."""
     deck = game.players[player].zones["deck"]
@@ -311,9 +320,7 @@ class Dig(EffectKind):
     def apply(self, game, item, eff, legal, previous, who):
         p = item.controller
         deck = game.players[p].zones["deck"]
-        top = [game.objects[o] for o in deck[:eff.amount]]
-        game.trace.add("step", f"{who}：{p} 查看主牌堆顶的 {len(top)} 张牌（只有 {p} 知道）：{'、'.join(c.label() for c in top) or '无'}。",
-                       rules=("431.1.c", "431.1.c.1"))
+        top = look_at_top(game, who, p, eff.amount)
         named = take_choice(game, item) or []
         picked = [o for o in top if o.oid in named][:1]
         bad = [o for o in picked if not self.fits(eff, o)]
@@ -396,10 +403,7 @@ class PickFromTop(EffectKind):
         from judge.engine.abilities.facts import EventFacts
 
         p = item.controller
-        deck = game.players[p].zones["deck"]
-        top = [game.objects[o] for o in deck[:eff.amount]]
-        game.trace.add("step", f"{who}：{p} 查看主牌堆顶的 {len(top)} 张牌（只有 {p} 知道）：{'、'.join(c.label() for c in top) or '无'}。",
-                       rules=("431.1.c", "431.1.c.1"))
+        top = look_at_top(game, who, p, eff.amount)
         if not top:
             return []
         kept = _chosen(game, item, top, 1, "选择一张加入手牌")
