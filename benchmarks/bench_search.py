@@ -14,7 +14,8 @@ from pathlib import Path
 from benchmarks.common import cold_process_ratio, percentiles_ms, repeats, row
 
 
-SET_LABEL = {"eval": "term/typo/citation set", "dev": "questions, development", "frozen": "questions, frozen"}
+SET_LABEL = {"eval": "term/typo/citation set", "dev": "questions, development", "frozen": "questions, frozen",
+             "fresh": "questions, fresh development batch"}
 
 
 def _quality(conn) -> list[dict]:

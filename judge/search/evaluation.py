@@ -4,6 +4,8 @@ Three sets, one format (kind <TAB> query <TAB> targets):
   tests/search_eval.tsv              terms, pinyin, traditional, typos, citations, short questions
   tests/search_questions_dev.tsv     questions in players' words: development (may guide tuning)
   tests/search_questions_frozen.tsv  the same kinds of questions, frozen: reported, never tuned on
+  tests/search_questions_fresh.tsv   development questions written before any tuning on them, kept apart
+                                     to show whether a change carries over to questions it was not tuned on
 
 Used by tests/test_search_quality.py, tests/test_search_questions.py (floors that must hold) and
 benchmarks/bench_search.py.
@@ -20,10 +22,12 @@ from judge.search.text import norm_text
 EVAL_PATH = REPO_DIR / "tests" / "search_eval.tsv"
 DEV_PATH = REPO_DIR / "tests" / "search_questions_dev.tsv"
 FROZEN_PATH = REPO_DIR / "tests" / "search_questions_frozen.tsv"
+FRESH_PATH = REPO_DIR / "tests" / "search_questions_fresh.tsv"
 KINDS = ("term", "question", "english", "pinyin", "traditional", "typo", "citation")
 # Kinds of the player-question sets (dev and frozen).
 QUESTION_KINDS = ("howmany", "can", "when", "whatif", "order", "english", "card")
-SETS = {"eval": (EVAL_PATH, KINDS), "dev": (DEV_PATH, QUESTION_KINDS), "frozen": (FROZEN_PATH, QUESTION_KINDS)}
+SETS = {"eval": (EVAL_PATH, KINDS), "dev": (DEV_PATH, QUESTION_KINDS), "frozen": (FROZEN_PATH, QUESTION_KINDS),
+        "fresh": (FRESH_PATH, QUESTION_KINDS)}
 
 
 class Case:
