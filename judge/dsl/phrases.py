@@ -392,12 +392,13 @@ def read_trigger(atoms, file: str, effects: list) -> m.Trigger:
 
 
 def read_next(atoms, file: str, effects: list) -> m.Delayed:
-    """`下次 <你|它> <时机> [本回合]`: the delayed ability "the next time …" (391), triggered once."""
-    from judge.engine.abilities.delayed import NEXT_SUBJECTS
+    """`下次 <你|它> <时机> [本回合] [每次]`: the delayed ability "the next time …" (391), triggered once;
+    with `每次`, "whenever … this turn" (390.2), triggered each time within its window."""
+    from judge.engine.abilities.delayed import EACH_TIME, NEXT_SUBJECTS
 
     w = Words(atoms, file, "下次")
     subject = event = None
-    this_turn = False
+    this_turn = repeat = False
     while not w.done():
         tok = w.next()
         word = w.text(tok)
@@ -405,14 +406,18 @@ def read_next(atoms, file: str, effects: list) -> m.Delayed:
             subject = NEXT_SUBJECTS[word]
         elif (d := w.lookup(filters.DURATIONS, tok)) is not None and d.id == "this_turn":
             this_turn = True
+        elif word in EACH_TIME:
+            repeat = True
         elif (ev := w.lookup(events.EVENTS, tok)) is not None and ev.scriptable and event is None:
             event = ev.id
         else:
-            raise w.error("“下次”中无法识别的词：应为“你”或“它”、时机、“本回合”。", tok, registry=events.EVENTS, rule="391")
+            raise w.error("“下次”中无法识别的词：应为“你”或“它”、时机、“本回合”、“每次”。", tok, registry=events.EVENTS, rule="391")
     if event is None or subject is None:
         raise w.error("“下次”需要主语（你 或 它）和时机（如“打出单位时”）。", atoms[0] if atoms else None,
                       registry=events.EVENTS, rule="391")
-    return m.Delayed("next", list(effects), event=event, subject=subject, this_turn=this_turn)
+    if repeat and not this_turn:
+        raise w.error("“每次”需要一个时间范围：写“本回合 每次”。", atoms[0] if atoms else None, rule="390.2")
+    return m.Delayed("next", list(effects), event=event, subject=subject, this_turn=this_turn, repeat=repeat)
 
 
 def read_static(atoms, file: str) -> tuple[str, dict]:

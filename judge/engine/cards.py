@@ -151,6 +151,7 @@ class Delayed:
     event: str | None = None  # "next": a registered trigger event id (judge.engine.abilities.events)
     subject: str | None = None  # "next": you (the controller's event) | it (about the object it refers to)
     this_turn: bool = False  # "next … this turn": gone at the end of the turn if it has not happened
+    repeat: bool = False  # "whenever … this turn" (390.2): triggers each time in its window, not only once
 
 
 @dataclass

@@ -15,6 +15,7 @@ from judge.engine.state import Game, GameObject
 
 WHEN_TEXT = {"end_of_turn": "本回合结束时", "next_turn_start": "你的下个回合开始时", "next": "下次"}
 NEXT_SUBJECTS = {"你": "you", "you": "you", "它": "it", "it": "it"}
+EACH_TIME = ("每次", "each-time")  # "whenever … this turn": not removed when it triggers (390.2)
 
 
 def create_from(game: Game, item: ChainItem, card: GameObject, affected: list[GameObject]) -> None:
@@ -32,7 +33,7 @@ def create(game: Game, controller: str, label: str, oid: str | None, d, affected
         "when": d.when, "controller": controller, "label": label, "oid": oid,
         "effects": list(d.effects), "turn": game.turn, "linked": [targeting.snapshot(o) for o in affected],
         "event": getattr(d, "event", None), "subject": getattr(d, "subject", None),
-        "this_turn": getattr(d, "this_turn", False)})
+        "this_turn": getattr(d, "this_turn", False), "repeat": getattr(d, "repeat", False)})
     ref = f"，引用 {'、'.join(o.label() for o in affected)}" if affected else ""
     game.trace.add("step", f"{label} 生成一个延迟触发式技能：{_when_text(game.delayed_abilities[-1])}触发（控制者 {controller}{ref}）。",
                    rules=("390.2", "391") if d.when == "next" else ("390.2",))
@@ -44,6 +45,8 @@ def _when_text(d: dict) -> str:
     from judge.engine.abilities.events import EVENTS
 
     who = "你" if d["subject"] == "you" else "它"
+    if d.get("repeat"):
+        return f"本回合每次{who}{EVENTS[d['event']].label}"
     return f"{'本回合' if d['this_turn'] else ''}下次{who}{EVENTS[d['event']].label}"
 
 
@@ -62,10 +65,10 @@ def witness(game: Game, facts) -> None:
             continue
         if d["subject"] == "you" and facts.player != d["controller"]:
             continue
-        obj = facts.obj
-        if d["subject"] == "it" and (obj is None or (obj.oid, obj.incarnation) not in {tuple(x) for x in d["linked"]}):
+        if d["subject"] == "it" and not _is_linked(facts, d["linked"]):
             continue
-        game.delayed_abilities.remove(d)
+        if not d.get("repeat"):
+            game.delayed_abilities.remove(d)
         first, more = d["effects"][0], d["effects"][1:]
         from judge.engine.chain_items import make_item
 
@@ -75,8 +78,21 @@ def witness(game: Game, facts) -> None:
         if not game.chain:
             game.chain_opened_by = "trigger"
         game.chain.append(item)
-        game.trace.add("step", f"{_when_text(d)}：{item.description}触发（只触发这一次），作为待处理项目加入结算链。",
+        once = "本回合内每次发生都会触发" if d.get("repeat") else "只触发这一次"
+        game.trace.add("step", f"{_when_text(d)}：{item.description}触发（{once}），作为待处理项目加入结算链。",
                        rules=("390.2", "391"))
+
+
+def _is_linked(facts, linked) -> bool:
+    """Whether the event's object is the one the delayed ability refers to. An event that took it off
+    the board ("the next time it dies this turn") made it a new object (119): the object the event
+    happened to is the one it was just before, so its previous incarnation is the one compared."""
+    refs = {tuple(x) for x in linked}
+    obj = facts.obj
+    if obj is None:  # an event about several units (the winners of a combat)
+        return any((o.oid, o.incarnation) in refs for o in facts.objs)
+    left = obj.zone != "board" and facts.origin not in (None, "hand", "deck", "trash", "banishment", "chain")
+    return (obj.oid, obj.incarnation) in refs or (left and (obj.oid, obj.incarnation - 1) in refs)
 
 
 def pending(game: Game) -> list[dict]:
