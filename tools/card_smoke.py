@@ -892,6 +892,8 @@ def _compose_group(card, d, when: str, effects: list, trig=None, act=None) -> tu
         b.expect.append(f"甲 分数 {points + sp.points_base + sp.points}")
     if tokens:
         base_units = sum(1 for x in b.base_a if x == "c" and card.category_code in UNITS or x != "c" and "测试装备" not in x)
+        if "c" in b.base_a and "甲 摧毁 c" in sp.act:  # a Deathknell: the card itself has left the base (808)
+            base_units -= 1
         if "c" in b.hand and card.category_code in UNITS:
             base_units += 1
         b.expect.append(f"甲 基地单位数 {base_units + tokens}")

@@ -211,9 +211,16 @@ def _resolve_item(game: Game, item: ChainItem) -> None:
         for eff in item.trigger.effects:
             previous = apply_effect(game, item, eff, snaps if eff.targets else [], previous)
     else:
-        previous = apply_effect(game, item, item.trigger.effect, item.targets, _event_objects(item))
-        for eff in item.trigger.more:
-            previous = apply_effect(game, item, eff, [], previous)
+        effs = [item.trigger.effect, *item.trigger.more]
+        counts = (item.memory or {}).get("target_counts") if isinstance(item.memory, dict) else None
+        snaps, rest = [], list(item.targets)
+        for i, _eff in enumerate(effs):  # each instruction its own targets (chosen in order, 355.7)
+            n = counts[i] if counts is not None else (len(rest) if i == 0 else 0)
+            snaps.append(rest[:n])
+            rest = rest[n:]
+        previous = apply_effect(game, item, effs[0], snaps[0], _event_objects(item))
+        for eff, picked in zip(effs[1:], snaps[1:]):
+            previous = apply_effect(game, item, eff, picked, previous)
 
 
 def _event_objects(item) -> list[GameObject]:

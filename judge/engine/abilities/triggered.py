@@ -188,31 +188,7 @@ def finalize(game: Game, item: ChainItem) -> None:
         modes.trace(game, notes)
         trig = item.trigger = dataclasses.replace(trig, effect=expanded[0], more=expanded[1:])
         eff = item.effect = expanded[0]
-    chosen: list[GameObject] = []
-    if eff.targets:
-        if trig.event in ("reflexive", "delayed"):
-            from judge.engine.abilities import reflexive
-
-            cands = reflexive.candidates(game, p, eff, item.memory)
-        else:
-            cands = targeting.candidates(game, p, eff, memory=item.memory)
-        scripted = _take_targets(game, p, item)
-        if scripted is not None:
-            from judge.engine.refs import resolve_ref
-
-            chosen = [resolve_ref(game, r) for r in scripted]
-            targeting.check_choice(game, p, eff, chosen, item.description, item.memory)
-        elif len(cands) <= eff.targets and not (eff.up_to and cands):
-            chosen = cands
-            if cands:
-                t.add("step", f"{item.description}：唯一可选的合法目标为 {'、'.join(c.label() for c in cands)}，必须选择。",
-                      rules=("402.4.b",), faq=("R-L31",))
-        elif game.choices.auto:
-            chosen = cands[:eff.targets]
-            t.add("auto", f"（自动选择）{item.description} 的目标：{'、'.join(c.label() for c in chosen)}。")
-        else:
-            game.choices.need("target", p, f"{p} 需要为 {item.description} 选择 {eff.targets} 个目标。",
-                              [c.oid for c in cands], f"{p} 选择目标 {item.oid} -> {cands[0].oid}")
+    chosen = _choose_targets(game, p, item, [eff, *trig.more])
     item.targets = [targeting.snapshot(o) for o in chosen]
     cost = costs.Cost()
     cost.add(trig.energy, trig.power, "技能费用")
@@ -246,6 +222,60 @@ def finalize(game: Game, item: ChainItem) -> None:
     item.pending = False
     what = f"，目标 {'、'.join(o.label() for o in chosen)}" if chosen else ""
     t.add("step", f"确认 {item.description}{what}。", rules=("406.2",))
+
+
+def _choose_targets(game: Game, p: str, item: ChainItem, effects: list) -> list[GameObject]:
+    """The targets of every instruction of the ability, in order (355.7, 355.8): a script names them all in
+    one list, divided among the instructions by their counts; the counts are kept on the item so that each
+    instruction gets its own on resolution."""
+    t = game.trace
+    aiming = [e for e in effects if e.targets]
+    if not aiming:
+        return []
+    scripted = _take_targets(game, p, item)
+    if scripted is not None:
+        from judge.engine.refs import resolve_ref
+
+        picked = [resolve_ref(game, r) for r in scripted]
+        parts = targeting.split(effects, picked) if len(aiming) > 1 else [picked if e.targets else [] for e in effects]
+        if sum(len(x) for x in parts) != len(picked):
+            raise IllegalAction(f"{item.description} 最多只能选择 {sum(e.targets for e in aiming)} 个目标。", "355.8")
+        for e, part in zip(effects, parts):
+            if e.targets:
+                targeting.check_choice(game, p, e, part, item.description, item.memory)
+    else:
+        pools = []
+        for e in effects:
+            if not e.targets:
+                pools.append([])
+            elif item.trigger.event in ("reflexive", "delayed"):
+                from judge.engine.abilities import reflexive
+
+                pools.append(reflexive.candidates(game, p, e, item.memory))
+            else:
+                pools.append(targeting.candidates(game, p, e, memory=item.memory))
+        forced = [len(c) <= e.targets and not (e.up_to and c) for e, c in zip(effects, pools)]
+        if not all(forced) and not game.choices.auto:
+            n = sum(x.targets for x in aiming)
+            every = list(dict.fromkeys(o.oid for c in pools for o in c))
+            example = ", ".join(c[0].oid for e, c in zip(effects, pools) if e.targets and c)
+            game.choices.need("target", p, f"{p} 需要为 {item.description} 选择 {n} 个目标（按指示的顺序）。",
+                              every, f"{p} 选择目标 {item.oid} -> {example}")
+        parts = []
+        for e, cands, only in zip(effects, pools, forced):
+            if not e.targets:
+                parts.append([])
+            elif only:
+                parts.append(cands)
+                if cands:
+                    t.add("step", f"{item.description}：唯一可选的合法目标为 {'、'.join(c.label() for c in cands)}，必须选择。",
+                          rules=("402.4.b",), faq=("R-L31",))
+            else:
+                parts.append(cands[:e.targets])
+                t.add("auto", f"（自动选择）{item.description} 的目标：{'、'.join(c.label() for c in parts[-1])}。")
+    if isinstance(item.memory, dict):
+        item.memory["target_counts"] = [len(x) for x in parts]
+    return [o for x in parts for o in x]
 
 
 def _take_targets(game: Game, player: str, item: ChainItem):
