@@ -8,6 +8,7 @@ from __future__ import annotations
 from judge.dsl import model as m
 from judge.dsl.errors import ScenarioError, suggest
 from judge.engine import actions, vocab
+from judge.engine.choices import DECK_BOTTOM, DECK_TOP
 
 PLAYER_COUNT = {"1v1": 2, "2v2": 4, "ffa3": 3, "ffa4": 4}
 DEFAULT_VICTORY = {"1v1": 8, "2v2": 11, "ffa3": 8, "ffa4": 8}
@@ -227,6 +228,8 @@ def _check_action(a: m.Action, names, objs, bf_ids, refs):
         raise _err(f"未知的玩家“{a.player}”。", a.pos, text=a.player, suggestions=suggest(a.player, names))
     for key in ("units", "targets", "objects"):
         for u in a.args.get(key, []) or []:
+            if a.verb == "choose_target" and u in DECK_TOP + DECK_BOTTOM:  # an end of the main deck
+                continue
             _check_ref(u, a.pos, refs)
     for key in ("target", "source"):
         if a.args.get(key):

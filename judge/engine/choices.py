@@ -7,7 +7,8 @@ Defaults (`--auto`):
   then the others in board order), the excess to the last unit that received damage;
 - which staged battlefield first: the first in declaration order;
 - which opponent gains the burn-out point: the next opponent in turn order;
-- order of simultaneous triggers: board order.
+- order of simultaneous triggers: board order;
+- top or bottom of the main deck for a card put there by its owner: the top.
 """
 
 from __future__ import annotations
@@ -15,6 +16,9 @@ from __future__ import annotations
 from collections import deque
 
 from judge.engine.errors import NeedChoice
+
+# Words a scripted `选择目标 … -> 顶|底` may name instead of objects: an end of the main deck
+DECK_TOP, DECK_BOTTOM = ("顶", "top"), ("底", "bottom")
 
 
 class Probe:

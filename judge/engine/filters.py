@@ -136,7 +136,7 @@ class Noun(Entry):
         if self.zone == "any" and o.zone == "legend":  # "an object (legends too)"
             return o.card.type == "legend"
         if self.zone == "trash":  # "a unit card in your trash": a card there, not a permanent
-            return o.zone == "trash" and o.card.type == self.id.removeprefix("trash_")
+            return o.zone == "trash" and (self.id == "trash_card" or o.card.type == self.id.removeprefix("trash_"))
         if self.zone == "hand":  # "a card from your hand"
             return o.zone == "hand"
         if o.zone != "board":
@@ -153,6 +153,7 @@ STANDARD_NOUNS = (Noun("unit", ("单位",), ("unit", "units"), "board"), Noun("g
                   Noun("object", ("物体", "任意物体"), ("object",), "any"),
                   # cards in a trash (what "play a unit from your trash" chooses among)
                   Noun("trash_unit", ("废牌堆中的单位",), ("unit-in-trash",), "trash"),
+                  Noun("trash_card", ("废牌堆中的卡牌",), ("card-in-trash",), "trash"),
                   Noun("hand_card", ("手牌中的卡牌",), ("card-in-hand",), "hand"))
 
 

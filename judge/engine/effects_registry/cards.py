@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from judge.engine import zones
 from judge.engine.chain_items import ChainItem
+from judge.engine.choices import DECK_BOTTOM, DECK_TOP
 from judge.engine.choices import take_target as take_choice
 from judge.engine.instructions import EffectKind
 from judge.trace.events import Change
@@ -80,6 +81,11 @@ class RecycleTrashCards(EffectKind):
 
     def apply(self, game, item, eff, legal, previous, who):
         p = item.controller
+        if getattr(eff, "target", None) is not None:  # chosen cards ("up to three cards from opponents' trashes"): each owner recycles theirs (416.1.a)
+            for owner in game.order_from(game.turn_player):
+                if mine := [o for o in legal if o.owner == owner]:
+                    _recycle_from_trash(game, owner, mine, who)
+            return legal
         trash = [game.objects[o] for o in game.players[p].zones["trash"]]
         cards = legal or _chosen(game, item, trash, eff.amount, f"从废牌堆回收 {eff.amount} 张牌")
         if cards is None:
@@ -434,3 +440,45 @@ class BanishCard(EffectKind):
         game.trace.add("change", f"{who}：放逐 {'、'.join(o.label() for o in legal)}（直接放入放逐区域，不是摧毁或弃置）。",
                        rules=("427.1", "427.2"), changes=changes)
         return [o for o in legal if o.zone == "banishment"]
+
+
+class PutInDeck(EffectKind):
+    """'Its owner puts it on the top or bottom of their main deck': the card goes to its owner's main
+    deck (056.2), where the owner chooses (scripted `乙 选择目标 <来源> -> 顶|底`; `--auto`: top). A
+    token put there ceases to exist (186.1); the card is a new object (124)."""
+
+    id, zh, aliases, rule = "put_in_deck", ("放到主牌堆顶或底", "放入主牌堆顶或底"), ("put-on-top-or-bottom",), "056.2"
+
+    def apply(self, game, item, eff, legal, previous, who):
+        done = []
+        for o in legal:
+            owner = o.owner
+            end = _top_or_bottom(game, item, owner)
+            change = zones.put_in_zone(game, o, "deck", rules=("056.2",))
+            deck = game.players[owner].zones["deck"]
+            if o.zone == "deck" and end in DECK_TOP:
+                deck.remove(o.oid)
+                deck.insert(0, o.oid)
+            where = "顶部" if end in DECK_TOP else "底部"
+            game.trace.add("change", f"{who}：{owner}（其拥有者）将 {o.label()} 放到其主牌堆{where}。",
+                           rules=("056.2",), changes=[change])
+            if o.zone == "deck":
+                done.append(o)
+        return done
+
+
+def _top_or_bottom(game, item, owner: str) -> str:
+    """The owner's choice of end (a scripted `<owner> 选择目标 <来源> -> 顶|底`)."""
+    src = item.source or ""
+    for entry in list(game.choices.queue):
+        if entry[0] != "target" or entry[1] != owner:
+            continue
+        ref, picked = entry[2]
+        if (ref in (item.oid, src) or src.endswith(f"（{ref}）")) and picked and picked[0] in DECK_TOP + DECK_BOTTOM:
+            game.choices.queue.remove(entry)
+            return picked[0]
+    if game.choices.auto:
+        game.trace.add("auto", f"（自动选择）{owner} 将卡牌放到主牌堆顶部。")
+        return DECK_TOP[0]
+    game.choices.need("target", owner, f"{owner} 需要选择把卡牌放到主牌堆顶部还是底部。", [DECK_TOP[0], DECK_BOTTOM[0]],
+                      f"{owner} 选择目标 {item.source} -> 顶")
