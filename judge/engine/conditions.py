@@ -423,14 +423,15 @@ class IfYouDo(ConditionKind):
 
 class ItMatches(ConditionKind):
     """"When you play a Dragon unit": the event's object (the card played, the unit that entered) fits a
-    filter (`若 其为 标签为 龙 单位`), checked when the event happens (383.2.a.1)."""
+    filter (`若 其为 标签为 龙 单位`), checked when the event happens (383.2.a.1); a unit the event took
+    off the board is read as it was then ("when you kill a stunned enemy unit")."""
 
     id, zh, aliases, takes_filter = "it_matches", ("其为", "该单位为"), ("it-is",), True
 
     def holds(self, game, seen, cond):
         from judge.engine import filters
 
-        o = _event_object(seen)
+        o = getattr(seen.facts, "seen", None) or _event_object(seen)
         return o is not None and filters.matches(game, seen, cond.filter, o)
 
 

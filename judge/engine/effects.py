@@ -6,6 +6,8 @@ Each returns the trace changes it made; callers decide the event wording.
 
 from __future__ import annotations
 
+import dataclasses
+
 from judge.engine import zones
 from judge.engine.layers import might
 from judge.engine.state import ABILITY_ZONES, Game, GameObject
@@ -77,6 +79,8 @@ def kill(game: Game, targets: list[GameObject], who: str = "", passive: bool = F
 
     targets = replacement.replace_deaths(game, [t for t in targets if t.zone == "board"])  # 367
     last = {t.oid: (t.controller, t.location) for t in targets}  # last known information
+    # the unit as it died ("when you kill a stunned enemy unit" reads its state then, 383.2.a.1)
+    seen = {t.oid: dataclasses.replace(t, modifiers=list(t.modifiers)) for t in targets}
     for t in targets:
         triggered.record_death_triggers(game, t)
     if any(t.token for t in targets):
@@ -90,10 +94,10 @@ def kill(game: Game, targets: list[GameObject], who: str = "", passive: bool = F
     for t in targets:
         ctrl, where = last[t.oid]
         triggered.fire(game, EventFacts("die", player=ctrl, obj=t, controller=ctrl, origin=where, dest="trash",
-                                        via=via))
+                                        via=via, seen=seen[t.oid]))
         if by is not None:
             triggered.fire(game, EventFacts("kill", player=by, obj=t, controller=ctrl, origin=where, dest="trash",
-                                            via=via))
+                                            via=via, seen=seen[t.oid]))
     # "when any number of (enemy) units die": the units killed together are one event per controller (373)
     groups: dict = {}
     for t in targets:

@@ -26,6 +26,7 @@ class EventFacts:
     amount: int = 0  # how many (cards drawn or discarded, XP gained, points; energy spent on a card played)
     targets: tuple = ()  # (oid, incarnation) of the targets chosen for the card played (355.7)
     via: str | None = None  # how: spell | ability | combat | standard_move | effect | cost | play
+    seen: GameObject | None = None  # obj as it was in the event, when the event took it off the board
 
     @property
     def owner_of_obj(self) -> str | None:

@@ -56,9 +56,9 @@ def _options(game: Game, u: GameObject) -> list[tuple[str, str, object]]:
         for g in game.board():
             if g.card.replaces_death and g is not u and game.teams[g.controller] == game.teams[u.controller]:
                 opts.append((g.oid, g.label(), lambda g=g: _hourglass(game, u, g)))
-        if u.buff:
-            for boss in game.board():
-                if boss.card.may_save_buffed and not boss.exhausted and game.teams[boss.controller] == game.teams[u.controller]:
+        if u.buff:  # "a buffed unit you control": its source may be a legend in its zone (174.6)
+            for boss in game.in_play():
+                if boss.card.may_save_buffed and not boss.exhausted and boss.controller == u.controller:
                     opts.append((boss.oid, boss.label(), lambda b=boss: _the_boss(game, u, b)))
     return opts
 
