@@ -448,6 +448,9 @@ def read_static(atoms, file: str) -> tuple[str, dict]:
         elif w.text(tok) in MAY_WORDS:  # "… may …": what the ability allows is its controller's choice
             w.next()
             params["optional"] = True
+        elif w.text(tok) in FLOOR_WORDS and w.is_int(w.peek(1)):  # "to a minimum of N" (356.4.e, 477.3.b)
+            w.next()
+            params["floor"] = int(w.text(w.next()))
         elif params.get("amount") is None and (value := read_value(w)) is not None:
             params["amount"] = value
             params["value"] = value.n if value.kind == "n" else None
@@ -459,6 +462,7 @@ def read_static(atoms, file: str) -> tuple[str, dict]:
     return kind.id, params
 
 
+FLOOR_WORDS = ("最低", "min")
 THEN_WORDS = ("以此", "thereby")
 ANY_NUMBER_WORDS = ("任意数量", "any-number")
 EACH_WORDS = ("每个", "each")

@@ -147,14 +147,23 @@ def apply_modifiers(game: Game, player: str, card: GameObject, cost: Cost, paid:
 
     ups, downs = [], []
     for o, kind, params in on_board(game):  # the static-ability registry's cost hook
+        floor = kind.cost_floor(params)
         for part, n in [*kind.cost_changes(game, o, params, player, card),
                         *kind.paid_keyword_cost_changes(game, o, params, player, card, paid)]:
-            (ups if n > 0 else downs).append((o, part, n))
+            (ups if n > 0 else downs).append((o, part, n, floor))
     for kind in STATICS:  # the card's own discount (356.4.a)
         for params in kind.instances(card.card):
-            downs += [(card, part, n) for part, n in kind.own_cost_changes(game, card, params, player)]
+            downs += [(card, part, n, None) for part, n in kind.own_cost_changes(game, card, params, player)]
+    # A discount with a minimum applies only down to it (356.4.e); the player may order discounts, and
+    # applying those with a minimum first is never worse for them (356.4.d.1).
+    downs.sort(key=lambda d: d[3] is None)
     for word, group in (("增费", ups), ("减费", downs)):
-        for o, part, n in group:
+        for o, part, n, floor in group:
+            if floor is not None and n < 0:
+                n = max(n, min(0, floor - (cost.energy if part == "energy" else cost.power)))
+                if n == 0:
+                    cost.parts.append(f"减费（{o.label()} 的被动技能）不适用：费用已不高于其最低值 {floor}")
+                    continue
             e, p = (n, 0) if part == "energy" else (0, n)
             cost.energy += e
             cost.power += p
@@ -164,7 +173,8 @@ def apply_modifiers(game: Game, player: str, card: GameObject, cost: Cost, paid:
                 cost._drop(-p)
             sign = "+" if n > 0 else "-"
             what = f"[{abs(n)}]" if part == "energy" else "[A]" * abs(n)
-            cost.parts.append(f"{word}（{o.label()} 的被动技能）{sign}{what}")
+            low = f"（不低于 {floor}）" if floor is not None and n < 0 else ""
+            cost.parts.append(f"{word}（{o.label()} 的被动技能）{sign}{what}{low}")
 
 
 def runes_of(game: Game, player: str) -> list[GameObject]:

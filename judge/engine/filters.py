@@ -26,12 +26,13 @@ class Seen:
     might: int | None = None  # the source's last known Might, noted when it left the board (808.1.d.3)
     did: bool | None = None  # whether the previous instruction of the resolving ability was done ("if you do")
     objs: tuple = ()  # the objects the instruction being replaced acts on ("if it is attacking", 370.1.b)
+    battlefield: str | None = None  # the battlefield the spell targets, chosen as it was played (355.10.b)
 
     @classmethod
     def of(cls, controller: str, memory: dict | None) -> "Seen":
         memory = memory or {}
         return cls(controller, memory.get("oid"), memory.get("location"), memory.get("facts"), memory.get("might"),
-                   memory.get("did"))
+                   memory.get("did"), battlefield=memory.get("battlefield"))
 
 
 class FilterWord(Entry):
@@ -89,6 +90,9 @@ STANDARD_FILTERS = (
     _word("at_battlefield", ("战场上",), ("at-battlefield",), "355",
           lambda g, s, o, a: o.zone == "board" and o.location not in (None, "base")),
     _word("in_base", ("基地中",), ("in-base",), "355", lambda g, s, o, a: o.zone == "board" and o.location == "base"),
+    # "all units at a battlefield": the battlefield is the spell's target, chosen as it is played (355.10.b)
+    _word("chosen_battlefield", ("所选战场",), ("at-the-chosen-battlefield",), "355.10.b",
+          lambda g, s, o, a: o.zone == "board" and s.battlefield is not None and o.location == s.battlefield),
     _word("exhausted", ("休眠的",), ("exhausted",), "355", lambda g, s, o, a: o.exhausted),
     _word("ready", ("活跃的",), ("ready",), "355", lambda g, s, o, a: not o.exhausted),
     _word("buffed", ("有增益的", "增益"), ("buffed",), "426", lambda g, s, o, a: o.buff > 0),
@@ -284,3 +288,12 @@ def describe(flt) -> str:
     noun = NOUNS.get(flt.noun)
     parts.append(noun.display if noun else flt.noun)
     return "".join(parts)
+
+
+def names_chosen_battlefield(effects) -> bool:
+    """Whether an instruction's target or count names `所选战场`: the card then targets a battlefield."""
+    for e in effects:
+        for flt in (getattr(getattr(e, "target", None), "filter", None), getattr(getattr(e, "value", None), "filter", None)):
+            if flt is not None and any(word == "chosen_battlefield" for word, _arg in flt.words):
+                return True
+    return False

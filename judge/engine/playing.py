@@ -9,7 +9,7 @@ it was (the whole play is undone) and the trace says which check failed."""
 
 from __future__ import annotations
 
-from judge.engine import cost_parts, costs, group_targets, modes, priority, steps, targeting, timing
+from judge.engine import cost_parts, costs, filters, group_targets, modes, priority, steps, targeting, timing
 from judge.engine.chain_items import ChainItem
 from judge.engine.errors import IllegalAction
 from judge.engine.keywords import KEYWORDS, on as keywords_on
@@ -72,6 +72,12 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
         if dest is None:
             raise IllegalAction(f"打出 {card.label()} 时必须同时选择移动的目的地（写作 “-> 战场”）。", "355.4")
         dest = "base" if dest in ("基地", "base") else dest
+    targets_battlefield = card.card.type == "spell" and filters.names_chosen_battlefield(effects)
+    if targets_battlefield:
+        # "… all units at a battlefield": the spell targets a battlefield, chosen now (355.10.b)
+        dest = dest if dest is not None else args.get("dest")
+        if dest not in game.battlefields:
+            raise IllegalAction(f"打出 {card.label()} 时必须选择一处战场作为目标（写作 “-> 战场”，如 “-> bf1”）。", "355.10.b")
     chosen = [resolve_ref(game, r) for r in args.get("targets", [])]
     targeting_effects = [e for e in effects if e.targets]
     parts = targeting.split(effects, chosen)
@@ -124,7 +130,8 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
     payment = costs.plan(game, player, cost, card)
     return {"optional": bool(optional),"origin": origin, "permission": permission, "dest": dest, "dest_rule": dest_rule,
             "targets": chosen, "cost": cost, "payment": payment, "paid": tuple(paid_keywords),
-            "extra": extra, "effects": effects if mode_notes else None, "mode_notes": mode_notes}
+            "extra": extra, "effects": effects if mode_notes else None, "mode_notes": mode_notes,
+            "targets_battlefield": targets_battlefield}
 
 
 def _optional_costs(card: GameObject, args: dict) -> list:
@@ -205,7 +212,8 @@ def _commit(game: Game, player: str, card: GameObject, plan: dict) -> None:
         game.players[player].zones[card.zone].remove(card.oid)
     card.zone, card.location = "chain", None
     card.paid_optional = plan["optional"]
-    memory = {"oid": card.oid, **({"effects": plan["effects"]} if plan.get("effects") is not None else {})}
+    memory = {"oid": card.oid, **({"effects": plan["effects"]} if plan.get("effects") is not None else {}),
+              **({"battlefield": plan["dest"]} if plan.get("targets_battlefield") else {})}
     item = ChainItem(player, card.label(), f"{player} 打出的 {card.label()}", None, memory,
                      rules=("350",), kind="card", oid=card.oid,
                      targets=[targeting.snapshot(o) for o in plan["targets"]], dest=plan["dest"],
@@ -221,10 +229,11 @@ def _commit(game: Game, player: str, card: GameObject, plan: dict) -> None:
         steps.done(game, "354")
         if plan["dest"] is not None:
             where = "基地" if plan["dest"] == "base" else game.battlefields[plan["dest"]].label()
-            what = "移动目的地" if card.card.type == "spell" else "打出位置"
+            what = "目标战场" if plan.get("targets_battlefield") else "移动目的地" if card.card.type == "spell" else "打出位置"
             chose = (origin.destination_rule if origin is not None
                      else (plan["dest_rule"] or "355.2") if card.card.type == "unit"
-                     else "359.2.d" if card.card.type == "gear" else "355.4")
+                     else "359.2.d" if card.card.type == "gear"
+                     else "355.10.b" if plan.get("targets_battlefield") else "355.4")
             t.add("step", f"步骤2 做出选择：{what} {where}。", rules=(chose,))
         modes.trace(game, plan.get("mode_notes", []))
         if plan["targets"]:
@@ -247,6 +256,8 @@ def _commit(game: Game, player: str, card: GameObject, plan: dict) -> None:
             rules.append("356.3")
         if any(p.startswith("减费") for p in cost.parts):
             rules.append("356.4")
+        if any(p.startswith("减费") and ("不低于" in p or "最低值" in p) for p in cost.parts):
+            rules.append("356.4.e")
         if any(p.startswith("增费") or p.startswith("减费") for p in cost.parts):
             rules.append("356.6")
         if cost.syms and any(s != "A" for s in cost.syms):

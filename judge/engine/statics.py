@@ -124,6 +124,10 @@ class StaticAbility(Entry):
     def cost_changes(self, game, src, params, player, card) -> list[tuple[str, int]]:
         return []
 
+    def cost_floor(self, params) -> int | None:
+        """The minimum a discount of this instance stops at ("to a minimum of [1]"), if any (356.4.e)."""
+        return None
+
     def paid_keyword_cost_changes(self, game, src, params, player, card, paid) -> list[tuple[str, int]]:
         """Changes to that cost that depend on the keyword costs the player chose to pay (`paid`: ids,
         e.g. "repeat" when the Repeat cost is paid, 820)."""
@@ -561,6 +565,32 @@ class DoubleEquipmentBonus(StaticAbility):
         if target is not src or not active(game, src, params):
             return 0
         return sum(g.card.might_bonus for g in game.attachments(src.oid) if "武装" in g.card.tags)
+
+
+class Discount(StaticAbility):
+    """`静态 法力费用减少 N <你的 …卡牌> [最低 M] [若 条件]`: the cards it names cost N less Energy when
+    the source's controller plays them, while the source is on the board and its condition holds
+    (356.4); with `最低 M` this discount stops at M, whatever the others do (356.4.e)."""
+
+    id, zh, aliases, rule = "discount", ("法力费用减少",), ("energy-costs-less",), "356.4"
+
+    def cost_changes(self, game, src, params, player, card):
+        spec = params.get("target") if isinstance(params, dict) else None
+        if spec is None or src.controller != player or not active(game, src, params):
+            return []
+        if spec.filter.noun in ("unit", "gear", "spell") and card.card.type != spec.filter.noun:
+            return []
+        from judge.engine.filters import FILTERS
+
+        seen = _seen(src)
+        if not all((part := FILTERS.get(word)) is not None and part.test(game, seen, card, arg)
+                   for word, arg in spec.filter.words):
+            return []
+        n = amount(game, src, params, card, 0)
+        return [("energy", -n)] if n > 0 else []
+
+    def cost_floor(self, params):
+        return params.get("floor") if isinstance(params, dict) else None
 
 
 class SelfDiscount(StaticAbility):
