@@ -896,8 +896,6 @@ def _compose_group(card, d, when: str, effects: list, trig=None, act=None) -> tu
             base_units -= 1
         if "c" in b.hand and card.category_code in UNITS:
             base_units += 1
-        if "甲 摧毁 c" in sp.act and "c" in b.base_a and card.category_code in UNITS:
-            base_units -= 1  # the source died to make its ability happen: it is no longer in the base
         b.expect.append(f"甲 基地单位数 {base_units + tokens}")
     if not b.expect and not checks:
         raise Gap("no expectation")
