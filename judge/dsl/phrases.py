@@ -132,10 +132,11 @@ def starts_target(w: Words) -> bool:
 
 
 ONE_BATTLEFIELD_WORDS = ("同一战场", "at-one-battlefield")
+ONE_LOCATION_WORDS = ("同一位置", "at-one-location")
 
 
 def read_target(w: Words) -> TargetSpec:
-    """`[数量] <筛选…> <名词> [总战力不超过 N | 同一战场]`."""
+    """`[数量] <筛选…> <名词> [总战力不超过 N | 同一战场 | 同一位置]`."""
     count, n = "one", 1
     tok = w.peek()
     if w.is_int(tok) and w.text(w.peek(1)) in ("名", "个", "张"):
@@ -165,6 +166,11 @@ def read_target(w: Words) -> TargetSpec:
         from judge.engine.group_targets import ANY_MIGHT
 
         return TargetSpec(count, n if count != "all" else 0, flt, ANY_MIGHT)
+    if w.text(w.peek()) in ONE_LOCATION_WORDS:  # the group is at one location, a base too (355.11)
+        w.next()
+        from judge.engine.group_targets import ANY_LOCATION
+
+        return TargetSpec(count, n if count != "all" else 0, flt, ANY_LOCATION)
     if w.text(w.peek()) in ("总战力不超过", "total-might"):
         w.next()
         if not w.is_int():
@@ -393,9 +399,14 @@ def read_trigger(atoms, file: str, effects: list) -> m.Trigger:
 
 def read_next(atoms, file: str, effects: list) -> m.Delayed:
     """`下次 <你|它> <时机> [本回合] [每次]`: the delayed ability "the next time …" (391), triggered once;
-    with `每次`, "whenever … this turn" (390.2), triggered each time within its window."""
+    with `每次`, "whenever … this turn" (390.2), triggered each time within its window; or `下次 本回合结束时`
+    / `下次 你的下个回合开始时`: one that triggers in that window (389, 390.2), where `它` is what the
+    instruction creating it acted on."""
+    from judge.dsl.sections.cards import DELAYED_TIMES
     from judge.engine.abilities.delayed import EACH_TIME, NEXT_SUBJECTS
 
+    if len(atoms) == 1 and str(atoms[0]) in DELAYED_TIMES:
+        return m.Delayed(DELAYED_TIMES[str(atoms[0])], list(effects))
     w = Words(atoms, file, "下次")
     subject = event = None
     this_turn = repeat = False

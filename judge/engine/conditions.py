@@ -306,6 +306,26 @@ class ItIsNot(ConditionKind):
         return o is not None and not all(FILTERS[w].test(game, seen, o, a) for w, a in cond.filter.words)
 
 
+class ItWas(ConditionKind):
+    """"If it was an enemy unit": the previous instruction's object (the unit just killed) fits the filter
+    words that follow, read as it last was on the board — its controller then (808.1.d.3) — if it left."""
+
+    id, zh, aliases, takes_filter, rule = "it_was", ("它曾是", "该单位曾是"), ("it-was",), True, "349"
+
+    def holds(self, game, seen, cond):
+        from dataclasses import replace
+
+        from judge.engine.filters import FILTERS
+
+        objs = getattr(seen, "objs", ())
+        if not objs:
+            return False
+        o = objs[0]
+        if o.zone != "board" and o.last_controller is not None:
+            o = replace(o, controller=o.last_controller)
+        return all(FILTERS[w].test(game, seen, o, a) for w, a in cond.filter.words)
+
+
 class Legion(ConditionKind):
     """[鼓舞] on an ability: its controller has played a card this turn other than its source (812)."""
 
@@ -496,7 +516,10 @@ class PlayedFromHand(ConditionKind):
 
     def holds(self, game, seen, cond):
         o = game.objects.get(seen.oid) if seen.oid else None
-        return o is not None and o.played_from == "hand"
+        if o is None:
+            return False
+        # while its cost is being determined (356) the card has not yet left the zone it is played from
+        return (o.zone if o.zone not in ("chain", "board") else o.played_from) == "hand"
 
 
 class ItsPaidEnergyAtLeast(ConditionKind):
@@ -563,7 +586,7 @@ STANDARD = (ItIsAlone, EnemyDiedThisTurn, OpponentNearWin, UnitDiedThisTurn, Mig
             ControlFacedown, YourBeginningPhase, DidFewer, ItIsMighty, ItsCostAtLeast, ItsPowerAtLeast, Legion,
             AttackingWithAnother, InShowdown, OpponentControlsBattlefield, DiscardedThisTurn, SelfAloneInCombat,
             IfYouDo, ItIsNot, ItMatches, TotalMightAtLeast, GainedXpThisTurn, PlayedFromHand, ItsPaidEnergyAtLeast,
-            SpellPaidThisTurn, InCombat, ExcessDamageAtLeast, TargetsInclude, EnergySpentAtLeast, ControlsHere)
+            SpellPaidThisTurn, InCombat, ExcessDamageAtLeast, TargetsInclude, EnergySpentAtLeast, ControlsHere, ItWas)
 
 
 def register_standard() -> None:

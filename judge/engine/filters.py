@@ -27,12 +27,13 @@ class Seen:
     did: bool | None = None  # whether the previous instruction of the resolving ability was done ("if you do")
     objs: tuple = ()  # the objects the instruction being replaced acts on ("if it is attacking", 370.1.b)
     battlefield: str | None = None  # the battlefield the spell targets, chosen as it was played (355.10.b)
+    chosen: tuple = ()  # oids chosen as targets by the spell's earlier instructions ("another unit", 355.9.b)
 
     @classmethod
     def of(cls, controller: str, memory: dict | None) -> "Seen":
         memory = memory or {}
         return cls(controller, memory.get("oid"), memory.get("location"), memory.get("facts"), memory.get("might"),
-                   memory.get("did"), battlefield=memory.get("battlefield"))
+                   memory.get("did"), battlefield=memory.get("battlefield"), chosen=tuple(memory.get("chosen", ())))
 
 
 class FilterWord(Entry):
@@ -83,6 +84,12 @@ STANDARD_FILTERS = (
     _word("other", ("其他", "另一"), ("other", "another"), "355", lambda g, s, o, a: o.oid != s.oid),
     _word("not_it", ("除它以外", "除该单位以外"), ("other-than-it",), "355",
           lambda g, s, o, a: getattr(getattr(s.facts, "obj", None), "oid", None) != o.oid),
+    # "deal 2 to a unit, then 2 to another unit": not a target of the spell's earlier instructions; checked when
+    # the targets are chosen (355.9.b), where each instruction's targets are known
+    _word("other_target", ("另一目标",), ("another-target",), "355.9.b", lambda g, s, o, a: o.oid not in s.chosen),
+    # "for each enemy unit at that unit's battlefield": where the instruction's (first) target is
+    _word("at_target_location", ("目标所在处",), ("at-its-location",), "355",
+          lambda g, s, o, a: bool(s.objs) and s.objs[0].zone == "board" and o.location == s.objs[0].location),
     _word("here", ("此处",), ("here",), "355",
           lambda g, s, o, a: s.location is not None and o.location == s.location),
     _word("elsewhere", ("别处", "其他位置"), ("elsewhere",), "355",

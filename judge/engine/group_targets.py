@@ -13,14 +13,27 @@ from judge.engine.layers import might
 from judge.engine.state import Game, GameObject
 
 ANY_MIGHT = 10**9  # `同一战场`: a group at one battlefield whatever its total Might ("any number of units at a battlefield")
+# `同一位置`: a group at one location, a base included ("up to three units at the same location"): one
+# player's base is one location (107.1.b), so units there must share a controller
+ANY_LOCATION = ANY_MIGHT + 1
+
+
+def one_place(units: list[GameObject], limit: int) -> bool:
+    """Whether the units stand at one location the group allows: one battlefield, or also one base."""
+    places = {o.location for o in units}
+    if len(places) != 1:
+        return False
+    if "base" in places:
+        return limit == ANY_LOCATION and len({o.controller for o in units}) == 1
+    return True
 
 
 def check_play(game: Game, eff, chosen: list[GameObject], what: str) -> None:
     if not eff.group_limit or not chosen:
         return
-    places = {o.location for o in chosen}
-    if len(places) != 1 or "base" in places:
-        raise IllegalAction(f"{what} 的目标必须是同一处战场上的单位。", "355.11.a", faq=("C-L392",))
+    if not one_place(chosen, eff.group_limit):
+        where = "同一位置（同一处战场或同一名玩家的基地）" if eff.group_limit == ANY_LOCATION else "同一处战场上"
+        raise IllegalAction(f"{what} 的目标必须是{where}的单位。", "355.11.a", faq=("C-L392",))
     total = sum(might(game, o) for o in chosen)
     if total > eff.group_limit:
         raise IllegalAction(f"{what} 的目标总战力为 {total}，超过 {eff.group_limit}。", "355.11.a", faq=("C-L392",))
@@ -31,10 +44,10 @@ def fitting_subsets(game: Game, units: list[GameObject], limit: int) -> list[lis
     out = []
     for n in range(len(units), 0, -1):
         for combo in combinations(units, n):
-            if len({o.location for o in combo}) != 1 or sum(might(game, o) for o in combo) > limit:
+            if not one_place(list(combo), limit) or sum(might(game, o) for o in combo) > limit:
                 continue
             rest = [o for o in units if o not in combo]
-            if any(o.location == combo[0].location and sum(might(game, x) for x in combo) + might(game, o) <= limit
+            if any(one_place([*combo, o], limit) and sum(might(game, x) for x in combo) + might(game, o) <= limit
                    for o in rest):
                 continue  # not maximal: another original target still fits
             out.append(list(combo))
@@ -42,8 +55,7 @@ def fitting_subsets(game: Game, units: list[GameObject], limit: int) -> list[lis
 
 
 def fits(game: Game, units: list[GameObject], limit: int) -> bool:
-    return bool(units) and len({o.location for o in units}) == 1 and "base" not in {o.location for o in units} \
-        and sum(might(game, o) for o in units) <= limit
+    return bool(units) and one_place(units, limit) and sum(might(game, o) for o in units) <= limit
 
 
 def settle(game: Game, item, eff, legal: list[GameObject]) -> list[GameObject]:
@@ -52,11 +64,11 @@ def settle(game: Game, item, eff, legal: list[GameObject]) -> list[GameObject]:
 
     t = game.trace
     total = sum(might(game, o) for o in legal)
-    if not legal or (total <= eff.group_limit and len({o.location for o in legal}) == 1):
+    if not legal or (total <= eff.group_limit and one_place(legal, eff.group_limit)):
         return legal
     options = fitting_subsets(game, legal, eff.group_limit)
     if eff.group_limit >= ANY_MIGHT:
-        t.add("step", "结算时再次检查群体目标：原目标已不在同一处战场，须从原目标中选出仍在同一处战场的子集。",
+        t.add("step", "结算时再次检查群体目标：原目标已不在同一位置，须从原目标中选出仍在同一位置的子集。",
               rules=("355.11.b",))
     else:
         t.add("step", f"结算时再次检查群体目标：原目标总战力 {total} 超过 {eff.group_limit}，须从原目标中选出仍符合限制的子集。",

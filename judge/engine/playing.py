@@ -83,9 +83,11 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
     parts = targeting.split(effects, chosen)
     if sum(len(p) for p in parts) != len(chosen):
         raise IllegalAction(f"{card.label()} 最多只能选择 {sum(e.targets for e in targeting_effects)} 个目标。", "355.8")
+    earlier: list[str] = []  # targets of the instructions before this one ("another unit", 355.9.b)
     for eff, picked in zip(effects, parts):
         if eff.targets:
-            targeting.check_choice(game, player, eff, picked, card.label(), {"oid": card.oid})
+            targeting.check_choice(game, player, eff, picked, card.label(), {"oid": card.oid, "chosen": tuple(earlier)})
+            earlier += [o.oid for o in picked]
             group_targets.check_play(game, eff, picked, card.label())
         if eff.kind == "move" and dest is not None:
             # The destination is a choice made now (355): an invalid one makes the play illegal (355.4.a, 358.5).

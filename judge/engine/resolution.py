@@ -218,16 +218,21 @@ def _resolve_item(game: Game, item: ChainItem) -> None:
             n = counts[i] if counts is not None else (len(rest) if i == 0 else 0)
             snaps.append(rest[:n])
             rest = rest[n:]
-        previous = apply_effect(game, item, effs[0], snaps[0], _event_objects(item))
+        previous = apply_effect(game, item, effs[0], snaps[0], _event_objects(game, item))
         for eff, picked in zip(effs[1:], snaps[1:]):
             previous = apply_effect(game, item, eff, picked, previous)
 
 
-def _event_objects(item) -> list[GameObject]:
+def _event_objects(game: Game, item) -> list[GameObject]:
     """What "it" names in a triggered ability's first instruction: the object its event was about (the
     unit that moved from here, the unit played here; 383.2.c), while still on the board."""
     facts = (item.memory or {}).get("facts")
     obj = getattr(facts, "obj", None)
+    if facts is None and getattr(item.trigger, "event", None) == "delayed":
+        # a delayed ability that triggers in a window ("at end of turn"): what its creating instruction
+        # acted on, fixed when it was created (390.2)
+        return [o for oid, inc in item.memory.get("linked", []) if (o := game.objects.get(oid)) is not None
+                and o.incarnation == inc and o.zone == "board"]
     return [obj] if obj is not None and obj.zone == "board" else []
 
 

@@ -37,6 +37,7 @@ EFFECT_PARTS = (instructions.Deal, instructions.Kill, instructions.Stun, instruc
                 points.GainPoints, points.LosePoints, points.ChangeVictoryScore, points.WinGame,
                 chain.CounterAbility,
                 choosing.Choose, choosing.ChoosePlayer, choosing.ChooseMode, instead.Instead, control.GainControl,
+                control.LoseControl,
                 restrictions.Impose)
 
 STATIC_PARTS = (statics.Aura, statics.NoEnemyReady, statics.CostModifier, statics.CannotScoreHere,

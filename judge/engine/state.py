@@ -73,6 +73,10 @@ class GameObject:
     paid_optional: bool = False  # its optional additional cost was paid when it was last played (356.2.b.1)
     played_from: str | None = None  # the zone it was last played from: hand, champion, facedown (419.1.a)
     paid_energy: int = 0  # the energy paid for it when it was last played (356: its total cost's energy)
+    # noted as it last left the board, for instructions that refer to it afterwards ("equal to the killed
+    # unit's Might", "if it was a friendly unit"; 808.1.d.3): its Might and its controller then
+    last_might: int | None = None
+    last_controller: str | None = None
 
     @property
     def name(self) -> str:

@@ -4,6 +4,8 @@ part; `evaluate` turns an Effect's `value` into the number its kind acts with.""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from judge.engine.registry import Entry, Registry
 
 
@@ -77,7 +79,8 @@ class Count(ValueKind):
     def evaluate(self, game, item, value, targets):
         from judge.engine import filters
 
-        seen = filters.Seen.of(item.controller, item.memory)
+        # seen with the instruction's targets, for words about where they are (`目标所在处`)
+        seen = replace(filters.Seen.of(item.controller, item.memory), objs=tuple(targets))
         return len(filters.select(game, seen, value.filter)) * (value.n or 1)  # `乘 N`: N for each
 
 
@@ -158,7 +161,11 @@ class ItsMight(ValueKind):
     id, zh, aliases, rule, reads_previous = "its_might", ("它的战力",), ("that-units-might",), "349", True
 
     def evaluate(self, game, item, value, targets):
-        return max(0, _might(game, targets[0])) if targets else 0
+        if not targets:
+            return 0
+        o = targets[0]
+        last = o.last_might if o.zone != "board" and o.last_might is not None else _might(game, o)
+        return max(0, last)
 
 
 class ItsCost(ValueKind):

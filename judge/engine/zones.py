@@ -12,6 +12,13 @@ def put_in_zone(game: Game, o: GameObject, zone: str, rules=("119",), why: str =
     before = game.location_label(o)
     was_board = o.zone == "board"
     if was_board and zone != "board":
+        # what it was as it left, for instructions that refer to it afterwards ("equal to the killed unit's
+        # Might", "if it was a friendly unit"; 808.1.d.3), noted while its gear and auras still apply
+        if o.is_unit:
+            from judge.engine.layers import might
+
+            o.last_might = might(game, o)
+        o.last_controller = o.controller
         detach_from(game, o)
     if o.zone in game.players[o.owner].zones and o.oid in game.players[o.owner].zones[o.zone]:
         game.players[o.owner].zones[o.zone].remove(o.oid)
