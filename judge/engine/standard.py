@@ -33,7 +33,7 @@ EFFECT_PARTS = (instructions.Deal, instructions.Kill, instructions.Stun, instruc
                 cards.Discard, cards.RecycleTrashCards, cards.RecycleMe, cards.ReturnFromTrash, cards.PlayCard, cards.Mill, cards.RevealTop, cards.Predict, cards.LookTop, cards.PickFromTop, cards.BanishCard, cards.Dig, cards.TakeFromTop, cards.PutInDeck,
                 copies.BecomeCopy, copies.ReplaceBattlefield,
                 tokens.CreateToken,
-                resources.AddPower, resources.Channel, resources.RecycleRune,
+                resources.AddPower, resources.Channel, resources.RecycleRune, resources.PayCost,
                 points.GainPoints, points.LosePoints, points.ChangeVictoryScore, points.WinGame,
                 chain.CounterAbility,
                 choosing.Choose, choosing.ChoosePlayer, choosing.ChooseMode, instead.Instead, control.GainControl,

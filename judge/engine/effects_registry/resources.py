@@ -81,3 +81,44 @@ class RecycleRune(EffectKind):
             triggered.fire(game, EventFacts("recycle_rune", player=item.controller, obj=r, controller=r.owner,
                                             origin="base", dest="rune_deck", amount=1, via="effect"))
         return runes
+
+
+class PayCost(EffectKind):
+    """"Pay [cost] to do Y" inside a spell's or ability's instructions (204.3.b): the cost is paid as it
+    resolves, and the instructions after it written `若 如此做` happen only if it was paid. With `可以` its
+    controller may decline (`拒绝支付 <来源>`); a cost that cannot be paid is not paid. Energy is the number,
+    power the domain symbols after `符能`: `支付 可以 符能 [Y]`."""
+
+    id, zh, aliases, rule, targeted = "pay", ("支付",), ("pay",), "204.3.b", False
+    params = "[法力 N] [符能 [R]…]"
+
+    def read_args(self, words):
+        syms = []
+        for w in words:
+            if w in ("符能", "power"):
+                continue
+            d = DOMAIN_WORDS.get(w.lower())
+            if d is None or not w.startswith("["):
+                raise ValueError(f"效果“{self.display}”只接受法力数量与“符能 [R] …”（符能写成特性符号或 [A]）。")
+            syms.append(d)
+        return {"power": syms}
+
+    def apply(self, game, item, eff, legal, previous, who):
+        from judge.engine import costs
+        from judge.engine.errors import IllegalAction
+        from judge.engine.instructions import _skipped
+
+        syms = list(eff.args.get("power", ()))
+        cost = costs.Cost()
+        cost.add(eff.amount, len(syms), "指示中的费用", syms)
+        try:
+            payment = costs.plan(game, item.controller, cost)
+        except IllegalAction as err:
+            game.trace.add("step", f"{who}：{item.controller} 无法支付指示中的费用 {cost}（{err.message}），其后“以此”的指示不执行。",
+                           rules=("204.3.b",))
+            _skipped(item)
+            return []
+        costs.pay(game, item.controller, cost, payment, text=f"{who}：{item.controller} 支付指示中的费用 {cost}。",
+                  rules=("204.3.b", "165"))
+        src = game.objects.get(getattr(item, "oid", None) or "")
+        return list(previous) or ([src] if src is not None else [])
