@@ -380,8 +380,10 @@ class CardSection(Section):
                                 column=kw.column, text=_text(kw), rule="391")
         effects = owner[last[0]](last)
         written = [last[1].effect, *effects] if last[0] == "trigger" else effects
-        if written and written[-1].kind == "delayed" and written[-1].delayed is None:
-            written[-1].delayed = delayed  # `…：延迟` written as the instruction that creates it
+        # `…：延迟` written as the instruction that creates it, where it stands among the others
+        slot = next((e for e in reversed(written) if e.kind == "delayed" and e.delayed is None), None)
+        if slot is not None:
+            slot.delayed = delayed
         else:
             effects.append(m.Effect("delayed", 0, (), delayed=delayed))
 

@@ -14,7 +14,8 @@ from judge.engine.chain_items import ChainItem
 from judge.engine.state import Game, GameObject
 
 WHEN_TEXT = {"end_of_turn": "本回合结束时", "next_turn_start": "你的下个回合开始时", "next": "下次"}
-NEXT_SUBJECTS = {"你": "you", "you": "you", "它": "it", "it": "it"}
+# "友方": a friendly player's event ("whenever a friendly unit is played": by you or an ally, 411.4)
+NEXT_SUBJECTS = {"你": "you", "you": "you", "它": "it", "it": "it", "友方": "friendly", "friendly": "friendly"}
 EACH_TIME = ("每次", "each-time")  # "whenever … this turn": not removed when it triggers (390.2)
 
 
@@ -44,7 +45,7 @@ def _when_text(d: dict) -> str:
         return WHEN_TEXT[d["when"]]
     from judge.engine.abilities.events import EVENTS
 
-    who = "你" if d["subject"] == "you" else "它"
+    who = {"you": "你", "friendly": "友方"}.get(d["subject"], "它")
     if d.get("repeat"):
         return f"本回合每次{who}{EVENTS[d['event']].label}"
     return f"{'本回合' if d['this_turn'] else ''}下次{who}{EVENTS[d['event']].label}"
@@ -64,6 +65,9 @@ def witness(game: Game, facts) -> None:
         if entry is None or entry.of != facts.event or not entry.concerns(facts):
             continue
         if d["subject"] == "you" and facts.player != d["controller"]:
+            continue
+        if d["subject"] == "friendly" and (facts.player is None
+                                           or game.teams[facts.player] != game.teams[d["controller"]]):
             continue
         if d["subject"] == "it" and not _is_linked(facts, d["linked"]):
             continue

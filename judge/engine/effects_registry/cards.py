@@ -368,14 +368,17 @@ class TakeFromTop(EffectKind):
     413 drawing, 416.1 recycling)."""
 
     id, zh, aliases, rule, amount, targeted = "take_from_top", ("抽取牌堆顶",), ("take-from-top",), "431.1.c", True, False
-    params = "装备牌、单位牌、法术牌、单位或装备牌、任意牌（可抽取的类型），可加 展示（展示而非查看）"
+    params = "装备牌、单位牌、法术牌、单位或装备牌、任意牌（可抽取的类型），可加 展示（展示而非查看）、放入手牌（放入手牌而非抽取）"
+    _FLAGS = {"reveal": ("展示", "reveal"), "to_hand": ("放入手牌", "put-into-hand")}
 
     def read_args(self, words):
         kinds = [w for w in words if w in TAKE_TYPES]
-        rest = [w for w in words if w not in TAKE_TYPES and w not in ("展示", "reveal")]
+        flags = {f for spellings in self._FLAGS.values() for f in spellings}
+        rest = [w for w in words if w not in TAKE_TYPES and w not in flags]
         if len(kinds) != 1 or rest:
-            raise ValueError(f"效果“{self.display}”需要一个可抽取的类型（装备牌、单位牌、法术牌、单位或装备牌、任意牌），可加“展示”。")
-        return {"type": TAKE_TYPES[kinds[0]], "reveal": any(w in ("展示", "reveal") for w in words)}
+            raise ValueError(f"效果“{self.display}”需要一个可抽取的类型（装备牌、单位牌、法术牌、单位或装备牌、任意牌），"
+                             "可加“展示”“放入手牌”。")
+        return {"type": TAKE_TYPES[kinds[0]], **{k: any(w in v for w in words) for k, v in self._FLAGS.items()}}
 
     def apply(self, game, item, eff, legal, previous, who):
         p = item.controller
@@ -387,8 +390,13 @@ class TakeFromTop(EffectKind):
         fits = [o for o in seen if _of_type(game, o, eff.args.get("type"))]
         scripted = [o for o in (take_choice(game, item) or []) if o in fits]
         pick = (scripted or fits)[:1]
-        changes = [zones.put_in_zone(game, game.objects[o], "hand", rules=("413",)) for o in pick]
-        if pick:
+        to_hand = eff.args.get("to_hand")  # "put it into your hand": not a draw (413)
+        changes = [zones.put_in_zone(game, game.objects[o], "hand", rules=("108.7",) if to_hand else ("413",))
+                   for o in pick]
+        if pick and to_hand:
+            game.trace.add("change", f"{who}：{p} 将其中的 {game.objects[pick[0]].label()} 放入手牌（不是抽牌）。",
+                           rules=("424.1", "108.7"), changes=changes)
+        elif pick:
             game.trace.add("change", f"{who}：{p} 抽取其中的 {game.objects[pick[0]].label()}。", rules=("413",), changes=changes)
         else:
             game.trace.add("step", f"{who}：其中没有可抽取的牌。", rules=("431.1.c",))
