@@ -25,6 +25,7 @@ class EffectKind(Entry):
     needs_targets = True  # with a target spec and no legal target left, nothing is done (349)
     params = ""  # the words the effect takes after its number, described for errors and the guide
     adds_resources = False  # an Add (429): as an ability's whole effect it resolves once finalized (429.2)
+    acts_on_chain = False  # "it" may be a spell on the chain ("choose a spell … counter it", 425)
 
     def apply(self, game: Game, item: ChainItem, eff, legal: list[GameObject], previous: list[GameObject],
               who: str) -> list[GameObject]:
@@ -182,7 +183,7 @@ def _untargeted(game: Game, item: ChainItem, spec, previous: list[GameObject], k
         src = game.objects.get(getattr(item, "oid", None))
         return [src] if src is not None and src.zone in ABILITY_ZONES else []  # a legend's "me" too (174)
     found = [o for o in previous if o.zone == "board"
-             or (kind is not None and o.zone != "chain" and kind.accepts(game, o) is None)]
+             or (kind is not None and (o.zone != "chain" or kind.acts_on_chain) and kind.accepts(game, o) is None)]
     if spec.filter.words:  # "it, if it is alone": only those that fit the words, seen from the source
         seen = filters.Seen.of(item.controller, item.memory)
         found = [o for o in found if all(filters.FILTERS[w].test(game, seen, o, a) for w, a in spec.filter.words)]
@@ -466,6 +467,7 @@ class Counter(EffectKind):
     costs stay paid, and it never counts as played for play triggers (419.4.a.1, 425.1.b)."""
 
     id, zh, aliases, rule = "counter", ("无效化",), ("counter",), "425"
+    acts_on_chain = True
 
     def accepts(self, game, o):
         return None if o.zone == "chain" else f"{o.label()} 不在结算链上。"

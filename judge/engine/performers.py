@@ -18,7 +18,7 @@ class Performer(Entry):
     rule = "355.10.e"
     chooses_on_resolution = True  # its objects are chosen by each performer as it resolves (not targets)
 
-    def players(self, game, item) -> list[str]:
+    def players(self, game, item, previous=()) -> list[str]:
         raise NotImplementedError
 
 
@@ -30,7 +30,7 @@ class EachPlayer(Performer):
 
     id, zh, aliases = "each_player", ("每名玩家",), ("each-player",)
 
-    def players(self, game, item):
+    def players(self, game, item, previous=()):
         return game.order_from(item.controller)
 
 
@@ -39,7 +39,7 @@ class EachPlayerFromNext(Performer):
 
     id, zh, aliases = "each_player_from_next", ("从下一名玩家开始每名玩家",), ("each-player-from-next",)
 
-    def players(self, game, item):
+    def players(self, game, item, previous=()):
         order = game.order_from(item.controller)
         return order[1:] + order[:1]
 
@@ -47,7 +47,7 @@ class EachPlayerFromNext(Performer):
 class EachOpponent(Performer):
     id, zh, aliases = "each_opponent", ("每名对手",), ("each-opponent",)
 
-    def players(self, game, item):
+    def players(self, game, item, previous=()):
         return [p for p in game.order_from(item.controller) if p in game.opponents(item.controller)]
 
 
@@ -56,7 +56,7 @@ class YouMust(Performer):
 
     id, zh, aliases, rule = "you_must", ("你必须",), ("you-must",), "355.10.f"
 
-    def players(self, game, item):
+    def players(self, game, item, previous=()):
         return [item.controller]
 
 
@@ -65,12 +65,22 @@ class ChosenPlayer(Performer):
 
     id, zh, aliases, rule = "chosen_player", ("所选玩家", "该玩家", "该对手"), ("chosen-player",), "355.9.a"
 
-    def players(self, game, item):
+    def players(self, game, item, previous=()):
         p = (item.memory or {}).get("chosen_player")
         return [p] if p is not None else []
 
 
-STANDARD = (EachPlayer, EachPlayerFromNext, EachOpponent, YouMust, ChosenPlayer)
+class ItsController(Performer):
+    """The controller of the object the previous instruction acted on ("counter it unless its controller
+    pays [2]": that player decides and pays, 355.10.e)."""
+
+    id, zh, aliases = "its_controller", ("其控制者",), ("its-controller",)
+
+    def players(self, game, item, previous=()):
+        return [o.controller for o in list(previous)[:1] if o.controller is not None]
+
+
+STANDARD = (EachPlayer, EachPlayerFromNext, EachOpponent, YouMust, ChosenPlayer, ItsController)
 
 
 def register_standard() -> None:
@@ -85,12 +95,13 @@ def perform(game, item, eff, previous: list, perform_one, declined) -> list:
     from judge.engine import targeting
 
     part = PERFORMERS[eff.performer]
-    players = part.players(game, item)
+    players = part.players(game, item, previous)
     if not players:
         game.trace.add("step", f"{item.source} 的效果：没有执行此指示的玩家（尚未选择玩家），此指示不执行。", rules=(part.rule,))
         return previous
     inner = dataclasses.replace(eff, performer=None)
     out: list = []
+    done = False
     for p in players:
         as_p = dataclasses.replace(item, controller=p)
         game.trace.add("step", f"{item.source} 的效果由 {p} 执行（{part.display}）。", rules=(part.rule,))
@@ -105,6 +116,12 @@ def perform(game, item, eff, previous: list, perform_one, declined) -> list:
                 continue
             snaps = [targeting.snapshot(o) for o in chosen]
         out += perform_one(game, as_p, dataclasses.replace(inner, optional=False), snaps, previous)
+        done = done or bool(isinstance(item.memory, dict) and item.memory.get("did"))
+    if not done and isinstance(item.memory, dict):
+        # no performer did it (declined, or could not pay): "if you do" fails, and "it" still names the
+        # earlier object when nothing was acted on
+        item.memory["skipped"] = True
+        return out or previous
     return out
 
 

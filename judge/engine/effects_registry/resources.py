@@ -114,10 +114,10 @@ class PayCost(EffectKind):
         try:
             payment = costs.plan(game, item.controller, cost)
         except IllegalAction as err:
-            game.trace.add("step", f"{who}：{item.controller} 无法支付指示中的费用 {cost}（{err.message}），其后“以此”的指示不执行。",
+            game.trace.add("step", f"{who}：{item.controller} 无法支付指示中的费用 {cost}（{err.message}），视为没有支付。",
                            rules=("204.3.b",))
             _skipped(item)
-            return []
+            return list(previous)
         costs.pay(game, item.controller, cost, payment, text=f"{who}：{item.controller} 支付指示中的费用 {cost}。",
                   rules=("204.3.b", "165"))
         src = game.objects.get(getattr(item, "oid", None) or "")
