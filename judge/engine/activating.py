@@ -91,6 +91,9 @@ def activate(game: Game, player: str, args: dict) -> None:
         if was_empty:
             game.chain_opened_by = "card"
         t.add("step", f"{item.description}确认为结算链项目（激活技能开启或加入结算链）。", rules=("406.2",))
+        from judge.engine.abilities import triggered
+
+        triggered.chose_targets(game, player, chosen, "ability")
     finally:
         t.depth -= 1
 

@@ -296,6 +296,8 @@ def finalize(game: Game, item: ChainItem) -> None:
         game.chain.remove(item)
         resolution.enter_board(game, item, card)
         completed(game, item, card)
+    else:
+        triggered.chose_targets(game, item.controller, [game.objects.get(oid) for oid, _inc in item.targets], "spell")
     triggered.flush(game)
 
 

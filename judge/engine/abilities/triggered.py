@@ -222,6 +222,15 @@ def finalize(game: Game, item: ChainItem) -> None:
     item.pending = False
     what = f"，目标 {'、'.join(o.label() for o in chosen)}" if chosen else ""
     t.add("step", f"确认 {item.description}{what}。", rules=("406.2",))
+    chose_targets(game, p, chosen, "ability")
+
+
+def chose_targets(game: Game, player: str, objs, via: str) -> None:
+    """"When you choose a friendly unit as a target" (355.7): one event for each object on the board chosen
+    as a target of the spell or ability just finalized."""
+    for o in objs:
+        if o is not None and o.zone == "board":
+            fire(game, EventFacts("choose_target", player=player, obj=o, controller=o.controller, via=via))
 
 
 def _choose_targets(game: Game, p: str, item: ChainItem, effects: list) -> list[GameObject]:
