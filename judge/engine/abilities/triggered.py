@@ -249,9 +249,11 @@ def _choose_targets(game: Game, p: str, item: ChainItem, effects: list) -> list[
         parts = targeting.split(effects, picked) if len(aiming) > 1 else [picked if e.targets else [] for e in effects]
         if sum(len(x) for x in parts) != len(picked):
             raise IllegalAction(f"{item.description} 最多只能选择 {sum(e.targets for e in aiming)} 个目标。", "355.8")
+        earlier: list[str] = []  # targets of the instructions before ("another unit", 355.9.b)
         for e, part in zip(effects, parts):
             if e.targets:
-                targeting.check_choice(game, p, e, part, item.description, item.memory)
+                targeting.check_choice(game, p, e, part, item.description, {**(item.memory or {}), "chosen": tuple(earlier)})
+                earlier += [o.oid for o in part]
     else:
         pools = []
         for e in effects:
