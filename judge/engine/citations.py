@@ -146,6 +146,7 @@ RULES: dict[str, str] = {
     # reflexive ("embedded") triggers are triggered abilities (382); delayed (389) and linked (393)
     "389": "延迟技能",
     "390.2": "延迟触发",
+    "204.3.b": "指示中的费用",
     "391": "延迟技能",
     "390.5.a": "延迟关联技能",
     "392": "来源",

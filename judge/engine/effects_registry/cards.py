@@ -391,11 +391,12 @@ class TakeFromTop(EffectKind):
         scripted = [o for o in (take_choice(game, item) or []) if o in fits]
         pick = (scripted or fits)[:1]
         to_hand = eff.args.get("to_hand")  # "put it into your hand": not a draw (413)
-        changes = [zones.put_in_zone(game, game.objects[o], "hand", rules=("108.7",) if to_hand else ("413",))
+        seen_rule = "424.1" if eff.args.get("reveal") else "431.1.c"
+        changes = [zones.put_in_zone(game, game.objects[o], "hand", rules=(seen_rule,) if to_hand else ("413",))
                    for o in pick]
         if pick and to_hand:
             game.trace.add("change", f"{who}：{p} 将其中的 {game.objects[pick[0]].label()} 放入手牌（不是抽牌）。",
-                           rules=("424.1", "108.7"), changes=changes)
+                           rules=(seen_rule,), changes=changes)
         elif pick:
             game.trace.add("change", f"{who}：{p} 抽取其中的 {game.objects[pick[0]].label()}。", rules=("413",), changes=changes)
         else:
