@@ -52,10 +52,13 @@ def run(game: Game, wait: bool = False) -> None:
 
 
 def finalize_pending(game: Game) -> None:
-    """FEPR step 1: pending items, oldest first, are finalized by their controllers (337)."""
+    """FEPR step 1: pending items, oldest first, are finalized by their controllers (337). What
+    triggers while one is finalized (paying its cost recycles a rune) goes on the chain at once as a
+    pending item (383.3, 336.1) and is finalized in turn (337.3, 337.1.b)."""
     from judge.engine.abilities import triggered
 
     while True:
+        triggered.flush_recorded(game)
         pending = [i for i in game.chain if is_pending(i)]
         if not pending:
             return
