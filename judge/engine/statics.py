@@ -141,8 +141,10 @@ def on_board(game):
     """(source, kind, params) for every static-ability instance of an object on the board (365.1) or in a
     legend zone (a legend's passive abilities work there, 174.6)."""
     kinds = list(STATICS)
+    # Kinds reading the generic list find nothing on a card without one: skip them there (same order).
+    own = [k for k in kinds if type(k).instances is not StaticAbility.instances]
     for o in game.in_play():
-        for kind in kinds:
+        for kind in kinds if getattr(o.card, "statics", None) else own:
             for params in kind.instances(o.card):
                 yield o, kind, params
 
