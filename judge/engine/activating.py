@@ -57,6 +57,7 @@ def activate(game: Game, player: str, args: dict) -> None:
         targeting.check_choice(game, player, eff, chosen, f"{src.label()} 的主动技能", memory)
     elif chosen:
         raise IllegalAction(f"{src.label()} 的主动技能没有目标。", "355.5")
+    dest = _move_destination(game, src, ab, chosen, args.get("dest"))
     cost = costs.Cost()
     cost.add(ab.energy, ab.power, "技能费用")
     cost.add(0, costs.targeting_power(game, player, chosen), costs.TARGETING_LABEL)
@@ -86,7 +87,7 @@ def activate(game: Game, player: str, args: dict) -> None:
         was_empty = not game.chain
         item = ChainItem(player, src.label(), f"{src.label()} 的主动技能", None, dict(memory),
                          rules=("376",), kind="ability", oid=src.oid,
-                         targets=[targeting.snapshot(o) for o in chosen], pending=False, trigger=ab)
+                         targets=[targeting.snapshot(o) for o in chosen], pending=False, trigger=ab, dest=dest)
         game.chain.append(item)
         if was_empty:
             game.chain_opened_by = "card"
@@ -96,6 +97,29 @@ def activate(game: Game, player: str, args: dict) -> None:
         triggered.chose_targets(game, player, chosen, "ability")
     finally:
         t.depth -= 1
+
+
+def _move_destination(game: Game, src, ab, chosen, dest: str | None) -> str | None:
+    """"Move a unit" with no fixed destination: the location is chosen as the ability is activated, as
+    for a spell (355.4); one that is not valid for a chosen unit makes the activation illegal (355.4.a)."""
+    if not any(e.kind == "move" and e.dest is None for e in ab.effects):
+        if dest is not None:
+            raise IllegalAction(f"{src.label()} 的主动技能不移动单位，不需要选择目的地。", "355.4")
+        return None
+    if dest is None:
+        raise IllegalAction(f"激活 {src.label()} 的主动技能时必须同时选择移动的目的地（写作 “-> 战场”）。", "355.4")
+    dest = "base" if dest in ("基地", "base") else dest
+    if dest != "base" and dest not in game.battlefields:
+        raise IllegalAction(f"“{dest}”不是基地或一处战场。", "355.4")
+    from judge.engine import movement
+
+    for u in chosen:
+        invalid = movement.invalid_destination(game, u.controller, dest)
+        if invalid or u.location == dest:
+            why = invalid[0] if invalid else "单位已在那里"
+            raise IllegalAction(f"{src.label()} 的主动技能不能把 {u.label()} 移动到这里：无效的终点位置（{why}）。",
+                                invalid[1] if invalid else "355.4.a")
+    return dest
 
 
 def adds_resources(ab) -> bool:

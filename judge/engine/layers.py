@@ -23,9 +23,19 @@ def might(game: Game, o: GameObject) -> int:
         value += 0 if mod.lapsed() else mod.amount
     from judge.engine.statics import on_board
 
+    floored = []
     for src, kind, params in on_board(game):  # static abilities (光环 and any registered kind)
-        value += kind.might_bonus(game, src, params, o)
+        bonus = kind.might_bonus(game, src, params, o)
+        floor = params.get("floor") if isinstance(params, dict) else None
+        if floor is not None and bonus < 0:
+            floored.append((bonus, floor))
+            continue
+        value += bonus
     value += sum(kw.might_bonus(game, o, n) for kw, n in keywords_on(o, game))  # keyword registry hook
+    # A passive decrease "to a minimum of N" is applied last and is not snapshotted: it is limited
+    # against the Might it meets now (477.3.e.2.a, 477.3.e.2.b).
+    for bonus, floor in floored:
+        value += max(bonus, min(0, floor - value))
     return value
 
 

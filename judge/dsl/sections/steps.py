@@ -145,6 +145,8 @@ class StepSection(Section):
         numbers = [o for o in options if isinstance(o, Token)]
         opts = dict(o for o in options if not isinstance(o, Token))
         extra = {"pay_with": opts["pay_with"]} if "pay_with" in opts else {}
+        if "dest" in opts:
+            extra["dest"] = opts["dest"]
         if numbers:
             extra["ability"] = _num(numbers[0])
         return self._action(player, "activate", player, source=_text(source), targets=opts.get("targets", []), **extra)
