@@ -14,13 +14,16 @@ from judge.engine.state import ABILITY_ZONES, Game, GameObject
 from judge.trace.events import Change
 
 
-def deal_damage(game: Game, target: GameObject, amount: int) -> Change | None:
+def deal_damage(game: Game, target: GameObject, amount: int, by_effect: bool = False) -> Change | None:
+    """Damage to one unit; `by_effect`: a spell or an ability deals it (not combat)."""
     if target.zone != "board" or not target.is_unit or amount <= 0:
         return None
-    from judge.engine.statics import cannot_be_damaged
+    from judge.engine.statics import cannot_be_damaged, effect_damage_prevented
 
     if target.immune_to_damage() or cannot_be_damaged(game, target):
         return Change(target.label(), "伤害", target.damage, f"{target.damage}（无法被造成伤害）")
+    if by_effect and (why := effect_damage_prevented(game, target)) is not None:
+        return Change(target.label(), "伤害", target.damage, f"{target.damage}（全部 {amount} 点被抵挡：{why[0].label()}）")
     amount, prevented = prevent(target, amount)
     before = target.damage
     target.damage += amount
@@ -64,7 +67,9 @@ def prevent(target: GameObject, amount: int) -> tuple[int, int]:
 
 def deal(game: Game, targets: list[GameObject], amount: int, who: str, source: str | None = None,
          rules=("417",), faq=()) -> None:
-    changes = [c for c in (deal_damage(game, t, amount) for t in targets) if c]
+    changes = [c for c in (deal_damage(game, t, amount, by_effect=True) for t in targets) if c]
+    if any("被抵挡" in str(c.after) for c in changes):
+        rules = tuple(rules) + ("437.1",)
     src = f"（来源：{source}）" if source else ""
     names = "、".join(t.label() for t in targets) or "没有单位"
     game.trace.add("change", f"{who}对 {names} 造成 {amount} 点伤害{src}。", rules=rules, faq=faq, changes=changes)

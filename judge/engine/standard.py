@@ -46,7 +46,7 @@ STATIC_PARTS = (statics.Aura, statics.NoEnemyReady, statics.CostModifier, static
                 statics.OpponentsCannotPlayFacedownHere, statics.MightStatic, statics.GrantKeyword, statics.EnterReady,
                 statics.VictoryScoreChange, statics.CannotPlayHere, statics.SelfDiscount, statics.Discount, play_locations.PlayTo,
                 statics.OpponentsPlayUnitsOnlyToBase, statics.CannotBeReadiedByEffects, statics.CannotBeDamaged,
-                statics.ManyBuffs, statics.EnterExhausted, statics.CannotPlayCards, statics.CannotPlaySpells,
+                statics.ManyBuffs, statics.EnterExhausted, statics.CannotPlayCards, statics.CannotPlaySpells, statics.PreventEffectDamage,
                 statics.ExtraDeathknell, statics.ExtraConquerHere, statics.ExtraHoldHere,
                 statics.DoubleEquipmentBonus)
 

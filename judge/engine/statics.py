@@ -21,10 +21,16 @@ from judge.engine.registry import Entry, Registry
 
 class StaticAbility(Entry):
     rule = "349"
+    imposed_note = "（“不能”优先于“可以”）"  # how the trace explains it when an effect imposes it for a turn
+
 
     def instances(self, card) -> list:
         """This kind's instances on a card (parameters of each); by default the generic list."""
         return [params for kind, params in getattr(card, "statics", ()) if kind == self.id]
+
+    # --- damage: does `src`'s instance prevent the damage a spell or an ability would deal to `unit` (437.1)?
+    def prevents_effect_damage(self, game, src, params, unit) -> bool:
+        return False
 
     # --- layers: Might `src`'s instance gives `target`
     def might_bonus(self, game, src, params, target) -> int:
@@ -691,6 +697,28 @@ class ManyBuffs(StaticAbility):
 def cannot_be_damaged(game, unit) -> bool:
     """Whether a static ability on the board says `unit` can't be damaged now (can't beats can, 054.1)."""
     return forbidder(game, "allows_damage", unit) is not None
+
+
+def effect_damage_prevented(game, unit):
+    """The (source, kind) of a static ability on the board, or one an effect set up for this turn, that
+    prevents the damage spells and abilities would deal to `unit` (437.1), or None."""
+    for src, kind, params in [*on_board(game), *imposed(game)]:
+        if kind.prevents_effect_damage(game, src, params, unit) and (src.zone == "effect" or active(game, src, params)):
+            return src, kind
+    return None
+
+
+class PreventEffectDamage(StaticAbility):
+    """`抵挡法术和技能伤害`: all damage that spells and abilities would deal (to the objects it names, else
+    to every unit) is prevented (437.1); set up for a turn with `施加限制 抵挡法术和技能伤害 本回合`.
+    Combat damage is not dealt by a spell or an ability and still happens."""
+
+    id, zh, aliases, rule = "prevent_effect_damage", ("抵挡法术和技能伤害",), ("prevent-spell-and-ability-damage",), "437.1"
+    imposed_note = "（战斗伤害不受影响）"
+
+    def prevents_effect_damage(self, game, src, params, unit):
+        objs = params.get("objs") if isinstance(params, dict) else None
+        return objs is None or unit.oid in objs
 
 
 def may_have_many_buffs(game, unit) -> bool:

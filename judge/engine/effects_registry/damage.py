@@ -40,7 +40,7 @@ class DealSplit(EffectKind):
         split = self._split(game, item, eff.amount, legal)
         if split is None:
             return []
-        changes = [c for c in (effects.deal_damage(game, u, n) for u, n in split) if c]
+        changes = [c for c in (effects.deal_damage(game, u, n, by_effect=True) for u, n in split) if c]
         parts = "、".join(f"{u.label()} {n} 点" for u, n in split)
         game.trace.add("change", f"{who}将 {eff.amount} 点伤害分配给：{parts}，同时造成。", rules=("417.1.c", "417.1.d"),
                        changes=changes)

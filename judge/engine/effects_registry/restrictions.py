@@ -51,6 +51,6 @@ class Impose(EffectKind):
             params["objs"] = frozenset(o.oid for o in legal)
             names += [o.label() for o in legal]
         game.imposed.append((kind.id, params, item.controller, game.turn, item.source))
-        game.trace.add("change", f"{who}：本回合内，{'、'.join(names) or '（无）'}{kind.display}（“不能”优先于“可以”）。",
-                       rules=("054.1",))
+        game.trace.add("change", f"{who}：本回合内，{'、'.join(names) or '所有对象'}{kind.display}{kind.imposed_note}。",
+                       rules=("054.1",) if kind.rule == "054.1" else (kind.rule,))
         return previous
