@@ -269,6 +269,20 @@ class Stun(_OnEach):
     def act_for(self, game, item, eff, u):
         return effects.stun(game, u, by=item.controller)  # "when you stun" (423.1)
 
+    def apply(self, game, item, eff, legal, previous, who):
+        """Each unit is stunned (an event each); then the enemy units this instruction stunned are one
+        more event, "you stun any number of enemy units" (423.1)."""
+        from judge.engine.abilities import triggered
+        from judge.engine.abilities.facts import EventFacts
+
+        fresh = [u for u in legal if not u.stunned and u.zone == "board"]
+        out = super().apply(game, item, eff, legal, previous, who)
+        enemies = tuple(u for u in fresh if u.stunned and game.teams[u.controller] != game.teams[item.controller])
+        if enemies:
+            triggered.fire(game, EventFacts("stun_enemies", player=item.controller, obj=enemies[0],
+                                            controller=enemies[0].controller, objs=enemies, amount=len(enemies)))
+        return out
+
 
 class Buff(_OnEach):
     id, zh, aliases, rule = "buff", ("增益",), ("buff",), "426"

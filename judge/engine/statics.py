@@ -21,8 +21,10 @@ from judge.engine.registry import Entry, Registry
 
 class StaticAbility(Entry):
     rule = "349"
-    imposed_note = "（“不能”优先于“可以”）"  # how the trace explains it when an effect imposes it for a turn
 
+    def imposed_text(self, names: str) -> str:
+        """The trace's words when an effect sets this up for a turn for `names` (players or objects)."""
+        return f"{names or '所有对象'}{self.display}（“不能”优先于“可以”）"
 
     def instances(self, card) -> list:
         """This kind's instances on a card (parameters of each); by default the generic list."""
@@ -271,10 +273,13 @@ def granted_keywords(game, o) -> dict:
 
 
 def enters_ready(game, unit):
-    """The (source, kind) of a static ability that makes `unit` enter ready, or None (359.2.c: it
-    enters exhausted unless something says otherwise)."""
+    """The (source, kind) of a static ability, or of one an effect set up for this turn, that makes `unit`
+    enter ready, or None (359.2.c: it enters exhausted unless something says otherwise)."""
     for src, kind, params in on_board(game):
         if kind.readies_entering(game, src, params, unit) and active(game, src, params):
+            return src, kind
+    for src, kind, params in imposed(game):
+        if kind.readies_entering(game, src, params, unit):
             return src, kind
     return None
 
@@ -559,7 +564,14 @@ class EnterReady(StaticAbility):
 
     id, zh, aliases, rule = "enter_ready", ("活跃进场", "以活跃状态进场"), ("enters-ready",), "364.3.a"
 
+
+    def imposed_text(self, names: str) -> str:
+        return f"{names} 打出的单位以活跃状态进场"
+
     def readies_entering(self, game, src, params, unit):
+        players = params.get("players") if isinstance(params, dict) else None
+        if players is not None:  # set up by an effect for a turn: "units you play this turn enter ready"
+            return unit.is_unit and unit.controller in players
         return unit.is_unit and affects(game, src, params, unit)
 
 
@@ -714,7 +726,9 @@ class PreventEffectDamage(StaticAbility):
     Combat damage is not dealt by a spell or an ability and still happens."""
 
     id, zh, aliases, rule = "prevent_effect_damage", ("抵挡法术和技能伤害",), ("prevent-spell-and-ability-damage",), "437.1"
-    imposed_note = "（战斗伤害不受影响）"
+
+    def imposed_text(self, names: str) -> str:
+        return f"法术和技能对{names or '所有单位'}造成的伤害全部被抵挡（战斗伤害不受影响）"
 
     def prevents_effect_damage(self, game, src, params, unit):
         objs = params.get("objs") if isinstance(params, dict) else None

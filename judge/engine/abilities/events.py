@@ -115,6 +115,9 @@ STANDARD = (
     E("stun", ("眩晕单位时", "当你眩晕一名单位时"), ("on-stun",), rule="423.1"),
     E("stun_enemy", ("眩晕敌方单位时", "当你眩晕一名敌方单位时"), ("on-stun-enemy",), rule="423.1", of="stun",
       obj_subject="enemy_unit"),
+    # one event for all the enemy units one instruction stunned ("whenever you stun any number of enemy units")
+    E("stun_enemies", ("眩晕任意数量敌方单位时", "当你眩晕任意数量的敌方单位时"), ("on-stun-any-number-of-enemies",),
+      rule="423.1"),
     E("hide", ("隐藏卡牌时", "当你正面朝下放置卡牌时"), ("on-hide",), rule="811.1.c"),
     # "when you choose a friendly unit as a target": each object chosen as a target (355.7) of a spell or
     # ability, as that spell or ability is finalized on the chain

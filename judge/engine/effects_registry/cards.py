@@ -41,11 +41,22 @@ class Discard(EffectKind):
 
     id, zh, aliases, rule, amount, needs_targets = "discard", ("弃牌",), ("discard",), "422.1", True, False
 
+    params = "对手手牌（对手展示手牌，由你从中选择，对手弃置）"
+
     def accepts(self, game, o):
         return None if o.zone == "hand" else f"{o.label()} 不在手牌中。"
 
+    def read_args(self, words):
+        if not words:
+            return {}
+        if list(words) in (["对手手牌"], ["opponents-hand"]):
+            return {"from_opponent": True}
+        raise ValueError(f"效果“{self.display}”只接受“对手手牌”（如 弃牌 1 对手手牌）。")
+
     def apply(self, game, item, eff, legal, previous, who):
         p = item.controller
+        if (eff.args or {}).get("from_opponent"):
+            return self._from_opponent(game, item, eff, who)
         hand = [game.objects[o] for o in game.players[p].zones["hand"]]
         if legal:
             cards = legal
@@ -55,6 +66,27 @@ class Discard(EffectKind):
                 game.trace.add("step", f"{p} 只有 {len(hand)} 张手牌：尽可能弃置，其余的弃牌指示被无视。", rules=("422.4",))
         zones.discard(game, p, cards, who=who, via="spell" if item.kind == "card" else "ability")
         return cards
+
+    def _from_opponent(self, game, item, eff, who):
+        """"An opponent reveals their hand; you choose N cards from it; they discard them": as it resolves
+        the opponent reveals (424.1), the controller chooses among the revealed cards (scripted `甲 选择目标
+        <来源> -> 牌`), and their owner discards them (422.1)."""
+        p = item.controller
+        opponents = [o for o in game.order_from(p) if game.teams[o] != game.teams[p]]
+        cards = [game.objects[c] for o in opponents for c in game.players[o].zones["hand"]]
+        if not cards:
+            game.trace.add("step", f"{who}：对手没有手牌，不弃置。", rules=("359.3.e.11",))
+            return []
+        picked = _chosen(game, item, cards, eff.amount, "从对手展示的手牌中选择要弃置的牌")
+        if picked is None:
+            return []
+        owner = picked[0].owner
+        shown = [game.objects[c].label() for c in game.players[owner].zones["hand"]]
+        game.trace.add("step", f"{who}：{owner} 展示手牌：{'、'.join(shown)}；{p} 从中选择 "
+                       f"{'、'.join(o.label() for o in picked)}。", rules=("424.1",))
+        picked = [o for o in picked if o.owner == owner]  # the cards come from one opponent's hand
+        zones.discard(game, owner, picked, who=who, via="spell" if item.kind == "card" else "ability")
+        return picked
 
 
 def _recycle_from_trash(game, player: str, cards: list, who: str) -> None:

@@ -51,6 +51,6 @@ class Impose(EffectKind):
             params["objs"] = frozenset(o.oid for o in legal)
             names += [o.label() for o in legal]
         game.imposed.append((kind.id, params, item.controller, game.turn, item.source))
-        game.trace.add("change", f"{who}：本回合内，{'、'.join(names) or '所有对象'}{kind.display}{kind.imposed_note}。",
+        game.trace.add("change", f"{who}：本回合内，{kind.imposed_text('、'.join(names))}。",
                        rules=("054.1",) if kind.rule == "054.1" else (kind.rule,))
         return previous
