@@ -72,6 +72,9 @@ def finalize_pending(game: Game) -> None:
             game.trace.add("step", f"确认在结算过程中产生的待处理项目：{item.description}。", rules=("337.1",),
                            faq=("R-L9", "R-L13"))
             playing.finalize(game, item)
+        elif any(getattr(e, "targets", 0) for e in (item.effect, *getattr(item.effect, "more", ()))):
+            # a Deathknell whose instruction targets: chosen as it is put on the chain, like any trigger's (406.2)
+            triggered.finalize(game, item)
         else:
             item.pending = False
             game.trace.add("step", f"确认结算链项目：{item.description}。", rules=("337.1",))
@@ -91,9 +94,10 @@ def resolve_newest(game: Game) -> None:
             # through the effect registry like every other
             from judge.engine.instructions import perform
 
-            previous = perform(game, item, item.effect, [], [])
-            for eff in getattr(item.effect, "more", ()):
-                previous = perform(game, item, eff, [], previous)
+            effs = [item.effect, *getattr(item.effect, "more", ())]
+            previous: list[GameObject] = []
+            for eff, picked in zip(effs, _trigger_snaps(item, effs)):
+                previous = perform(game, item, eff, picked, previous)
     finally:
         t.depth -= 1
 
@@ -215,15 +219,21 @@ def _resolve_item(game: Game, item: ChainItem) -> None:
             previous = apply_effect(game, item, eff, snaps if eff.targets else [], previous)
     else:
         effs = [item.trigger.effect, *item.trigger.more]
-        counts = (item.memory or {}).get("target_counts") if isinstance(item.memory, dict) else None
-        snaps, rest = [], list(item.targets)
-        for i, _eff in enumerate(effs):  # each instruction its own targets (chosen in order, 355.7)
-            n = counts[i] if counts is not None else (len(rest) if i == 0 else 0)
-            snaps.append(rest[:n])
-            rest = rest[n:]
+        snaps = _trigger_snaps(item, effs)
         previous = apply_effect(game, item, effs[0], snaps[0], _event_objects(game, item))
         for eff, picked in zip(effs[1:], snaps[1:]):
             previous = apply_effect(game, item, eff, picked, previous)
+
+
+def _trigger_snaps(item, effs) -> list[list]:
+    """Each instruction of a triggered ability its own targets, chosen in order when it was finalized (355.7)."""
+    counts = (item.memory or {}).get("target_counts") if isinstance(item.memory, dict) else None
+    snaps, rest = [], list(item.targets)
+    for i, _eff in enumerate(effs):
+        n = counts[i] if counts is not None else (len(rest) if i == 0 else 0)
+        snaps.append(rest[:n])
+        rest = rest[n:]
+    return snaps
 
 
 def _event_objects(game: Game, item) -> list[GameObject]:

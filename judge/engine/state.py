@@ -187,6 +187,7 @@ class PendingItem:
     effect: object
     memory: dict = field(default_factory=dict)  # last known information recorded at trigger time
     rules: tuple = ()
+    targets: list = field(default_factory=list)  # [(oid, incarnation)] chosen when it is finalized (406.2)
 
 
 @dataclass(slots=True)  # slots: no state can live outside the declared fields

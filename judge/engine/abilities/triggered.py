@@ -11,6 +11,7 @@ import dataclasses
 
 from judge.engine import cost_parts, costs, modes, targeting
 from judge.engine.battlefields import control, object_id, trigger_controller
+from judge.engine.cards import Trigger
 from judge.engine.chain_items import ChainItem
 from judge.engine.errors import IllegalAction
 from judge.engine.state import ABILITY_ZONES, Game, GameObject
@@ -182,19 +183,22 @@ def _matches_source(item: ChainItem, ref: str) -> bool:
 def finalize(game: Game, item: ChainItem) -> None:
     """Complete the playing steps of a pending triggered ability (398): targets, cost, pay or decline."""
     t = game.trace
-    eff, trig, p = item.effect, item.trigger, item.controller
+    eff, p = item.effect, item.controller
+    # a trigger recorded as a plain pending item (Deathknell, 808) finalizes the same way
+    trig = getattr(item, "trigger", None) or Trigger("die", eff, more=list(getattr(eff, "more", ())))
+    oid = getattr(item, "oid", None) or item.memory.get("oid")
     if modes.has_modes([eff, *trig.more]):  # "choose one —": the option first, then its targets (355.3)
-        expanded, notes = modes.expand(game, p, [eff, *trig.more], item.description, game.objects.get(item.oid))
+        expanded, notes = modes.expand(game, p, [eff, *trig.more], item.description, game.objects.get(oid))
         modes.trace(game, notes)
         trig = item.trigger = dataclasses.replace(trig, effect=expanded[0], more=expanded[1:])
         eff = item.effect = expanded[0]
-    chosen = _choose_targets(game, p, item, [eff, *trig.more])
+    chosen = _choose_targets(game, p, item, [eff, *trig.more], trig.event, oid)
     item.targets = [targeting.snapshot(o) for o in chosen]
     cost = costs.Cost()
     cost.add(trig.energy, trig.power, "技能费用")
     cost.add(0, costs.targeting_power(game, p, chosen), costs.TARGETING_LABEL)
     parts = cost_parts.parts_of_trigger(trig)  # e.g. "exhaust me to …" (403.1.b.1)
-    src = game.objects.get(item.oid) if item.oid else None
+    src = game.objects.get(oid) if oid else None
     if cost.energy or cost.power or parts:
         named = [part.describe(n) for part, n in parts]
         total = "；".join([str(cost)] * bool(cost.energy or cost.power) + named)
@@ -233,7 +237,7 @@ def chose_targets(game: Game, player: str, objs, via: str) -> None:
             fire(game, EventFacts("choose_target", player=player, obj=o, controller=o.controller, via=via))
 
 
-def _choose_targets(game: Game, p: str, item: ChainItem, effects: list) -> list[GameObject]:
+def _choose_targets(game: Game, p: str, item: ChainItem, effects: list, event: str, oid: str | None) -> list[GameObject]:
     """The targets of every instruction of the ability, in order (355.7, 355.8): a script names them all in
     one list, divided among the instructions by their counts; the counts are kept on the item so that each
     instruction gets its own on resolution."""
@@ -259,7 +263,7 @@ def _choose_targets(game: Game, p: str, item: ChainItem, effects: list) -> list[
         for e in effects:
             if not e.targets:
                 pools.append([])
-            elif item.trigger.event in ("reflexive", "delayed"):
+            elif event in ("reflexive", "delayed"):
                 from judge.engine.abilities import reflexive
 
                 pools.append(reflexive.candidates(game, p, e, item.memory))
@@ -271,7 +275,7 @@ def _choose_targets(game: Game, p: str, item: ChainItem, effects: list) -> list[
             every = list(dict.fromkeys(o.oid for c in pools for o in c))
             example = ", ".join(c[0].oid for e, c in zip(effects, pools) if e.targets and c)
             game.choices.need("target", p, f"{p} 需要为 {item.description} 选择 {n} 个目标（按指示的顺序）。",
-                              every, f"{p} 选择目标 {item.oid} -> {example}")
+                              every, f"{p} 选择目标 {oid} -> {example}")
         parts = []
         for e, cands, only in zip(effects, pools, forced):
             if not e.targets:
