@@ -431,6 +431,22 @@ class SelfAloneInCombat(ConditionKind):
         return o is not None and o.designation in ("attacker", "defender") and _alone(game, o)
 
 
+class DiedAlone(ConditionKind):
+    """"If I was alone when I died" (a Deathknell's condition): whether the source had no other friendly
+    unit at its location (740.2.a), as noted before it moved to the trash (808.1.d.3) — units dying with
+    it still counted; on the board, whether it is alone now."""
+
+    id, zh, aliases, rule = "died_alone", ("我被摧毁时落单",), ("i-was-alone-when-i-died",), "808.1.d.3"
+
+    def holds(self, game, seen, cond):
+        from judge.engine.filters import _alone
+
+        if seen.alone is not None:
+            return seen.alone
+        o = _source(game, seen)
+        return o is not None and _alone(game, o)
+
+
 class IfYouDo(ConditionKind):
     """"If you do" / "to …" (以此): the previous instruction of the same ability was done — not declined
     ("you may"), and it acted on something (a kill with no legal target, a recycle of nothing is not done)."""
@@ -585,7 +601,7 @@ STANDARD = (ItIsAlone, EnemyDiedThisTurn, OpponentNearWin, UnitDiedThisTurn, Mig
             HandAtMost, RunesAtLeast, Exists, OpponentsTurn, ByYou, YourTurn, ItIsAttacking, ItIsStunned,
             ControlFacedown, YourBeginningPhase, DidFewer, ItIsMighty, ItsCostAtLeast, ItsPowerAtLeast, Legion,
             AttackingWithAnother, InShowdown, OpponentControlsBattlefield, DiscardedThisTurn, SelfAloneInCombat,
-            IfYouDo, ItIsNot, ItMatches, TotalMightAtLeast, GainedXpThisTurn, PlayedFromHand, ItsPaidEnergyAtLeast,
+            DiedAlone, IfYouDo, ItIsNot, ItMatches, TotalMightAtLeast, GainedXpThisTurn, PlayedFromHand, ItsPaidEnergyAtLeast,
             SpellPaidThisTurn, InCombat, ExcessDamageAtLeast, TargetsInclude, EnergySpentAtLeast, ControlsHere, ItWas)
 
 

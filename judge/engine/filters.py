@@ -28,12 +28,14 @@ class Seen:
     objs: tuple = ()  # the objects the instruction being replaced acts on ("if it is attacking", 370.1.b)
     battlefield: str | None = None  # the battlefield the spell targets, chosen as it was played (355.10.b)
     chosen: tuple = ()  # oids chosen as targets by the spell's earlier instructions ("another unit", 355.9.b)
+    alone: bool | None = None  # whether the source was alone as it left the board (808.1.d.3), if noted
 
     @classmethod
     def of(cls, controller: str, memory: dict | None) -> "Seen":
         memory = memory or {}
         return cls(controller, memory.get("oid"), memory.get("location"), memory.get("facts"), memory.get("might"),
-                   memory.get("did"), battlefield=memory.get("battlefield"), chosen=tuple(memory.get("chosen", ())))
+                   memory.get("did"), battlefield=memory.get("battlefield"), chosen=tuple(memory.get("chosen", ())),
+                   alone=memory.get("alone"))
 
 
 class FilterWord(Entry):
@@ -100,6 +102,11 @@ STANDARD_FILTERS = (
     # "all units at a battlefield": the battlefield is the spell's target, chosen as it is played (355.10.b)
     _word("chosen_battlefield", ("所选战场",), ("at-the-chosen-battlefield",), "355.10.b",
           lambda g, s, o, a: o.zone == "board" and s.battlefield is not None and o.location == s.battlefield),
+    # at the battlefield of the triggering event ("there": the battlefield you conquered), for sources that
+    # are not at a location themselves (a legend, 174)
+    _word("at_event_battlefield", ("该战场上", "该处"), ("at-that-battlefield",), "383.2.a.1",
+          lambda g, s, o, a: o.zone == "board" and o.location is not None
+          and o.location == getattr(s.facts, "where", None) and o.location in g.battlefields),
     _word("exhausted", ("休眠的",), ("exhausted",), "355", lambda g, s, o, a: o.exhausted),
     _word("ready", ("活跃的",), ("ready",), "355", lambda g, s, o, a: not o.exhausted),
     _word("buffed", ("有增益的", "增益"), ("buffed",), "426", lambda g, s, o, a: o.buff > 0),
@@ -115,7 +122,9 @@ STANDARD_FILTERS = (
     _word("with_keyword", ("拥有",), ("with",), "355", lambda g, s, o, a: bool(o.has(_keyword_id(a), g)), arg="keyword"),
     _word("without_keyword", ("没有", "未拥有"), ("without",), "355",
           lambda g, s, o, a: not o.has(_keyword_id(a), g), arg="keyword"),
-    _word("with_tag", ("标签为", "标签"), ("tagged",), "355", lambda g, s, o, a: a in o.card.tags, arg="tag"),
+    # `标签为 鸟类/猫科` names a unit with any of the tags listed (133.8.a: effects refer to tags)
+    _word("with_tag", ("标签为", "标签"), ("tagged",), "133.8.a",
+          lambda g, s, o, a: any(t in o.card.tags for t in a.split("/")), arg="tag"),
     _word("might_at_most", ("战力不超过",), ("might-at-most",), "355", lambda g, s, o, a: _might(g, o) <= a, arg="int"),
     _word("might_at_least", ("战力至少",), ("might-at-least",), "355", lambda g, s, o, a: _might(g, o) >= a, arg="int"),
     _word("might_below_mine", ("战力低于我的", "战力低于我"), ("might-below-mine",), "355",
@@ -148,8 +157,8 @@ class Noun(Entry):
             return o.card.type == "legend"
         if self.zone == "trash":  # "a unit card in your trash": a card there, not a permanent
             return o.zone == "trash" and (self.id == "trash_card" or o.card.type == self.id.removeprefix("trash_"))
-        if self.zone == "hand":  # "a card from your hand"
-            return o.zone == "hand"
+        if self.zone == "hand":  # "a card from your hand", "a unit from your hand"
+            return o.zone == "hand" and (self.id == "hand_card" or o.card.type == self.id.removeprefix("hand_"))
         if o.zone != "board":
             return False
         # a battlefield's own object is not a permanent (171): "a card" on the board never names it
@@ -165,7 +174,8 @@ STANDARD_NOUNS = (Noun("unit", ("单位",), ("unit", "units"), "board"), Noun("g
                   # cards in a trash (what "play a unit from your trash" chooses among)
                   Noun("trash_unit", ("废牌堆中的单位",), ("unit-in-trash",), "trash"),
                   Noun("trash_card", ("废牌堆中的卡牌",), ("card-in-trash",), "trash"),
-                  Noun("hand_card", ("手牌中的卡牌",), ("card-in-hand",), "hand"))
+                  Noun("hand_card", ("手牌中的卡牌",), ("card-in-hand",), "hand"),
+                  Noun("hand_unit", ("手牌中的单位",), ("unit-in-hand",), "hand"))
 
 
 class Count(Entry):

@@ -632,7 +632,17 @@ class SelfDiscount(StaticAbility):
         amount = params.get("amount")
         n = values.evaluate(game, SimpleNamespace(controller=player, memory={}, oid=card.oid), amount, []) \
             if amount is not None else 0
-        return [("energy", -n)] if n > 0 else []
+        return [(self.part, -n)] if n > 0 else []
+
+    part = "energy"
+
+
+class SelfPowerDiscount(SelfDiscount):
+    """`静态 此牌符能费用减少 <数值> [若 条件]`: the same for the Power part of its own cost (356.4.a), one
+    point of its own domain per point ("reduce my cost by [G]", a Level's discount)."""
+
+    id, zh, aliases, rule = "self_power_discount", ("此牌符能费用减少", "自身符能费用减少"), ("power-costs-less",), "356.4.a"
+    part = "power"
 
 
 class EnterExhausted(StaticAbility):

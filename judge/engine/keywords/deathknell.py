@@ -30,12 +30,14 @@ def has(u: GameObject) -> bool:
 
 def pending_items(game: Game, unit: GameObject) -> list[PendingItem]:
     """One pending item per instance, with what the unit was just before it moved."""
+    from judge.engine.filters import _alone
     from judge.engine.layers import might
 
     items = []
     for effect in unit.card.deathknells:
+        # noted before any unit dying with it moves (all are recorded first): "if I wasn't alone"
         memory = {"oid": unit.oid, "location": unit.location, "controller": unit.controller,
-                  "might": might(game, unit), "label": unit.label()}
+                  "might": might(game, unit), "label": unit.label(), "alone": _alone(game, unit)}
         items.append(PendingItem(unit.controller, unit.label(), f"{unit.label()} 的[绝念]：{describe(effect)}",
                                  effect, memory, rules=("808",)))
     return items
