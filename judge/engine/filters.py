@@ -137,7 +137,16 @@ STANDARD_FILTERS = (
     _word("power_at_most", ("符能费用不超过",), ("power-cost-at-most",), "355",
           lambda g, s, o, a: o.card.cost_power <= a, arg="int"),
     _word("might_below", ("战力低于",), ("might-below",), "355", lambda g, s, o, a: _might(g, o) < a, arg="int"),
+    # "a unit banished this way": banished by an ability of this same permanent (linked abilities, 397)
+    _word("banished_by_this", ("被此牌放逐的", "以此方式放逐的"), ("banished-by-this",), "397",
+          lambda g, s, o, a: _banished_by(g, s.oid, o)),
 )
+
+
+def _banished_by(game, oid, o) -> bool:
+    from judge.engine.abilities.linked import banished_by_source
+
+    return banished_by_source(game, oid, o)
 
 
 class Noun(Entry):
@@ -157,6 +166,8 @@ class Noun(Entry):
             return o.card.type == "legend"
         if self.zone == "trash":  # "a unit card in your trash": a card there, not a permanent
             return o.zone == "trash" and (self.id == "trash_card" or o.card.type == self.id.removeprefix("trash_"))
+        if self.zone == "banishment":  # "a unit banished …": a card in a banishment zone
+            return o.zone == "banishment" and o.card.type == "unit"
         if self.zone == "hand":  # "a card from your hand", "a unit from your hand"
             return o.zone == "hand" and (self.id == "hand_card" or o.card.type == self.id.removeprefix("hand_"))
         if o.zone != "board":
@@ -174,6 +185,7 @@ STANDARD_NOUNS = (Noun("unit", ("单位",), ("unit", "units"), "board"), Noun("g
                   # cards in a trash (what "play a unit from your trash" chooses among)
                   Noun("trash_unit", ("废牌堆中的单位",), ("unit-in-trash",), "trash"),
                   Noun("trash_card", ("废牌堆中的卡牌",), ("card-in-trash",), "trash"),
+                  Noun("banished_unit", ("放逐区域中的单位",), ("unit-in-banishment",), "banishment"),
                   Noun("hand_card", ("手牌中的卡牌",), ("card-in-hand",), "hand"),
                   Noun("hand_unit", ("手牌中的单位",), ("unit-in-hand",), "hand"))
 
@@ -287,7 +299,7 @@ def pool(game, flt) -> list:
         return [o for o in game.objects.values() if o.zone == "legend"]
     if noun is not None and noun.zone == "any":
         return [o for o in game.objects.values() if o.zone in ("board", "legend")]
-    if noun is not None and noun.zone in ("trash", "hand"):
+    if noun is not None and noun.zone in ("trash", "hand", "banishment"):
         return [game.objects[oid] for p in game.order for oid in game.players[p].zones[noun.zone]]
     return [o for o in game.objects.values() if o.zone == "board"]
 

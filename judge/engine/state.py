@@ -239,6 +239,9 @@ class Game:
     imposed: list = field(default_factory=list)
     delayed_abilities: list = field(default_factory=list)  # delayed triggered abilities waiting (389)
     modes_chosen: dict = field(default_factory=dict)  # ((source oid, incarnation), turn) -> option indexes chosen (355.3)
+    # linked abilities of a permanent (394, 397): (source oid, incarnation) -> (oid, incarnation) of what its
+    # abilities banished, so another of its abilities may refer to "the units banished this way"
+    banished_by: dict = field(default_factory=dict)
     recalled_attackers: bool = False  # combat cleanup step 3d recalled the attackers this combat (466.1)
     # verdicts on probed choices (Choices.push_probe): (tag, rejected, explanation)
     probe_verdicts: list = field(default_factory=list)

@@ -81,6 +81,9 @@ STANDARD = (
       rule="420.1", subject="self", place="from_battlefield", of="move"),
     E("move_units", ("移动单位时", "当一名玩家移动单位时"), ("on-player-moves",), rule="144.3"),
     E("enemy_moves", ("敌方单位移动时",), ("on-enemy-move",), rule="420.1", subject="enemy_unit", of="move"),
+    # "when you move an enemy unit": you are the player responsible for the move (411.4), the unit an enemy
+    E("move_enemy", ("移动敌方单位时", "当你移动一名敌方单位时"), ("on-you-move-an-enemy",), rule="420.1", of="move",
+      obj_subject="enemy_unit"),
     # combat and scoring
     E("attack", ("进攻时",), ("on-attack",), rule="383.4.e", subject="self"),
     E("defend", ("防守时",), ("on-defend",), rule="383.4.f", subject="self"),

@@ -17,7 +17,26 @@ def banish(game: Game, item: ChainItem, legal: list[GameObject]) -> list[GameObj
     changes = [zones.put_in_zone(game, o, "banishment") for o in legal]
     game.trace.add("change", f"{item.source} 的效果放逐 {'、'.join(o.label() for o in legal)}。", rules=("427.1",),
                    changes=changes)
-    return [o for o in legal if o.zone == "banishment"]
+    banished = [o for o in legal if o.zone == "banishment"]
+    remember(game, item, banished)
+    return banished
+
+
+def remember(game: Game, item: ChainItem, banished: list[GameObject]) -> None:
+    """A permanent's ability banished these: its other abilities may refer to them (394.1) as long as
+    the permanent stays the same object (a new object has no memory of them, 124)."""
+    src = game.objects.get(getattr(item, "oid", None) or "")
+    if src is None or src.zone != "board" or not banished:
+        return
+    game.banished_by.setdefault((src.oid, src.incarnation), []).extend((o.oid, o.incarnation) for o in banished)
+
+
+def banished_by_source(game: Game, oid: str | None, o: GameObject) -> bool:
+    """Whether `o` (still the same object) was banished by an ability of the permanent `oid` (397)."""
+    src = game.objects.get(oid or "")
+    if src is None:
+        return False
+    return (o.oid, o.incarnation) in game.banished_by.get((src.oid, src.incarnation), ())
 
 
 def play_back(game: Game, item: ChainItem, eff) -> None:

@@ -246,6 +246,8 @@ def _choose_targets(game: Game, p: str, item: ChainItem, effects: list, event: s
     if not aiming:
         return []
     scripted = _take_targets(game, p, item)
+    if scripted is not None and any(e.kind == "move" and e.dest is None for e in effects):
+        scripted = _move_destination(game, item, scripted)
     if scripted is not None:
         from judge.engine.refs import resolve_ref
 
@@ -291,6 +293,17 @@ def _choose_targets(game: Game, p: str, item: ChainItem, effects: list, event: s
     if isinstance(item.memory, dict):
         item.memory["target_counts"] = [len(x) for x in parts]
     return [o for x in parts for o in x]
+
+
+def _move_destination(game: Game, item: ChainItem, scripted: list) -> list:
+    """"Move a unit" without a named place: its destination is chosen with the targets (355.4), scripted
+    as a battlefield id or 基地 in the same list (`甲 选择目标 g -> e, bf2`); the rest are the targets."""
+    dests = [r for r in scripted if r in game.battlefields or r in ("基地", "base")]
+    if dests:
+        item.dest = "base" if dests[0] in ("基地", "base") else dests[0]
+        where = "其控制者的基地" if item.dest == "base" else game.battlefields[item.dest].label()
+        game.trace.add("step", f"{item.description}：选择移动的终点位置 {where}。", rules=("355.4",))
+    return [r for r in scripted if r not in dests]
 
 
 def _take_targets(game: Game, player: str, item: ChainItem):

@@ -477,10 +477,14 @@ class BanishCard(EffectKind):
         return None if o.zone in ("trash", "hand", "deck", "board", "facedown") else f"{o.label()} 无法从{game.location_label(o)}放逐。"
 
     def apply(self, game, item, eff, legal, previous, who):
+        from judge.engine.abilities import linked
+
         changes = [zones.put_in_zone(game, o, "banishment", rules=("427.2",)) for o in legal]
         game.trace.add("change", f"{who}：放逐 {'、'.join(o.label() for o in legal)}（直接放入放逐区域，不是摧毁或弃置）。",
                        rules=("427.1", "427.2"), changes=changes)
-        return [o for o in legal if o.zone == "banishment"]
+        banished = [o for o in legal if o.zone == "banishment"]
+        linked.remember(game, item, banished)
+        return banished
 
 
 class PutInDeck(EffectKind):
