@@ -29,13 +29,14 @@ class Seen:
     battlefield: str | None = None  # the battlefield the spell targets, chosen as it was played (355.10.b)
     chosen: tuple = ()  # oids chosen as targets by the spell's earlier instructions ("another unit", 355.9.b)
     alone: bool | None = None  # whether the source was alone as it left the board (808.1.d.3), if noted
+    moved_from: str | None = None  # where the ability's last move instruction took its unit from ("that battlefield")
 
     @classmethod
     def of(cls, controller: str, memory: dict | None) -> "Seen":
         memory = memory or {}
         return cls(controller, memory.get("oid"), memory.get("location"), memory.get("facts"), memory.get("might"),
                    memory.get("did"), battlefield=memory.get("battlefield"), chosen=tuple(memory.get("chosen", ())),
-                   alone=memory.get("alone"))
+                   alone=memory.get("alone"), moved_from=memory.get("moved_from"))
 
 
 class FilterWord(Entry):
@@ -96,6 +97,9 @@ STANDARD_FILTERS = (
           lambda g, s, o, a: s.location is not None and o.location == s.location),
     _word("elsewhere", ("别处", "其他位置"), ("elsewhere",), "355",
           lambda g, s, o, a: s.location is not None and o.location != s.location),
+    # "there" after "move a unit from a battlefield …": where this ability's move took the unit from (420.1)
+    _word("moved_from", ("移动起点处",), ("where-it-moved-from",), "420.1",
+          lambda g, s, o, a: s.moved_from is not None and o.zone == "board" and o.location == s.moved_from),
     _word("at_battlefield", ("战场上",), ("at-battlefield",), "355",
           lambda g, s, o, a: o.zone == "board" and o.location not in (None, "base")),
     _word("in_base", ("基地中",), ("in-base",), "355", lambda g, s, o, a: o.zone == "board" and o.location == "base"),

@@ -566,11 +566,14 @@ def _move(game: Game, item: ChainItem, legal: list[GameObject], eff=None, previo
     if not moved or dest is None:
         game.trace.add("step", f"{item.source} 的效果：没有单位实际移动。", rules=("359.3.e.11",))
         return []
+    origin = moved[0].location
     try:
         movement.effect_move(game, item.controller, moved, dest)
     except IllegalAction as e:
         game.trace.add("step", f"{item.source} 的效果：无法移动（{e}），此指示被跳过。", rules=("359.3.e.6",))
         return []
+    if isinstance(item.memory, dict):
+        item.memory["moved_from"] = origin  # "that battlefield": read by later instructions (移动起点处)
     return moved
 
 

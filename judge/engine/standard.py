@@ -29,7 +29,7 @@ EFFECT_PARTS = (instructions.Deal, instructions.Kill, instructions.Stun, instruc
                 damage.DealMight, damage.DealSplit, damage.Prevent, damage.NoDamage,
                 might.DoubleMight, might.SwapMight,
                 keywords.GrantKeyword, keywords.RemoveKeyword,
-                units.MoveTo, units.SwapPlaces, units.ReturnToHand, units.SpendBuff,
+                units.MoveTo, units.SwapPlaces, units.ReturnToHand, units.SpendBuff, units.BanishIfItDies,
                 cards.Discard, cards.RecycleTrashCards, cards.RecycleMe, cards.ReturnFromTrash, cards.PlayCard, cards.Mill, cards.RevealTop, cards.Predict, cards.LookTop, cards.PickFromTop, cards.BanishCard, cards.Dig, cards.TakeFromTop, cards.PutInDeck,
                 copies.BecomeCopy, copies.ReplaceBattlefield,
                 tokens.CreateToken,

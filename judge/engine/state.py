@@ -228,6 +228,7 @@ class Game:
     unit_deaths: list = field(default_factory=list)  # (turn, controller) of each unit death ("if an enemy unit died")
     moves: dict = field(default_factory=dict)  # (oid, incarnation, turn) -> moves made that turn ("if I moved twice")
     discards: dict = field(default_factory=dict)  # (player, turn) -> cards discarded that turn ("if you discarded")
+    draws: dict = field(default_factory=dict)  # (player, turn) -> cards drawn that turn ("your second card drawn")
     mighty_seen: dict | None = None  # (oid, incarnation) -> Mighty when last looked, while something listens (709)
     abilities_used: set = field(default_factory=set)  # (oid, ability id, turn): "once per turn" / "first time each turn"
     dying_buffed: set = field(default_factory=set)  # oids of buffed units in the death batch being processed

@@ -74,12 +74,22 @@ def draw(game: Game, player: str, count: int = 1, why: str = "抽牌") -> None:
         game.players[player].zones["hand"].append(oid)
         game.trace.add("change", f"{player} {why}：抽一张牌（{o.name}）。", rules=("315.4.b",) if why == "抽牌阶段" else (),
                        changes=[Change(o.label(), "位置", f"{player}的主牌堆", f"{player}的手牌")])
-        from judge.engine.abilities import triggered
-        from judge.engine.abilities.facts import EventFacts
-
-        triggered.fire(game, EventFacts("draw", player=player, obj=o, controller=player, origin="deck", dest="hand",
-                                        amount=1))
+        drew(game, player, o)
     game.burnouts_in_sequence = 0
+
+
+def drew(game: Game, player: str, o: GameObject) -> None:
+    """A card was drawn (413.1): the draw event, and the player's second card drawn this turn is one too."""
+    from judge.engine.abilities import triggered
+    from judge.engine.abilities.facts import EventFacts
+
+    key = (player, game.turn)
+    game.draws[key] = game.draws.get(key, 0) + 1
+    triggered.fire(game, EventFacts("draw", player=player, obj=o, controller=player, origin="deck", dest="hand",
+                                    amount=1))
+    if game.draws[key] == 2:
+        triggered.fire(game, EventFacts("second_draw", player=player, obj=o, controller=player, origin="deck",
+                                        dest="hand", amount=2))
 
 
 def discard(game: Game, player: str, cards: list[GameObject], who: str = "", via: str | None = None) -> list[Change]:

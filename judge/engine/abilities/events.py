@@ -132,6 +132,8 @@ STANDARD = (
     E("recycle", ("回收时",), ("on-recycle",), rule="416.1"),
     E("recycle_rune", ("回收符文时", "当你回收一枚符文时"), ("on-recycle-rune",), rule="416.1.b"),
     E("draw", ("抽牌时", "当你抽牌时"), ("on-draw",), rule="413.1"),
+    E("second_draw", ("抽第二张牌时",), ("on-second-draw",), label="本回合抽第二张牌时",
+      rule="413.1"),
     E("discard", ("弃置时", "当你弃置卡牌时"), ("on-discard",), rule="422.1.b"),
     E("discarded", ("被弃置时", "当你弃置我时"), ("on-discarded",), rule="422.1.b", subject="self", of="discard"),
     # "whenever you discard one or more cards": once per discard, however many cards it discards

@@ -23,6 +23,12 @@ def add_save(game: Game, unit: GameObject, source: str, source_oid: str | None =
     game.trace.add("change", f"{unit.label()} 本回合下一次将死亡时，改为移除伤害、休眠并召回（{source}）。", rules=("369.1",))
 
 
+def add_banish_instead(game: Game, unit: GameObject, source: str, source_oid: str | None = None) -> None:
+    """'If it would die this turn, banish it instead' (a delayed replacement effect, 390.3)."""
+    game.death_saves.append((unit.oid, unit.incarnation, game.turn, source, source_oid, "banish"))
+    game.trace.add("change", f"{unit.label()} 本回合将死亡时，改为将其放逐（{source}）。", rules=("390.3", "370.1.b"))
+
+
 def replace_deaths(game: Game, targets: list[GameObject]) -> list[GameObject]:
     """The units that still die; the others had their death replaced."""
     out = []
@@ -39,6 +45,8 @@ def replace_deaths(game: Game, targets: list[GameObject]) -> list[GameObject]:
         how = _apply_chosen(game, u, kept)
         if how is None:
             out.append(u)
+            continue
+        if isinstance(how, tuple):  # the replacement already did its own instead (banished the unit)
             continue
         _instead(game, u, how)
     # Information for "when a buffed unit dies" triggers, read after the cards moved.
@@ -117,8 +125,14 @@ def _is_source(game: Game, opt, ref: str) -> bool:
     return ref == opt[0] or (src is not None and ref == src.card.name) or opt[1].endswith(f"（{ref}）")
 
 
-def _take_save(game: Game, s) -> str:
+def _take_save(game: Game, s):
     game.death_saves.remove(s)
+    if len(s) > 5 and s[5] == "banish":
+        u = game.objects[s[0]]
+        ch = zones.put_in_zone(game, u, "banishment")
+        game.trace.add("change", f"{u.label()} 将死亡：改为将其放逐（{s[3]}）。死亡被替换，它不会进入废牌堆。",
+                       rules=("370.1.b", "427.1"), changes=[ch])
+        return ("banished", s[3])
     return s[3]
 
 

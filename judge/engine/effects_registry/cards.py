@@ -373,10 +373,7 @@ class Dig(EffectKind):
             game.players[p].zones["hand"].append(o.oid)
             game.trace.add("change", f"{who}：{p} 抽取 {o.label()}。", rules=("413.1",),
                            changes=[Change(o.label(), "位置", f"{p}的主牌堆", f"{p}的手牌")])
-            from judge.engine.abilities import triggered
-            from judge.engine.abilities.facts import EventFacts
-
-            triggered.fire(game, EventFacts("draw", player=p, obj=o, controller=p, origin="deck", dest="hand", amount=1))
+            zones.drew(game, p, o)
             drawn.append(o)
         if not picked:
             game.trace.add("step", f"{who}：{p} 不展示任何卡牌（“可以”）。", rules=("424.1",))

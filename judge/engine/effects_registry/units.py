@@ -128,3 +128,17 @@ class SpendBuff(EffectKind):
 
             effects.buffs_spent(game, spent, item.controller)
         return spent
+
+
+class BanishIfItDies(EffectKind):
+    """'If it would die this turn, banish it instead': a delayed replacement effect on the unit for the
+    rest of the turn (390.3, 370.1.b); a replaced death is no death (no Deathknell, not in the trash)."""
+
+    id, zh, aliases, rule = "banish_if_dies", ("死亡时改为放逐",), ("banish-if-it-would-die",), "390.3"
+
+    def apply(self, game, item, eff, legal, previous, who):
+        from judge.engine.abilities import replacement
+
+        for o in legal:
+            replacement.add_banish_instead(game, o, item.source, item.oid)
+        return legal
