@@ -148,9 +148,10 @@ STANDARD_FILTERS = (
 
 
 def _banished_by(game, oid, o) -> bool:
-    from judge.engine.abilities.linked import banished_by_source
-
-    return banished_by_source(game, oid, o)
+    """Whether `o` (still the same object) was banished by an ability of the permanent `oid` (397): the
+    record judge.engine.abilities.linked keeps of what a permanent's abilities banished."""
+    src = game.objects.get(oid or "")
+    return src is not None and (o.oid, o.incarnation) in game.banished_by.get((src.oid, src.incarnation), ())
 
 
 class Noun(Entry):

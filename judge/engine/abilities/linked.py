@@ -31,14 +31,6 @@ def remember(game: Game, item: ChainItem, banished: list[GameObject]) -> None:
     game.banished_by.setdefault((src.oid, src.incarnation), []).extend((o.oid, o.incarnation) for o in banished)
 
 
-def banished_by_source(game: Game, oid: str | None, o: GameObject) -> bool:
-    """Whether `o` (still the same object) was banished by an ability of the permanent `oid` (397)."""
-    src = game.objects.get(oid or "")
-    if src is None:
-        return False
-    return (o.oid, o.incarnation) in game.banished_by.get((src.oid, src.incarnation), ())
-
-
 def play_back(game: Game, item: ChainItem, eff) -> None:
     """'Play the units banished by this': only the linked ones, still in banishment; their cost is
     paid unless the instruction ignores it (419.3.b)."""
