@@ -134,7 +134,12 @@ def _chain_and_triggers(game: Game, settled: bool) -> list[str]:
         out.append("“每回合一次”的记录晚于当前回合")
     if any(turn > game.turn or n < 1 or p not in game.players for (p, turn), n in game.discards.items()):
         out.append("弃牌记录无效（回合晚于当前回合、数量不为正或玩家不存在）")
-    for oid, _inc, turn, _src, _src_oid in game.death_saves:
+    if any(turn > game.turn or n < 1 or p not in game.players for (p, turn), n in game.draws.items()):
+        out.append("抽牌记录无效（回合晚于当前回合、数量不为正或玩家不存在）")
+    for (src, _inc), banished in game.banished_by.items():  # linked abilities' record (397)
+        if src not in game.objects or any(oid not in game.objects for oid, _i in banished):
+            out.append(f"{src} 的关联放逐记录指向不存在的物体")
+    for oid, _inc, turn, *_source in game.death_saves:
         if oid not in game.objects or turn > game.turn:
             out.append(f"死亡替换记录指向不存在的物体 {oid}")
     for kind, params, controller, turn, _label in game.imposed:  # "can't" rules effects imposed (054.1)

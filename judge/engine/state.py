@@ -235,7 +235,7 @@ class Game:
     # watches set by a resolving spell and read after the cleanup that follows it
     spell_kill_watch: tuple | None = None  # (controller, killed, damaged) of the last resolved spell
     reflexive_watches: list = field(default_factory=list)  # (item, label, reflexive, damaged)
-    death_saves: list = field(default_factory=list)  # (oid, incarnation, turn, source, source oid) (367)
+    death_saves: list = field(default_factory=list)  # (oid, incarnation, turn, source, source oid[, "banish"]) (367, 390.3)
     # "can't" rules an effect imposed for this turn (054.1): (static id, params, controller, turn, source label)
     imposed: list = field(default_factory=list)
     delayed_abilities: list = field(default_factory=list)  # delayed triggered abilities waiting (389)
