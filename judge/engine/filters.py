@@ -90,6 +90,12 @@ STANDARD_FILTERS = (
     # "deal 2 to a unit, then 2 to another unit": not a target of the spell's earlier instructions; checked when
     # the targets are chosen (355.9.b), where each instruction's targets are known
     _word("other_target", ("另一目标",), ("another-target",), "355.9.b", lambda g, s, o, a: o.oid not in s.chosen),
+    # "a friendly unit and an enemy unit at the same battlefield": at a battlefield where a target of the
+    # spell's earlier instructions is; checked when the targets are chosen (355.9.b), as 另一目标 is
+    _word("with_earlier_target", ("与目标同处",), ("at-an-earlier-targets-battlefield",), "355.9.b",
+          lambda g, s, o, a: not s.chosen or any(
+              (t := g.objects.get(x)) is not None and t.zone == "board" and t.location in g.battlefields
+              and o.location == t.location for x in s.chosen)),
     # "for each enemy unit at that unit's battlefield": where the instruction's (first) target is
     _word("at_target_location", ("目标所在处",), ("at-its-location",), "355",
           lambda g, s, o, a: bool(s.objs) and s.objs[0].zone == "board" and o.location == s.objs[0].location),

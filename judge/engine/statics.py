@@ -248,6 +248,12 @@ def permitter(game, hook: str, *args):
     return None
 
 
+def split_bonus(game, item) -> int:
+    """The Bonus Damage added to the damage a Deal action of `item` splits (715.3): instances summed (714)."""
+    return sum(kind.split_bonus(game, o, params, item) for o, kind, params in on_board(game)
+               if hasattr(kind, "split_bonus"))
+
+
 def bonus_damage(game, item, target) -> int:
     """The Bonus Damage a Deal action of `item` gets against `target`: all instances summed (714)."""
     return sum(kind.bonus_damage(game, o, params, item, target) for o, kind, params in on_board(game)
@@ -480,6 +486,22 @@ class BonusDamageHere(StaticAbility):
         if getattr(item, "kind", None) not in ("card", "ability", "trigger") or target.location != _here(src):
             return 0
         if (target.oid, target.incarnation) not in [tuple(t) for t in getattr(item, "targets", ())]:
+            return 0
+        return max(0, params.get("value") or 0)
+
+
+class YourBonusDamage(StaticAbility):
+    """`静态 你的伤害加成 N`: each Deal action of a spell or an ability its controller controls deals N
+    Bonus Damage (417.5, 714): to each target separately (715.2), or added to damage it splits (715.3);
+    combat damage is not dealt by a spell or an ability."""
+
+    id, zh, aliases, rule = "your_bonus_damage", ("你的伤害加成",), ("your-bonus-damage",), "417.5"
+
+    def bonus_damage(self, game, src, params, item, target):
+        return self.split_bonus(game, src, params, item)
+
+    def split_bonus(self, game, src, params, item) -> int:
+        if getattr(item, "kind", None) not in ("card", "ability", "trigger") or item.controller != src.controller:
             return 0
         return max(0, params.get("value") or 0)
 

@@ -26,7 +26,12 @@ class DealMight(EffectKind):
         if amount <= 0:
             game.trace.add("step", "战力不大于 0：没有有效伤害可造成。", rules=("417.1.e",))
             return []
-        effects.deal(game, legal, amount, who, source=src.label(), rules=("417.6.b.3",))
+        from judge.engine.statics import bonus_damage
+
+        for u in legal:  # Bonus Damage raises what it deals to each target (417.5, 715.2)
+            extra = bonus_damage(game, item, u)
+            effects.deal(game, [u], amount + extra, who, source=src.label(),
+                         rules=("417.6.b.3",) + (("417.5",) if extra else ()))
         return legal
 
 
@@ -37,13 +42,17 @@ class DealSplit(EffectKind):
     id, zh, aliases, rule, amount = "deal_split", ("分配造成伤害",), ("deal-split",), "417.1.d", True
 
     def apply(self, game, item, eff, legal, previous, who):
-        split = self._split(game, item, eff.amount, legal)
+        from judge.engine.statics import split_bonus
+
+        extra = split_bonus(game, item)  # Bonus Damage adds to the amount split (715.3)
+        total = eff.amount + extra
+        split = self._split(game, item, total, legal)
         if split is None:
             return []
         changes = [c for c in (effects.deal_damage(game, u, n, by_effect=True) for u, n in split) if c]
         parts = "、".join(f"{u.label()} {n} 点" for u, n in split)
-        game.trace.add("change", f"{who}将 {eff.amount} 点伤害分配给：{parts}，同时造成。", rules=("417.1.c", "417.1.d"),
-                       changes=changes)
+        game.trace.add("change", f"{who}将 {total} 点伤害分配给：{parts}，同时造成。",
+                       rules=("417.1.c", "417.1.d") + (("417.5",) if extra else ()), changes=changes)
         return [u for u, _ in split]
 
     def _split(self, game, item, total, legal):
