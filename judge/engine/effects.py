@@ -114,11 +114,20 @@ def kill(game: Game, targets: list[GameObject], who: str = "", passive: bool = F
 
 
 def attach(game: Game, gear: GameObject, unit: GameObject, rules=("434.4",)) -> None:
-    """Attach a gear to a unit (434.1): it takes the unit's location, which is not a move (434.4)."""
+    """Attach a gear to a unit (434.1): it takes the unit's location, which is not a move (434.4); to the
+    unit it is already attached to, nothing happens (434.1.g). "When you attach an Equipment to me" is told."""
+    if gear.attached_to == unit.oid:
+        game.trace.add("step", f"{gear.label()} 已贴附于 {unit.label()}：再次贴附没有效果。", rules=("434.1.g",))
+        return
     before = game.battlefields[gear.location].label() if gear.location in game.battlefields else "基地"
     gear.attached_to, gear.location = unit.oid, unit.location
     game.trace.add("change", f"{gear.label()} 贴附于 {unit.label()}（{unit.label()} 成为已装配的单位）。", rules=rules,
                    changes=[Change(gear.label(), "贴附于", before, unit.label())])
+    from judge.engine.abilities import triggered
+    from judge.engine.abilities.facts import EventFacts
+
+    triggered.fire(game, EventFacts("attached", player=gear.controller, obj=unit, controller=unit.controller,
+                                    origin=unit.location, objs=(gear,)))
 
 
 def gain_xp(game: Game, player: str, amount: int, who: str) -> None:
@@ -209,6 +218,17 @@ def set_exhausted(game: Game, t: GameObject, value: bool) -> Change | None:
         return None
     t.exhausted = value
     return Change(t.label(), "状态", "活跃" if value else "休眠", "休眠" if value else "活跃")
+
+
+def readied(game: Game, objs: list, by: str) -> None:
+    """`by` readied these objects (415.3.a in the Awaken phase, 415.3.b by an effect): "when you ready me"
+    triggers; an object that was already ready was not readied (415.1.c), so the caller names only those
+    whose state changed."""
+    from judge.engine.abilities import triggered
+    from judge.engine.abilities.facts import EventFacts
+
+    for o in objs:
+        triggered.fire(game, EventFacts("readied", player=by, obj=o, controller=o.controller, origin=o.location))
 
 
 def might_change(game: Game, t: GameObject, amount: int, how: dict | None = None) -> Change:

@@ -309,6 +309,12 @@ class Ready(_OnEach):
     def act(self, game, eff, u):
         return _ready(game, u)
 
+    def act_for(self, game, item, eff, u):
+        change = _ready(game, u)
+        if change is not None:
+            effects.readied(game, [u], item.controller)
+        return change
+
 
 class Heal(_OnEach):
     id, zh, aliases, rule = "heal", ("移除伤害",), ("heal",), "418"

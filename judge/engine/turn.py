@@ -74,11 +74,13 @@ def start_turn(game: Game, player: str) -> None:
 
         mine = [o for o in list(game.in_play()) if o.controller == player]  # the legend too (315.1.b, 174)
         held = [o for o in mine if o.exhausted and forbidder(game, "allows_awaken", o) is not None]
-        changes = [c for c in (effects.set_exhausted(game, o, False) for o in mine if o not in held) if c]
+        woken = [o for o in mine if o not in held and o.exhausted]
+        changes = [c for c in (effects.set_exhausted(game, o, False) for o in woken) if c]
         if held:
             t.add("note", f"{'、'.join(o.label() for o in held)} 不能变为活跃状态，唤醒时保持休眠（“不能”优先于“可以”）。",
                   rules=("054.1", "415.3.a"))
         t.add("change", f"唤醒：{player} 将其控制的所有游戏物体变为活跃状态。", rules=("315.1.b", "415"), changes=changes)
+        effects.readied(game, [o for o in woken if not o.exhausted], player)
         # Start of beginning phase: Temporary (瞬息) units die before the scoring step.
         for kw in KEYWORDS:
             kw.at_beginning_phase(game, player)

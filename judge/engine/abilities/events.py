@@ -19,7 +19,7 @@ class TriggerEvent(Entry):
     def __init__(self, id: str, zh: tuple, aliases: tuple, label: str | None = None, rule: str = "382",
                  scriptable: bool = True, condition=None, subject: str | None = "you", place: str | None = None,
                  of: str | None = None, card_type: str | None = None, obj_subject: str | None = None,
-                 origin: str | None = None):
+                 origin: str | None = None, via: str | None = None):
         self.id, self.zh, self.aliases, self.rule = id, zh, aliases, rule
         self.label = label or zh[0]
         self.scriptable = scriptable  # written in scenario files (reflexive/delayed are made by other parts)
@@ -32,12 +32,15 @@ class TriggerEvent(Entry):
         # subject is who acted, this is what it was done to)
         self.obj_subject = obj_subject
         self.origin = origin  # only events whose object came from there ("facedown": played from hidden)
+        self.via = via  # only events that happened this way ("spell": chosen as a spell's target)
 
     def active(self, game, player, source) -> bool:
         return self._condition is None or self._condition(game, player, source)
 
     def concerns(self, facts) -> bool:
         if self.origin is not None and facts.origin != self.origin:
+            return False
+        if self.via is not None and facts.via != self.via:
             return False
         return self.card_type is None or (facts.obj is not None and facts.obj.card.type == self.card_type)
 
@@ -128,6 +131,13 @@ STANDARD = (
     E("buff", ("获得增益时", "当我获得增益时"), ("on-buffed",), rule="426.1", subject="self"),
     E("damaged", ("受到伤害时", "当我受到伤害时"), ("on-damaged",), rule="417.1.b", subject="self"),
     E("spend_buff", ("消耗增益时", "当你消耗一个增益时"), ("on-spend-buff",), rule="701"),
+    # "when you choose me [as a spell's target]" (383.4.b): the event above, about the ability's source
+    E("targeted", ("被选为目标时", "当你选择我为目标时"), ("on-targeted",), rule="383.4.b", obj_subject="self",
+      of="choose_target"),
+    E("targeted_by_spell", ("被选为法术目标时", "当你选择我为法术目标时"), ("on-targeted-by-spell",), rule="383.4.b",
+      obj_subject="self", of="choose_target", via="spell"),
+    E("readied", ("变为活跃时", "当你让我变为活跃时"), ("on-readied",), rule="415.3.b", obj_subject="self"),
+    E("attached", ("被贴附时", "当你为我贴附装备时"), ("on-attached",), rule="434.1", subject="self"),
     E("become_mighty", ("变为强力时", "当我变为强力时"), ("on-become-mighty",), rule="709", subject="self"),
     E("recycle", ("回收时",), ("on-recycle",), rule="416.1"),
     E("recycle_rune", ("回收符文时", "当你回收一枚符文时"), ("on-recycle-rune",), rule="416.1.b"),
