@@ -431,6 +431,7 @@ RULES_EN: dict[str, str] = {
     "801.3.b.2": "duration",
     "730.1": "gain xp",
     "740.2.a": "alone",
+    "740.2.b": "one on one",
     "811.1": "hide",
     "811.1.b": "base cost",
     "811.1.c": "hide",

@@ -166,7 +166,7 @@ def resolution_step(game: Game) -> None:
     no_result = recalled or (a_here and d_here) or (not a_here and not d_here)
     winner = None if no_result else cb.attacker if a_here else cb.defender
     game.combat_results.append(CombatResult(bf.bid, cb.attacker, cb.defender, winner,
-                                            tuple(u.oid for u in game.units_at(bf.bid))))
+                                            tuple(u.oid for u in game.units_at(bf.bid)), dict(cb.excess)))
     if no_result:
         why = "进攻方单位已被召回" if recalled else ("双方都有单位" if a_here else "双方都没有单位")
         t.add("result", f"战斗结果：无胜负（{why}）。", rules=("466.3.d",),

@@ -447,6 +447,22 @@ class DiedAlone(ConditionKind):
         return o is not None and _alone(game, o)
 
 
+class SelfOneOnOne(ConditionKind):
+    """"When I attack or defend one on one": the source is an attacker or a defender (464.2.c.3), alone, and
+    the one enemy unit at its location is alone too (740.2.b)."""
+
+    id, zh, aliases, rule = "self_one_on_one", ("我一对一", "我一对一进攻或防守"), ("i-am-one-on-one",), "740.2.b"
+
+    def holds(self, game, seen, cond):
+        from judge.engine.filters import _alone
+
+        o = _source(game, seen)
+        if o is None or o.designation not in ("attacker", "defender") or not _alone(game, o):
+            return False
+        enemies = [u for u in game.units() if u.location == o.location and game.teams[u.controller] != game.teams[o.controller]]
+        return len(enemies) == 1 and _alone(game, enemies[0])
+
+
 class IfYouDo(ConditionKind):
     """"If you do" / "to …" (以此): the previous instruction of the same ability was done — not declined
     ("you may"), and it acted on something (a kill with no legal target, a recycle of nothing is not done)."""
@@ -600,7 +616,7 @@ STANDARD = (ItIsAlone, EnemyDiedThisTurn, OpponentNearWin, UnitDiedThisTurn, Mig
             TurnAtLeast, TurnBelow, PointsAtLeast, XpAtLeast, PaidOptionalCost, SelfBuffed, SelfAtBattlefield,
             HandAtMost, RunesAtLeast, Exists, OpponentsTurn, ByYou, YourTurn, ItIsAttacking, ItIsStunned,
             ControlFacedown, YourBeginningPhase, DidFewer, ItIsMighty, ItsCostAtLeast, ItsPowerAtLeast, Legion,
-            AttackingWithAnother, InShowdown, OpponentControlsBattlefield, DiscardedThisTurn, SelfAloneInCombat,
+            AttackingWithAnother, InShowdown, OpponentControlsBattlefield, DiscardedThisTurn, SelfAloneInCombat, SelfOneOnOne,
             DiedAlone, IfYouDo, ItIsNot, ItMatches, TotalMightAtLeast, GainedXpThisTurn, PlayedFromHand, ItsPaidEnergyAtLeast,
             SpellPaidThisTurn, InCombat, ExcessDamageAtLeast, TargetsInclude, EnergySpentAtLeast, ControlsHere, ItWas)
 

@@ -25,15 +25,16 @@ def gain_points(game: Game, player: str, amount: int, why: str, rules=("471.1",)
                    changes=[Change(player, "分数", before, game.points[team])])
 
 
-def conquer(game: Game, player: str, bid: str) -> None:
-    _score(game, player, bid, "conquer")
+def conquer(game: Game, player: str, bid: str, was_open: bool = False) -> None:
+    """`was_open`: the battlefield was unoccupied and uncontrolled when the units moved in (170.11.c)."""
+    _score(game, player, bid, "conquer", was_open)
 
 
 def hold(game: Game, player: str, bid: str) -> None:
     _score(game, player, bid, "hold")
 
 
-def _score(game: Game, player: str, bid: str, how: str) -> None:
+def _score(game: Game, player: str, bid: str, how: str, was_open: bool = False) -> None:
     from judge.engine import zones
 
     bf = game.battlefields[bid]
@@ -57,7 +58,7 @@ def _score(game: Game, player: str, bid: str, how: str) -> None:
     bf.scored_this_turn.add(player)
     from judge.engine.abilities import triggered
 
-    triggered.scored(game, player, bid, how)  # conquer/hold triggers, even if the point becomes a draw
+    triggered.scored(game, player, bid, how, "open" if was_open else None)  # conquer/hold triggers, even if the point becomes a draw
     if how == "conquer" and game.points_of(player) >= victory_score(game) - 1:
         others = [b for b in game.battlefields.values()
                   if b.bid != bid and player not in b.scored_this_turn and game.teams[player] not in b.held_by_ally]

@@ -58,7 +58,7 @@ def close(game: Game) -> None:
         bf.controller = contester
         game.trace.add("change", f"{contester} 确立对 {bf.label()} 的控制。", rules=("348.2.a", "469.1"),
                        changes=[Change(bf.label(), "控制者", before, contester)])
-        scoring.conquer(game, contester, bf.bid)
+        scoring.conquer(game, contester, bf.bid, was_open=before is None)  # no combat: no enemy was there
     if bf.contested_by:
         game.trace.add("change", f"{bf.label()} 的争夺状态被移除。", rules=("190.3.b",),
                        changes=[Change(bf.label(), "争夺", "是", "否")])

@@ -174,6 +174,7 @@ class CombatResult:
     defender: str
     winner: str | None
     units: tuple = ()  # oids of the units at the battlefield when the result was determined
+    excess: dict = field(default_factory=dict)  # player -> excess damage they assigned (465.2.c.4)
 
 
 @dataclass

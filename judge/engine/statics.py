@@ -581,7 +581,7 @@ class GrantKeyword(StaticAbility):
 
 
 class EnterReady(StaticAbility):
-    """`静态 活跃进场 [受影响对象] [若 条件]`: the units it names enter the board ready (359.2.c says
+    """`静态 活跃进场 [受影响对象] [若 条件]`: the units (or tokens) it names enter the board ready (359.2.c says
     exhausted otherwise); a unit's own "I enter ready" applies as it enters (its condition checked then)."""
 
     id, zh, aliases, rule = "enter_ready", ("活跃进场", "以活跃状态进场"), ("enters-ready",), "364.3.a"
@@ -594,7 +594,7 @@ class EnterReady(StaticAbility):
         players = params.get("players") if isinstance(params, dict) else None
         if players is not None:  # set up by an effect for a turn: "units you play this turn enter ready"
             return unit.is_unit and unit.controller in players
-        return unit.is_unit and affects(game, src, params, unit)
+        return (unit.is_unit or unit.token) and affects(game, src, params, unit)  # a gear token too (364.3.a)
 
 
 class DoubleEquipmentBonus(StaticAbility):

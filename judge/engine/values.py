@@ -192,8 +192,21 @@ class OtherBattlefieldsControlled(ValueKind):
                    and game.teams[bf.controller] == game.teams[p])
 
 
+class ExcessDamage(ValueKind):
+    """"equal to that excess damage": the damage the ability's controller assigned beyond lethal to enemy
+    units (465.2.c.4) in the combat now ending, or in the last one once it has ended (a conquer trigger
+    resolves after the combat, 466.5)."""
+
+    id, zh, aliases, rule = "excess_damage", ("过量伤害", "该过量伤害"), ("excess-damage",), "465.2.c.4"
+
+    def evaluate(self, game, item, value, targets):
+        if game.combat is not None:
+            return game.combat.excess.get(item.controller, 0)
+        return game.combat_results[-1].excess.get(item.controller, 0) if game.combat_results else 0
+
+
 STANDARD = (Constant, X, SourceMight, TargetMight, Count, HandSize, SourceAssault, HighestMight, Points, TrashCount,
-            ThatMany, BattlefieldsControlled, ItsMight, ItsCost, OtherBattlefieldsControlled)
+            ThatMany, BattlefieldsControlled, ItsMight, ItsCost, OtherBattlefieldsControlled, ExcessDamage)
 
 
 def register_standard() -> None:

@@ -27,6 +27,7 @@ class EventFacts:
     targets: tuple = ()  # (oid, incarnation) of the targets chosen for the card played (355.7)
     via: str | None = None  # how: spell | ability | combat | standard_move | effect | cost | play
     seen: GameObject | None = None  # obj as it was in the event, when the event took it off the board
+    state: str | None = None  # the battlefield's state before the event ("open": unoccupied and uncontrolled, 170.11.c)
 
     @property
     def owner_of_obj(self) -> str | None:

@@ -91,6 +91,9 @@ PLACE_PARTS = (
            lambda g, s, f: f.dest in g.battlefields and f.dest != _here(s)),
     Filter("to_here", ("到此处",), ("to-here",), lambda g, s, f: _here(s) is not None and f.dest == _here(s)),
     Filter("from_here", ("从此处",), ("from-here",), lambda g, s, f: _here(s) is not None and f.origin == _here(s)),
+    # "when I conquer an open battlefield": it was unoccupied and uncontrolled when the units arrived
+    Filter("open_battlefield", ("开放的战场", "一处开放的战场"), ("an-open-battlefield",),
+           lambda g, s, f: f.state == "open", rule="170.11.c"),
 )
 
 

@@ -322,13 +322,13 @@ def _take(game: Game, kind: str, player: str, item: ChainItem) -> bool:
     return False
 
 
-def scored(game: Game, player: str, bid: str, how: str) -> None:
+def scored(game: Game, player: str, bid: str, how: str, state: str | None = None) -> None:
     """'When you conquer/hold' (383.4.c.2.c, 383.4.d.2.c): they trigger on the conquer or hold itself,
     even when the point it would give is replaced (the final point drawing a card instead). The units
     taking part are the scorer's units there ("when I conquer", 383.4.c.2.a)."""
     units = tuple(game.units_at(bid, player))
-    fire(game, EventFacts(how, player=player, battlefield=bid, objs=units, via=how))
-    fire(game, EventFacts("score", player=player, battlefield=bid, objs=units, amount=1, via=how))
+    fire(game, EventFacts(how, player=player, battlefield=bid, objs=units, via=how, state=state))
+    fire(game, EventFacts("score", player=player, battlefield=bid, objs=units, amount=1, via=how, state=state))
 
 
 def record_death_triggers(game: Game, unit: GameObject) -> None:

@@ -215,6 +215,7 @@ class PlayCard(EffectKind):
             if not effect_play_cost(game, p, card, eff, who, ignore_energy=eff.args.get("ignore_energy", False)):
                 continue
             where = game.location_label(card)
+            card.played_from = card.zone  # where it was played from (419.1.a: not the hand)
             zones_list = game.players[card.owner].zones.get(card.zone)
             if zones_list is not None and card.oid in zones_list:
                 zones_list.remove(card.oid)

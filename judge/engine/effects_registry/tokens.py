@@ -40,14 +40,19 @@ class CreateToken(EffectKind):
             o = GameObject(f"{base}{k}", card, owner=p, controller=p, zone="board", location=where,
                            exhausted=eff.args.get("exhausted", False), token=True)
             game.objects[o.oid] = o
-            if o.exhausted and o.is_unit:
+            readied_by = None
+            if o.exhausted:
                 from judge.engine.statics import enters_ready
 
-                o.exhausted = enters_ready(game, o) is None  # "your tokens enter ready" (364.3.a)
+                readied_by = enters_ready(game, o)  # "your tokens enter ready" (364.3.a)
+                o.exhausted = readied_by is None
             made.append(o)
-        state = "休眠" if eff.args.get("exhausted") else "活跃"
+        state = "休眠" if made[0].exhausted else "活跃"
+        if readied_by is not None:
+            state += f"，{readied_by[0].label()} 的静态技能（{readied_by[1].display}）使其以活跃状态进场"
         game.trace.add("change", f"{who}：{p} 在{game.location_label(made[0])}创建 {len(made)} 个{card.name}指示物（{state}），"
-                       f"由 {p} 拥有并控制。", rules=("439.2", "183", "182") + (("184.1",) if state == "休眠" else ()),
+                       f"由 {p} 拥有并控制。", rules=("439.2", "183", "182") + (("184.1",) if state == "休眠" else ())
+                       + ((readied_by[1].rule,) if readied_by is not None else ()),
                        changes=[Change(o.label(), "位置", None, game.location_label(o)) for o in made])
         from judge.engine.abilities import triggered
         from judge.engine.abilities.facts import EventFacts
