@@ -586,7 +586,6 @@ class EnterReady(StaticAbility):
 
     id, zh, aliases, rule = "enter_ready", ("活跃进场", "以活跃状态进场"), ("enters-ready",), "364.3.a"
 
-
     def imposed_text(self, names: str) -> str:
         return f"{names} 打出的单位以活跃状态进场"
 
