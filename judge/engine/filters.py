@@ -147,6 +147,12 @@ STANDARD_FILTERS = (
     _word("power_at_most", ("符能费用不超过",), ("power-cost-at-most",), "355",
           lambda g, s, o, a: o.card.cost_power <= a, arg="int"),
     _word("might_below", ("战力低于",), ("might-below",), "355", lambda g, s, o, a: _might(g, o) < a, arg="int"),
+    # "each other enemy unit there": not the previous instruction's object (the unit just dealt damage)
+    _word("not_previous", ("除该目标外",), ("other-than-that-target",), "355",
+          lambda g, s, o, a: all(o.oid != p.oid for p in s.objs)),
+    # "… with less Might than the chosen unit": the previous instruction's object, as this one resolves
+    _word("might_below_it", ("战力低于它", "战力低于该单位"), ("might-below-its",), "355",
+          lambda g, s, o, a: bool(s.objs) and s.objs[0].zone == "board" and _might(g, o) < _might(g, s.objs[0])),
     # "a unit banished this way": banished by an ability of this same permanent (linked abilities, 397)
     _word("banished_by_this", ("被此牌放逐的", "以此方式放逐的"), ("banished-by-this",), "397",
           lambda g, s, o, a: _banished_by(g, s.oid, o)),

@@ -177,8 +177,9 @@ def _untargeted(game: Game, item: ChainItem, spec, previous: list[GameObject], k
     where the previous instruction put them when this effect acts there: "banish it, then play it")."""
     from judge.engine import filters
 
-    if spec.count == "all":
-        return filters.select(game, filters.Seen.of(item.controller, item.memory), spec.filter)
+    if spec.count == "all":  # read with the previous instruction's objects ("… with less Might than it")
+        return filters.select(game, replace(filters.Seen.of(item.controller, item.memory), objs=tuple(previous)),
+                              spec.filter)
     if spec.count == "self":
         src = game.objects.get(getattr(item, "oid", None))
         return [src] if src is not None and src.zone in ABILITY_ZONES else []  # a legend's "me" too (174)

@@ -86,7 +86,9 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
     earlier: list[str] = []  # targets of the instructions before this one ("another unit", 355.9.b)
     for eff, picked in zip(effects, parts):
         if eff.targets:
-            targeting.check_choice(game, player, eff, picked, card.label(), {"oid": card.oid, "chosen": tuple(earlier)})
+            targeting.check_choice(game, player, eff, picked, card.label(),  # "an enemy unit there" (355.10.b)
+                                   {"oid": card.oid, "chosen": tuple(earlier),
+                                    **({"battlefield": dest} if targets_battlefield else {})})
             earlier += [o.oid for o in picked]
             group_targets.check_play(game, eff, picked, card.label())
         if eff.kind == "move" and dest is not None:
