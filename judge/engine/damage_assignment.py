@@ -12,8 +12,14 @@ from judge.engine.keywords import PLAIN, on as keywords_on
 def groups_of(u, game=None) -> tuple[int, ...]:
     """The assignment groups a unit may count in (465.2.c): from the keyword registry's
     `assignment_group` hook (壁垒 first, 后排 last); a unit with both may count in either."""
-    groups = sorted({g for kw, n in keywords_on(u, game) if (g := kw.assignment_group(u, n)) is not None})
-    return tuple(groups) or (PLAIN,)
+    groups = {g for kw, n in keywords_on(u, game) if (g := kw.assignment_group(u, n)) is not None}
+    if game is not None:
+        from judge.engine.keywords.base import LAST
+        from judge.engine.statics import assigned_last
+
+        if assigned_last(game, u):  # a static "I'm assigned combat damage last" (465.2.c)
+            groups.add(LAST)
+    return tuple(sorted(groups)) or (PLAIN,)
 from judge.engine.layers import lethal_needed
 from judge.engine.state import Game, GameObject
 

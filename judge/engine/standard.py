@@ -42,7 +42,7 @@ EFFECT_PARTS = (instructions.Deal, instructions.Kill, instructions.Stun, instruc
 
 STATIC_PARTS = (statics.Aura, statics.NoEnemyReady, statics.CostModifier, statics.CannotScoreHere,
                 statics.OpponentsCannotScore, statics.OpponentsCannotGainPoints, statics.EnemiesCannotTarget,
-                statics.CannotMove, statics.CannotMoveToBase, statics.MoveHereFromAnywhere, statics.BonusDamageHere, statics.YourBonusDamage, statics.RepeatCostLess, statics.CannotReady, statics.NoCombatDamage,
+                statics.CannotMove, statics.CannotMoveToBase, statics.MoveHereFromAnywhere, statics.BonusDamageHere, statics.YourBonusDamage, statics.AssignedLast, statics.RepeatCostLess, statics.CannotReady, statics.NoCombatDamage,
                 statics.OpponentsCannotPlayFacedownHere, statics.MightStatic, statics.GrantKeyword, statics.EnterReady,
                 statics.VictoryScoreChange, statics.CannotPlayHere, statics.SelfDiscount, statics.Discount, statics.SelfPowerDiscount, play_locations.PlayTo,
                 statics.OpponentsPlayUnitsOnlyToBase, statics.CannotBeReadiedByEffects, statics.CannotBeDamaged,

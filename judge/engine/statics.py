@@ -248,6 +248,22 @@ def permitter(game, hook: str, *args):
     return None
 
 
+def assigned_last(game, unit) -> bool:
+    """Whether a static ability says `unit` is assigned combat damage last (465.2.c)."""
+    return any(kind.assigns_last(game, o, params, unit) and active(game, o, params) for o, kind, params in on_board(game)
+               if hasattr(kind, "assigns_last"))
+
+
+class AssignedLast(StaticAbility):
+    """`静态 最后承担伤害 [受影响对象]`: in combat damage assignment the unit gets damage only once its
+    controller's other units there have lethal damage, as a unit with [后排] does (465.2.c, 826.3)."""
+
+    id, zh, aliases, rule = "assigned_last", ("最后承担伤害", "在战斗中最后承担伤害"), ("assigned-damage-last",), "465.2.c"
+
+    def assigns_last(self, game, src, params, unit) -> bool:
+        return unit.is_unit and affects(game, src, params, unit)
+
+
 def split_bonus(game, item) -> int:
     """The Bonus Damage added to the damage a Deal action of `item` splits (715.3): instances summed (714)."""
     return sum(kind.split_bonus(game, o, params, item) for o, kind, params in on_board(game)
