@@ -4,104 +4,19 @@ Lookup (judge.api.Rulebook), the docs site and the search hand these out instead
 Each has `from_row(mapping)` for a row of the store (judge.store.schema); numbers keep their
 provenance (judge.rules.number.Provenance) so that an inferred number is never shown as certain.
 
-The classes are declared with `@record`, which gives them what `@dataclass` gives (an __init__ over
-the annotated fields in order, a field-by-field __repr__ and __eq__, no hash, __match_args__) and
-answers the dataclasses protocol (is_dataclass, fields, asdict, replace) on first use. Why not
-@dataclass itself: importing dataclasses (and inspect under it) and generating the classes costs a
-cold `judge rule` or `judge search` about 10 ms, a third of its time budget (benchmarks/).
+The classes are declared with `@record` (judge.recordtype): what `@dataclass` gives, without its
+import-time cost on the cold `judge rule` and `judge search` paths.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from judge.recordtype import field, record
 from judge.rules.number import Provenance, RuleNumber, display_number
 
 __all__ = ["Erratum", "FaqEntry", "FaqRef", "Ref", "Rule", "SearchHit", "SearchResult", "Term", "Version",
            "decode_bullets"]
-
-
-class _Fresh:
-    """A field default made anew for each record, as dataclasses.field(default_factory=...)."""
-
-    __slots__ = ("make",)
-
-    def __init__(self, make):
-        self.make = make
-
-    def __repr__(self) -> str:
-        return "<factory>"
-
-
-def field(*, default_factory) -> _Fresh:
-    return _Fresh(default_factory)
-
-
-class _Twin:
-    """`__dataclass_fields__` / `__dataclass_params__` of a record, made on first access by real
-    @dataclass on a twin class with the same fields, so the standard library sees a dataclass."""
-
-    def __init__(self, annotations: dict, defaults: dict):
-        self.annotations, self.defaults = annotations, defaults
-
-    def __get__(self, obj, owner):
-        import dataclasses
-
-        ns = {"__annotations__": self.annotations, "__module__": owner.__module__, "__qualname__": owner.__qualname__}
-        for name, default in self.defaults.items():
-            ns[name] = dataclasses.field(default_factory=default.make) if isinstance(default, _Fresh) else default
-        twin = dataclasses.dataclass(type(owner.__name__, (), ns))
-        owner.__dataclass_fields__ = twin.__dataclass_fields__
-        owner.__dataclass_params__ = twin.__dataclass_params__
-        return twin.__dict__[self.name]
-
-    def __set_name__(self, owner, name):
-        self.name = name
-
-
-def _repr(self) -> str:
-    return f"{type(self).__qualname__}(" + ", ".join(f"{n}={getattr(self, n)!r}" for n in self.__match_args__) + ")"
-
-
-def _eq(self, other):
-    if other.__class__ is not self.__class__:
-        return NotImplemented
-    names = self.__match_args__
-    return tuple(getattr(self, n) for n in names) == tuple(getattr(other, n) for n in names)
-
-
-def record(cls):
-    """Make `cls` a record over its annotated fields (see the module docstring)."""
-    annotations = dict(cls.__dict__.get("__annotations__", {}))
-    names = tuple(annotations)
-    defaults = {n: cls.__dict__[n] for n in names if n in cls.__dict__}
-    env: dict = {"_Fresh": _Fresh}
-    params, body = [], []
-    for n in names:
-        if n not in defaults:
-            if any(d in defaults for d in names[: names.index(n)]):
-                raise TypeError(f"{cls.__name__}: field {n} without a default follows one with a default")
-            params.append(n)
-            body.append(f"  self.{n} = {n}")
-        elif isinstance(defaults[n], _Fresh):
-            env[f"_d_{n}"] = defaults[n]
-            params.append(f"{n}=_d_{n}")
-            body.append(f"  self.{n} = _d_{n}.make() if {n} is _d_{n} else {n}")
-            delattr(cls, n)
-        else:
-            env[f"_d_{n}"] = defaults[n]
-            params.append(f"{n}=_d_{n}")
-            body.append(f"  self.{n} = {n}")
-    exec(f"def __init__(self, {', '.join(params)}):\n" + ("\n".join(body) or "  pass"), env)
-    init = env["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    cls.__init__ = init
-    cls.__repr__, cls.__eq__, cls.__hash__, cls.__match_args__ = _repr, _eq, None, names
-    for attr in ("__dataclass_fields__", "__dataclass_params__"):
-        twin = _Twin(annotations, defaults)
-        twin.__set_name__(cls, attr)
-        setattr(cls, attr, twin)
-    return cls
 
 
 def _mapping(r) -> Mapping:

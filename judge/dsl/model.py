@@ -7,7 +7,7 @@ point at file:line:column.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from judge.recordtype import field, record
 
 # The card model and actions belong to the engine; the scenario model refers to them.
 from judge.engine.cards import (Activated, Aura, CardDef, CostMod, Delayed, Effect, OptionalCost,  # noqa: F401
@@ -15,7 +15,7 @@ from judge.engine.cards import (Activated, Aura, CardDef, CostMod, Delayed, Effe
 from judge.engine.commands import Action  # noqa: F401
 
 
-@dataclass
+@record
 class ObjSpec:
     """One object declared in a zone line: `u1=新兵 伤害 1 休眠`."""
 
@@ -34,7 +34,7 @@ class ObjSpec:
     attached_to: str | None = None
 
 
-@dataclass
+@record
 class ZoneSpec:
     """A zone line of the setup: a player's objects in one zone."""
 
@@ -45,7 +45,7 @@ class ZoneSpec:
     battlefield: str | None = None
 
 
-@dataclass
+@record
 class PlayerSpec:
     """A player of the setup with their points, rune pool and zones."""
 
@@ -59,7 +59,7 @@ class PlayerSpec:
     zones: list[ZoneSpec] = field(default_factory=list)
 
 
-@dataclass
+@record
 class BattlefieldSpec:
     """A battlefield of the setup: name, controller, contest."""
 
@@ -72,7 +72,7 @@ class BattlefieldSpec:
     facedown: ObjSpec | None = None
 
 
-@dataclass
+@record
 class Expectation:
     """An expected outcome: a subject's state, the winner, or a rule in the trace."""
 
@@ -85,7 +85,7 @@ class Expectation:
     text: str = ""
 
 
-@dataclass
+@record
 class Step:
     """An entry of the action list: an action, a checkpoint or an expected-illegal action."""
 
@@ -97,7 +97,7 @@ class Step:
     legal: bool | None = None  # probe: whether the action is expected to be legal
 
 
-@dataclass
+@record
 class Scenario:
     """A parsed scenario: setup, cards, steps and expectations."""
 

@@ -9,6 +9,7 @@ from judge.dsl import model as m
 from judge.dsl.errors import ScenarioError, suggest
 from judge.engine import actions, vocab
 from judge.engine.choices import DECK_BOTTOM, DECK_TOP
+from judge.recordtype import field_names
 
 PLAYER_COUNT = {"1v1": 2, "2v2": 4, "ffa3": 3, "ffa4": 4}
 DEFAULT_VICTORY = {"1v1": 8, "2v2": 11, "ffa3": 8, "ffa4": 8}
@@ -204,10 +205,10 @@ def _created_tokens(card) -> list[str]:
             stack.extend(x)
         elif isinstance(x, dict):  # an effect's own parameters (the options of 选择一项)
             stack.extend(x.values())
-        elif hasattr(x, "__dataclass_fields__"):
+        elif (names := field_names(x)) is not None:
             if getattr(x, "kind", None) in ("create_token", "replace_battlefield") and isinstance(getattr(x, "args", None), dict):
                 out.append(x.args.get("card") or x.args.get("name"))
-            stack.extend(getattr(x, f, None) for f in x.__dataclass_fields__)
+            stack.extend(getattr(x, f, None) for f in names)
     return [n for n in out if n]
 
 

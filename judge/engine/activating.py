@@ -5,7 +5,7 @@ focus (327; FAQ R-L33, R-L35 Malzahar)."""
 
 from __future__ import annotations
 
-import dataclasses
+from judge.recordtype import replace
 
 from judge.engine import cost_parts, costs, instructions, modes, priority, targeting
 from judge.engine.chain_items import ChainItem
@@ -45,7 +45,7 @@ def activate(game: Game, player: str, args: dict) -> None:
     mode_notes: list = []
     if modes.has_modes(ab.effects):  # "choose one —": the option first, then its targets (355.3)
         effects, mode_notes = modes.expand(game, player, ab.effects, f"{src.label()} 的主动技能", src)
-        ab = dataclasses.replace(ab, effects=effects)
+        ab = replace(ab, effects=effects)
     if not adds_resources(ab):
         priority.check_may_act(game, player)
         _check_timing(game, player, ab)

@@ -6,10 +6,10 @@ position of a definition, kept so that run-time errors can point at file:line:co
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from judge.recordtype import field, record
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Pos:
     """A place in a source file (file, line, column)."""
 
@@ -21,7 +21,7 @@ class Pos:
         return f"{self.file}:{self.line}:{self.column}"
 
 
-@dataclass
+@record
 class Aura:
     """A continuous Might modifier: `光环 其他 友方 此处 战力 +1`."""
 
@@ -29,7 +29,7 @@ class Aura:
     amount: int
 
 
-@dataclass
+@record
 class Filter:
     """Which objects a target, a count or a static ability speaks of: registered filter words
     (judge.engine.filters: friendly, enemy, other, here, at_battlefield, exhausted, ...) with their
@@ -42,7 +42,7 @@ class Filter:
         return any(w == word for w, _ in self.words)
 
 
-@dataclass
+@record
 class TargetSpec:
     """`[数量] <筛选…> <名词> [总战力不超过 N]`: how many objects an effect chooses and which (355).
     `count` is a registered count word (judge.engine.filters.COUNTS): one, n, up_to, any_number,
@@ -59,7 +59,7 @@ class TargetSpec:
         return self.count not in ("all", "self", "it")
 
 
-@dataclass
+@record
 class Value:
     """A number an effect reads when it resolves (judge.engine.values.VALUES): a constant, X, the
     source's or the target's Might, a count of objects matching a filter (`每 此处 友方 单位`)."""
@@ -69,7 +69,7 @@ class Value:
     filter: Filter | None = None
 
 
-@dataclass
+@record
 class Condition:
     """`若 <条件>` (judge.engine.conditions.CONDITIONS), with its number and filter if it takes them."""
 
@@ -79,7 +79,7 @@ class Condition:
     negated: bool = False  # `若 非 <条件>`: holds when the condition does not
 
 
-@dataclass
+@record
 class Effect:
     """An instruction an ability performs (`deal`, and the other kinds of the effect registry).
 
@@ -110,7 +110,7 @@ class Effect:
     pos: Pos | None = None
 
 
-@dataclass
+@record
 class Trigger:
     """A triggered ability (382): `触发 进攻时 [费用 …] 效果 …`."""
 
@@ -130,7 +130,7 @@ class Trigger:
     keyword: str | None = None  # the triggered keyword this ability stands for (823 Hunt), else None
 
 
-@dataclass
+@record
 class Reflexive:
     """A reflexive ("embedded") trigger inside a spell (382; FAQ C-L422, C-L435, C-L451):
     `然后执行此操作 …` (then), `若此伤害消灭则执行此操作 …` (if_killed: only when the spell's damage
@@ -142,7 +142,7 @@ class Reflexive:
     times: int = 1
 
 
-@dataclass
+@record
 class Delayed:
     """A delayed trigger created when the card's instructions resolve (389): `延迟 本回合结束时 效果 …`."""
 
@@ -154,7 +154,7 @@ class Delayed:
     repeat: bool = False  # "whenever … this turn" (390.2): triggers each time in its window, not only once
 
 
-@dataclass
+@record
 class Activated:
     """An activated ability (376): `主动 [费用 N [符能 M]] [休眠] [反应|迅捷] 效果 … [并且 …]`."""
 
@@ -171,7 +171,7 @@ class Activated:
         return all(e.kind == "add_energy" for e in self.effects)
 
 
-@dataclass
+@record
 class OptionalCost:
     """An optional additional cost (356.2.b.1), chosen in step 2 (355.1.a) and paid with the rest:
     `额外费用 可以 <费用项…> [以此 费用减少 N [符能 M] | 以此 无视费用]`. What paying it does is a discount
@@ -187,7 +187,7 @@ class OptionalCost:
     per_pick: bool = False  # `以此 每个 费用减少 …`: the discount once for each object paid
 
 
-@dataclass
+@record
 class CardDef:
     """A card's definition: type, Might, tags, keywords, costs and abilities."""
 
@@ -231,7 +231,7 @@ class CardDef:
     statics: list = field(default_factory=list)  # (static-ability id, params) of registered kinds (judge.engine.statics)
 
 
-@dataclass
+@record
 class CostMod:
     """A passive cost increase or reduction (356.3 / 356.4): `费用修正 敌方 法术 +1 [符能 +1]`."""
 

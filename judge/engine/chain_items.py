@@ -3,14 +3,14 @@ finalized, 327/337), chosen targets (snapshots of objects) and the play's choice
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from judge.recordtype import field, record
 
 from judge.engine.abilities.events import EVENTS
 from judge.engine.keywords import KEYWORDS
 from judge.engine.state import Game, GameObject, PendingItem
 
 
-@dataclass
+@record
 class ChainItem(PendingItem):
     """A card or triggered ability on the chain, with its targets and choices."""
 

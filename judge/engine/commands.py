@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from judge.recordtype import field, record
 
 from judge.engine.cards import Pos
 
 
-@dataclass
+@record
 class Action:
     """One scripted step. `verb` names the engine action; `args` holds its operands."""
 

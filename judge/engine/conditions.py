@@ -313,7 +313,7 @@ class ItWas(ConditionKind):
     id, zh, aliases, takes_filter, rule = "it_was", ("它曾是", "该单位曾是"), ("it-was",), True, "349"
 
     def holds(self, game, seen, cond):
-        from dataclasses import replace
+        from judge.recordtype import replace
 
         from judge.engine.filters import FILTERS
 

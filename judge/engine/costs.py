@@ -11,14 +11,14 @@ so scenarios that never state domains behave as before."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from judge.recordtype import field, record
 
 from judge.engine.errors import IllegalAction
 from judge.engine.state import Game, GameObject
 from judge.trace.events import Change
 
 
-@dataclass
+@record
 class Cost:
     """A total cost in energy and power, with how it was built."""
 
@@ -80,7 +80,7 @@ def fmt(energy: int, power: int, syms=None) -> str:
     return f"法力 {energy}" + (f" + 符能 {p}" if power else "")
 
 
-@dataclass
+@record
 class Payment:
     """How a cost is paid: from the pool, runes exhausted and runes recycled."""
 

@@ -6,7 +6,7 @@ Each returns the trace changes it made; callers decide the event wording.
 
 from __future__ import annotations
 
-import dataclasses
+from judge.recordtype import replace
 
 from judge.engine import zones
 from judge.engine.layers import might
@@ -85,7 +85,7 @@ def kill(game: Game, targets: list[GameObject], who: str = "", passive: bool = F
     targets = replacement.replace_deaths(game, [t for t in targets if t.zone == "board"])  # 367
     last = {t.oid: (t.controller, t.location) for t in targets}  # last known information
     # the unit as it died ("when you kill a stunned enemy unit" reads its state then, 383.2.a.1)
-    seen = {t.oid: dataclasses.replace(t, modifiers=list(t.modifiers)) for t in targets}
+    seen = {t.oid: replace(t, modifiers=list(t.modifiers)) for t in targets}
     for t in targets:
         triggered.record_death_triggers(game, t)
     if any(t.token for t in targets):

@@ -9,12 +9,12 @@ Adding a word is one entry here (or in a module that registers into these regist
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from judge.recordtype import record
 
 from judge.engine.registry import Entry, Registry
 
 
-@dataclass
+@record
 class Seen:
     """Where a phrase is read from: the ability's controller, its source and the source's location
     (remembered when it triggered or was played, so "here" survives the source leaving)."""

@@ -9,7 +9,7 @@ instruction: "its controller draws", "then do this")."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from judge.recordtype import replace
 
 from judge.engine import effects, targeting
 from judge.engine.chain_items import ChainItem

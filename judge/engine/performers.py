@@ -9,9 +9,8 @@ also decides an optional ("可以") instruction for themself."""
 
 from __future__ import annotations
 
-import dataclasses
-
 from judge.engine.registry import Entry, Registry
+from judge.recordtype import replace
 
 
 class Performer(Entry):
@@ -99,11 +98,11 @@ def perform(game, item, eff, previous: list, perform_one, declined) -> list:
     if not players:
         game.trace.add("step", f"{item.source} 的效果：没有执行此指示的玩家（尚未选择玩家），此指示不执行。", rules=(part.rule,))
         return previous
-    inner = dataclasses.replace(eff, performer=None)
+    inner = replace(eff, performer=None)
     out: list = []
     done = False
     for p in players:
-        as_p = dataclasses.replace(item, controller=p)
+        as_p = replace(item, controller=p)
         game.trace.add("step", f"{item.source} 的效果由 {p} 执行（{part.display}）。", rules=(part.rule,))
         if inner.optional and declined(game, as_p):
             game.trace.add("step", f"{item.source} 的效果：{p} 选择不执行此可选指示（“可以”）。", rules=("349",))
@@ -115,7 +114,7 @@ def perform(game, item, eff, previous: list, perform_one, declined) -> list:
             if chosen is None:
                 continue
             snaps = [targeting.snapshot(o) for o in chosen]
-        out += perform_one(game, as_p, dataclasses.replace(inner, optional=False), snaps, previous)
+        out += perform_one(game, as_p, replace(inner, optional=False), snaps, previous)
         done = done or bool(isinstance(item.memory, dict) and item.memory.get("did"))
     if not done and isinstance(item.memory, dict):
         # no performer did it (declined, or could not pay): "if you do" fails, and "it" still names the

@@ -6,7 +6,7 @@ combat, scoring, turn); they mutate this state and append trace events.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from judge.recordtype import field, record
 
 from judge.engine import vocab
 from judge.engine.cards import CardDef
@@ -24,7 +24,7 @@ ZONE_NAMES = vocab.names(vocab.ZONES)
 PHASE_NAMES = vocab.names(vocab.PHASES)
 
 
-@dataclass
+@record
 class Modifier:
     """A change an effect makes to a unit on the board, lasting until end of turn unless
     `until_end_of_turn` is False (then while the unit stays on the board): a Might change
@@ -47,7 +47,7 @@ class Modifier:
         return src is not None and (src.zone != "board" or src.incarnation != self.source_inc)
 
 
-@dataclass
+@record
 class GameObject:
     """A card or token in a zone, with its controller, location and status."""
 
@@ -107,7 +107,7 @@ class GameObject:
         return self.oid if self.oid.split("#")[0] == self.card.name else f"{self.oid}（{self.card.name}）"
 
 
-@dataclass
+@record
 class Battlefield:
     """A battlefield: controller, contest and staged showdown or combat."""
 
@@ -125,7 +125,7 @@ class Battlefield:
         return self.bid if self.name == self.bid else f"{self.bid}（{self.name}）"
 
 
-@dataclass
+@record
 class Player:
     """A player: team, rune pool (energy and power), zones and experience."""
 
@@ -139,7 +139,7 @@ class Player:
     xp_gained_turn: int | None = None  # the turn this player last gained XP ("if you gained XP this turn")
 
 
-@dataclass
+@record
 class Showdown:
     """An open showdown at a battlefield: who has focus, how many passed."""
 
@@ -152,7 +152,7 @@ class Showdown:
     began_at_chain_close: bool = False
 
 
-@dataclass
+@record
 class Combat:
     """A combat at a battlefield: attacker, defender and its step."""
 
@@ -164,7 +164,7 @@ class Combat:
     excess: dict = field(default_factory=dict)  # player -> damage assigned beyond lethal to enemy units (465.2.c.4)
 
 
-@dataclass
+@record
 class CombatResult:
     """A determined combat result (466.3): the winner is None for "no result"; units present then
     share their controller's result (466.3.c)."""
@@ -177,7 +177,7 @@ class CombatResult:
     excess: dict = field(default_factory=dict)  # player -> excess damage they assigned (465.2.c.4)
 
 
-@dataclass
+@record
 class PendingItem:
     """A triggered ability waiting on the chain (such as Deathknell)."""
 
@@ -191,7 +191,7 @@ class PendingItem:
     targets: list = field(default_factory=list)  # [(oid, incarnation)] chosen when it is finalized (406.2)
 
 
-@dataclass(slots=True)  # slots: no state can live outside the declared fields
+@record(slots=True)  # slots: no state can live outside the declared fields
 class Game:
     """The whole game state; every piece of state is a declared field."""
 

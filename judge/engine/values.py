@@ -4,7 +4,7 @@ part; `evaluate` turns an Effect's `value` into the number its kind acts with.""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from judge.recordtype import replace
 
 from judge.engine.registry import Entry, Registry
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from judge.recordtype import record
 
 from judge.dsl.model import Expectation
 from judge.dsl.validate import ZONE_WORDS
@@ -15,7 +15,7 @@ GAME_WORDS = ("游戏", "game")
 NONE_WORDS = ("无", "none")
 
 
-@dataclass
+@record
 class CheckResult:
     """The outcome of one expectation: its text, whether it held, what was found."""
 

@@ -8,7 +8,7 @@ Public API (used by the CLI, the docs generator and the fuzzers):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from judge.recordtype import field, record
 from pathlib import Path
 
 from judge.dsl.model import Scenario, Step
@@ -22,7 +22,7 @@ from judge.engine.state import Game
 SCENARIO_SUFFIXES = (".场景", ".scn", ".scenario")
 
 
-@dataclass
+@record
 class StopInfo:
     """Why the run stopped early: a missing choice (strict mode) or an unexpected illegal action."""
 
@@ -37,7 +37,7 @@ class StopInfo:
         return self.__dict__.copy()
 
 
-@dataclass
+@record
 class ScenarioResult:
     """The outcome of a scenario run: the game, the checks, the boards, why it stopped."""
 

@@ -5,10 +5,10 @@ Kept free of heavy imports: the engine appends events on its hot path.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from judge.recordtype import field, record
 
 
-@dataclass
+@record
 class Change:
     """A state change of one object: attribute, before, after (e.g. 伤害 2→3)."""
 
@@ -31,7 +31,7 @@ def _fmt(v) -> str:
     return str(v)
 
 
-@dataclass
+@record
 class Event:
     """One step of the trace: what happened, the rules and FAQ entries it rests on, the changes."""
 
@@ -44,6 +44,8 @@ class Event:
     ok: bool | None = None  # for check / expectation events
 
     def to_dict(self) -> dict:
+        from dataclasses import asdict
+
         d = asdict(self)
         d["rules"] = list(self.rules)
         d["faq"] = list(self.faq)

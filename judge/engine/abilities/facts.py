@@ -4,14 +4,14 @@ subject and place filters (judge.engine.abilities.filters) can be checked agains
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from judge.recordtype import record
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 
 if TYPE_CHECKING:
     from judge.engine.state import GameObject
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class EventFacts:
     """The facts of one happening that triggered abilities test (who, what, where)."""
 

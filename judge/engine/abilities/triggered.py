@@ -7,7 +7,7 @@ and pays the cost, or declines to pay and the trigger leaves the chain (399.18).
 
 from __future__ import annotations
 
-import dataclasses
+from judge.recordtype import replace
 
 from judge.engine import cost_parts, costs, modes, targeting
 from judge.engine.battlefields import control, object_id, trigger_controller
@@ -190,7 +190,7 @@ def finalize(game: Game, item: ChainItem) -> None:
     if modes.has_modes([eff, *trig.more]):  # "choose one —": the option first, then its targets (355.3)
         expanded, notes = modes.expand(game, p, [eff, *trig.more], item.description, game.objects.get(oid))
         modes.trace(game, notes)
-        trig = item.trigger = dataclasses.replace(trig, effect=expanded[0], more=expanded[1:])
+        trig = item.trigger = replace(trig, effect=expanded[0], more=expanded[1:])
         eff = item.effect = expanded[0]
     chosen = _choose_targets(game, p, item, [eff, *trig.more], trig.event, oid)
     item.targets = [targeting.snapshot(o) for o in chosen]
@@ -333,11 +333,8 @@ def scored(game: Game, player: str, bid: str, how: str, state: str | None = None
 
 def record_death_triggers(game: Game, unit: GameObject) -> None:
     """808.1.d.2: 'when I die' abilities trigger before the card moves (the keywords' death_triggers hook)."""
-    from judge.engine.keywords import on
-
-    from dataclasses import replace
-
     from judge.engine import statics
+    from judge.engine.keywords import on
 
     for kw, n in on(unit):
         items = kw.death_triggers(game, unit, n)

@@ -3,7 +3,7 @@ replaced by a battlefield token that keeps its statuses (438.1, 438.1.a)."""
 
 from __future__ import annotations
 
-import dataclasses
+from judge.recordtype import replace
 
 from judge.engine.instructions import EffectKind
 from judge.trace.events import Change
@@ -54,7 +54,7 @@ class BecomeCopy(EffectKind):
     @staticmethod
     def _copy(game, copier, original, who):
         before = copier.card.name
-        copier.card = dataclasses.replace(original.card, might=copier.card.might, token=copier.card.token,
+        copier.card = replace(original.card, might=copier.card.might, token=copier.card.token,
                                           champion=original.card.champion, pos=copier.card.pos)
         game.trace.add("change", f"{who}：{copier.oid} 变为 {original.label()} 的复制体（名称、类型、标签、费用、特性与规则文本；"
                        "战力与状态不变）。", rules=("477.1.b.1", "185.1.a") if copier.token else ("477.1.b.1",),
