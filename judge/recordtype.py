@@ -7,8 +7,8 @@ __slots__. The dataclasses protocol (is_dataclass, fields, asdict, replace) is a
 
 Why not @dataclass itself: importing dataclasses (and inspect under it) and generating every class's
 methods when its module is imported costs a cold `judge run`, `judge rule` or `judge search` a large
-share of its time budget (benchmarks/). A record compiles its __init__ and __eq__ on its first
-instance instead, so classes a command never instantiates cost almost nothing.
+share of its time budget (benchmarks/). A record starts with generic methods and compiles its own
+__init__ and __eq__ only once it is used often (COMPILE_AFTER instances).
 """
 
 from __future__ import annotations
@@ -131,11 +131,38 @@ def _compile(cls) -> None:
             type.__setattr__(cls, attr, env[attr])
 
 
-def _first_init(cls):
+# A record's first instances are made by a generic __init__; the one written for the class (as
+# dataclasses writes it, several times faster per instance) is compiled when the class turns out to be
+# used this often. Compiling costs about as much as this many generic calls: a short-lived process
+# (a cold `judge run`) compiles only its hot classes, a long one runs at dataclass speed.
+COMPILE_AFTER = 40
+
+
+def _generic_init(cls):
+    spec = tuple(cls.__record_fields__.items())
+    names = tuple(n for n, _ in spec)
+    put = object.__setattr__ if cls.__record_frozen__ else setattr
+    calls = 0
+
     def __init__(self, *args, **kwargs):
-        if cls.__dict__["__init__"] is __init__:
+        nonlocal calls
+        calls += 1
+        if calls > COMPILE_AFTER and cls.__dict__["__init__"] is __init__:
             _compile(cls)
-        cls.__init__(self, *args, **kwargs)
+        if len(args) > len(names):
+            raise TypeError(f"{cls.__qualname__}.__init__() takes {len(names) + 1} positional arguments "
+                            f"but {len(args) + 1} were given")
+        for n, value in zip(names, args):
+            put(self, n, value)
+        for n, default in spec[len(args):]:
+            if n in kwargs:
+                put(self, n, kwargs.pop(n))
+            elif default is _MISSING:
+                raise TypeError(f"{cls.__qualname__}.__init__() missing required argument: '{n}'")
+            else:
+                put(self, n, default.make() if type(default) is _Fresh else default)
+        if kwargs:
+            raise TypeError(f"{cls.__qualname__}.__init__() got an unexpected keyword argument '{next(iter(kwargs))}'")
 
     __init__.__qualname__ = f"{cls.__qualname__}.__init__"
     return __init__
@@ -176,7 +203,7 @@ def record(cls=None, /, *, frozen: bool = False, slots: bool = False):
     cls.__record_types__ = types
     cls.__record_frozen__ = frozen
     cls.__match_args__ = tuple(spec)
-    cls.__init__ = _first_init(cls)
+    cls.__init__ = _generic_init(cls)
     if "__repr__" not in cls.__dict__:
         cls.__repr__ = _repr
     if "__eq__" not in cls.__dict__:

@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from judge import recordtype
 from judge.recordtype import FrozenInstanceError, field, field_names, record, replace
 
 
@@ -58,6 +59,42 @@ def test_init_defaults_and_fresh_factories():
     assert repr(Base("p")) == "Base(a='p', b=2, items=[])"
     with pytest.raises(TypeError):
         hash(Base("p"))
+
+
+def test_generic_and_compiled_methods_agree():
+    """A class's first instances come from the generic __init__; once used often it gets its own,
+    with the same behaviour (defaults, fresh factories, errors, equality, frozen hashing)."""
+
+    @record
+    class Hot:
+        a: str
+        b: int = 2
+        items: list = field(default_factory=list)
+
+    @record(frozen=True)
+    class HotPoint:
+        x: int
+        y: int = 0
+
+    def behaviour():
+        out = [vars(Hot("p")), vars(Hot("p", 3, [1])), vars(Hot(b=4, a="q")), Hot("p") == Hot("p"),
+               Hot("p") == Hot("p", 3), Hot("p").items is Hot("p").items, hash(HotPoint(1, 2)) == hash(HotPoint(1, 2)),
+               HotPoint(1) == HotPoint(1, 0), {HotPoint(1): 1}.get(HotPoint(1))]
+        for bad in (lambda: Hot(), lambda: Hot("p", 1, [], 4), lambda: Hot("p", c=1), lambda: Hot("p", a="q")):
+            with pytest.raises(TypeError):
+                bad()
+        with pytest.raises(FrozenInstanceError):
+            HotPoint(1).x = 2
+        return out
+
+    generic = behaviour()
+    generic_init = Hot.__dict__["__init__"]
+    for _ in range(recordtype.COMPILE_AFTER + 1):
+        Hot("p")
+        HotPoint(1)
+    assert Hot.__dict__["__init__"] is not generic_init and Hot.__dict__["__eq__"] is not recordtype._eq
+    assert HotPoint.__dict__["__hash__"] is not recordtype._hash
+    assert behaviour() == generic
 
 
 def test_a_field_without_default_after_one_with_a_default_is_refused():
