@@ -79,15 +79,27 @@ class Catalog:
         self._tsv: list[str] | None = None
         self._cards: dict[str, Card] = {}
         self._number_to_card: dict[str, str] | None = None
-        _, faq_rows = _read_tsv("faq_names.tsv")
-        self.faq_names: list[FaqName] = []
-        self._by_card_faq: dict[str, list[FaqName]] = {}
-        for name, english, number, how, note in faq_rows:
-            fn = FaqName(name=name, english=english, card_id=self.index.by_number(number) if number else None,
-                         how=how, note=note)
-            self.faq_names.append(fn)
-            if fn.card_id:
-                self._by_card_faq.setdefault(fn.card_id, []).append(fn)
+        # the FAQs' names for cards, read on first use (a scenario's card lookup needs none)
+        self._faq: tuple[list[FaqName], dict[str, list[FaqName]]] | None = None
+
+    def _faq_names(self) -> tuple[list[FaqName], dict[str, list[FaqName]]]:
+        if self._faq is None:
+            _, faq_rows = _read_tsv("faq_names.tsv")
+            names: list[FaqName] = []
+            by_card: dict[str, list[FaqName]] = {}
+            for name, english, number, how, note in faq_rows:
+                fn = FaqName(name=name, english=english, card_id=self.index.by_number(number) if number else None,
+                             how=how, note=note)
+                names.append(fn)
+                if fn.card_id:
+                    by_card.setdefault(fn.card_id, []).append(fn)
+            self._faq = names, by_card
+        return self._faq
+
+    @property
+    def faq_names(self) -> list[FaqName]:
+        """The FAQs' names for cards (faq_names.tsv), with the card each names."""
+        return self._faq_names()[0]
 
     def stamp(self) -> str:
         """Identity of the shipped data (sizes and mtimes): caches derived from the catalog key on it."""
@@ -141,7 +153,7 @@ class Catalog:
 
     def names_in_faq(self, card: Card) -> list[FaqName]:
         """The names the FAQs use for this card (with how each was matched)."""
-        return list(self._by_card_faq.get(card.id, []))
+        return list(self._faq_names()[1].get(card.id, []))
 
     def by_number(self, number: str) -> Card | None:
         cid = self.index.by_number(number)

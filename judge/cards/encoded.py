@@ -34,17 +34,52 @@ TYPES = {"unit": "unit", "hero_unit": "unit", "exclusive_unit": "unit", "indicat
 _BOARD_TYPES = {"base": ("unit", "gear"), "battlefield": ("unit", "gear"), "legend": ("legend",),
                 "champion": ("unit",), "facedown": ("unit", "gear", "spell")}
 _LETTER = {colour: letter for colour, (_zh, letter, _en) in DOMAINS.items()}
-_BLOCK_START = re.compile(r'^卡牌\s+(?:"([^"]+)"|(\S+))')
+_BLOCK_START = re.compile(r'^卡牌[^\S\n]+(?:"([^"\n]+)"|(\S+))', re.M)
 _NUMBER = re.compile(r"[A-Z]{3}[·\-][A-Z]*\d+[a-z*]*")
 
 
 class Block:
-    """One card's encoding: where it is and its source text (parsed on first use)."""
+    """One card's encoding: where it is, its source text and the collector numbers its comments name
+    (the text is cut from the file on first use: a scenario reads only the blocks of the cards it names)."""
 
-    __slots__ = ("name", "file", "line", "text", "numbers")
+    __slots__ = ("name", "file", "line", "_source", "_start", "_text", "_numbers")
 
-    def __init__(self, name: str, file: str, line: int, text: str, numbers: list[str]) -> None:
-        self.name, self.file, self.line, self.text, self.numbers = name, file, line, text, numbers
+    def __init__(self, name: str, file: str, line: int, source: str, start: int) -> None:
+        self.name, self.file, self.line, self._source, self._start = name, file, line, source, start
+        self._text: str | None = None
+        self._numbers: list[str] = []
+
+    @property
+    def text(self) -> str:
+        """The `卡牌` line and the indented and comment lines after it (blank lines dropped)."""
+        if self._text is None:
+            self._cut()
+        return self._text
+
+    @property
+    def numbers(self) -> list[str]:
+        if self._text is None:
+            self._cut()
+        return self._numbers
+
+    def _cut(self) -> None:
+        src, end = self._source, self._start - 1
+        lines = []
+        while end < len(src):
+            start = end + 1
+            end = src.find("\n", start)
+            if end < 0:
+                end = len(src)
+            raw = src[start:end]
+            if not lines:
+                lines.append(raw)
+            elif raw.startswith((" ", "\t")) or not raw.strip() or raw.lstrip().startswith("#"):
+                if raw.strip():
+                    lines.append(raw)
+            else:
+                break
+        self._text = "\n".join(lines)
+        self._numbers = _NUMBER.findall(" ".join(line.split("#", 1)[1] for line in lines if "#" in line))
 
 
 _INDEX: dict[str, Block] | None = None
@@ -62,28 +97,11 @@ def encoding_files() -> list[str]:
 def split_blocks(text: str, file: str) -> list[Block]:
     """The `卡牌` blocks of an encoding file: a `卡牌` line with the comment and indented lines after it."""
     blocks: list[Block] = []
-    current: list[str] = []
-    start = 0
-    name = ""
-
-    def close():
-        if current:
-            body = "\n".join(current)
-            comments = " ".join(line.split("#", 1)[1] for line in current if "#" in line)
-            blocks.append(Block(name, file, start, body, _NUMBER.findall(comments)))
-
-    for i, raw in enumerate(text.split("\n"), 1):
-        m = _BLOCK_START.match(raw)
-        if m:
-            close()
-            current, start, name = [raw], i, m.group(1) or m.group(2)
-        elif current and (raw.startswith((" ", "\t")) or not raw.strip() or raw.lstrip().startswith("#")):
-            if raw.strip():
-                current.append(raw)
-        elif raw.strip():
-            close()
-            current = []
-    close()
+    line, pos = 1, 0
+    for m in _BLOCK_START.finditer(text):
+        line += text.count("\n", pos, m.start())
+        pos = m.start()
+        blocks.append(Block(m.group(1) or m.group(2), file, line, text, pos))
     return blocks
 
 
