@@ -125,9 +125,9 @@ STANDARD = (
     E("stun_enemies", ("眩晕任意数量敌方单位时", "当你眩晕任意数量的敌方单位时"), ("on-stun-any-number-of-enemies",),
       rule="423.1"),
     E("hide", ("隐藏卡牌时", "当你正面朝下放置卡牌时"), ("on-hide",), rule="811.1.c"),
-    # "when you choose a friendly unit as a target": each object chosen as a target (355.7) of a spell or
-    # ability, as that spell or ability is finalized on the chain
-    E("choose_target", ("选为目标时", "当你选择目标时"), ("on-choose-target",), rule="355.7"),
+    # targeting effects, "when you choose a friendly unit": each object chosen as a target (355.7) of a spell
+    # or ability, once that spell or ability is finalized on the chain (383.4.b.2)
+    E("choose_target", ("选为目标时", "当你选择目标时"), ("on-choose-target",), rule="383.4.b"),
     E("buff", ("获得增益时", "当我获得增益时"), ("on-buffed",), rule="426.1", subject="self"),
     E("damaged", ("受到伤害时", "当我受到伤害时"), ("on-damaged",), rule="417.1.b", subject="self"),
     E("spend_buff", ("消耗增益时", "当你消耗一个增益时"), ("on-spend-buff",), rule="701"),

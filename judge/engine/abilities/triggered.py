@@ -230,8 +230,8 @@ def finalize(game: Game, item: ChainItem) -> None:
 
 
 def chose_targets(game: Game, player: str, objs, via: str) -> None:
-    """"When you choose a friendly unit as a target" (355.7): one event for each object on the board chosen
-    as a target of the spell or ability just finalized."""
+    """Targeting effects, "when you choose a friendly unit" (383.4.b): one event for each object on the board
+    chosen as a target (355.7) of the spell or ability just finalized (383.4.b.2)."""
     for o in objs:
         if o is not None and o.zone == "board":
             fire(game, EventFacts("choose_target", player=player, obj=o, controller=o.controller, via=via))
