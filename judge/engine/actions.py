@@ -16,7 +16,7 @@ from judge.engine.refs import resolve_ref  # noqa: F401  (also the public name f
 from judge.engine.state import Game, GameObject
 
 CHOICE_VERBS = {"assign", "pick_battlefield", "burnout_pick", "order", "decline", "choose_target", "choose_mode",
-                "choose_replacement"}
+                "choose_replacement", "choose_number"}
 _NOPOS = Pos("<引擎>", 0, 0)
 
 
@@ -39,7 +39,7 @@ def push_choice(game: Game, action: Action) -> None:
     value = {"assign": lambda: a["assignment"], "pick_battlefield": lambda: a["battlefield"],
              "burnout_pick": lambda: a["opponent"], "order": lambda: a["objects"],
              "decline": lambda: a["source"], "choose_target": lambda: (a["source"], a["targets"]),
-             "choose_mode": lambda: (a["source"], a["mode"]),
+             "choose_mode": lambda: (a["source"], a["mode"]), "choose_number": lambda: (a["source"], a["n"]),
              "choose_replacement": lambda: (a["target"], a["source"])}[action.verb]()
     kind = {"choose_target": "target"}.get(action.verb, action.verb)
     game.choices.push(kind, action.player, value, action.pos)

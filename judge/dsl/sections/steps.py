@@ -99,6 +99,9 @@ class StepSection(Section):
     def choose_mode(self, player, _kw, source, mode):
         return self._action(player, "choose_mode", player, source=_text(source), mode=_num(mode))
 
+    def choose_number(self, player, _kw, source, n):
+        return self._action(player, "choose_number", player, source=_text(source), n=_num(n))
+
     def choose_replacement(self, player, _kw, target, source):
         return self._action(player, "choose_replacement", player, target=_text(target), source=_text(source))
 

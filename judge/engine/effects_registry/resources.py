@@ -87,21 +87,28 @@ class PayCost(EffectKind):
     """"Pay [cost] to do Y" inside a spell's or ability's instructions (204.3.b): the cost is paid as it
     resolves, and the instructions after it written `若 如此做` happen only if it was paid. With `可以` its
     controller may decline (`拒绝支付 <来源>`); a cost that cannot be paid is not paid. Energy is the number,
-    power the domain symbols after `符能`: `支付 可以 符能 [Y]`."""
+    power the domain symbols after `符能`: `支付 可以 符能 [Y]`. `支付 任意数额 [符能 [A]]`: the player picks
+    how much as it resolves (`选择数量 <来源> N`), and the instructions after it read that amount as `X`."""
 
     id, zh, aliases, rule, targeted = "pay", ("支付",), ("pay",), "204.3.b", False
-    params = "[法力 N] [符能 [R]…]"
+    params = "[法力 N] [符能 [R]…]，或 任意数额 [符能 [A]]"
+    adds_resources = True  # a cost paid within an Add ability does not stop it resolving at once (429.2)
 
     def read_args(self, words):
-        syms = []
+        syms, any_amount = [], False
         for w in words:
             if w in ("符能", "power"):
                 continue
+            if w in ("任意数额", "any-amount"):
+                any_amount = True
+                continue
             d = DOMAIN_WORDS.get(w.lower())
             if d is None or not w.startswith("["):
-                raise ValueError(f"效果“{self.display}”只接受法力数量与“符能 [R] …”（符能写成特性符号或 [A]）。")
+                raise ValueError(f"效果“{self.display}”只接受法力数量、“任意数额”与“符能 [R] …”（符能写成特性符号或 [A]）。")
             syms.append(d)
-        return {"power": syms}
+        if any_amount and len(syms) > 1:
+            raise ValueError(f"效果“{self.display} 任意数额”只接受一个符能符号（如 符能 [A]）。")
+        return {"power": syms, "any_amount": any_amount}
 
     def apply(self, game, item, eff, legal, previous, who):
         from judge.engine import costs
@@ -110,7 +117,15 @@ class PayCost(EffectKind):
 
         syms = list(eff.args.get("power", ()))
         cost = costs.Cost()
-        cost.add(eff.amount, len(syms), "指示中的费用", syms)
+        if eff.args.get("any_amount"):
+            n = _amount(game, item, who, "符能" if syms else "法力")
+            if n is None:
+                return []
+            if isinstance(item.memory, dict):
+                item.memory["x"] = n  # "that much": read as X by the instructions after it
+            cost.add(0 if syms else n, n if syms else 0, "指示中的费用", syms * n if syms else None)
+        else:
+            cost.add(eff.amount, len(syms), "指示中的费用", syms)
         try:
             payment = costs.plan(game, item.controller, cost)
         except IllegalAction as err:
@@ -122,3 +137,23 @@ class PayCost(EffectKind):
                   rules=("204.3.b", "165"))
         src = game.objects.get(getattr(item, "oid", None) or "")
         return list(previous) or ([src] if src is not None else [])
+
+
+def _amount(game, item, who: str, what: str) -> int | None:
+    """How much the player pays of "any amount": their scripted `选择数量 <来源> N`; else 0 in auto mode;
+    else the run stops to ask (None)."""
+    from judge.engine.abilities.triggered import _matches_source
+
+    p = item.controller
+    for entry in list(game.choices.queue):
+        if entry[0] == "choose_number" and entry[1] == p and _matches_source(item, entry[2][0]):
+            game.choices.queue.remove(entry)
+            game.trace.add("step", f"{who}：{p} 选择支付 {entry[2][1]} 点{what}（任意数量）。", rules=("204.3.b",))
+            return entry[2][1]
+    if game.choices.auto:
+        game.trace.add("auto", f"（自动选择）{who}：{p} 支付 0 点{what}。")
+        return 0
+    ref = getattr(item, "oid", None) or item.source
+    lines = [f"{p} 选择数量 {ref} {n}" for n in range(0, 4)]
+    game.choices.need("choose_number", p, f"{p} 需要为 {item.source} 选择支付多少{what}（任意数量）。", lines, lines[0])
+    return None
