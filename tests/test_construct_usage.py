@@ -12,7 +12,6 @@ import construct_usage  # noqa: E402
 # Constructs no scenario uses yet. Only shrinks: a construct added to a registry comes with a scenario,
 # and a construct that gets one is taken off this list.
 NOT_YET_USED = {
-    ("数值", "x"),  # no action chooses X when a card is played yet: X always reads 0
     ("去向", "battlefield"),  # the parser keeps "-> 战场" as "chosen when played" (no destination word on the effect)
 }
 

@@ -42,7 +42,7 @@ class Constant(ValueKind):
 
 
 class X(ValueKind):
-    """X: the number chosen when the card was played (its controller's choice, kept on the item)."""
+    """X: the number chosen for the item, kept on it (the amount paid by `支付 任意数额`, 204.3.b)."""
 
     id, zh, aliases, rule = "x", ("X",), ("x",), "355"
 
