@@ -9,8 +9,8 @@ from judge.engine import (conditions, cost_parts, filters, instructions, modes, 
                           values)
 from judge.engine.abilities import events, frequencies
 from judge.engine.abilities import filters as trigger_filters
-from judge.engine.effects_registry import (cards, chain, choosing, control, copies, damage, instead, keywords, might,
-                                           points, resources, restrictions, tokens, units)
+from judge.engine.effects_registry import (attachments, cards, chain, choosing, control, copies, damage, instead,
+                                           keywords, might, points, resources, restrictions, tokens, units)
 from judge.engine.keywords import (KEYWORDS, accelerate, action, ambush, assault, backline, deathknell, deflect,
                                    equip, ganking, hidden, hunt, legion, level, reaction, repeat, shield, tank,
                                    temporary, vision, weaponmaster)
@@ -37,7 +37,7 @@ EFFECT_PARTS = (instructions.Deal, instructions.Kill, instructions.Stun, instruc
                 points.GainPoints, points.LosePoints, points.ChangeVictoryScore, points.WinGame,
                 chain.CounterAbility,
                 choosing.Choose, choosing.ChoosePlayer, choosing.ChooseMode, instead.Instead, control.GainControl,
-                control.LoseControl,
+                control.LoseControl, attachments.Detach,
                 restrictions.Impose)
 
 STATIC_PARTS = (statics.Aura, statics.NoEnemyReady, statics.CostModifier, statics.CannotScoreHere,

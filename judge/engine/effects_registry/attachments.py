@@ -1,0 +1,32 @@
+"""Detaching (435): "detach it" unlinks an attached card from the unit it is attached to. The detached
+card stays where that unit is (435.4); a gear left at a battlefield is recalled by the next cleanup
+(435.4.a, 323.7). A card attached to nothing is unaffected (435.1.a.1)."""
+
+from __future__ import annotations
+
+from judge.engine.instructions import EffectKind
+from judge.trace.events import Change
+
+
+class Detach(EffectKind):
+    id, zh, aliases, rule = "detach", ("卸除",), ("detach",), "435"
+
+    def accepts(self, game, o):
+        if o.zone != "board" or o.card.type != "gear":
+            return f"{o.label()} 不是场上的装备（现在位于{game.location_label(o)}）。"
+        return None
+
+    def apply(self, game, item, eff, legal, previous, who):
+        done = []
+        for gear in legal:
+            if gear.attached_to is None:
+                game.trace.add("step", f"{who}：{gear.label()} 没有贴附于任何单位，卸除不产生效果。", rules=("435.1.a.1",))
+                continue
+            unit = game.objects.get(gear.attached_to)
+            gear.attached_to = None
+            where = game.location_label(gear)
+            game.trace.add("change", f"{who}：{gear.label()} 从 {unit.label() if unit else gear.attached_to} 卸除，留在{where}"
+                           "（其加成不再作用于该单位）。", rules=("435.1.b", "435.1.e", "435.4"),
+                           changes=[Change(gear.label(), "贴附于", unit.label() if unit else "?", None)])
+            done.append(gear)
+        return done
