@@ -157,7 +157,7 @@ def read_target(w: Words) -> TargetSpec:
                 n = 99
     if count == "self":
         return TargetSpec(count, 0, Filter((), "card"))
-    if count == "it":  # `它 落单`: the previous instruction's objects, those that fit the words after it
+    if count in ("it", "chosen"):  # `它 落单`: the previous instruction's (or `选择`'s) objects that fit the words after it
         return TargetSpec(count, 0, Filter(read_filter(w).words, "card"))
     flt = read_filter(w)
     limit = 0

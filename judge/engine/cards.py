@@ -56,7 +56,7 @@ class TargetSpec:
 
     @property
     def targeted(self) -> bool:
-        return self.count not in ("all", "self", "it")
+        return self.count not in ("all", "self", "it", "chosen")
 
 
 @record

@@ -35,7 +35,7 @@ class Seen:
     def of(cls, controller: str, memory: dict | None) -> "Seen":
         memory = memory or {}
         return cls(controller, memory.get("oid"), memory.get("location"), memory.get("facts"), memory.get("might"),
-                   memory.get("did"), battlefield=memory.get("battlefield"), chosen=tuple(memory.get("chosen", ())),
+                   memory.get("did"), battlefield=memory.get("battlefield"), chosen=tuple(memory.get("earlier_targets", ())),
                    alone=memory.get("alone"), moved_from=memory.get("moved_from"))
 
 
@@ -128,6 +128,9 @@ STANDARD_FILTERS = (
     _word("attacking", ("进攻方", "进攻中的"), ("attacking",), "464.2.c.3", lambda g, s, o, a: o.designation == "attacker"),
     _word("alone", ("落单",), ("alone",), "740.2.a", lambda g, s, o, a: _alone(g, o)),
     _word("champion", ("英雄",), ("champion",), "355.9.b", lambda g, s, o, a: o.card.champion),
+    # an equipped unit: one with an Equipment (gear tagged 武装, 150.1) attached to it (434)
+    _word("equipped", ("已装配的", "配装的"), ("equipped",), "434",
+          lambda g, s, o, a: o.is_unit and any("武装" in x.card.tags for x in g.attachments(o.oid))),
     _word("token", ("指示物",), ("token",), "355", lambda g, s, o, a: o.token or o.card.token),
     _word("with_keyword", ("拥有",), ("with",), "355", lambda g, s, o, a: bool(o.has(_keyword_id(a), g)), arg="keyword"),
     _word("without_keyword", ("没有", "未拥有"), ("without",), "355",
@@ -228,6 +231,9 @@ STANDARD_COUNTS = (
     Count("all", ("所有", "每名"), ("all", "each"), rule="349"),
     Count("self", ("自身",), ("self",), rule="349"),
     Count("it", ("它", "它们"), ("it", "them"), rule="349"),
+    # the object an earlier `选择` of the same spell or ability chose ("then detach an Equipment from *it*" after
+    # another instruction in between), while it is the same object (355.7, 359.3.d.4)
+    Count("chosen", ("所选对象", "所选单位"), ("the-chosen",), rule="355.7"),
 )
 
 

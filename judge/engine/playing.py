@@ -87,7 +87,7 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
     for eff, picked in zip(effects, parts):
         if eff.targets:
             targeting.check_choice(game, player, eff, picked, card.label(),  # "an enemy unit there" (355.10.b)
-                                   {"oid": card.oid, "chosen": tuple(earlier),
+                                   {"oid": card.oid, "earlier_targets": tuple(earlier),
                                     **({"battlefield": dest} if targets_battlefield else {})})
             earlier += [o.oid for o in picked]
             group_targets.check_play(game, eff, picked, card.label())

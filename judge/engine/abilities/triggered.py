@@ -258,7 +258,7 @@ def _choose_targets(game: Game, p: str, item: ChainItem, effects: list, event: s
         earlier: list[str] = []  # targets of the instructions before ("another unit", 355.9.b)
         for e, part in zip(effects, parts):
             if e.targets:
-                targeting.check_choice(game, p, e, part, item.description, {**(item.memory or {}), "chosen": tuple(earlier)})
+                targeting.check_choice(game, p, e, part, item.description, {**(item.memory or {}), "earlier_targets": tuple(earlier)})
                 earlier += [o.oid for o in part]
     else:
         pools = []
