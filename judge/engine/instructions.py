@@ -183,10 +183,9 @@ def _untargeted(game: Game, item: ChainItem, spec, previous: list[GameObject], k
     if spec.count == "self":
         src = game.objects.get(getattr(item, "oid", None))
         return [src] if src is not None and src.zone in ABILITY_ZONES else []  # a legend's "me" too (174)
-    if spec.count == "chosen":
-        from judge.engine.effects_registry.choosing import chosen_objects
-
-        return chosen_objects(game, item)
+    if spec.count == "chosen":  # what `选择` chose (it keeps them on the item), while still the same objects
+        return [o for oid, inc in (item.memory or {}).get("chosen", [])
+                if (o := game.objects.get(oid)) is not None and o.incarnation == inc and o.zone == "board"]
     found = [o for o in previous if o.zone == "board"
              or (kind is not None and (o.zone != "chain" or kind.acts_on_chain) and kind.accepts(game, o) is None)]
     if spec.filter.words:  # "it, if it is alone": only those that fit the words, seen from the source
