@@ -1,4 +1,5 @@
-"""`search(conn, query)`: analysis -> direct hits for citations -> ranked hits -> suggestions."""
+"""`search(conn, query)`: analysis -> direct hits for citations -> ranked hits (for a question, fused with
+a character-pair ranking: judge.search.fusion) -> suggestions."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import json
 import re
 
 from judge.errors import JudgeError
-from judge.search import arrange, rank, snippet
+from judge.search import arrange, fusion, rank, snippet
 from judge.search.analyze import Analysis, analyze
 from judge.search.citations import Citation
 
@@ -90,6 +91,8 @@ def search(conn, query: str, *, limit: int = 10, kinds: list[str] | None = None)
     hits = direct + [h for h in ranked if h.doc["id"] not in seen]
     if a.question_like:
         hits = arrange.drop_glossary_echoes(arrange.follow_children(arrange.rule_first(hits), ranked))
+        if ranked:
+            hits = fusion.fuse(conn, a, hits, kinds)
     elif hits and not hits[0].direct:
         hits = arrange.expand_sections(conn, hits[: limit + 5], ranked, limit) + hits[limit + 5 :]
     result.hits = hits[:limit]

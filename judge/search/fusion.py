@@ -1,0 +1,75 @@
+"""A second, word-free ranking of a question, fused with the concept ranking (judge.search.rank).
+
+The concept ranking needs the question's words as written in the rules ("同层", "重选"); a player
+writes "同一层", "重新选". Character pairs of the question (and of the forms its concepts were read
+as) matched by bm25 over the characters of titles, paragraphs and their sections find the paragraph
+that shares most of the question's rare character pairs whatever the words. The two lists are merged
+by reciprocal rank fusion: a paragraph near the top of either list rises, and the concept ranking,
+which knows the rules' words, keeps the larger weight.
+"""
+
+from __future__ import annotations
+
+from judge.search.analyze import FUNCTION_CHARS, STOPWORDS, Analysis
+from judge.search.rank import SCORE_COLUMNS, Hit, fetch_docs
+from judge.search.text import is_cjk
+
+BM25_WEIGHTS = (1.0, 0.0, 1.0, 0.0, 0.5)  # title, words, chars, extra, context
+DEPTH = 30  # how far down each list fusion looks
+RRF_K = 10.0  # small: the first few places of each list matter most
+PAIR_WEIGHT = 0.3  # the character-pair list's weight against the concept ranking's 1.0
+_STOP_PAIRS = frozenset(w for w in STOPWORDS if len(w) == 2)
+
+
+def char_pairs(analysis: Analysis) -> list[str]:
+    """Adjacent Chinese character pairs of the question and of its concepts' forms, minus phrasing."""
+    out: list[str] = []
+    for text in [analysis.normalized] + [f for c in analysis.concepts for f in c.forms]:
+        run = []
+        for ch in text + " ":
+            if is_cjk(ch):
+                run.append(ch)
+                continue
+            for a, b in zip(run, run[1:]):
+                pair = a + b
+                if pair not in _STOP_PAIRS and not (a in FUNCTION_CHARS and b in FUNCTION_CHARS):
+                    out.append(pair)
+            run = []
+    return list(dict.fromkeys(out))
+
+
+def pair_ranking(conn, analysis: Analysis, kinds: list[str] | None) -> list[int]:
+    pairs = char_pairs(analysis)
+    if not pairs:
+        return []
+    expr = " OR ".join(f'{{title chars context}} : "{p[0]} {p[1]}"' for p in pairs)
+    sql = "SELECT rowid FROM search_fts WHERE search_fts MATCH ?"
+    params: list = [expr]
+    if kinds:
+        sql += f" AND rowid IN (SELECT id FROM search_docs WHERE kind IN ({','.join('?' * len(kinds))}))"
+        params += kinds
+    sql += f" ORDER BY bm25(search_fts, {', '.join(map(str, BM25_WEIGHTS))}) LIMIT {DEPTH}"
+    return [r[0] for r in conn.execute(sql, params)]
+
+
+def fuse(conn, analysis: Analysis, hits: list[Hit], kinds: list[str] | None) -> list[Hit]:
+    """`hits` (direct hits first, then the concept ranking) merged with the character-pair ranking."""
+    direct = [h for h in hits if h.direct]
+    rest = [h for h in hits if not h.direct]
+    ranked = rest[:DEPTH]
+    pairs = pair_ranking(conn, analysis, kinds)
+    if not pairs:
+        return hits
+    score: dict[int, float] = {}
+    by_id = {h.doc["id"]: h for h in ranked}
+    for r, h in enumerate(ranked, start=1):
+        score[h.doc["id"]] = 1.0 / (RRF_K + r)
+    seen = {h.doc["id"] for h in direct}
+    for r, i in enumerate(pairs, start=1):
+        if i not in seen:
+            score[i] = score.get(i, 0.0) + PAIR_WEIGHT / (RRF_K + r)
+    new = [i for i in score if i not in by_id]
+    for i, doc in fetch_docs(conn, new, SCORE_COLUMNS).items():
+        by_id[i] = Hit(doc, 0.0)
+    order = sorted((i for i in score if i in by_id), key=lambda i: -score[i])  # stable: ties keep rank order
+    return direct + [by_id[i] for i in order] + [h for h in rest[DEPTH:] if h.doc["id"] not in score]
