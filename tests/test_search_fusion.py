@@ -46,3 +46,10 @@ def test_term_queries_are_not_fused(conn):
     # A term is found by its words; only questions get the second ranking.
     hits = search(conn, "燃尽", limit=3).to_dict()["hits"]
     assert hits[0]["title"].startswith("燃尽")
+
+
+@pytest.mark.parametrize("kind", ["rule", "faq"])
+def test_a_question_searched_in_one_kind_gets_only_that_kind(conn, kind):
+    hits = search(conn, "对手的回合我可以打法术吗", limit=10, kinds=[kind]).to_dict()["hits"]
+    assert len(hits) == 10
+    assert {h["kind"] for h in hits} == {kind}
