@@ -492,16 +492,23 @@ def read_extra_cost(atoms, file: str, kw) -> tuple:
     if any_number:
         w.next()
     cut = next((i for i, a in enumerate(w.atoms) if w.text(a) in THEN_WORDS), len(w.atoms))
-    if cut == w.i:
+    cond_at = next((i for i in range(w.i, cut) if w.text(w.atoms[i]) in IF_WORDS), cut) if optional else cut
+    if cond_at == w.i:
         raise w.error("额外费用缺少费用项（如“符能 [R]”“消耗经验 3”“摧毁友方单位”）。", kw, rule="356.2")
-    energy, power, exhaust, parts, _timing = read_costs(w.atoms[w.i:cut], file)
+    condition = None
+    if cond_at < cut:  # `额外费用 可以 <费用项…> 若 <条件> [以此 …]`: payable only while it holds
+        cw = Words(w.atoms[cond_at + 1:cut], file, "额外费用")
+        condition = read_condition(cw)
+        if not cw.done():
+            raise cw.error("额外费用的条件后面有无法识别的词。", cw.peek(), rule="356.2.b.1")
+    energy, power, exhaust, parts, _timing = read_costs(w.atoms[w.i:cond_at], file)
     if exhaust:
         parts.insert(0, ("exhaust", 0))
     if not optional:
         if energy or power or cut < len(w.atoms):
             raise w.error("强制额外费用只写费用项（法力、符能和“以此 …”只用于“额外费用 可以 …”）。", kw, rule="356.2.a.1")
         return ("extra_costs", parts)
-    cost = m.OptionalCost(energy, power, parts, any_number=any_number)
+    cost = m.OptionalCost(energy, power, parts, any_number=any_number, condition=condition)
     w.i = cut + 1
     while not w.done():
         tok = w.next()

@@ -185,6 +185,7 @@ class OptionalCost:
     ignore_cost: bool = False
     any_number: bool = False  # `可以 任意数量 <费用项>`: paid once for each object the player names
     per_pick: bool = False  # `以此 每个 费用减少 …`: the discount once for each object paid
+    condition: "Condition | None" = None  # `… 若 <条件>`: it may be paid only while the condition holds
 
 
 @record

@@ -32,6 +32,9 @@ def open_combat(game: Game, bid: str) -> None:
         game.showdown = Showdown(bid, combat=True, focus=attacker,
                                  began_at_chain_close=game.chain_opened_by is not None and not game.chain)
         game.trace.add("step", f"战斗步骤1：战斗法术对决开启，进攻方 {attacker} 获得焦点与优先行动权。", rules=("464.2.c.1.a", "345"))
+        from judge.engine import showdown
+
+        showdown.began(game, bid, attacker)
     from judge.engine.abilities import triggered
 
     triggered.combat_started(game)  # attack/defend triggers form the initial chain

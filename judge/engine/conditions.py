@@ -431,6 +431,20 @@ class SelfAloneInCombat(ConditionKind):
         return o is not None and o.designation in ("attacker", "defender") and _alone(game, o)
 
 
+class TagKindsAtLeast(ConditionKind):
+    """"If your units have (all of) these tags": at least N of the tags the filter lists (`标签为 A/B/…`) are
+    each on some object matching the rest of the filter (`若 标签种数至少 4 你的 标签为 鸟类/猫科/犬形/魄罗 单位`;
+    133.8.a)."""
+
+    id, zh, aliases, rule, takes_n, takes_filter = ("tag_kinds_at_least", ("标签种数至少",), ("tag-kinds-at-least",),
+                                                    "133.8.a", True, True)
+
+    def holds(self, game, seen, cond):
+        from judge.engine import filters
+
+        return filters.tag_kinds(game, seen, cond.filter) >= cond.n
+
+
 class DiedAlone(ConditionKind):
     """"If I was alone when I died" (a Deathknell's condition): whether the source had no other friendly
     unit at its location (740.2.a), as noted before it moved to the trash (808.1.d.3) — units dying with
@@ -617,7 +631,7 @@ STANDARD = (ItIsAlone, EnemyDiedThisTurn, OpponentNearWin, UnitDiedThisTurn, Mig
             HandAtMost, RunesAtLeast, Exists, OpponentsTurn, ByYou, YourTurn, ItIsAttacking, ItIsStunned,
             ControlFacedown, YourBeginningPhase, DidFewer, ItIsMighty, ItsCostAtLeast, ItsPowerAtLeast, Legion,
             AttackingWithAnother, InShowdown, OpponentControlsBattlefield, DiscardedThisTurn, SelfAloneInCombat, SelfOneOnOne,
-            DiedAlone, IfYouDo, ItIsNot, ItMatches, TotalMightAtLeast, GainedXpThisTurn, PlayedFromHand, ItsPaidEnergyAtLeast,
+            TagKindsAtLeast, DiedAlone, IfYouDo, ItIsNot, ItMatches, TotalMightAtLeast, GainedXpThisTurn, PlayedFromHand, ItsPaidEnergyAtLeast,
             SpellPaidThisTurn, InCombat, ExcessDamageAtLeast, TargetsInclude, EnergySpentAtLeast, ControlsHere, ItWas)
 
 

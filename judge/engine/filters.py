@@ -9,7 +9,7 @@ Adding a word is one entry here (or in a module that registers into these regist
 
 from __future__ import annotations
 
-from judge.recordtype import record
+from judge.recordtype import record, replace
 
 from judge.engine.registry import Entry, Registry
 
@@ -132,6 +132,10 @@ STANDARD_FILTERS = (
     _word("equipped", ("已装配的", "配装的"), ("equipped",), "434",
           lambda g, s, o, a: o.is_unit and any("武装" in x.card.tags for x in g.attachments(o.oid))),
     _word("token", ("指示物",), ("token",), "355", lambda g, s, o, a: o.token or o.card.token),
+    # a card of a type wherever it is ("if it is a spell": the card just revealed or discarded, 133.3)
+    _word("spell_card", ("法术卡牌",), ("spell-card",), "133.3", lambda g, s, o, a: o.card.type == "spell"),
+    _word("unit_card", ("单位卡牌",), ("unit-card",), "133.3", lambda g, s, o, a: o.card.type == "unit"),
+    _word("gear_card", ("装备卡牌",), ("gear-card",), "133.3", lambda g, s, o, a: o.card.type == "gear"),
     _word("with_keyword", ("拥有",), ("with",), "355", lambda g, s, o, a: bool(o.has(_keyword_id(a), g)), arg="keyword"),
     _word("without_keyword", ("没有", "未拥有"), ("without",), "355",
           lambda g, s, o, a: not o.has(_keyword_id(a), g), arg="keyword"),
@@ -329,6 +333,15 @@ def pool(game, flt) -> list:
 
 def select(game, seen: Seen, flt) -> list:
     return [o for o in pool(game, flt) if matches(game, seen, flt, o)]
+
+
+def tag_kinds(game, seen: Seen, flt) -> int:
+    """How many of the tags a filter lists (`标签为 鸟类/猫科/…`) at least one object matching the rest of
+    the filter has ("for each of these tags among your units", 133.8.a)."""
+    listed = [t for w, a in flt.words if w == "with_tag" for t in a.split("/")]
+    rest = replace(flt, words=tuple((w, a) for w, a in flt.words if w != "with_tag"))
+    objs = select(game, seen, rest)
+    return sum(1 for t in dict.fromkeys(listed) if any(t in o.card.tags for o in objs))
 
 
 def describe(flt) -> str:

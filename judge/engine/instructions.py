@@ -540,7 +540,8 @@ class CreateDelayed(EffectKind):
     def apply(self, game, item, eff, legal, previous, who):
         from judge.engine.abilities import delayed
 
-        delayed.create(game, item.controller, item.source, item.oid, eff.delayed, previous)
+        delayed.create(game, item.controller, item.source, item.oid, eff.delayed, previous,
+                       location=(item.memory or {}).get("location") if isinstance(item.memory, dict) else None)
         return previous
 
 

@@ -105,6 +105,7 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
     # Step 3: total cost.
     cost = costs.Cost()
     optional = _optional_costs(card, args)
+    check_optional_conditions(game, player, card, optional)
     if origin is not None and origin.base_cost_note:
         cost.parts.append(origin.base_cost_note)
     elif any(o.ignore_cost for o in optional):
@@ -145,6 +146,17 @@ def _optional_costs(card: GameObject, args: dict) -> list:
     if not card.card.optional_costs:
         raise IllegalAction(f"{card.label()} 没有可选的额外费用。", "356.2.b.1")
     return list(card.card.optional_costs)
+
+
+def check_optional_conditions(game, player: str, card: GameObject, optional: list) -> None:
+    """An optional additional cost the card allows only "if …" can be chosen only while that holds (356.2.b.1)."""
+    from judge.engine import conditions
+    from judge.engine.filters import Seen
+
+    for o in optional:
+        if o.condition is not None and not conditions.holds(game, Seen(player, card.oid, None), o.condition):
+            raise IllegalAction(f"{card.label()} 的可选额外费用只能在“{conditions.describe(o.condition)}”时支付。",
+                                "356.2.b.1")
 
 
 def _times_paid(card: GameObject, optional: list, extra: list) -> list[int]:

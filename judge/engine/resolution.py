@@ -241,6 +241,11 @@ def _event_objects(game: Game, item) -> list[GameObject]:
     unit that moved from here, the unit played here; 383.2.c), while still on the board."""
     facts = (item.memory or {}).get("facts")
     obj = getattr(facts, "obj", None)
+    if obj is None and getattr(item.trigger, "event", None) == "delayed" and facts is not None:
+        # "the next time that opponent holds, return it": an event without an object, "it" is what the
+        # creating instruction acted on, wherever it is now (390.2)
+        return [o for oid, inc in item.memory.get("linked", []) if (o := game.objects.get(oid)) is not None
+                and o.incarnation == inc]
     if facts is None and getattr(item.trigger, "event", None) == "delayed":
         # a delayed ability that triggers in a window ("at end of turn"): what its creating instruction
         # acted on, fixed when it was created (390.2)

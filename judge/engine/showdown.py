@@ -18,6 +18,15 @@ def open_showdown(game: Game, bid: str) -> None:
     game.showdown = Showdown(bid, combat=False, focus=focus,
                              began_at_chain_close=game.chain_opened_by is not None and not game.chain)
     game.trace.add("step", f"在 {bf.label()} 开启非战斗法术对决；{focus} 获得焦点。", rules=("344", "345"))
+    began(game, bid, focus)
+
+
+def began(game: Game, bid: str, focus: str) -> None:
+    """"When a showdown begins here": the event of a showdown opening at a battlefield (344, 464.2.c.1.a)."""
+    from judge.engine.abilities import triggered
+    from judge.engine.abilities.facts import EventFacts
+
+    triggered.fire(game, EventFacts("showdown_start", player=focus, battlefield=bid))
 
 
 def pass_focus(game: Game, player: str) -> None:

@@ -64,6 +64,10 @@ class StaticAbility(Entry):
         """May `unit` move to `dest` (a standard move or a move by an effect)?"""
         return True
 
+    def allows_keyword_trigger(self, game, src, params, obj, keyword: str) -> bool:
+        """May the triggered keyword `keyword` (816 Temporary) of `obj` trigger?"""
+        return True
+
     # --- damage: Bonus Damage `src`'s instance grants a Deal action of `item` to `target` (417.5, 714)
     def bonus_damage(self, game, src, params, item, target) -> int:
         return 0
@@ -841,6 +845,18 @@ class ExtraScoreHere(StaticAbility):
 class ExtraConquerHere(ExtraScoreHere):
     id, zh, aliases, rule, event = ("extra_conquer_here", ("此处征服额外触发",),
                                     ("conquer-here-triggers-again",), "383.4.c", "conquer")
+
+
+class NoTemporaryHere(StaticAbility):
+    """`静态 此处瞬息不触发`: the [Temporary] abilities (816.1.b) of permanents its controller controls at the
+    source's battlefield don't trigger while the source is there (054.1: a "can't" on a trigger)."""
+
+    id, zh, aliases, rule = ("no_temporary_here", ("此处瞬息不触发", "你在此处的瞬息效果不会触发"),
+                             ("your-temporary-here-does-not-trigger",), "816.1.b")
+
+    def allows_keyword_trigger(self, game, src, params, obj, keyword):
+        return not (keyword == "temporary" and src.location in game.battlefields and obj.location == src.location
+                    and obj.controller == src.controller)
 
 
 class ExtraHoldHere(ExtraScoreHere):

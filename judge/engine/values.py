@@ -84,6 +84,18 @@ class Count(ValueKind):
         return len(filters.select(game, seen, value.filter)) * (value.n or 1)  # `乘 N`: N for each
 
 
+class TagKinds(ValueKind):
+    """"for each of these tags among your units": how many of the tags listed by the filter's `标签为 A/B/…`
+    at least one matching object has (`标签种数 你的 标签为 鸟类/猫科/犬形/魄罗 单位`; 133.8.a)."""
+
+    id, zh, aliases, rule, takes_filter = "tag_kinds", ("标签种数",), ("tag-kinds",), "133.8.a", True
+
+    def evaluate(self, game, item, value, targets):
+        from judge.engine import filters
+
+        return filters.tag_kinds(game, filters.Seen.of(item.controller, item.memory), value.filter)
+
+
 class HandSize(ValueKind):
     """"their whole hand": how many cards the player doing the instruction holds as it resolves (422.1)."""
 
@@ -205,7 +217,7 @@ class ExcessDamage(ValueKind):
         return game.combat_results[-1].excess.get(item.controller, 0) if game.combat_results else 0
 
 
-STANDARD = (Constant, X, SourceMight, TargetMight, Count, HandSize, SourceAssault, HighestMight, Points, TrashCount,
+STANDARD = (Constant, X, SourceMight, TargetMight, Count, TagKinds, HandSize, SourceAssault, HighestMight, Points, TrashCount,
             ThatMany, BattlefieldsControlled, ItsMight, ItsCost, OtherBattlefieldsControlled, ExcessDamage)
 
 

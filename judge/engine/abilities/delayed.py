@@ -15,7 +15,8 @@ from judge.engine.state import Game, GameObject
 
 WHEN_TEXT = {"end_of_turn": "本回合结束时", "next_turn_start": "你的下个回合开始时", "next": "下次"}
 # "友方": a friendly player's event ("whenever a friendly unit is played": by you or an ally, 411.4)
-NEXT_SUBJECTS = {"你": "you", "you": "you", "它": "it", "it": "it", "友方": "friendly", "friendly": "friendly"}
+NEXT_SUBJECTS = {"你": "you", "you": "you", "它": "it", "it": "it", "友方": "friendly", "friendly": "friendly",
+                 "其拥有者": "owner", "owner": "owner"}  # owner: the player who owns the card it refers to
 EACH_TIME = ("每次", "each-time")  # "whenever … this turn": not removed when it triggers (390.2)
 
 
@@ -24,8 +25,10 @@ def create_from(game: Game, item: ChainItem, card: GameObject, affected: list[Ga
         create(game, item.controller, card.label(), card.oid, d, affected)
 
 
-def create(game: Game, controller: str, label: str, oid: str | None, d, affected: list[GameObject]) -> None:
-    """One delayed ability, made by the instruction now resolving (a spell's or a triggered ability's)."""
+def create(game: Game, controller: str, label: str, oid: str | None, d, affected: list[GameObject],
+           location: str | None = None) -> None:
+    """One delayed ability, made by the instruction now resolving (a spell's or a triggered ability's);
+    `location` is where the creating ability's source was, fixed now (390.2): its "here"."""
     if d.when == "end_of_turn" and game.phase == "ending":
         game.trace.add("step", f"{label}：“{WHEN_TEXT[d.when]}”的时机已经开始，延迟技能不会生成，其指示被无视。",
                        rules=("359.3.e.16",))
@@ -34,7 +37,7 @@ def create(game: Game, controller: str, label: str, oid: str | None, d, affected
         "when": d.when, "controller": controller, "label": label, "oid": oid,
         "effects": list(d.effects), "turn": game.turn, "linked": [targeting.snapshot(o) for o in affected],
         "event": getattr(d, "event", None), "subject": getattr(d, "subject", None),
-        "this_turn": getattr(d, "this_turn", False), "repeat": getattr(d, "repeat", False)})
+        "this_turn": getattr(d, "this_turn", False), "repeat": getattr(d, "repeat", False), "location": location})
     ref = f"，引用 {'、'.join(o.label() for o in affected)}" if affected else ""
     game.trace.add("step", f"{label} 生成一个延迟触发式技能：{_when_text(game.delayed_abilities[-1])}触发（控制者 {controller}{ref}）。",
                    rules=("390.2", "391") if d.when == "next" else ("390.2",))
@@ -45,7 +48,7 @@ def _when_text(d: dict) -> str:
         return WHEN_TEXT[d["when"]]
     from judge.engine.abilities.events import EVENTS
 
-    who = {"you": "你", "friendly": "友方"}.get(d["subject"], "它")
+    who = {"you": "你", "friendly": "友方", "owner": "其拥有者"}.get(d["subject"], "它")
     if d.get("repeat"):
         return f"本回合每次{who}{EVENTS[d['event']].label}"
     return f"{'本回合' if d['this_turn'] else ''}下次{who}{EVENTS[d['event']].label}"
@@ -71,13 +74,17 @@ def witness(game: Game, facts) -> None:
             continue
         if d["subject"] == "it" and not _is_linked(facts, d["linked"]):
             continue
+        if d["subject"] == "owner" and facts.player not in {o.owner for oid, _inc in d["linked"]
+                                                            if (o := game.objects.get(oid)) is not None}:
+            continue
         if not d.get("repeat"):
             game.delayed_abilities.remove(d)
         first, more = d["effects"][0], d["effects"][1:]
         from judge.engine.chain_items import make_item
 
         item = make_item(game, None, Trigger("delayed", first, 0, 0, more), d["controller"], label=d["label"],
-                         oid=d["oid"], memory={"oid": d["oid"], "linked": d["linked"], "facts": facts},
+                         oid=d["oid"], memory={"oid": d["oid"], "linked": d["linked"], "facts": facts,
+                                 "location": d.get("location")},
                          description=f"{d['label']} 的延迟触发式技能（{_when_text(d)}）", rules=("390.2", "391"))
         if not game.chain:
             game.chain_opened_by = "trigger"
@@ -123,7 +130,7 @@ def fire(game: Game, when: str, player: str | None = None) -> bool:
         from judge.engine.chain_items import make_item
 
         item = make_item(game, None, trig, d["controller"], label=d["label"], oid=d["oid"],
-                         memory={"oid": d["oid"], "linked": d["linked"]},
+                         memory={"oid": d["oid"], "linked": d["linked"], "location": d.get("location")},
                          description=f"{d['label']} 的延迟触发式技能（{WHEN_TEXT[when]}）", rules=("390.2",))
         if not game.chain:
             game.chain_opened_by = "trigger"

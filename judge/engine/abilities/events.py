@@ -103,6 +103,10 @@ STANDARD = (
     E("score", ("得分时", "当你得分时"), ("on-score",), rule="469"),
     E("opponent_scores", ("对手得分时", "当一名对手得分时"), ("on-opponent-score",), rule="469",
       subject="opponent", of="score"),
+    # a showdown begins at a battlefield: a non-combat one (344) or the one combat opens (464.2.c.1.a);
+    # written with the place: `当 任一玩家 法术对决开始时 此处`
+    E("showdown_start", ("法术对决开始时", "当法术对决开始时"), ("on-showdown-start",), rule="344",
+      subject="any_player"),
     E("gain_xp", ("获得经验时",), ("on-gain-xp",), rule="730.1"),
     E("level_up", ("升级时",), ("on-level-up",), rule="824.1.c", subject="self"),
     # deaths

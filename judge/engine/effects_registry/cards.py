@@ -68,25 +68,34 @@ class Discard(EffectKind):
         return cards
 
     def _from_opponent(self, game, item, eff, who):
-        """"An opponent reveals their hand; you choose N cards from it; they discard them": as it resolves
-        the opponent reveals (424.1), the controller chooses among the revealed cards (scripted `甲 选择目标
-        <来源> -> 牌`), and their owner discards them (422.1)."""
-        p = item.controller
-        opponents = [o for o in game.order_from(p) if game.teams[o] != game.teams[p]]
-        cards = [game.objects[c] for o in opponents for c in game.players[o].zones["hand"]]
-        if not cards:
-            game.trace.add("step", f"{who}：对手没有手牌，不弃置。", rules=("359.3.e.11",))
-            return []
-        picked = _chosen(game, item, cards, eff.amount, "从对手展示的手牌中选择要弃置的牌")
-        if picked is None:
-            return []
-        owner = picked[0].owner
-        shown = [game.objects[c].label() for c in game.players[owner].zones["hand"]]
-        game.trace.add("step", f"{who}：{owner} 展示手牌：{'、'.join(shown)}；{p} 从中选择 "
-                       f"{'、'.join(o.label() for o in picked)}。", rules=("424.1",))
-        picked = [o for o in picked if o.owner == owner]  # the cards come from one opponent's hand
-        zones.discard(game, owner, picked, who=who, via="spell" if item.kind == "card" else "ability")
+        """"An opponent reveals their hand; you choose N cards from it; they discard them" (422.1)."""
+        picked = from_opponents_hand(game, item, eff.amount, who, "弃置")
+        if picked:
+            zones.discard(game, picked[0].owner, picked, who=who, via="spell" if item.kind == "card" else "ability")
         return picked
+
+
+def from_opponents_hand(game, item, n: int, who: str, what: str) -> list:
+    """"Choose an opponent; they reveal their hand; choose N cards from it": as it resolves the opponent
+    reveals (424.1) and the controller chooses among the revealed cards (scripted `甲 选择目标 <来源> ->
+    牌`); the cards come from one opponent's hand (not a target: a hand is not public, 355.10.a)."""
+    p = item.controller
+    opponents = [o for o in game.order_from(p) if game.teams[o] != game.teams[p]]
+    chosen = (item.memory or {}).get("chosen_player") if isinstance(item.memory, dict) else None
+    if chosen in opponents:  # "choose an opponent …": that opponent's hand only (355.9.a)
+        opponents = [chosen]
+    cards = [game.objects[c] for o in opponents for c in game.players[o].zones["hand"]]
+    if not cards:
+        game.trace.add("step", f"{who}：对手没有手牌，不{what}。", rules=("359.3.e.11",))
+        return []
+    picked = _chosen(game, item, cards, n, f"从对手展示的手牌中选择要{what}的牌")
+    if not picked:
+        return []
+    owner = picked[0].owner
+    shown = [game.objects[c].label() for c in game.players[owner].zones["hand"]]
+    game.trace.add("step", f"{who}：{owner} 展示手牌：{'、'.join(shown)}；{p} 从中选择 "
+                   f"{'、'.join(o.label() for o in picked)}。", rules=("424.1",))
+    return [o for o in picked if o.owner == owner]
 
 
 def _recycle_from_trash(game, player: str, cards: list, who: str) -> None:
@@ -465,18 +474,46 @@ class PickFromTop(EffectKind):
         return kept
 
 
+class RevealHand(EffectKind):
+    """'Reveal your hand' (`展示手牌 由 所选玩家`: "choose an opponent; they reveal their hand"): the player
+    shows every card of their hand to all players; the cards stay in the hand (424.1, 424.1.a.2)."""
+
+    id, zh, aliases, rule, targeted = "reveal_hand", ("展示手牌",), ("reveal-hand",), "424.1", False
+
+    def apply(self, game, item, eff, legal, previous, who):
+        p = item.controller
+        hand = [game.objects[c] for c in game.players[p].zones["hand"]]
+        game.trace.add("step", f"{who}：{p} 展示手牌：{'、'.join(c.label() for c in hand) or '（没有手牌）'}；"
+                       "它们仍留在手牌中。", rules=("424.1", "424.1.a.2"))
+        return previous
+
+
 class BanishCard(EffectKind):
     """'Banish a card from your trash / hand': straight from where it is into its owner's banishment
     (427.1, 427.2); banishing is not killing or discarding (427.2.a, 427.2.b)."""
 
     id, zh, aliases, rule = "banish_card", ("放逐卡牌",), ("banish-card",), "427.1"
+    params = "对手手牌（对手展示手牌，由你从中选择，放逐）"
+    needs_targets = False  # `放逐卡牌 N 对手手牌` names no target: the cards are chosen as it resolves
 
     def accepts(self, game, o):
         return None if o.zone in ("trash", "hand", "deck", "board", "facedown") else f"{o.label()} 无法从{game.location_label(o)}放逐。"
 
+    def read_args(self, words):
+        if not words:
+            return {}
+        if list(words) in (["对手手牌"], ["opponents-hand"]):
+            return {"from_opponent": True}
+        raise ValueError(f"效果“{self.display}”只接受“对手手牌”（如 放逐卡牌 1 对手手牌）。")
+
     def apply(self, game, item, eff, legal, previous, who):
         from judge.engine.abilities import linked
 
+        if (eff.args or {}).get("from_opponent"):
+            legal = from_opponents_hand(game, item, eff.amount or 1, who, "放逐")
+        if not legal:
+            game.trace.add("step", f"{who}：没有可以放逐的卡牌，此指示无法执行。", rules=("359.3.e.6",))
+            return []
         changes = [zones.put_in_zone(game, o, "banishment", rules=("427.2",)) for o in legal]
         game.trace.add("change", f"{who}：放逐 {'、'.join(o.label() for o in legal)}（直接放入放逐区域，不是摧毁或弃置）。",
                        rules=("427.1", "427.2"), changes=changes)

@@ -91,10 +91,12 @@ class PayCost(EffectKind):
     how much as it resolves (`选择数量 <来源> N`), and the instructions after it read that amount as `X`."""
 
     id, zh, aliases, rule, targeted = "pay", ("支付",), ("pay",), "204.3.b", False
-    params = "[法力 N] [符能 [R]…]，或 任意数额 [符能 [A]]"
+    params = "[法力 N] [符能 [R]…]，或 任意数额 [符能 [A]]；或 N 经验（消耗 N 点经验，730.2）"
     adds_resources = True  # a cost paid within an Add ability does not stop it resolving at once (429.2)
 
     def read_args(self, words):
+        if list(words) in (["经验"], ["xp"]):
+            return {"power": [], "xp": True}
         syms, any_amount = [], False
         for w in words:
             if w in ("符能", "power"):
@@ -115,6 +117,19 @@ class PayCost(EffectKind):
         from judge.engine.errors import IllegalAction
         from judge.engine.instructions import _skipped
 
+        if eff.args.get("xp"):  # "you may pay N XP to …" (730.2)
+            pl = game.players[item.controller]
+            if pl.xp < eff.amount:
+                game.trace.add("step", f"{who}：{item.controller} 只有 {pl.xp} 点经验，无法支付 {eff.amount} 点经验，视为没有支付。",
+                               rules=("204.3.b", "730.2"))
+                _skipped(item)
+                return list(previous)
+            before = pl.xp
+            pl.xp -= eff.amount
+            game.trace.add("change", f"{who}：{item.controller} 支付指示中的费用：消耗 {eff.amount} 点经验。",
+                           rules=("204.3.b", "730.2"), changes=[Change(item.controller, "经验", str(before), str(pl.xp))])
+            src = game.objects.get(getattr(item, "oid", None) or "")
+            return list(previous) or ([src] if src is not None else [])
         syms = list(eff.args.get("power", ()))
         cost = costs.Cost()
         if eff.args.get("any_amount"):

@@ -98,6 +98,10 @@ class ReturnToHand(EffectKind):
 
     id, zh, aliases, rule = "return_to_hand", ("回到手牌",), ("return-to-hand",), "056.2"
 
+    def accepts(self, game, o):
+        """A unit on the board, or a card in banishment ("return the banished card to its owner's hand")."""
+        return None if o.zone == "banishment" else super().accepts(game, o)
+
     def apply(self, game, item, eff, legal, previous, who):
         changes = [zones.put_in_zone(game, u, "hand") for u in legal]
         rules = ("056.2", "124.1", "186.1") if any(u.token for u in legal) else ("056.2", "124.1")
