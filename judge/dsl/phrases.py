@@ -133,10 +133,11 @@ def starts_target(w: Words) -> bool:
 
 ONE_BATTLEFIELD_WORDS = ("同一战场", "at-one-battlefield")
 ONE_LOCATION_WORDS = ("同一位置", "at-one-location")
+DIFFERENT_LOCATIONS_WORDS = ("不同位置", "at-different-locations")
 
 
 def read_target(w: Words) -> TargetSpec:
-    """`[数量] <筛选…> <名词> [总战力不超过 N | 同一战场 | 同一位置]`."""
+    """`[数量] <筛选…> <名词> [总战力不超过 N | 同一战场 | 同一位置 | 不同位置]`."""
     count, n = "one", 1
     tok = w.peek()
     if w.is_int(tok) and w.text(w.peek(1)) in ("名", "个", "张"):
@@ -171,6 +172,11 @@ def read_target(w: Words) -> TargetSpec:
         from judge.engine.group_targets import ANY_LOCATION
 
         return TargetSpec(count, n if count != "all" else 0, flt, ANY_LOCATION)
+    if w.text(w.peek()) in DIFFERENT_LOCATIONS_WORDS:  # each target at a different location (355.9.b)
+        w.next()
+        from judge.engine.group_targets import DIFFERENT_LOCATIONS
+
+        return TargetSpec(count, n if count != "all" else 0, flt, DIFFERENT_LOCATIONS)
     if w.text(w.peek()) in ("总战力不超过", "total-might"):
         w.next()
         if not w.is_int():

@@ -626,13 +626,26 @@ class ControlsHere(ConditionKind):
         return bf is not None and seen.controller is not None and bf.controller == seen.controller
 
 
+class OneOfThem(ConditionKind):
+    """"If at least one of them has …": one of the previous instruction's objects (the units chosen)
+    fits a filter, as the instruction resolves."""
+
+    id, zh, aliases, takes_filter, rule = "one_of_them", ("其中之一为", "至少一个为"), ("one-of-them-is",), True, "355.7"
+
+    def holds(self, game, seen, cond):
+        from judge.engine import filters
+
+        return any(o.zone == "board" and filters.matches(game, seen, cond.filter, o) for o in getattr(seen, "objs", ()))
+
+
 STANDARD = (ItIsAlone, EnemyDiedThisTurn, OpponentNearWin, UnitDiedThisTurn, Mighty, ControlAtLeast, MovedTimes,
             TurnAtLeast, TurnBelow, PointsAtLeast, XpAtLeast, PaidOptionalCost, SelfBuffed, SelfAtBattlefield,
             HandAtMost, RunesAtLeast, Exists, OpponentsTurn, ByYou, YourTurn, ItIsAttacking, ItIsStunned,
             ControlFacedown, YourBeginningPhase, DidFewer, ItIsMighty, ItsCostAtLeast, ItsPowerAtLeast, Legion,
             AttackingWithAnother, InShowdown, OpponentControlsBattlefield, DiscardedThisTurn, SelfAloneInCombat, SelfOneOnOne,
             TagKindsAtLeast, DiedAlone, IfYouDo, ItIsNot, ItMatches, TotalMightAtLeast, GainedXpThisTurn, PlayedFromHand, ItsPaidEnergyAtLeast,
-            SpellPaidThisTurn, InCombat, ExcessDamageAtLeast, TargetsInclude, EnergySpentAtLeast, ControlsHere, ItWas)
+            SpellPaidThisTurn, InCombat, ExcessDamageAtLeast, TargetsInclude, EnergySpentAtLeast, ControlsHere, ItWas,
+            OneOfThem)
 
 
 def register_standard() -> None:

@@ -16,6 +16,8 @@ ANY_MIGHT = 10**9  # `同一战场`: a group at one battlefield whatever its tot
 # `同一位置`: a group at one location, a base included ("up to three units at the same location"): one
 # player's base is one location (107.1.b), so units there must share a controller
 ANY_LOCATION = ANY_MIGHT + 1
+# `不同位置`: each target at a different location ("a unit and another unit at a different location")
+DIFFERENT_LOCATIONS = ANY_MIGHT + 2
 
 
 def one_place(units: list[GameObject], limit: int) -> bool:
@@ -30,6 +32,10 @@ def one_place(units: list[GameObject], limit: int) -> bool:
 
 def check_play(game: Game, eff, chosen: list[GameObject], what: str) -> None:
     if not eff.group_limit or not chosen:
+        return
+    if eff.group_limit == DIFFERENT_LOCATIONS:
+        if len({(o.location, o.controller if o.location == "base" else None) for o in chosen}) != len(chosen):
+            raise IllegalAction(f"{what} 的目标必须位于不同的位置。", "355.9.b")
         return
     if not one_place(chosen, eff.group_limit):
         where = "同一位置（同一处战场或同一名玩家的基地）" if eff.group_limit == ANY_LOCATION else "同一处战场上"
@@ -63,6 +69,8 @@ def settle(game: Game, item, eff, legal: list[GameObject]) -> list[GameObject]:
     from judge.engine.abilities.triggered import _take_targets
 
     t = game.trace
+    if eff.group_limit == DIFFERENT_LOCATIONS:  # a requirement on the choice only; the effect does what it can
+        return legal
     total = sum(might(game, o) for o in legal)
     if not legal or (total <= eff.group_limit and one_place(legal, eff.group_limit)):
         return legal

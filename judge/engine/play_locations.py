@@ -40,6 +40,8 @@ STANDARD = (
                lambda g, p, bf: any(_enemy(g, p, u.controller) and not any(
                    v is not u and g.teams[v.controller] == g.teams[u.controller] for v in g.units_at(bf.bid))
                    for u in g.units_at(bf.bid))),
+    PlaceState("with_your_units", ("有你的单位的战场",), ("battlefield-with-your-units",), "355.9.b",
+               lambda g, p, bf: any(u.controller == p for u in g.units_at(bf.bid))),
     PlaceState("attacking", ("你正在进攻的战场",), ("battlefield-you-attack",), "355.2.b",
                lambda g, p, bf: g.combat is not None and g.combat.battlefield == bf.bid and g.combat.attacker == p),
 )
@@ -92,3 +94,17 @@ def permission(game, player: str, card, bid: str) -> str | None:
                 and statics.active(game, src, params):
             return rule
     return None
+
+
+class TargetBattlefieldMustBe(StaticAbility):
+    """`静态 目标战场须为 <战场状态>`: the battlefield the spell targets (355.10.b) must be in that state
+    when it is chosen ("choose a battlefield where you have units", 355.9.b)."""
+
+    id, zh, aliases, rule, arg = "target_battlefield_must_be", ("目标战场须为",), ("target-battlefield-must-be",), \
+        "355.9.b", "place"
+
+    def target_battlefield_problem(self, game, card, params, player, bid) -> str | None:
+        state = PLACE_STATES.get(params.get("place"))
+        if state is None or state.holds(game, player, bid):
+            return None
+        return f"{card.label()} 的目标战场须为{state.display}，{bid} 不是。"

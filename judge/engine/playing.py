@@ -78,6 +78,12 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
         dest = dest if dest is not None else args.get("dest")
         if dest not in game.battlefields:
             raise IllegalAction(f"打出 {card.label()} 时必须选择一处战场作为目标（写作 “-> 战场”，如 “-> bf1”）。", "355.10.b")
+        from judge.engine.statics import STATICS
+
+        for kind in STATICS:  # "choose a battlefield where you have units" (355.9.b)
+            for params in kind.instances(card.card):
+                if (why := kind.target_battlefield_problem(game, card, params, player, dest)) is not None:
+                    raise IllegalAction(why, "355.9.b")
     chosen = [resolve_ref(game, r) for r in args.get("targets", [])]
     targeting_effects = [e for e in effects if e.targets]
     parts = targeting.split(effects, chosen)

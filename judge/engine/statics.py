@@ -123,6 +123,10 @@ class StaticAbility(Entry):
     def own_cost_changes(self, game, card, params, player) -> list:
         return []
 
+    # --- the card being played targets a battlefield (355.10.b): why `bid` is not a valid choice, else None
+    def target_battlefield_problem(self, game, card, params, player, bid) -> str | None:
+        return None
+
     # --- the Victory Score (194.3.a): how much `src`'s instance adds to the points needed to win
     def victory_score_change(self, game, src, params) -> int:
         return 0
