@@ -240,6 +240,7 @@ def _end_of_turn_steps(game: Game, h: _Header) -> None:
             pools.append(Change(p.name, "符文池", f"法力{p.energy} 符能{p.power}", "空"))
             p.energy = p.power = 0
         p.power_domains = []  # the pool's power is gone, and with it the domains it had
+        p.reserved = {}  # resources usable only for some cards are part of the pool (167)
     t.add("change", "步骤3e：所有玩家的符文池全部清空。", rules=("317.2.d", "165"), changes=pools)
 
 

@@ -88,6 +88,7 @@ class Payment:
     exhaust: list[GameObject]
     recycle: list[GameObject]
     pool_used: list[str] = field(default_factory=list)  # domains of the pool power spent ("*": undeclared)
+    reserved: tuple = ()  # (card type, energy, power) paid with resources usable only for that type
 
 
 ALL = frozenset("RGBOPY")
@@ -181,9 +182,21 @@ def runes_of(game: Game, player: str) -> list[GameObject]:
     return [o for o in game.board() if o.controller == player and o.card.type == "rune"]
 
 
-def plan(game: Game, player: str, cost: Cost, card: GameObject | None = None) -> Payment:
-    """How the cost will be paid, or IllegalAction (nothing changed yet: 358.3.a undoes the play)."""
+RESERVED_FOR = {"spell": "打出法术"}
+
+
+def plan(game: Game, player: str, cost: Cost, card: GameObject | None = None, reserved: bool = True) -> Payment:
+    """How the cost will be paid, or IllegalAction (nothing changed yet: 358.3.a undoes the play). Pool
+    resources usable only to play this kind of card pay first (their power is [A], any domain)."""
     pl = game.players[player]
+    kind = card.card.type if card is not None else None
+    have = pl.reserved.get(kind) if kind is not None and reserved else None
+    if have and (have[0] or have[1]):
+        use_e, use_p = min(have[0], cost.energy), min(have[1], cost.power)
+        rest = Cost(cost.energy - use_e, cost.power - use_p, list(cost.parts), sorted(cost.syms, key=lambda s: s == "A")[use_p:])
+        payment = plan(game, player, rest, card, False) if (rest.energy or rest.power) else Payment((0, 0), [], [])
+        payment.reserved = (kind, use_e, use_p)
+        return payment
     if any(s != "A" for s in cost.syms) or any(d != "*" for d in pool_units(pl)) \
             or any(r.card.domains for r in runes_of(game, player)):
         return _plan_domains(game, player, cost, card)
@@ -233,10 +246,19 @@ def _plan_domains(game: Game, player: str, cost: Cost, card: GameObject | None) 
 
 def pay(game: Game, player: str, cost: Cost, payment: Payment, text: str | None = None, rules=("357.1", "165")) -> None:
     pl = game.players[player]
+    reserved_changes = []
+    if payment.reserved:
+        kind, r_e, r_p = payment.reserved
+        have = pl.reserved[kind]
+        reserved_changes.append(Change(f"{player}的符文池（仅可用于{RESERVED_FOR.get(kind, kind)}）", "法力/符能",
+                                       f"{have[0]}/{have[1]}", f"{have[0] - r_e}/{have[1] - r_p}"))
+        have[0] -= r_e
+        have[1] -= r_p
+        cost = Cost(cost.energy - r_e, cost.power - r_p, cost.parts, sorted(cost.syms, key=lambda s: s == "A")[r_p:])
     left = pool_units(pl)
     for d in payment.pool_used:
         left.remove(d)
-    changes = []
+    changes = reserved_changes
     for r in payment.exhaust:
         r.exhausted = True
         pl.energy += 1

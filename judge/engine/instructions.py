@@ -476,9 +476,24 @@ class AddEnergy(EffectKind):
 
     id, zh, aliases, rule, amount, targeted = "add_energy", ("获得法力",), ("add-energy",), "429", True, False
     adds_resources = True
+    params = "仅法术（只能用于打出法术）"
+
+    def read_args(self, words):
+        from judge.engine.effects_registry.resources import ONLY_WORDS
+
+        if not words:
+            return {}
+        if len(words) == 1 and words[0] in ONLY_WORDS:
+            return {"only": ONLY_WORDS[words[0]]}
+        raise ValueError(f"效果“{self.display}”只接受“仅法术”（如 获得法力 2 仅法术）。")
 
     def apply(self, game, item, eff, legal, previous, who):
         pl = game.players[item.controller]
+        if (eff.args or {}).get("only"):
+            from judge.engine.effects_registry.resources import reserve
+
+            reserve(game, item.controller, eff.args["only"], eff.amount, 0, who)
+            return previous
         before = pl.energy
         pl.energy += eff.amount
         game.trace.add("change", f"{who}：{item.controller} 获得 {eff.amount} 点法力。", rules=("429.1",),

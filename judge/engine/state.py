@@ -134,6 +134,8 @@ class Player:
     energy: int = 0
     power: int = 0
     power_domains: list[str] = field(default_factory=list)  # domains of the first pool power points (costs.pool_units)
+    # pool resources usable only to play one card type ("add [2], use only to play spells"): type -> [energy, power]
+    reserved: dict[str, list[int]] = field(default_factory=dict)
     zones: dict[str, list[str]] = field(default_factory=lambda: {z: [] for z in NON_BOARD_ZONES})
     xp: int = 0  # 经验 (XP): per player, read by [等级] (keywords.level)
     xp_gained_turn: int | None = None  # the turn this player last gained XP ("if you gained XP this turn")

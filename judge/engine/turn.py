@@ -132,6 +132,7 @@ def start_turn(game: Game, player: str) -> None:
                 pools.append(Change(p.name, "符文池", f"法力{p.energy} 符能{p.power}", "空"))
                 p.energy = p.power = 0
             p.power_domains = []  # the pool's power is gone, and with it the domains it had
+        p.reserved = {}  # resources usable only for some cards are part of the pool (167)
         t.add("step", f"{player} 的主阶段开始：所有玩家的符文池清空。", rules=("316.3", "165"), changes=pools)
         if _phase_event(game, "main_phase", player):  # then "at the start of the main phase" effects (316.4)
             _play_out_unscripted(game)

@@ -11,23 +11,45 @@ from judge.trace.events import Change
 DOMAIN_WORDS = {**{k.lower(): v for k, v in vocab.spellings(vocab.DOMAINS).items()}, "[a]": "A", "任意": "A", "any": "A",
                 **{f"[{d.lower()}]": d for d in vocab.DOMAINS}}
 
+ONLY_WORDS = {"仅法术": "spell", "spells-only": "spell"}  # "use only to play spells"
+
+
+def reserve(game, player: str, kind: str, energy: int, power: int, who: str) -> None:
+    """Resources added that may be spent only to play one kind of card: kept apart in the pool (429.1)."""
+    from judge.engine.costs import RESERVED_FOR
+
+    pl = game.players[player]
+    have = pl.reserved.setdefault(kind, [0, 0])
+    before = f"{have[0]}/{have[1]}"
+    have[0] += energy
+    have[1] += power
+    what = f"{energy} 点法力" if energy else f"{power} 点任意特性符能"
+    game.trace.add("change", f"{who}：{player} 获得 {what}，仅可用于{RESERVED_FOR.get(kind, kind)}（放入符文池）。", rules=("429.1",),
+                   changes=[Change(f"{player}的符文池（仅可用于{RESERVED_FOR.get(kind, kind)}）", "法力/符能", before,
+                                   f"{have[0]}/{have[1]}")])
+
 
 class AddPower(EffectKind):
     """'Add [R]': N power of one domain (or [A], any domain) into the player's rune pool (429.1, 429.5)."""
 
     id, zh, aliases, rule, amount, targeted = "add_power", ("获得符能",), ("add-power",), "429.5", True, False
-    params = "一个特性（炽烈、翠意、灵光、摧破、混沌、序理）或 [A]"
+    params = "一个特性（炽烈、翠意、灵光、摧破、混沌、序理）或 [A]；仅法术（只能用于打出法术，[A]）"
     adds_resources = True
 
     def read_args(self, words):
+        only = [ONLY_WORDS[w] for w in words if w in ONLY_WORDS]
+        words = [w for w in words if w not in ONLY_WORDS]
         doms = [DOMAIN_WORDS.get(w.lower()) for w in words]
-        if len(words) != 1 or doms[0] is None:
-            raise ValueError(f"效果“{self.display}”需要一个特性（如 炽烈 或 [R]），或 [A]。")
-        return {"domain": doms[0]}
+        if len(words) != 1 or doms[0] is None or (only and doms[0] != "A"):
+            raise ValueError(f"效果“{self.display}”需要一个特性（如 炽烈 或 [R]），或 [A]；“仅法术”只用于 [A]。")
+        return {"domain": doms[0], **({"only": only[0]} if only else {})}
 
     def apply(self, game, item, eff, legal, previous, who):
         pl = game.players[item.controller]
         d = eff.args["domain"]
+        if eff.args.get("only"):
+            reserve(game, item.controller, eff.args["only"], 0, eff.amount, who)
+            return previous
         before = pl.power
         pl.power_domains = pool_units(pl) + [d] * eff.amount
         pl.power += eff.amount
