@@ -184,6 +184,22 @@ def runes_of(game: Game, player: str) -> list[GameObject]:
 
 RESERVED_FOR = {"spell": "打出法术"}
 
+ONLY_WORDS = {"仅法术": "spell", "spells-only": "spell"}  # "use only to play spells"
+
+
+def reserve(game, player: str, kind: str, energy: int, power: int, who: str) -> None:
+    """Resources added that may be spent only to play one kind of card: kept apart in the pool (429.1)."""
+    pl = game.players[player]
+    have = pl.reserved.setdefault(kind, [0, 0])
+    before = f"{have[0]}/{have[1]}"
+    have[0] += energy
+    have[1] += power
+    what = f"{energy} 点法力" if energy else f"{power} 点任意特性符能"
+    game.trace.add("change", f"{who}：{player} 获得 {what}，仅可用于{RESERVED_FOR.get(kind, kind)}（放入符文池）。", rules=("429.1",),
+                   changes=[Change(f"{player}的符文池（仅可用于{RESERVED_FOR.get(kind, kind)}）", "法力/符能", before,
+                                   f"{have[0]}/{have[1]}")])
+
+
 
 def plan(game: Game, player: str, cost: Cost, card: GameObject | None = None, reserved: bool = True) -> Payment:
     """How the cost will be paid, or IllegalAction (nothing changed yet: 358.3.a undoes the play). Pool

@@ -479,7 +479,7 @@ class AddEnergy(EffectKind):
     params = "仅法术（只能用于打出法术）"
 
     def read_args(self, words):
-        from judge.engine.effects_registry.resources import ONLY_WORDS
+        from judge.engine.costs import ONLY_WORDS
 
         if not words:
             return {}
@@ -490,7 +490,7 @@ class AddEnergy(EffectKind):
     def apply(self, game, item, eff, legal, previous, who):
         pl = game.players[item.controller]
         if (eff.args or {}).get("only"):
-            from judge.engine.effects_registry.resources import reserve
+            from judge.engine.costs import reserve
 
             reserve(game, item.controller, eff.args["only"], eff.amount, 0, who)
             return previous

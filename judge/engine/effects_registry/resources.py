@@ -4,29 +4,12 @@ deck, recycle a rune from the board to the bottom of its owner's rune deck."""
 from __future__ import annotations
 
 from judge.engine import vocab, zones
-from judge.engine.costs import pool_units
+from judge.engine.costs import ONLY_WORDS, pool_units, reserve
 from judge.engine.instructions import EffectKind
 from judge.trace.events import Change
 
 DOMAIN_WORDS = {**{k.lower(): v for k, v in vocab.spellings(vocab.DOMAINS).items()}, "[a]": "A", "任意": "A", "any": "A",
                 **{f"[{d.lower()}]": d for d in vocab.DOMAINS}}
-
-ONLY_WORDS = {"仅法术": "spell", "spells-only": "spell"}  # "use only to play spells"
-
-
-def reserve(game, player: str, kind: str, energy: int, power: int, who: str) -> None:
-    """Resources added that may be spent only to play one kind of card: kept apart in the pool (429.1)."""
-    from judge.engine.costs import RESERVED_FOR
-
-    pl = game.players[player]
-    have = pl.reserved.setdefault(kind, [0, 0])
-    before = f"{have[0]}/{have[1]}"
-    have[0] += energy
-    have[1] += power
-    what = f"{energy} 点法力" if energy else f"{power} 点任意特性符能"
-    game.trace.add("change", f"{who}：{player} 获得 {what}，仅可用于{RESERVED_FOR.get(kind, kind)}（放入符文池）。", rules=("429.1",),
-                   changes=[Change(f"{player}的符文池（仅可用于{RESERVED_FOR.get(kind, kind)}）", "法力/符能", before,
-                                   f"{have[0]}/{have[1]}")])
 
 
 class AddPower(EffectKind):
