@@ -8,10 +8,13 @@ the rule that defines the glossary term, or to none). Plain sqlite3, like every 
 from __future__ import annotations
 
 import json
-import sqlite3
 
 from judge.cards.catalog import Catalog, catalog
 from judge.cards.model import Card
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:  # the store hands out the connection; sqlite3 (and datetime under it) stays unimported
+    import sqlite3
 
 # The catalog spells one keyword differently from the rules: Vision is 预视 in the rules, 预知 on cards.
 RULES_SPELLING = {"预知": "预视"}

@@ -109,14 +109,15 @@ def usage_all(root: str, resolve, catalog_stamp: str = "") -> dict[str, list[dic
     """card id -> [{"file" (relative to root's parent), "title", "how": 定义 | 上场, "name"}] for every card used
     by a scenario or card file under root. Cached in cache_dir() while no file was added, removed or changed
     (size and mtime) and the catalog (`catalog_stamp`) is the same, so a cold `judge card` reads no scenario."""
-    import hashlib
     import json
+    import zlib  # a checksum is enough to notice a change (hashlib would cost a cold `judge card` more)
 
     from judge.paths import cache_dir
 
     root = os.path.abspath(root)
     files, signature = _signature(root)
-    digest = hashlib.sha256(f"{catalog_stamp}|{signature}".encode()).hexdigest()[:16]
+    data = f"{catalog_stamp}|{signature}".encode()
+    digest = f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}-{len(data)}"
     cache = os.path.join(str(cache_dir()), "scenario-cards.json")
     try:
         with open(cache, encoding="utf-8") as fh:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Optional
 
 USAGE = ("用法：judge card 名称或收藏编号 [--json] [--full]   "
          "例：judge card 精灵女王、judge card OGN·127、judge card \"Garen, Commander\"")
@@ -75,9 +74,9 @@ def register(app) -> None:
 
     @cards_app.command("import")
     def import_cmd(
-        file: Optional[str] = typer.Argument(None, help="发行方格式的卡牌目录 JSON 文件"),
-        name: Optional[str] = typer.Option(None, "--name", help="保存的名称（默认取文件名）"),
-        remove: Optional[str] = typer.Option(None, "--remove", help="删除一份已导入的目录（按名称）"),
+        file: str | None = typer.Argument(None, help="发行方格式的卡牌目录 JSON 文件"),
+        name: str | None = typer.Option(None, "--name", help="保存的名称（默认取文件名）"),
+        remove: str | None = typer.Option(None, "--remove", help="删除一份已导入的目录（按名称）"),
         as_json: bool = typer.Option(False, "--json", help="以 JSON 输出"),
     ) -> None:
         """导入卡牌目录：校验后原子地保存到用户缓存，此后 judge card 也显示官方卡牌文本（注明来源）。"""
