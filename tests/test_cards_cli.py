@@ -258,3 +258,18 @@ def test_a_faq_name_says_why_it_names_the_card(capsys):
     assert "（“新兵”是 FAQ 对这张卡牌的称呼：衍生物 Recruit" in out
     code, out, _ = run(capsys, "card", "堆叠牌库")
     assert code == 0 and out.startswith("卡牌骗术") and "Stacked Deck" in out
+
+
+def test_cold_judge_card_imports_nothing_heavy():
+    """`judge card` is a cold-start path (≤ 2.5× `python3 -c pass`, benchmarks/): no typing, hashlib,
+    dataclasses, sqlite3 package (datetime under it), typer or rich."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom judge.cli import main\ntry:\n    main(['card', '精灵女王'])\nexcept SystemExit:\n    pass\n"
+            "heavy = ('typing', 'hashlib', 'dataclasses', 'sqlite3', 'datetime', 'typer', 'rich')\n"
+            "print([m for m in heavy if m in sys.modules], file=sys.stderr)")
+    for _ in range(2):  # the first run may build the store (a fresh cache); the second is the cold lookup
+        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, encoding="utf-8")
+    assert "精灵女王" in proc.stdout
+    assert proc.stderr.strip().splitlines()[-1] == "[]"
