@@ -242,11 +242,13 @@ class Tables:
                 token.type = name
                 return
 
-    def callbacks(self, transformer) -> tuple[list, dict]:
-        """One callable per rule (children list -> value) and per terminal the transformer handles."""
+    def callbacks(self, transformer) -> tuple[dict, dict]:
+        """One callable per rule (children list -> value, made on the rule's first reduction) and per
+        terminal the transformer handles."""
         default = getattr(transformer, "__default__", None)
-        out = []
-        for origin, size, name, expand1, include in self.rules:
+
+        def make(index: int):
+            _origin, _size, name, expand1, include = self.rules[index]
             f = getattr(transformer, name, None) if transformer is not None else None
             if f is None:
                 if default is not None:
@@ -255,7 +257,9 @@ class Tables:
                     f = _tree(name)
             elif getattr(f, "inline_args", False):
                 f = _splat(f)
-            out.append(_shape(f, expand1, include))
+            return _shape(f, expand1, include)
+
+        out = _Callbacks(make)
         terms = {}
         if transformer is not None:
             for name in self.patterns:
@@ -263,6 +267,19 @@ class Tables:
                 if cb is not None:
                     terms[name] = cb
         return out, terms
+
+
+class _Callbacks(dict):
+    """Rule index -> its callable, made when first asked for: a parse reduces a few of the grammar's
+    hundreds of rules, and making them all costs a cold `judge run` more than its parse."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, index: int):
+        f = self[index] = self.make(index)
+        return f
 
 
 def _default(handler, name):
