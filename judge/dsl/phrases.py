@@ -353,6 +353,7 @@ def read_trigger(atoms, file: str, effects: list) -> m.Trigger:
     w = Words(atoms, file, "触发条件")
     subject = place = frequency = event = cond = None
     energy = power = 0
+    syms: list[str] = []  # one per power point, so a domain ([R]) is paid with that domain's power (163.2)
     parts: list = []
     while not w.done():
         tok = w.peek()
@@ -361,8 +362,8 @@ def read_trigger(atoms, file: str, effects: list) -> m.Trigger:
             w.next()
             if w.done():
                 raise w.error("“支付”后面应为费用项（如“休眠”“费用 1”）。", tok, rule="403.1.b.1")
-            more, syms, exhaust, parts, _timing = read_costs(w.atoms[w.i:], file)
-            energy, power = energy + more, power + len(syms)
+            more, paid, exhaust, parts, _timing = read_costs(w.atoms[w.i:], file)
+            energy, power, syms = energy + more, power + len(paid), syms + paid
             parts = [("exhaust", 0)] * exhaust + parts
             break
         if word in IF_WORDS:
@@ -380,6 +381,7 @@ def read_trigger(atoms, file: str, effects: list) -> m.Trigger:
             while isinstance(w.peek(), Token) and w.peek().type in ("DOMAIN_SYM", "INT"):
                 t2 = w.next()
                 power += _num(t2) if t2.type == "INT" else 1
+                syms += ["A"] * _num(t2) if t2.type == "INT" else [str(t2)[1]]
             continue
         ev = w.lookup(events.EVENTS)
         if ev is not None and ev.scriptable and event is None:
@@ -400,7 +402,7 @@ def read_trigger(atoms, file: str, effects: list) -> m.Trigger:
         raise w.error("触发式技能缺少时机（如“进攻时”“打出时”）。", atoms[0] if atoms else None,
                       registry=events.EVENTS, rule="382")
     return m.Trigger(event, effects[0], energy=energy, power=power, more=list(effects[1:]), subject=subject,
-                     place=place, frequency=frequency, condition=cond, costs=parts)
+                     place=place, frequency=frequency, condition=cond, costs=parts, power_syms=syms)
 
 
 def read_next(atoms, file: str, effects: list) -> m.Delayed:

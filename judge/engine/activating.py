@@ -59,9 +59,10 @@ def activate(game: Game, player: str, args: dict) -> None:
         raise IllegalAction(f"{src.label()} 的主动技能没有目标。", "355.5")
     dest = _move_destination(game, src, ab, chosen, args.get("dest"))
     cost = costs.Cost()
-    cost.add(ab.energy, ab.power, "技能费用")
+    # [R] in the cost is paid with that domain's power, [C] with the source's domain (163.2, 135.2.e.6)
+    cost.add(ab.energy, ab.power, "技能费用", costs.card_syms(src, ab.power_syms))
     cost.add(0, costs.targeting_power(game, player, chosen), costs.TARGETING_LABEL)
-    payment = costs.plan(game, player, cost)
+    payment = costs.plan(game, player, cost, src)
     # non-standard costs ([E], spend a buff, discard, …) from the cost-part registry, checked before paying
     named = [resolve_ref(game, r) for r in args.get("pay_with", [])]
     extra = cost_parts.choose(game, player, src, cost_parts.parts_of_ability(ab), named, rule="404.1")

@@ -128,6 +128,7 @@ class Trigger:
     # (cost-part id, N) of judge.engine.cost_parts; its controller may decline to pay it (404.2)
     costs: list = field(default_factory=list)
     keyword: str | None = None  # the triggered keyword this ability stands for (823 Hunt), else None
+    power_syms: list = field(default_factory=list)  # one symbol per power point ("R", "A", "C"): domains matter (163.2)
 
 
 @record
@@ -165,6 +166,7 @@ class Activated:
     timing: str | None = None  # 迅捷 | 反应 | None (normal timing)
     costs: list = field(default_factory=list)  # (cost-part id, N) of judge.engine.cost_parts, besides [E]
     condition: Condition | None = None  # "use this ability only while …": must hold to activate it (377.2.b)
+    power_syms: list = field(default_factory=list)  # one symbol per power point ("R", "A", "C"): domains matter (163.2)
 
     @property
     def adds_resources(self) -> bool:

@@ -166,7 +166,7 @@ class CardSection(Section):
                                 text=word, expected=[k for k in words if not k.isascii()],
                                 suggestions=suggest(word, words), rule="382")
         cost, effs = _cost_of(parts), _effects(parts)
-        return ("trigger", m.Trigger(event, effs[0], cost[1], cost[2], effs[1:]))
+        return ("trigger", m.Trigger(event, effs[0], cost[1], cost[2], effs[1:], power_syms=list(cost[3])))
 
     def card_activated(self, _kw, *parts):
         cost = _cost_of(parts)
@@ -179,7 +179,8 @@ class CardSection(Section):
                 raise ScenarioError("主动技能的时机只能是[迅捷]或[反应]。", file=self.file, line=names[0].line,
                                     column=names[0].column, text=str(names[0]), expected=["迅捷", "反应"], rule="376")
         costs = [(p[1], p[2]) for p in parts if isinstance(p, tuple) and p[0] == "extra_cost"]
-        return ("activated", m.Activated(_effects(parts), cost[1], cost[2], exhaust, timing, costs))
+        return ("activated", m.Activated(_effects(parts), cost[1], cost[2], exhaust, timing, costs,
+                                           power_syms=list(cost[3])))
 
     def card_reflexive(self, kw, *parts):
         effs = _effects(parts)
@@ -336,7 +337,7 @@ class CardSection(Section):
         atoms, effects = parts[:-1], parts[-1]
         atoms, cond = phrases.split_condition(atoms, self.file)  # `主动 <费用项…> 若 <条件>：…` (377.2.b)
         energy, power, exhaust, parts, timing = phrases.read_costs(atoms, self.file)
-        ab = m.Activated(effects, energy, len(power), exhaust, timing, parts, condition=cond)
+        ab = m.Activated(effects, energy, len(power), exhaust, timing, parts, condition=cond, power_syms=power)
         return ("activated", ab)
 
     def ab_deathknell(self, effects):

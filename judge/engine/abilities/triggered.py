@@ -194,11 +194,13 @@ def finalize(game: Game, item: ChainItem) -> None:
         eff = item.effect = expanded[0]
     chosen = _choose_targets(game, p, item, [eff, *trig.more], trig.event, oid)
     item.targets = [targeting.snapshot(o) for o in chosen]
+    src = game.objects.get(oid) if oid else None
     cost = costs.Cost()
-    cost.add(trig.energy, trig.power, "技能费用")
+    # [R] in the cost is paid with that domain's power, [C] with the source's domain (163.2, 135.2.e.6)
+    syms = list(getattr(trig, "power_syms", ()) or ())
+    cost.add(trig.energy, trig.power, "技能费用", (costs.card_syms(src, syms) if src is not None else syms) or None)
     cost.add(0, costs.targeting_power(game, p, chosen), costs.TARGETING_LABEL)
     parts = cost_parts.parts_of_trigger(trig)  # e.g. "exhaust me to …" (403.1.b.1)
-    src = game.objects.get(oid) if oid else None
     if cost.energy or cost.power or parts:
         named = [part.describe(n) for part, n in parts]
         total = "；".join([str(cost)] * bool(cost.energy or cost.power) + named)
@@ -209,7 +211,7 @@ def finalize(game: Game, item: ChainItem) -> None:
         extra = []
         if not declined:
             try:
-                payment = costs.plan(game, p, cost)
+                payment = costs.plan(game, p, cost, src)
                 extra = cost_parts.choose(game, p, src, parts, [], rule="404.1", only_way=True)
             except IllegalAction:
                 declined, reason = True, "无法支付"

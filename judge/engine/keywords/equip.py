@@ -49,7 +49,7 @@ def ability(gear: GameObject) -> Activated | None:
     if gear.card.type != "gear" or not gear.has("equip"):
         return None
     energy, syms = cost_of(gear)
-    return Activated([ATTACH], energy=energy, power=len(syms), timing="reaction" if gear.has("quick_draw") else None)
+    return Activated([ATTACH], energy=energy, power=len(syms), power_syms=syms, timing="reaction" if gear.has("quick_draw") else None)
 
 
 def quick_draw_trigger(gear: GameObject) -> Trigger | None:
