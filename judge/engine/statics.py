@@ -665,6 +665,9 @@ class SelfDiscount(StaticAbility):
 
     id, zh, aliases, rule = "self_discount", ("此牌费用减少", "自身费用减少"), ("costs-less",), "356.4.a"
 
+    def cost_floor(self, params):  # `最低 M`: "to a minimum of M" (356.4.e)
+        return params.get("floor") if isinstance(params, dict) else None
+
     def own_cost_changes(self, game, card, params, player):
         from types import SimpleNamespace
 

@@ -217,8 +217,19 @@ class ExcessDamage(ValueKind):
         return game.combat_results[-1].excess.get(item.controller, 0) if game.combat_results else 0
 
 
+class CardsPlayedThisTurn(ValueKind):
+    """"for each card you've played this turn": the cards its controller played that were finalized this turn,
+    a countered one included (419.4.b); the card being played is not yet among them."""
+
+    id, zh, aliases, rule = "cards_played_this_turn", ("本回合你打出的牌数",), ("cards-you-played-this-turn",), "419.4.b"
+
+    def evaluate(self, game, item, value, targets):
+        return sum(1 for turn, _oid in game.finalized_cards.get(item.controller, []) if turn == game.turn)
+
+
 STANDARD = (Constant, X, SourceMight, TargetMight, Count, TagKinds, HandSize, SourceAssault, HighestMight, Points, TrashCount,
-            ThatMany, BattlefieldsControlled, ItsMight, ItsCost, OtherBattlefieldsControlled, ExcessDamage)
+            ThatMany, BattlefieldsControlled, ItsMight, ItsCost, OtherBattlefieldsControlled, ExcessDamage,
+            CardsPlayedThisTurn)
 
 
 def register_standard() -> None:
