@@ -470,6 +470,9 @@ def read_static(atoms, file: str) -> tuple[str, dict]:
         elif w.text(tok) in FLOOR_WORDS and w.is_int(w.peek(1)):  # "to a minimum of N" (356.4.e, 477.3.b)
             w.next()
             params["floor"] = int(w.text(w.next()))
+        elif w.text(tok) in POWER_WORDS and w.is_int(w.peek(1)):  # the power part of a cost change ("[1] and [A]")
+            w.next()
+            params["power"] = int(w.text(w.next()))
         elif params.get("amount") is None and (value := read_value(w)) is not None:
             params["amount"] = value
             params["value"] = value.n if value.kind == "n" else None

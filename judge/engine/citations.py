@@ -439,6 +439,7 @@ RULES_EN: dict[str, str] = {
     "730.1": "gain xp",
     "740.2.a": "alone",
     "740.2.b": "one on one",
+    "740.2.c": "in combat",
     "811.1": "hide",
     "811.1.b": "base cost",
     "811.1.c": "hide",

@@ -136,6 +136,18 @@ class SelfAtBattlefield(ConditionKind):
         return o is not None and o.location not in (None, "base")
 
 
+class SelfInCombat(ConditionKind):
+    """"If I'm in combat": the source occupies the battlefield where a combat is under way and has a combat
+    designation, attacker or defender (740.2.c)."""
+
+    id, zh, aliases, rule = "self_in_combat", ("我在战斗中", "我处于战斗中"), ("i-am-in-combat",), "740.2.c"
+
+    def holds(self, game, seen, cond):
+        o = _source(game, seen)
+        return (o is not None and game.combat is not None and o.location == game.combat.battlefield
+                and o.designation in ("attacker", "defender"))
+
+
 class HandAtMost(ConditionKind):
     """"If you have N or fewer cards in hand"."""
 
@@ -642,7 +654,7 @@ STANDARD = (ItIsAlone, EnemyDiedThisTurn, OpponentNearWin, UnitDiedThisTurn, Mig
             TurnAtLeast, TurnBelow, PointsAtLeast, XpAtLeast, PaidOptionalCost, SelfBuffed, SelfAtBattlefield,
             HandAtMost, RunesAtLeast, Exists, OpponentsTurn, ByYou, YourTurn, ItIsAttacking, ItIsStunned,
             ControlFacedown, YourBeginningPhase, DidFewer, ItIsMighty, ItsCostAtLeast, ItsPowerAtLeast, Legion,
-            AttackingWithAnother, InShowdown, OpponentControlsBattlefield, DiscardedThisTurn, SelfAloneInCombat, SelfOneOnOne,
+            AttackingWithAnother, InShowdown, OpponentControlsBattlefield, DiscardedThisTurn, SelfAloneInCombat, SelfOneOnOne, SelfInCombat,
             TagKindsAtLeast, DiedAlone, IfYouDo, ItIsNot, ItMatches, TotalMightAtLeast, GainedXpThisTurn, PlayedFromHand, ItsPaidEnergyAtLeast,
             SpellPaidThisTurn, InCombat, ExcessDamageAtLeast, TargetsInclude, EnergySpentAtLeast, ControlsHere, ItWas,
             OneOfThem)

@@ -160,8 +160,8 @@ def apply_modifiers(game: Game, player: str, card: GameObject, cost: Cost, paid:
     downs.sort(key=lambda d: d[3] is None)
     for word, group in (("增费", ups), ("减费", downs)):
         for o, part, n, floor in group:
-            if floor is not None and n < 0:
-                n = max(n, min(0, floor - (cost.energy if part == "energy" else cost.power)))
+            if floor is not None and n < 0 and part == "energy":  # "to a minimum of [1]": its Energy (356.4.e)
+                n = max(n, min(0, floor - cost.energy))
                 if n == 0:
                     cost.parts.append(f"减费（{o.label()} 的被动技能）不适用：费用已不高于其最低值 {floor}")
                     continue
@@ -174,7 +174,7 @@ def apply_modifiers(game: Game, player: str, card: GameObject, cost: Cost, paid:
                 cost._drop(-p)
             sign = "+" if n > 0 else "-"
             what = f"[{abs(n)}]" if part == "energy" else "[A]" * abs(n)
-            low = f"（不低于 {floor}）" if floor is not None and n < 0 else ""
+            low = f"（不低于 {floor}）" if floor is not None and n < 0 and part == "energy" else ""
             cost.parts.append(f"{word}（{o.label()} 的被动技能）{sign}{what}{low}")
 
 

@@ -639,9 +639,11 @@ class Discount(StaticAbility):
 
     id, zh, aliases, rule = "discount", ("法力费用减少",), ("energy-costs-less",), "356.4"
 
+    sign = -1
+
     def cost_changes(self, game, src, params, player, card):
         spec = params.get("target") if isinstance(params, dict) else None
-        if spec is None or src.controller != player or not active(game, src, params):
+        if spec is None or not active(game, src, params) or not self._plays(game, src, spec, player):
             return []
         if spec.filter.noun in ("unit", "gear", "spell") and card.card.type != spec.filter.noun:
             return []
@@ -651,11 +653,30 @@ class Discount(StaticAbility):
         if not all((part := FILTERS.get(word)) is not None and part.test(game, seen, card, arg)
                    for word, arg in spec.filter.words):
             return []
-        n = amount(game, src, params, card, 0)
-        return [("energy", -n)] if n > 0 else []
+        n, p = amount(game, src, params, card, 0), params.get("power") or 0
+        return [(part, self.sign * k) for part, k in (("energy", n), ("power", p)) if k > 0]
+
+    def _plays(self, game, src, spec, player) -> bool:
+        """Whose plays it changes: "friendly" cards are its controller's team's (740.1.a), else its controller's."""
+        words = {w for w, _arg in spec.filter.words}
+        return _ours(game, src, player) if "friendly" in words else src.controller == player
 
     def cost_floor(self, params):
         return params.get("floor") if isinstance(params, dict) else None
+
+
+class Surcharge(Discount):
+    """`静态 费用增加 N [符能 M] <…卡牌> [若 条件]`: the cards it names ("enemy spells") cost N more Energy
+    (and M more Power) whoever plays them, while the source is on the board and its condition holds (356.3)."""
+
+    id, zh, aliases, rule = "surcharge", ("费用增加",), ("costs-more",), "356.3"
+    sign = 1
+
+    def _plays(self, game, src, spec, player) -> bool:
+        return True  # the target phrase says whose cards (敌方: the source's opponents')
+
+    def cost_floor(self, params):
+        return None
 
 
 class SelfDiscount(StaticAbility):
