@@ -84,7 +84,9 @@ def activate(game: Game, player: str, args: dict) -> None:
             previous: list = []
             for e in ab.effects:  # as any instruction: its "if" (a [鼓舞] condition) is checked first
                 previous = instructions.perform(game, item, e, [], previous)
-            used(game, item)
+            from judge.engine.abilities import triggered
+
+            triggered.ability_used(game, item)
             return
         was_empty = not game.chain
         item = ChainItem(player, src.label(), f"{src.label()} 的主动技能", None, dict(memory),
@@ -100,16 +102,6 @@ def activate(game: Game, player: str, args: dict) -> None:
     finally:
         t.depth -= 1
 
-
-def used(game: Game, item: ChainItem) -> None:
-    """An activated ability has resolved: "when you use an activated ability" is met now (377.2.a)."""
-    from judge.engine.abilities import triggered
-    from judge.engine.abilities.facts import EventFacts
-
-    src = game.objects.get(item.oid or "")
-    if src is not None:
-        triggered.fire(game, EventFacts("activate", player=item.controller, obj=src, controller=item.controller,
-                                        via="ability"))
 
 
 def _move_destination(game: Game, src, ab, chosen, dest: str | None) -> str | None:

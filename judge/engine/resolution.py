@@ -217,9 +217,9 @@ def _resolve_item(game: Game, item: ChainItem) -> None:
         snaps = list(item.targets)
         for eff in item.trigger.effects:
             previous = apply_effect(game, item, eff, snaps if eff.targets else [], previous)
-        from judge.engine import activating
+        from judge.engine.abilities import triggered
 
-        activating.used(game, item)
+        triggered.ability_used(game, item)
     else:
         effs = [item.trigger.effect, *item.trigger.more]
         snaps = _trigger_snaps(item, effs)

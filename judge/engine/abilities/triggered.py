@@ -231,6 +231,13 @@ def finalize(game: Game, item: ChainItem) -> None:
     chose_targets(game, p, chosen, "ability")
 
 
+def ability_used(game: Game, item: ChainItem) -> None:
+    """An activated ability has resolved: "when you use an activated ability" is met now (377.2.a)."""
+    src = game.objects.get(item.oid or "")
+    if src is not None:
+        fire(game, EventFacts("activate", player=item.controller, obj=src, controller=item.controller, via="ability"))
+
+
 def chose_targets(game: Game, player: str, objs, via: str) -> None:
     """Targeting effects, "when you choose a friendly unit" (383.4.b): one event for each object on the board
     chosen as a target (355.7) of the spell or ability just finalized (383.4.b.2)."""
