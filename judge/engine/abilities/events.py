@@ -143,7 +143,7 @@ STANDARD = (
     E("readied", ("变为活跃时", "当你让我变为活跃时"), ("on-readied",), rule="415.3.b", obj_subject="self"),
     # "when you use an activated ability": met as the ability resolves (377.2.a)
     E("activate", ("使用主动技能时", "当你使用主动技能时"), ("on-activate",), rule="377.2.a"),
-    E("activate_gear", ("使用装备主动技能时", "当你使用一件装备的主动技能时"), ("on-activate-gear",), rule="377.2.a",
+    E("activate_gear", ("使用装备主动技能时", "当你使用装备的主动技能时"), ("on-activate-gear",), rule="377.2.a",
       of="activate", card_type="gear"),
     E("attached", ("被贴附时", "当你为我贴附装备时"), ("on-attached",), rule="434.1", subject="self"),
     E("become_mighty", ("变为强力时", "当我变为强力时"), ("on-become-mighty",), rule="709", subject="self"),
