@@ -347,6 +347,26 @@ class Legion(ConditionKind):
         return any(t == game.turn and oid != seen.oid for t, oid in game.finalized_cards.get(seen.controller, []))
 
 
+class PlayedThisTurn(ConditionKind):
+    """"Only after you've played an Equipment this turn": a card its controller played this turn (419.4.b,
+    cards finalized this turn) fits the filter — its card type (the noun) and the words (a tag …), read from
+    the card as it is now."""
+
+    id, zh, aliases, takes_filter, rule = "played_this_turn", ("本回合你打出过",), ("you-played-this-turn",), True, "419.4.b"
+
+    def holds(self, game, seen, cond):
+        from judge.engine.filters import FILTERS
+
+        flt = cond.filter
+        for turn, oid in game.finalized_cards.get(seen.controller, []):
+            o = game.objects.get(oid)
+            if turn != game.turn or o is None or (flt.noun in ("unit", "gear", "spell") and o.card.type != flt.noun):
+                continue
+            if all(FILTERS[w].test(game, seen, o, a) for w, a in flt.words):
+                return True
+        return False
+
+
 class EnemyDiedThisTurn(ConditionKind):
     """"If an enemy unit died this turn": a unit controlled by an opponent of the reader was killed this turn."""
 
@@ -657,7 +677,7 @@ STANDARD = (ItIsAlone, EnemyDiedThisTurn, OpponentNearWin, UnitDiedThisTurn, Mig
             AttackingWithAnother, InShowdown, OpponentControlsBattlefield, DiscardedThisTurn, SelfAloneInCombat, SelfOneOnOne, SelfInCombat,
             TagKindsAtLeast, DiedAlone, IfYouDo, ItIsNot, ItMatches, TotalMightAtLeast, GainedXpThisTurn, PlayedFromHand, ItsPaidEnergyAtLeast,
             SpellPaidThisTurn, InCombat, ExcessDamageAtLeast, TargetsInclude, EnergySpentAtLeast, ControlsHere, ItWas,
-            OneOfThem)
+            OneOfThem, PlayedThisTurn)
 
 
 def register_standard() -> None:
