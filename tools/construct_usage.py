@@ -123,6 +123,9 @@ def card_uses(d, add) -> None:
     for a in d.activated:
         if a.exhaust:
             add("费用项", "exhaust")
+        if getattr(a, "condition", None) is not None:  # "use this only while …" (377.2.b)
+            add("条件", a.condition.kind)
+            _filter(a.condition.filter, add)
         for part, _n in a.costs:
             add("费用项", part)
         for e in a.effects:
