@@ -145,6 +145,8 @@ STANDARD = (
     E("activate", ("使用主动技能时", "当你使用主动技能时"), ("on-activate",), rule="377.2.a"),
     E("activate_gear", ("使用装备主动技能时", "当你使用装备的主动技能时"), ("on-activate-gear",), rule="377.2.a",
       of="activate", card_type="gear"),
+    E("readied_friendly", ("让友方单位变为活跃时", "当你让一名友方单位变为活跃时"), ("on-ready-a-friendly-unit",),
+      rule="415.3.b", of="readied", obj_subject="friendly_unit"),
     E("attached", ("被贴附时", "当你为我贴附装备时"), ("on-attached",), rule="434.1", subject="self"),
     E("become_mighty", ("变为强力时", "当我变为强力时"), ("on-become-mighty",), rule="709", subject="self"),
     E("recycle", ("回收时",), ("on-recycle",), rule="416.1"),
