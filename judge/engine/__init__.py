@@ -12,7 +12,9 @@ Module map
   declared field, `Game` has slots; `Game.snapshot()`), cards (CardDef, Effect, Trigger, Activated,
   Reflexive, Delayed, Aura, CostMod: the card model the DSL builds), commands (Action), chain_items
   (ChainItem; make_item: the one builder of triggered chain items), refs (objects by id or name), choices (scripted or asked choices; probes), errors, vocab (zones, phases, card types,
-  domains, timings, modes: English ids, Chinese names, aliases).
+  domains, timings, modes: English ids, Chinese names, aliases). The model's classes are records
+  (judge.recordtype `@record`, `field`, `replace`), not dataclasses: a cold `judge run` imports neither
+  dataclasses nor inspect (tests/test_recordtype.py checks it).
 - Registries (the parts the card-ability language composes): registry (Entry, Registry), keywords/
   (Keyword: might_bonus, assignment_group, moves_between_battlefields, timing, play_cost,
   play_origin (PlayOrigin: playing from outside the hand), discretionary_action (a keyword's own action, 811.1.c Hide),
