@@ -202,6 +202,14 @@ def test_spellings_are_unique_and_found_in_both_languages():
         KEYWORDS.register(type("Clash", (Keyword,), {"id": "clash", "zh": ("壁垒",)})())
 
 
+def test_energy_spent_on_the_card_is_one_condition_under_every_spelling():
+    """"If you spent N or more energy on it" (357.1) is one registered condition, whichever spelling."""
+    from judge.engine.conditions import CONDITIONS
+
+    words = ("花费的法力至少", "为其支付的法力至少", "其支付的法力至少", "spent-energy-at-least", "paid-energy-at-least")
+    assert {CONDITIONS.lookup(w).id for w in words} == {"energy_spent_at_least"}
+
+
 def test_the_scenario_guide_lists_every_registered_part():
     """scenarios/README.md carries the table generated from the registries, so a registered part
     cannot go undocumented (regenerate with judge.engine.standard.construct_table)."""

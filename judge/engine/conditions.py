@@ -600,17 +600,6 @@ class PlayedFromHand(ConditionKind):
         return (o.zone if o.zone not in ("chain", "board") else o.played_from) == "hand"
 
 
-class ItsPaidEnergyAtLeast(ConditionKind):
-    """"When you play a spell, if you spent N or more energy on it": the energy of the total cost paid for
-    the event's card (356, 357)."""
-
-    id, zh, aliases, takes_n, rule = "its_paid_energy_at_least", ("其支付的法力至少",), ("paid-energy-at-least",), True, "357.1"
-
-    def holds(self, game, seen, cond):
-        o = _event_object(seen)
-        return o is not None and o.paid_energy >= cond.n
-
-
 class SpellPaidThisTurn(ConditionKind):
     """"If you spent N or more energy to play a spell this turn": a spell its controller played this turn
     (finalized, 419.4.b) whose total cost paid had N or more energy (357.1)."""
@@ -636,15 +625,16 @@ class InCombat(ConditionKind):
 
 
 class EnergySpentAtLeast(ConditionKind):
-    """"When you play a spell, if you spent N or more energy on it": the energy paid in step 4 of playing
-    the event's card (357.1), after every increase and reduction."""
+    """"When you play a spell, if you spent N or more energy on it": the energy of the total cost paid for
+    the event's card in step 4 of playing it (357.1), after every increase and reduction. One condition
+    under every spelling ("spent on it", "paid for it")."""
 
-    id, zh, aliases, takes_n, rule = "energy_spent_at_least", ("花费的法力至少", "为其支付的法力至少"), \
-        ("spent-energy-at-least",), True, "357.1"
+    id, zh, aliases, takes_n, rule = "energy_spent_at_least", ("花费的法力至少", "为其支付的法力至少", "其支付的法力至少"), \
+        ("spent-energy-at-least", "paid-energy-at-least"), True, "357.1"
 
     def holds(self, game, seen, cond):
-        facts = seen.facts
-        return facts is not None and facts.event == "play_card" and facts.amount >= cond.n
+        o = _event_object(seen)
+        return o is not None and o.paid_energy >= cond.n
 
 
 class ControlsHere(ConditionKind):
@@ -675,7 +665,7 @@ STANDARD = (ItIsAlone, EnemyDiedThisTurn, OpponentNearWin, UnitDiedThisTurn, Mig
             HandAtMost, RunesAtLeast, Exists, OpponentsTurn, ByYou, YourTurn, ItIsAttacking, ItIsStunned,
             ControlFacedown, YourBeginningPhase, DidFewer, ItIsMighty, ItsCostAtLeast, ItsPowerAtLeast, Legion,
             AttackingWithAnother, InShowdown, OpponentControlsBattlefield, DiscardedThisTurn, SelfAloneInCombat, SelfOneOnOne, SelfInCombat,
-            TagKindsAtLeast, DiedAlone, IfYouDo, ItIsNot, ItMatches, TotalMightAtLeast, GainedXpThisTurn, PlayedFromHand, ItsPaidEnergyAtLeast,
+            TagKindsAtLeast, DiedAlone, IfYouDo, ItIsNot, ItMatches, TotalMightAtLeast, GainedXpThisTurn, PlayedFromHand,
             SpellPaidThisTurn, InCombat, ExcessDamageAtLeast, TargetsInclude, EnergySpentAtLeast, ControlsHere, ItWas,
             OneOfThem, PlayedThisTurn)
 
