@@ -271,3 +271,12 @@ def test_the_construct_table_tool_is_in_step_with_the_guide():
 
     root = Path(__file__).resolve().parents[1]
     assert subprocess.run([sys.executable, "tools/construct_table.py", "--check"], cwd=root).returncode == 0
+
+
+def test_a_keyword_in_a_target_filter_reads_in_chinese_in_traces():
+    from judge.engine.cards import Filter
+    from judge.engine.filters import describe
+
+    text = describe(Filter(noun="unit", words=(("with_keyword", "tank"), ("enemy", None))))
+    assert "壁垒" in text and "tank" not in text
+    assert describe(Filter(noun="unit", words=(("without_keyword", "temporary"),))).startswith("没有[瞬息]")

@@ -79,6 +79,14 @@ def _keyword_id(word: str) -> str:
     return kw.id if kw else word
 
 
+def _keyword_display(word: str) -> str:
+    """A keyword argument as a trace shows it: its Chinese name, not its id."""
+    from judge.engine.keywords import KEYWORDS
+
+    kw = KEYWORDS.lookup(word)
+    return kw.display if kw else word
+
+
 STANDARD_FILTERS = (
     _word("friendly", ("友方",), ("friendly",), "355", lambda g, s, o, a: _same_team(g, o.controller, s.controller)),
     _word("yours", ("你的", "你控制的"), ("yours",), "355", lambda g, s, o, a: o.controller == s.controller),
@@ -349,6 +357,9 @@ def describe(flt) -> str:
     parts = []
     for word, arg in flt.words:
         part = FILTERS.get(word)
+        if arg is not None and part is not None and part.arg == "keyword":
+            parts.append(f"{part.display}[{_keyword_display(arg)}]")
+            continue
         parts.append((part.display if part else word) + (f" {arg}" if arg is not None else ""))
     noun = NOUNS.get(flt.noun)
     parts.append(noun.display if noun else flt.noun)
