@@ -280,3 +280,25 @@ def test_a_keyword_in_a_target_filter_reads_in_chinese_in_traces():
     text = describe(Filter(noun="unit", words=(("with_keyword", "tank"), ("enemy", None))))
     assert "壁垒" in text and "tank" not in text
     assert describe(Filter(noun="unit", words=(("without_keyword", "temporary"),))).startswith("没有[瞬息]")
+
+
+def test_an_action_on_each_unit_with_none_left_says_so_in_the_trace():
+    text = """场景 测试：全体眩晕，但没有敌方单位
+卡牌 号令 法术 费用 0
+  效果 眩晕 所有 敌方 单位
+模式 1v1
+回合玩家 甲
+玩家 甲
+手牌: s=号令
+玩家 乙
+行动:
+  甲 打出 s
+  全部让过
+期望:
+  s 在 废牌堆
+"""
+    result = run_scenario(parse_text(text, "none_left.场景"))
+    assert result.passed, [(c.text, c.actual) for c in result.failures] + [result.stop]
+    lines = [e.text for e in result.events]
+    assert any("没有可作用的对象" in t for t in lines), lines
+    assert not any("作用于 。" in t for t in lines)

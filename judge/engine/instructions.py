@@ -206,6 +206,13 @@ def _keyword_rules(item) -> tuple:
     return tuple(r for r in item.rules if r[:1] == "8" and len(r) >= 3)
 
 
+def _applied_to(who: str, legal) -> str:
+    """The trace line of an action done to each affected unit; saying so when none is left."""
+    if not legal:
+        return f"{who}没有可作用的对象。"
+    return f"{who}作用于 {'、'.join(u.label() for u in legal)}。"
+
+
 class _OnEach(EffectKind):
     """An action done to each affected unit, traced as one change line."""
 
@@ -218,7 +225,7 @@ class _OnEach(EffectKind):
 
     def apply(self, game, item, eff, legal, previous, who):
         changes = [c for c in (self.act_for(game, item, eff, u) for u in legal) if c]
-        game.trace.add("change", f"{who}作用于 {'、'.join(u.label() for u in legal)}。", rules=("359.3.d",), changes=changes)
+        game.trace.add("change", _applied_to(who, legal), rules=("359.3.d",), changes=changes)
         return legal
 
 
@@ -294,7 +301,7 @@ class Buff(_OnEach):
     def apply(self, game, item, eff, legal, previous, who):
         # the item's controller buffs: "when you buff a unit" (411.4)
         changes = [c for c in (effects.buff(game, u, by=item.controller) for u in legal) if c]
-        game.trace.add("change", f"{who}作用于 {'、'.join(u.label() for u in legal)}。", rules=("359.3.d",), changes=changes)
+        game.trace.add("change", _applied_to(who, legal), rules=("359.3.d",), changes=changes)
         return legal
 
 
