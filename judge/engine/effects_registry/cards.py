@@ -35,7 +35,19 @@ def _chosen(game, item, candidates, n: int, what: str):
                       f"{p} 选择目标 {item.source} -> {', '.join(ids[:n])}")
 
 
-class Discard(EffectKind):
+class _FromOpponentsHand(EffectKind):
+    """An effect on cards of a hand that may be written `对手手牌`: the opponent reveals their hand and the
+    effect's controller chooses from it (424.1)."""
+
+    def read_args(self, words):
+        if not words:
+            return {}
+        if list(words) in (["对手手牌"], ["opponents-hand"]):
+            return {"from_opponent": True}
+        raise ValueError(f"效果“{self.display}”只接受“对手手牌”（如 {self.display} 1 对手手牌）。")
+
+
+class Discard(_FromOpponentsHand):
     """'Discard N': the player picks N cards of their hand to put in their trash (422.1, 422.1.a); with
     fewer cards in hand, as many as possible (422.4). A scenario action may name the cards."""
 
@@ -45,13 +57,6 @@ class Discard(EffectKind):
 
     def accepts(self, game, o):
         return None if o.zone == "hand" else f"{o.label()} 不在手牌中。"
-
-    def read_args(self, words):
-        if not words:
-            return {}
-        if list(words) in (["对手手牌"], ["opponents-hand"]):
-            return {"from_opponent": True}
-        raise ValueError(f"效果“{self.display}”只接受“对手手牌”（如 弃牌 1 对手手牌）。")
 
     def apply(self, game, item, eff, legal, previous, who):
         p = item.controller
@@ -488,7 +493,7 @@ class RevealHand(EffectKind):
         return previous
 
 
-class BanishCard(EffectKind):
+class BanishCard(_FromOpponentsHand):
     """'Banish a card from your trash / hand': straight from where it is into its owner's banishment
     (427.1, 427.2); banishing is not killing or discarding (427.2.a, 427.2.b)."""
 
@@ -498,13 +503,6 @@ class BanishCard(EffectKind):
 
     def accepts(self, game, o):
         return None if o.zone in ("trash", "hand", "deck", "board", "facedown") else f"{o.label()} 无法从{game.location_label(o)}放逐。"
-
-    def read_args(self, words):
-        if not words:
-            return {}
-        if list(words) in (["对手手牌"], ["opponents-hand"]):
-            return {"from_opponent": True}
-        raise ValueError(f"效果“{self.display}”只接受“对手手牌”（如 放逐卡牌 1 对手手牌）。")
 
     def apply(self, game, item, eff, legal, previous, who):
         from judge.engine.abilities import linked
