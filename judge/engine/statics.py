@@ -247,12 +247,16 @@ def extra_triggers(game, owner, what: str, facts=None) -> list:
         if n and active(game, src, params):
             out += [(src, kind, params)] * n
     return out
-def permitter(game, hook: str, *args):
-    """The first static-ability instance on the board whose permission hook allows this, as (source, kind),
-    or None."""
+def permitter(game, hook: str, *args, with_imposed: bool = False):
+    """The first static-ability instance on the board whose hook says yes to this, as (source, kind), or
+    None; with `with_imposed`, also one an effect set up for this turn (it applies for the turn, unconditioned)."""
     for o, kind, params in on_board(game):
         if getattr(kind, hook)(game, o, params, *args) and active(game, o, params):
             return o, kind
+    if with_imposed:
+        for o, kind, params in imposed(game):
+            if getattr(kind, hook)(game, o, params, *args):
+                return o, kind
     return None
 
 
@@ -305,22 +309,13 @@ def granted_keywords(game, o) -> dict:
 def enters_ready(game, unit):
     """The (source, kind) of a static ability, or of one an effect set up for this turn, that makes `unit`
     enter ready, or None (359.2.c: it enters exhausted unless something says otherwise)."""
-    for src, kind, params in on_board(game):
-        if kind.readies_entering(game, src, params, unit) and active(game, src, params):
-            return src, kind
-    for src, kind, params in imposed(game):
-        if kind.readies_entering(game, src, params, unit):
-            return src, kind
-    return None
+    return permitter(game, "readies_entering", unit, with_imposed=True)
 
 
 def enters_exhausted(game, obj):
     """The (source, kind) of a static ability that makes the gear `obj` enter exhausted, or None (359.2.d:
     it enters ready unless something says otherwise)."""
-    for src, kind, params in on_board(game):
-        if kind.exhausts_entering(game, src, params, obj) and active(game, src, params):
-            return src, kind
-    return None
+    return permitter(game, "exhausts_entering", obj)
 
 
 def _seen(src):
@@ -793,10 +788,7 @@ def cannot_be_damaged(game, unit) -> bool:
 def effect_damage_prevented(game, unit):
     """The (source, kind) of a static ability on the board, or one an effect set up for this turn, that
     prevents the damage spells and abilities would deal to `unit` (437.1), or None."""
-    for src, kind, params in [*on_board(game), *imposed(game)]:
-        if kind.prevents_effect_damage(game, src, params, unit) and (src.zone == "effect" or active(game, src, params)):
-            return src, kind
-    return None
+    return permitter(game, "prevents_effect_damage", unit, with_imposed=True)
 
 
 class PreventEffectDamage(StaticAbility):
