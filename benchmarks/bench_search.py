@@ -15,7 +15,8 @@ from benchmarks.common import cold_process_ratio, percentiles_ms, repeats, row
 
 
 SET_LABEL = {"eval": "term/typo/citation set", "dev": "questions, development", "frozen": "questions, frozen",
-             "fresh": "questions, fresh development batch"}
+             "fresh": "questions, fresh development batch",
+             "fresh2": "questions, second fresh development batch"}
 
 
 def _quality(conn) -> list[dict]:

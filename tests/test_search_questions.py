@@ -1,4 +1,4 @@
-"""Questions in players' words (tests/search_questions_dev.tsv, _fresh.tsv and _frozen.tsv).
+"""Questions in players' words (tests/search_questions_dev.tsv, _fresh.tsv, _fresh2.tsv and _frozen.tsv).
 
 Both scores are reported (run with -s, or see `python -m benchmarks --only search`). The development
 set may guide ranking changes; the frozen set never does: its floor below was set once, at the
@@ -52,10 +52,10 @@ def conn():
 
 @pytest.fixture(scope="module")
 def reports(conn):
-    return {name: evaluation.evaluate(conn, evaluation.load(evaluation.SETS[name][0])) for name in ("dev", "fresh", "frozen")}
+    return {name: evaluation.evaluate(conn, evaluation.load(evaluation.SETS[name][0])) for name in ("dev", "fresh", "fresh2", "frozen")}
 
 
-@pytest.mark.parametrize("name,minimum", [("dev", 100), ("fresh", 60), ("frozen", 50)])
+@pytest.mark.parametrize("name,minimum", [("dev", 100), ("fresh", 60), ("fresh2", 60), ("frozen", 50)])
 def test_question_sets_are_large_and_cover_every_kind(name, minimum):
     cases = evaluation.load(evaluation.SETS[name][0])
     assert len(cases) >= minimum
@@ -66,7 +66,7 @@ def test_question_sets_are_large_and_cover_every_kind(name, minimum):
 
 
 def test_frozen_and_dev_do_not_share_questions():
-    dev = {c.query for path in (evaluation.DEV_PATH, evaluation.FRESH_PATH) for c in evaluation.load(path)}
+    dev = {c.query for path in (evaluation.DEV_PATH, evaluation.FRESH_PATH, evaluation.FRESH2_PATH) for c in evaluation.load(path)}
     frozen = {c.query for c in evaluation.load(evaluation.FROZEN_PATH)}
     shared = len(dev & frozen)  # a count, never the questions: the frozen set stays unseen when this fails
     assert shared == 0, f"{shared} development question(s) are also in the frozen set"
@@ -76,7 +76,7 @@ def test_answers_are_named_by_text_and_exist(conn):
     """Every target names a paragraph by its text (no rule numbers) and some document contains it."""
     docs = [{"kind": k, "title": t, "text": x, "number": n, "examples": json.loads(e or "[]")}
             for k, t, x, n, e in conn.execute("SELECT kind, title, text, number, examples FROM search_docs")]
-    for name in ("dev", "fresh", "frozen"):
+    for name in ("dev", "fresh", "fresh2", "frozen"):
         for case in evaluation.load(evaluation.SETS[name][0]):
             for target in case.targets:
                 assert not target.startswith("n:"), f"{name} line {case.line}: {target} names a number"

@@ -6,6 +6,7 @@ Three sets, one format (kind <TAB> query <TAB> targets):
   tests/search_questions_frozen.tsv  the same kinds of questions, frozen: reported, never tuned on
   tests/search_questions_fresh.tsv   development questions written before any tuning on them, kept apart
                                      to show whether a change carries over to questions it was not tuned on
+  tests/search_questions_fresh2.tsv  a second such batch, written after the first had been tuned on
 
 Used by tests/test_search_quality.py, tests/test_search_questions.py (floors that must hold) and
 benchmarks/bench_search.py.
@@ -23,11 +24,12 @@ EVAL_PATH = REPO_DIR / "tests" / "search_eval.tsv"
 DEV_PATH = REPO_DIR / "tests" / "search_questions_dev.tsv"
 FROZEN_PATH = REPO_DIR / "tests" / "search_questions_frozen.tsv"
 FRESH_PATH = REPO_DIR / "tests" / "search_questions_fresh.tsv"
+FRESH2_PATH = REPO_DIR / "tests" / "search_questions_fresh2.tsv"
 KINDS = ("term", "question", "english", "pinyin", "traditional", "typo", "citation")
 # Kinds of the player-question sets (dev and frozen).
 QUESTION_KINDS = ("howmany", "can", "when", "whatif", "order", "english", "card")
 SETS = {"eval": (EVAL_PATH, KINDS), "dev": (DEV_PATH, QUESTION_KINDS), "frozen": (FROZEN_PATH, QUESTION_KINDS),
-        "fresh": (FRESH_PATH, QUESTION_KINDS)}
+        "fresh": (FRESH_PATH, QUESTION_KINDS), "fresh2": (FRESH2_PATH, QUESTION_KINDS)}
 
 
 class Case:
