@@ -182,9 +182,11 @@ def runes_of(game: Game, player: str) -> list[GameObject]:
     return [o for o in game.board() if o.controller == player and o.card.type == "rune"]
 
 
-RESERVED_FOR = {"spell": "打出法术"}
+RESERVED_FOR = {"spell": "打出法术", "gear": "打出装备或使用装备的技能"}
 
-ONLY_WORDS = {"仅法术": "spell", "spells-only": "spell"}  # "use only to play spells"
+# "use only to play spells" / "only to play gear or use gear abilities": the pool part is spent for a card
+# of that type, or for the cost of an ability whose source is one (429.1)
+ONLY_WORDS = {"仅法术": "spell", "spells-only": "spell", "仅装备": "gear", "gear-only": "gear"}
 
 
 def reserve(game, player: str, kind: str, energy: int, power: int, who: str) -> None:

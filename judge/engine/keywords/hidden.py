@@ -83,7 +83,7 @@ def hide(game: Game, p: str, a: dict) -> None:
     cost = costs.Cost()
     cost.add(0, 1, "隐藏费用", ["A"])  # 811.1.b: pay [A] to hide
     try:
-        payment = costs.plan(game, p, cost, card)
+        payment = costs.plan(game, p, cost, card, reserved=False)  # hiding is not playing (811.1.c.1)
     except IllegalAction as err:
         raise IllegalAction(f"隐藏需要支付[A]：{err.message}", "811.1.b") from None
     game.players[p].zones["hand"].remove(card.oid)
