@@ -63,7 +63,7 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
     if dest is not None:
         pass
     elif card.card.type == "unit":
-        dest, dest_rule = _unit_destination(game, player, card, args.get("dest"))
+        dest, dest_rule = unit_destination(game, player, card, args.get("dest"))
     elif card.card.type == "gear":
         dest = "base"
     elif any(e.kind == "move" and e.dest is None for e in effects):
@@ -197,7 +197,7 @@ def _extra_costs(game: Game, player: str, card: GameObject, args: dict, optional
     return cost_parts.choose(game, player, card, parts, named, rule="356.2.a.1")
 
 
-def _unit_destination(game: Game, player: str, card: GameObject, dest: str | None) -> tuple[str, str | None]:
+def unit_destination(game: Game, player: str, card: GameObject, dest: str | None) -> tuple[str, str | None]:
     """The unit's location (355.2) and, when a keyword's permission made it valid (355.2.b), that rule."""
     dest = "base" if dest in (None, "基地", "base") else dest
     if dest != "base":

@@ -188,7 +188,10 @@ def _resolve_item(game: Game, item: ChainItem) -> None:
         from judge.engine.keywords import KEYWORDS
 
         runs = [None] + [KEYWORDS[k] for k in item.paid for _ in range(KEYWORDS[k].paid_extra_runs(card.has(k)))]
+        left = False
         for kw in runs:
+            if left:
+                break
             if kw is not None:
                 game.trace.add("step", f"已支付[{kw.display}]：{card.label()} 的指示再执行一次。", rules=(kw.paid_rule,))
             for eff, picked in zip(effs, snaps):
@@ -198,6 +201,9 @@ def _resolve_item(game: Game, item: ChainItem) -> None:
                     killed += [(o.oid, before[o.oid]) for o in last_targets if o.oid in before]
                 elif eff.kind == "deal":
                     damaged += [(o.oid, before[o.oid]) for o in last_targets if o.oid in before]
+                if card.zone != "chain":  # it left the chain as it resolved ("banish this"): no further instruction
+                    left = True
+                    break
         from judge.engine.abilities import delayed, reflexive, spell_kill
 
         spell_kill.watch(game, item.controller, killed, damaged)
@@ -205,8 +211,12 @@ def _resolve_item(game: Game, item: ChainItem) -> None:
         delayed.create_from(game, item, card, last_targets)
         from judge.engine import zones
 
-        ch = zones.put_in_zone(game, card, "trash", rules=("359.3.d",))
-        game.trace.add("change", f"{card.label()} 结算完毕，放入其所有者的废牌堆。", rules=("359.3.d",), changes=[ch])
+        if left:
+            game.trace.add("step", f"{card.label()} 在结算过程中离开了结算链：停止执行其余指示，结算完毕，不放入废牌堆。",
+                           rules=("359.3.e.15",))
+        else:
+            ch = zones.put_in_zone(game, card, "trash", rules=("359.3.d",))
+            game.trace.add("change", f"{card.label()} 结算完毕，放入其所有者的废牌堆。", rules=("359.3.d",), changes=[ch])
         from judge.engine import playing
         from judge.engine.abilities import triggered
 

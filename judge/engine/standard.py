@@ -30,7 +30,7 @@ EFFECT_PARTS = (instructions.Deal, instructions.Kill, instructions.Stun, instruc
                 might.DoubleMight, might.SwapMight,
                 keywords.GrantKeyword, keywords.RemoveKeyword,
                 units.MoveTo, units.SwapPlaces, units.ReturnToHand, units.SpendBuff, units.BanishIfItDies,
-                cards.Discard, cards.RecycleTrashCards, cards.RecycleMe, cards.ReturnFromTrash, cards.PlayCard, cards.Mill, cards.RevealTop, cards.RevealHand, cards.Predict, cards.LookTop, cards.PickFromTop, cards.BanishCard, cards.Dig, cards.TakeFromTop, cards.PutInDeck,
+                cards.Discard, cards.RecycleTrashCards, cards.RecycleMe, cards.ReturnFromTrash, cards.PlayCard, cards.BanishThis, cards.Mill, cards.RevealTop, cards.RevealHand, cards.Predict, cards.LookTop, cards.PickFromTop, cards.BanishCard, cards.Dig, cards.TakeFromTop, cards.PutInDeck,
                 copies.BecomeCopy, copies.ReplaceBattlefield,
                 tokens.CreateToken,
                 resources.AddPower, resources.Channel, resources.RecycleRune, resources.PayCost,

@@ -225,6 +225,9 @@ class PlayCard(EffectKind):
             if any(e.targets for e in card.card.effects):
                 game.trace.add("step", f"{who}：{card.label()} 需要选择目标；由效果打出并选择目标尚未模拟，不打出。", rules=("419.3",))
                 continue
+            dest = eff.dest if eff.dest in game.battlefields else "base"
+            if card.card.type == "unit" and eff.dest is None:
+                dest = _play_location(game, item, p, card, who)  # chosen before the cost is paid (355.2, 356)
             eff.ignore_cost = eff.args.get("ignore_cost", False)
             if not effect_play_cost(game, p, card, eff, who, ignore_energy=eff.args.get("ignore_energy", False)):
                 continue
@@ -236,13 +239,63 @@ class PlayCard(EffectKind):
             if card.zone == "facedown" and game.battlefields[card.location].facedown == card.oid:
                 game.battlefields[card.location].facedown = None
             card.zone, card.location = "chain", None
-            dest = eff.dest if eff.dest in game.battlefields else "base"
             game.chain.append(ChainItem(p, card.label(), f"{p} 打出的 {card.label()}（由 {item.source} 打出）", None,
                                         {"oid": card.oid}, rules=("419.3",), kind="card", oid=card.oid, dest=dest))
             game.trace.add("step", f"{who}：{p} 从{where}打出 {card.label()}，作为待处理项目加入结算链。",
                            rules=("419.3", "419.3.a"), changes=[Change(card.label(), "位置", where, "结算链（待处理）")])
             played.append(card)
         return played
+
+
+def _play_location(game, item, player: str, card, who: str) -> str:
+    """Where a unit played by an effect that names no location enters: the player playing it chooses a
+    valid one (355.2: their base or a battlefield they control, 355.2.a, or one a permission makes
+    valid, 355.2.b), scripted `<玩家> 选择目标 <来源> -> <战场|基地>`; with only the base, the base."""
+    from types import SimpleNamespace
+
+    from judge.engine.errors import IllegalAction
+    from judge.engine.playing import unit_destination
+
+    valid = ["base"]
+    for bid in game.battlefields:
+        try:
+            unit_destination(game, player, card, bid)
+            valid.append(bid)
+        except IllegalAction:
+            continue
+    if len(valid) == 1:
+        return "base"
+    picked = take_choice(game, SimpleNamespace(controller=player, source=item.source, oid=getattr(item, "oid", None)))
+    where = next((w for w in picked or () if w in valid or w in ("基地", "base")), None)
+    if where is not None:
+        where = "base" if where in ("基地", "base") else where
+        game.trace.add("choice", f"{who}：{player} 选择把 {card.label()} 打出到{'基地' if where == 'base' else where}。",
+                       rules=("355.2", "355.2.a"))
+        return where
+    if game.choices.auto:
+        game.trace.add("auto", f"（自动选择）{who}：{player} 把 {card.label()} 打出到基地。", rules=("355.2.a",))
+        return "base"
+    options = ["基地" if w == "base" else w for w in valid]
+    game.choices.need("target", player, f"{player} 需要选择 {card.label()} 打出的位置：{'、'.join(options)}（355.2）。",
+                      options, f"{player} 选择目标 {item.source} -> {options[-1]}")
+    return "base"
+
+
+class BanishThis(EffectKind):
+    """'Banish this' (a spell's last instruction): the spell card goes from the chain into banishment
+    (427.1); having left the chain it finishes resolving and is not put into the trash (359.3.e.15)."""
+
+    id, zh, aliases, rule, targeted, needs_targets = "banish_this", ("放逐此牌",), ("banish-this",), "427.1", False, False
+
+    def apply(self, game, item, eff, legal, previous, who):
+        src = game.objects.get(getattr(item, "oid", None) or "")
+        if src is None or src.zone != "chain":
+            game.trace.add("step", f"{who}：{item.source} 已不在结算链上，无法放逐此牌。", rules=("427.1",))
+            return []
+        ch = zones.put_in_zone(game, src, "banishment", rules=("427.1",))
+        game.trace.add("change", f"{who}：放逐此牌（{src.label()} 从结算链进入放逐区域）。", rules=("427.1", "427.2"),
+                       changes=[ch])
+        return [src]
 
 
 class Mill(EffectKind):
