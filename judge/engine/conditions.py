@@ -260,6 +260,20 @@ class YourBeginningPhase(ConditionKind):
                 and game.teams[game.turn_player] == game.teams[seen.controller])
 
 
+class FriendlyDiedInYourBeginningPhase(ConditionKind):
+    """"If a friendly unit died during your Beginning Phase this turn": a unit of your team died this turn
+    while the turn was in its Beginning Phase (315.2) and you are the turn player (304)."""
+
+    id, zh, aliases, rule = ("friendly_died_in_your_beginning_phase", ("本回合你的开始阶段有友方单位死亡",
+                             "本回合你的开始阶段有友方单位被摧毁"), ("a-friendly-unit-died-in-your-beginning-phase",), "315.2")
+
+    def holds(self, game, seen, cond):
+        if seen.controller is None or game.teams[game.turn_player] != game.teams[seen.controller]:
+            return False
+        return any(t == game.turn and phase == "beginning" and who is not None
+                   and game.teams[who] == game.teams[seen.controller] for t, who, phase in game.unit_deaths)
+
+
 class DidFewer(ConditionKind):
     """"If you couldn't (do N)": the previous instruction acted on fewer than N objects — it was followed
     only as far as possible (359.3.e.11), e.g. fewer runes channeled than it said (430)."""
@@ -376,7 +390,7 @@ class EnemyDiedThisTurn(ConditionKind):
     def holds(self, game, seen, cond):
         return seen.controller is not None and any(
             t == game.turn and who is not None and game.teams[who] != game.teams[seen.controller]
-            for t, who in game.unit_deaths)
+            for t, who, _phase in game.unit_deaths)
 
 
 class OpponentNearWin(ConditionKind):
@@ -663,7 +677,7 @@ class OneOfThem(ConditionKind):
 STANDARD = (ItIsAlone, EnemyDiedThisTurn, OpponentNearWin, UnitDiedThisTurn, Mighty, ControlAtLeast, MovedTimes,
             TurnAtLeast, TurnBelow, PointsAtLeast, XpAtLeast, PaidOptionalCost, SelfBuffed, SelfAtBattlefield,
             HandAtMost, RunesAtLeast, Exists, OpponentsTurn, ByYou, YourTurn, ItIsAttacking, ItIsStunned,
-            ControlFacedown, YourBeginningPhase, DidFewer, ItIsMighty, ItsCostAtLeast, ItsPowerAtLeast, Legion,
+            ControlFacedown, YourBeginningPhase, FriendlyDiedInYourBeginningPhase, DidFewer, ItIsMighty, ItsCostAtLeast, ItsPowerAtLeast, Legion,
             AttackingWithAnother, InShowdown, OpponentControlsBattlefield, DiscardedThisTurn, SelfAloneInCombat, SelfOneOnOne, SelfInCombat,
             TagKindsAtLeast, DiedAlone, IfYouDo, ItIsNot, ItMatches, TotalMightAtLeast, GainedXpThisTurn, PlayedFromHand,
             SpellPaidThisTurn, InCombat, ExcessDamageAtLeast, TargetsInclude, EnergySpentAtLeast, ControlsHere, ItWas,

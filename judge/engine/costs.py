@@ -142,12 +142,12 @@ def apply_modifiers(game: Game, player: str, card: GameObject, cost: Cost, paid:
     """Passive cost increases, then reductions (356.3, 356.4), from cards on the board:
     '费用修正 友方 法术 -1' lowers its controller's spells, '费用修正 敌方 法术 +1' raises opponents'.
     The floor at zero (356.6) is applied by the caller once everything is added."""
-    from judge.engine.statics import on_board
-
-    from judge.engine.statics import STATICS
+    from judge.engine.statics import STATICS, imposed, on_board
 
     ups, downs = [], []
-    for o, kind, params in on_board(game):  # the static-ability registry's cost hook
+    # the static-ability registry's cost hook: passive abilities on the board, then changes an effect set
+    # up for this turn ("your units cost [1] more this turn")
+    for o, kind, params in [*on_board(game), *imposed(game)]:
         floor = kind.cost_floor(params)
         for part, n in [*kind.cost_changes(game, o, params, player, card),
                         *kind.paid_keyword_cost_changes(game, o, params, player, card, paid)]:
@@ -175,7 +175,8 @@ def apply_modifiers(game: Game, player: str, card: GameObject, cost: Cost, paid:
             sign = "+" if n > 0 else "-"
             what = f"[{abs(n)}]" if part == "energy" else "[A]" * abs(n)
             low = f"（不低于 {floor}）" if floor is not None and n < 0 and part == "energy" else ""
-            cost.parts.append(f"{word}（{o.label()} 的被动技能）{sign}{what}{low}")
+            whose = o.label() if o.zone == "effect" else f"{o.label()} 的被动技能"  # an effect's, for this turn
+            cost.parts.append(f"{word}（{whose}）{sign}{what}{low}")
 
 
 def runes_of(game: Game, player: str) -> list[GameObject]:

@@ -140,6 +140,7 @@ STANDARD_FILTERS = (
     _word("equipped", ("已装配的", "配装的"), ("equipped",), "434",
           lambda g, s, o, a: o.is_unit and any("武装" in x.card.tags for x in g.attachments(o.oid))),
     _word("token", ("指示物",), ("token",), "355", lambda g, s, o, a: o.token or o.card.token),
+    _word("nontoken", ("非指示物",), ("nontoken",), "355", lambda g, s, o, a: not (o.token or o.card.token)),
     # a card of a type wherever it is ("if it is a spell": the card just revealed or discarded, 133.3)
     _word("spell_card", ("法术卡牌",), ("spell-card",), "133.3", lambda g, s, o, a: o.card.type == "spell"),
     _word("unit_card", ("单位卡牌",), ("unit-card",), "133.3", lambda g, s, o, a: o.card.type == "unit"),

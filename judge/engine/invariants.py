@@ -124,7 +124,7 @@ def _chain_and_triggers(game: Game, settled: bool) -> list[str]:
             out.append("战斗之外仍记录着召回进攻方")
     if game.first_death_turn is not None and game.first_death_turn > game.turn:
         out.append("本回合首次死亡的记录晚于当前回合")
-    if any(turn > game.turn or (who is not None and who not in game.players) for turn, who in game.unit_deaths):
+    if any(turn > game.turn or (who is not None and who not in game.players) for turn, who, _phase in game.unit_deaths):
         out.append("单位死亡记录无效（回合晚于当前回合或控制者不是玩家）")
     if any(turn > game.turn or n < 1 or oid not in game.objects for (oid, _inc, turn), n in game.moves.items()):
         out.append("移动次数记录无效（回合晚于当前回合或指向不存在的物体）")

@@ -38,7 +38,7 @@ EFFECT_PARTS = (instructions.Deal, instructions.Kill, instructions.Stun, instruc
                 chain.CounterAbility,
                 choosing.Choose, choosing.ChoosePlayer, choosing.ChooseMode, instead.Instead, control.GainControl,
                 control.LoseControl, attachments.Detach,
-                restrictions.Impose)
+                restrictions.Impose, restrictions.RaiseCostThisTurn)
 
 STATIC_PARTS = (statics.Aura, statics.NoEnemyReady, statics.CostModifier, statics.CannotScoreHere,
                 statics.OpponentsCannotScore, statics.OpponentsCannotGainPoints, statics.EnemiesCannotTarget,

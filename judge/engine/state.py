@@ -228,7 +228,7 @@ class Game:
     fired_triggers: list = field(default_factory=list)
     pending_triggers: list = field(default_factory=list)
     first_death_turn: int | None = None  # turn of the first unit death ("the first time ... each turn")
-    unit_deaths: list = field(default_factory=list)  # (turn, controller) of each unit death ("if an enemy unit died")
+    unit_deaths: list = field(default_factory=list)  # (turn, controller, phase) of each unit death ("if an enemy unit died")
     moves: dict = field(default_factory=dict)  # (oid, incarnation, turn) -> moves made that turn ("if I moved twice")
     discards: dict = field(default_factory=dict)  # (player, turn) -> cards discarded that turn ("if you discarded")
     draws: dict = field(default_factory=dict)  # (player, turn) -> cards drawn that turn ("your second card drawn")

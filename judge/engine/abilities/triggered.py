@@ -113,7 +113,7 @@ def deaths(game: Game, dead: list[GameObject]) -> None:
                     game.pending_triggers.append(item)
     if not dead or not any(o.card.type == "unit" for o in dead):
         return
-    game.unit_deaths += [(game.turn, o.controller) for o in dead if o.card.type == "unit"]
+    game.unit_deaths += [(game.turn, o.controller, game.phase) for o in dead if o.card.type == "unit"]
     first = game.first_death_turn != game.turn
     game.first_death_turn = game.turn
     if not first:

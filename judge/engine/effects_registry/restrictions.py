@@ -54,3 +54,42 @@ class Impose(EffectKind):
         game.trace.add("change", f"{who}：本回合内，{kind.imposed_text('、'.join(names))}。",
                        rules=("054.1",) if kind.rule == "054.1" else (kind.rule,))
         return previous
+
+
+class RaiseCostThisTurn(EffectKind):
+    """`增加费用 N [符能 M] <所有 …卡牌> 本回合` ("your non-token units cost [1] more this turn"): a cost
+    increase an instruction sets up until the end of the turn (356.3), read by costs.apply_modifiers as the
+    registered static `费用增加` with the effect's controller as its source."""
+
+    id, zh, aliases, rule = "raise_cost", ("增加费用",), ("raise-cost",), "356.3"
+    targeted = False
+    params = "N [符能 M] <所有 …卡牌> 本回合"
+
+    def read_args(self, words):
+        rest = [w for w in words if w not in ("本回合", "this-turn")]
+        if len(rest) == 2 and rest[0] in ("符能", "power") and rest[1].isdigit():
+            return {"power": int(rest[1])}
+        if rest:
+            raise ValueError(f"效果“{self.display}”只接受“符能 M”和“本回合”，不接受“{' '.join(rest)}”。")
+        return {}
+
+    def accepts(self, game, o):
+        return None
+
+    def apply(self, game, item, eff, legal, previous, who):
+        from judge.engine.cards import Value
+
+        spec = eff.target
+        if spec is None or eff.duration != "this_turn":
+            game.trace.add("step", f"{who}：“{self.display}”需要写明哪些卡牌并以“本回合”结束，不执行。", rules=(self.rule,))
+            return previous
+        from judge.engine import values
+
+        n = values.evaluate(game, item, eff.value, legal, previous) if eff.value is not None else 0
+        params = {"amount": Value("n", n=n), "power": eff.args.get("power", 0), "target": spec}
+        game.imposed.append(("surcharge", params, item.controller, game.turn, item.source))
+        from judge.engine.filters import describe
+
+        what = f"[{n}]" + ("[A]" * params["power"])
+        game.trace.add("change", f"{who}：本回合内，{describe(spec.filter)} 的费用增加 {what}。", rules=(self.rule,))
+        return previous
