@@ -490,11 +490,12 @@ ANY_NUMBER_WORDS = ("任意数量", "any-number")
 EACH_WORDS = ("每个", "each")
 DISCOUNT_WORDS = ("费用减少", "cost-less")
 IGNORE_WORDS = ("无视费用", "ignore-cost")
+REPEAT_WORDS = ("回响", "repeat")
 
 
 def read_extra_cost(atoms, file: str, kw) -> tuple:
     """`额外费用 <费用项…>` (mandatory, 356.2.a.1) -> ("extra_costs", parts); `额外费用 可以 <费用项…>
-    [以此 费用减少 N [符能 M] | 以此 无视费用]` (optional, 356.2.b.1) -> ("optional_cost", OptionalCost)."""
+    [以此 费用减少 N [符能 M] | 以此 无视费用 | 以此 回响]` (optional, 356.2.b.1) -> ("optional_cost", OptionalCost)."""
     w = Words(atoms, file, "额外费用")
     optional = w.text(w.peek()) in MAY_WORDS
     if optional:
@@ -537,9 +538,11 @@ def read_extra_cost(atoms, file: str, kw) -> tuple:
                 cost.reduce_power = _num(w.next())
         elif word in IGNORE_WORDS:
             cost.ignore_cost = True
+        elif word in REPEAT_WORDS:  # "[Repeat] — <a cost that is not only resources>" (820.1.c)
+            cost.repeat = True
         else:
-            raise w.error("“以此”后面应为“费用减少 N [符能 M]”或“无视费用”。", tok,
-                          spellings={w_: w_ for w_ in DISCOUNT_WORDS + IGNORE_WORDS}, rule="356.2.b.1")
+            raise w.error("“以此”后面应为“费用减少 N [符能 M]”“无视费用”或“回响”。", tok,
+                          spellings={w_: w_ for w_ in DISCOUNT_WORDS + IGNORE_WORDS + REPEAT_WORDS}, rule="356.2.b.1")
     return ("optional_cost", cost)
 
 

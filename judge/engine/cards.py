@@ -176,8 +176,9 @@ class Activated:
 @record
 class OptionalCost:
     """An optional additional cost (356.2.b.1), chosen in step 2 (355.1.a) and paid with the rest:
-    `额外费用 可以 <费用项…> [以此 费用减少 N [符能 M] | 以此 无视费用]`. What paying it does is a discount
-    (356.4), an ignored base cost (356.1.b), or abilities that ask `若 支付了额外费用`."""
+    `额外费用 可以 <费用项…> [以此 费用减少 N [符能 M] | 以此 无视费用 | 以此 回响]`. What paying it does is a
+    discount (356.4), an ignored base cost (356.1.b), a repeat of the instructions (820.1.d), or abilities that
+    ask `若 支付了额外费用`."""
 
     energy: int = 0
     power_syms: list = field(default_factory=list)  # power symbols ("R", "A", "C", ...)
@@ -188,6 +189,7 @@ class OptionalCost:
     any_number: bool = False  # `可以 任意数量 <费用项>`: paid once for each object the player names
     per_pick: bool = False  # `以此 每个 费用减少 …`: the discount once for each object paid
     condition: "Condition | None" = None  # `… 若 <条件>`: it may be paid only while the condition holds
+    repeat: bool = False  # `以此 回响`: it is the card's Repeat cost ("Repeat — discard 1", 820.1.c.3, 820.1.d)
 
 
 @record

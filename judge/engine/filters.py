@@ -275,6 +275,9 @@ STANDARD_DESTINATIONS = (
     Destination("origin", ("起点", "移动的起点"), ("origin",), rule="420.1"),
     # where the object that paid the activated ability's cost is ("move a unit to the unit you exhausted")
     Destination("cost_object", ("费用对象所在处",), ("cost-object-location",), rule="404.1"),
+    # "its owner plays it to any battlefield": the player who plays the unit chooses one as it is played,
+    # on resolution, with the effect's permission (355.2.b)
+    Destination("any_battlefield", ("任意战场", "任意一处战场"), ("any-battlefield",), rule="355.2.b"),
 )
 
 

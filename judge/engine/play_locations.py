@@ -42,6 +42,8 @@ STANDARD = (
                    for u in g.units_at(bf.bid))),
     PlaceState("with_your_units", ("有你的单位的战场",), ("battlefield-with-your-units",), "355.9.b",
                lambda g, p, bf: any(u.controller == p for u in g.units_at(bf.bid))),
+    PlaceState("yours", ("你控制的战场",), ("battlefield-you-control",), "190.2.b",
+               lambda g, p, bf: bf.controller == p),
     PlaceState("attacking", ("你正在进攻的战场",), ("battlefield-you-attack",), "355.2.b",
                lambda g, p, bf: g.combat is not None and g.combat.battlefield == bf.bid and g.combat.attacker == p),
 )
@@ -97,8 +99,9 @@ def permission(game, player: str, card, bid: str) -> str | None:
 
 
 class TargetBattlefieldMustBe(StaticAbility):
-    """`静态 目标战场须为 <战场状态>`: the battlefield the spell targets (355.10.b) must be in that state
-    when it is chosen ("choose a battlefield where you have units", 355.9.b)."""
+    """`静态 目标战场须为 <战场状态>`: the battlefield the spell targets (355.10.b), or the one its move
+    instructions move to (355.4), must be in that state when it is chosen ("choose a battlefield where you
+    have units", 355.9.b; "move a unit to a battlefield you control", 355.4.a)."""
 
     id, zh, aliases, rule, arg = "target_battlefield_must_be", ("目标战场须为",), ("target-battlefield-must-be",), \
         "355.9.b", "place"

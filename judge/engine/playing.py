@@ -78,12 +78,13 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
         dest = dest if dest is not None else args.get("dest")
         if dest not in game.battlefields:
             raise IllegalAction(f"打出 {card.label()} 时必须选择一处战场作为目标（写作 “-> 战场”，如 “-> bf1”）。", "355.10.b")
+    if card.card.type == "spell" and dest is not None:
         from judge.engine.statics import STATICS
 
-        for kind in STATICS:  # "choose a battlefield where you have units" (355.9.b)
+        for kind in STATICS:  # "choose a battlefield where you have units" (355.9.b), "… to a battlefield you control"
             for params in kind.instances(card.card):
                 if (why := kind.target_battlefield_problem(game, card, params, player, dest)) is not None:
-                    raise IllegalAction(why, "355.9.b")
+                    raise IllegalAction(why, "355.9.b" if targets_battlefield else "355.4.a")
     chosen = [resolve_ref(game, r) for r in args.get("targets", [])]
     targeting_effects = [e for e in effects if e.targets]
     parts = targeting.split(effects, chosen)
@@ -128,7 +129,10 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
             cost.add(energy, power, label, costs.card_syms(card, syms) if syms else None)
             paid_keywords.append(kw.id)
     for o in optional:
-        cost.add(o.energy, len(o.power_syms), "可选额外费用", costs.card_syms(card, o.power_syms))
+        cost.add(o.energy, len(o.power_syms), "可选额外费用" + ("[回响]" if o.repeat else ""),
+                 costs.card_syms(card, o.power_syms))
+        if o.repeat and "repeat" not in paid_keywords:  # a Repeat cost of other kinds: run once more (820.1.d)
+            paid_keywords.append("repeat")
     cost.add(0, costs.targeting_power(game, player, chosen), costs.TARGETING_LABEL)
     extra = _extra_costs(game, player, card, args, optional)
     cost.parts += [f"额外费用：{line}" for line in cost_parts.describe(extra)]

@@ -193,7 +193,8 @@ class ReturnFromTrash(EffectKind):
 class PlayCard(EffectKind):
     """'Play a card from your trash / banishment / the top of your deck / facedown': a Limited play
     (419.3.a) through every step of playing, its cost paid unless the effect says 无视费用 (419.3.b);
-    no eligible card: nothing happens (419.3.c). A unit goes to its base or the named destination."""
+    no eligible card: nothing happens (419.3.c). A unit goes to its base or the named destination; `-> 任意战场`
+    ("to any battlefield"): the player playing it chooses one as it is played (355.2.b)."""
 
     id, zh, aliases, rule, params = "play_card", ("打出卡牌",), ("play-card",), "419.3", \
         "无视费用 或 无视法力费用（仍支付符能）；由其拥有者（由卡牌的拥有者而不是控制者打出）"
@@ -228,6 +229,8 @@ class PlayCard(EffectKind):
             dest = eff.dest if eff.dest in game.battlefields else "base"
             if card.card.type == "unit" and eff.dest is None:
                 dest = _play_location(game, item, p, card, who)  # chosen before the cost is paid (355.2, 356)
+            elif card.card.type == "unit" and eff.dest == "any_battlefield":
+                dest = _play_battlefield(game, item, p, card, who)  # "to any battlefield" (355.2.b)
             eff.ignore_cost = eff.args.get("ignore_cost", False)
             if not effect_play_cost(game, p, card, eff, who, ignore_energy=eff.args.get("ignore_energy", False)):
                 continue
@@ -296,6 +299,26 @@ class BanishThis(EffectKind):
         game.trace.add("change", f"{who}：放逐此牌（{src.label()} 从结算链进入放逐区域）。", rules=("427.1", "427.2"),
                        changes=[ch])
         return [src]
+
+
+def _play_battlefield(game, item, player: str, card, who: str) -> str:
+    """'… plays it to any battlefield': the player playing the unit chooses a battlefield as it is played
+    (355.2), any of them valid by the effect's permission (355.2.b): a scripted `<玩家> 选择目标 <来源> -> bf1`;
+    `--auto`: the first battlefield."""
+    from types import SimpleNamespace
+
+    valid = list(game.battlefields)
+    picked = take_choice(game, SimpleNamespace(controller=player, source=item.source, oid=getattr(item, "oid", None)))
+    where = next((w for w in picked or () if w in valid), None)
+    if where is None and game.choices.auto:
+        where = valid[0]
+        game.trace.add("auto", f"（自动选择）{who}：{player} 把 {card.label()} 打出到 {where}。", rules=("355.2.b",))
+    elif where is None:
+        game.choices.need("target", player, f"{player} 需要选择 {card.label()} 打出到哪一处战场：{'、'.join(valid)}（355.2.b）。",
+                          valid, f"{player} 选择目标 {item.source} -> {valid[0]}")
+    game.trace.add("choice", f"{who}：{player} 选择把 {card.label()} 打出到 {where}（效果允许打出到任意一处战场）。",
+                   rules=("355.2", "355.2.b"))
+    return where
 
 
 class Mill(EffectKind):
