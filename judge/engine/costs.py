@@ -88,7 +88,7 @@ class Payment:
     exhaust: list[GameObject]
     recycle: list[GameObject]
     pool_used: list[str] = field(default_factory=list)  # domains of the pool power spent ("*": undeclared)
-    reserved: tuple = ()  # (card type, energy, power) paid with resources usable only for that type
+    reserved: tuple = ()  # ((kind, energy, power), …) paid with resources usable only for that kind
 
 
 ALL = frozenset("RGBOPY")
@@ -183,11 +183,18 @@ def runes_of(game: Game, player: str) -> list[GameObject]:
     return [o for o in game.board() if o.controller == player and o.card.type == "rune"]
 
 
-RESERVED_FOR = {"spell": "打出法术", "gear": "打出装备或使用装备的技能"}
+RESERVED_FOR = {"spell": "打出法术", "gear": "打出装备或使用装备的技能", "showdown": "法术对决期间的费用"}
 
 # "use only to play spells" / "only to play gear or use gear abilities": the pool part is spent for a card
-# of that type, or for the cost of an ability whose source is one (429.1)
-ONLY_WORDS = {"仅法术": "spell", "spells-only": "spell", "仅装备": "gear", "gear-only": "gear"}
+# of that type, or for the cost of an ability whose source is one (429.1); "spend only during a showdown":
+# for any cost paid while a showdown (or a combat's showdown) is in progress (307)
+ONLY_WORDS = {"仅法术": "spell", "spells-only": "spell", "仅装备": "gear", "gear-only": "gear",
+              "仅法术对决": "showdown", "showdown-only": "showdown"}
+
+
+def _reserve_kinds(game: Game, card: GameObject | None) -> list[str]:
+    """The kinds of reserved pool resources this cost may be paid with, in the order they are spent."""
+    return ([card.card.type] if card is not None else []) + (["showdown"] if game.showdown is not None else [])
 
 
 def reserve(game, player: str, kind: str, energy: int, power: int, who: str) -> None:
@@ -204,17 +211,20 @@ def reserve(game, player: str, kind: str, energy: int, power: int, who: str) -> 
 
 
 
-def plan(game: Game, player: str, cost: Cost, card: GameObject | None = None, reserved: bool = True) -> Payment:
+def plan(game: Game, player: str, cost: Cost, card: GameObject | None = None, reserved: bool = True,
+         _spent: tuple = ()) -> Payment:
     """How the cost will be paid, or IllegalAction (nothing changed yet: 358.3.a undoes the play). Pool
-    resources usable only to play this kind of card pay first (their power is [A], any domain)."""
+    resources usable only for this kind of card, or only now, pay first (their power is [A], any domain)."""
     pl = game.players[player]
-    kind = card.card.type if card is not None else None
-    have = pl.reserved.get(kind) if kind is not None and reserved else None
-    if have and (have[0] or have[1]):
+    for kind in (_reserve_kinds(game, card) if reserved else ()):
+        have = pl.reserved.get(kind)
+        if kind in _spent or not have or not (have[0] or have[1]):
+            continue
         use_e, use_p = min(have[0], cost.energy), min(have[1], cost.power)
         rest = Cost(cost.energy - use_e, cost.power - use_p, list(cost.parts), sorted(cost.syms, key=lambda s: s == "A")[use_p:])
-        payment = plan(game, player, rest, card, False) if (rest.energy or rest.power) else Payment((0, 0), [], [])
-        payment.reserved = (kind, use_e, use_p)
+        payment = (plan(game, player, rest, card, True, _spent + (kind,)) if (rest.energy or rest.power)
+                   else Payment((0, 0), [], []))
+        payment.reserved = ((kind, use_e, use_p),) + tuple(payment.reserved)
         return payment
     if any(s != "A" for s in cost.syms) or any(d != "*" for d in pool_units(pl)) \
             or any(r.card.domains for r in runes_of(game, player)):
@@ -266,8 +276,7 @@ def _plan_domains(game: Game, player: str, cost: Cost, card: GameObject | None) 
 def pay(game: Game, player: str, cost: Cost, payment: Payment, text: str | None = None, rules=("357.1", "165")) -> None:
     pl = game.players[player]
     reserved_changes = []
-    if payment.reserved:
-        kind, r_e, r_p = payment.reserved
+    for kind, r_e, r_p in payment.reserved:
         have = pl.reserved[kind]
         reserved_changes.append(Change(f"{player}的符文池（仅可用于{RESERVED_FOR.get(kind, kind)}）", "法力/符能",
                                        f"{have[0]}/{have[1]}", f"{have[0] - r_e}/{have[1] - r_p}"))

@@ -483,7 +483,7 @@ class AddEnergy(EffectKind):
 
     id, zh, aliases, rule, amount, targeted = "add_energy", ("获得法力",), ("add-energy",), "429", True, False
     adds_resources = True
-    params = "仅法术（只能用于打出法术）；仅装备（只能用于打出装备或使用装备的技能）"
+    params = "仅法术（只能用于打出法术）；仅装备（只能用于打出装备或使用装备的技能）；仅法术对决（只能在法术对决期间消耗）"
 
     def read_args(self, words):
         from judge.engine.costs import ONLY_WORDS
@@ -492,7 +492,7 @@ class AddEnergy(EffectKind):
             return {}
         if len(words) == 1 and words[0] in ONLY_WORDS:
             return {"only": ONLY_WORDS[words[0]]}
-        raise ValueError(f"效果“{self.display}”只接受“仅法术”或“仅装备”（如 获得法力 2 仅法术）。")
+        raise ValueError(f"效果“{self.display}”只接受“仅法术”“仅装备”或“仅法术对决”（如 获得法力 2 仅法术）。")
 
     def apply(self, game, item, eff, legal, previous, who):
         pl = game.players[item.controller]

@@ -16,7 +16,7 @@ class AddPower(EffectKind):
     """'Add [R]': N power of one domain (or [A], any domain) into the player's rune pool (429.1, 429.5)."""
 
     id, zh, aliases, rule, amount, targeted = "add_power", ("获得符能",), ("add-power",), "429.5", True, False
-    params = "一个特性（炽烈、翠意、灵光、摧破、混沌、序理）或 [A]；仅法术（只能用于打出法术，[A]）；仅装备（只能用于打出装备或使用装备的技能，[A]）"
+    params = "一个特性（炽烈、翠意、灵光、摧破、混沌、序理）或 [A]；仅法术（只能用于打出法术，[A]）；仅装备（只能用于打出装备或使用装备的技能，[A]）；仅法术对决（只能在法术对决期间消耗，[A]）"
     adds_resources = True
 
     def read_args(self, words):
@@ -24,7 +24,7 @@ class AddPower(EffectKind):
         words = [w for w in words if w not in ONLY_WORDS]
         doms = [DOMAIN_WORDS.get(w.lower()) for w in words]
         if len(words) != 1 or doms[0] is None or (only and doms[0] != "A"):
-            raise ValueError(f"效果“{self.display}”需要一个特性（如 炽烈 或 [R]），或 [A]；“仅法术”“仅装备”只用于 [A]。")
+            raise ValueError(f"效果“{self.display}”需要一个特性（如 炽烈 或 [R]），或 [A]；“仅法术”“仅装备”“仅法术对决”只用于 [A]。")
         return {"domain": doms[0], **({"only": only[0]} if only else {})}
 
     def apply(self, game, item, eff, legal, previous, who):
