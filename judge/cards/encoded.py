@@ -174,6 +174,7 @@ def apply_facts(d, card) -> None:
         d.might, d.might_bonus = 0, card.might or 0
     d.tags = list(card.tags)
     d.champion = card.category_code == "hero_unit"
+    d.champion_tag = card.champion or ""
     d.token = card.category_code.startswith("indicator_")
     d.cost_energy = card.energy or 0
     d.cost_power = card.power or 0

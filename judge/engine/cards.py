@@ -202,6 +202,7 @@ class CardDef:
     tags: list[str] = field(default_factory=list)
     keywords: dict[str, int] = field(default_factory=dict)
     champion: bool = False
+    champion_tag: str = ""  # the Champion tag linking a legend, its champion units and Signature cards (133.8.b)
     token: bool = False
     cannot_be_damaged: bool = False
     might_bonus: int = 0  # equipment: added to the Might of the unit it is attached to (716)

@@ -148,9 +148,10 @@ STANDARD_FILTERS = (
     _word("with_keyword", ("拥有",), ("with",), "355", lambda g, s, o, a: bool(o.has(_keyword_id(a), g)), arg="keyword"),
     _word("without_keyword", ("没有", "未拥有"), ("without",), "355",
           lambda g, s, o, a: not o.has(_keyword_id(a), g), arg="keyword"),
-    # `标签为 鸟类/猫科` names a unit with any of the tags listed (133.8.a: effects refer to tags)
+    # `标签为 鸟类/猫科` names a unit with any of the tags listed (133.8.a: effects refer to tags); a Champion
+    # tag is a tag too ("Ivern units", 133.8.b)
     _word("with_tag", ("标签为", "标签"), ("tagged",), "133.8.a",
-          lambda g, s, o, a: any(t in o.card.tags for t in a.split("/")), arg="tag"),
+          lambda g, s, o, a: any(t in o.card.tags or t == o.card.champion_tag for t in a.split("/")), arg="tag"),
     _word("might_at_most", ("战力不超过",), ("might-at-most",), "355", lambda g, s, o, a: _might(g, o) <= a, arg="int"),
     _word("might_at_least", ("战力至少",), ("might-at-least",), "355", lambda g, s, o, a: _might(g, o) >= a, arg="int"),
     _word("might_below_mine", ("战力低于我的", "战力低于我"), ("might-below-mine",), "355",

@@ -120,6 +120,7 @@ class Battlefield:
     facedown: str | None = None  # oid of the facedown card
     scored_this_turn: set = field(default_factory=set)
     held_by_ally: set = field(default_factory=set)  # 2v2: teams barred from scoring this turn (SC7)
+    replaced: tuple | None = None  # (name, owner) of the card the token here replaced, kept for a swap back (438.7)
 
     def label(self) -> str:
         return self.bid if self.name == self.bid else f"{self.bid}（{self.name}）"

@@ -25,17 +25,20 @@ from judge.engine.chain_items import EVENT_NAMES, make_item  # noqa: F401  (the 
 def order_simultaneous(game: Game, player: str, items: list, key) -> list:
     """The one ordering of a player's simultaneous triggers (382; FAQ R-L19): the scripted `排序`;
     else auto mode takes board order (and says so); else strict mode asks."""
+    from judge.engine.battlefields import object_id
+
     picked = game.choices.take("order", player)
     if picked is not None:
         by: dict = {}  # an ability triggering more than once has the same name each time
         for i in items:
             by.setdefault(key(i), []).append(i)
-        if sorted(picked[2]) == sorted(key(i) for i in items):
-            return [by[o].pop(0) for o in picked[2]]
+        named = [object_id(o) if o in game.battlefields else o for o in picked[2]]  # a battlefield by its id
+        if sorted(named) == sorted(key(i) for i in items):
+            return [by[o].pop(0) for o in named]
     if game.choices.auto:
         game.trace.add("auto", f"（自动选择）{player} 的同时触发技能按场上顺序加入结算链。")
         return items
-    ids = [key(i) for i in items]
+    ids = [key(i).removesuffix(object_id("")) for i in items]
     game.choices.need("order", player, f"{player} 有多个同时触发的技能，请选择加入结算链的顺序。",
                       [" , ".join(ids)], f"{player} 排序 {', '.join(ids)}")
 

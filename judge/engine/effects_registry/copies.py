@@ -88,9 +88,39 @@ class ReplaceBattlefield(EffectKind):
         from judge.engine import battlefields
 
         # the token is the same game object for what refers to it (438.1.a), with its own abilities
-        game.objects.pop(battlefields.object_id(bf.bid), None)
+        old = game.objects.pop(battlefields.object_id(bf.bid), None)
+        was = game.cards.get(before)
+        if was is None or not was.token:  # a replaced token stops existing (438.6); a card waits in banishment
+            bf.replaced = (before, old.owner if old is not None else item.controller)
         battlefields.place(game, bf.bid, game.cards.get(bf.name), item.controller)
         game.trace.add("change", f"{who}：{bf.bid}（{before}）被替换为战场指示物“{bf.name}”，继承其控制权、争夺状态与其上的单位；"
                        f"原战场视为被替换（而非放逐）。", rules=("438.1", "438.1.a", "438.5", "438.5.a"),
                        changes=[Change(bf.bid, "战场", before, bf.name)])
+        return previous
+
+
+class SwapBack(EffectKind):
+    """'Replace this with the battlefield it replaced' (438.7): the battlefield token stops existing and the
+    card it replaced (or that a token it replaced had replaced, 438.7.b.1) returns to its place from
+    banishment, inheriting control, contest and the units there (438.7.b); with none, nothing (438.7.c)."""
+
+    id, zh, aliases, rule, targeted = "swap_back", ("换回",), ("swap-back",), "438.7", False
+
+    def apply(self, game, item, eff, legal, previous, who):
+        from judge.engine import battlefields
+
+        memory = item.memory or {}
+        bid = memory.get("location")
+        bf = game.battlefields.get(bid or "")
+        if bf is None or bf.replaced is None:
+            what = bf.label() if bf is not None else "此牌"
+            game.trace.add("step", f"{who}：{what} 没有替换过放逐区域中的卡牌，无法换回。", rules=("438.7.c",))
+            return previous
+        before = bf.name
+        name, owner = bf.replaced
+        bf.name, bf.replaced = name, None
+        game.objects.pop(battlefields.object_id(bf.bid), None)
+        battlefields.place(game, bf.bid, game.cards.get(name), owner)
+        game.trace.add("change", f"{who}：战场指示物“{before}”不复存在，被它替换的战场“{name}”回到原处，继承其控制权、争夺状态与其上的单位。",
+                       rules=("438.7.b",), changes=[Change(bf.bid, "战场", before, name)])
         return previous
