@@ -313,20 +313,34 @@ def pay(game: Game, player: str, cost: Cost, payment: Payment, text: str | None 
                                         dest="rune_deck", amount=1, via="cost"))
 
 
-def effect_play_cost(game: Game, player: str, card: GameObject, eff, who: str, ignore_energy: bool = False) -> bool:
+def effect_play_cost(game: Game, player: str, card: GameObject, eff, who: str, ignore_energy: bool = False,
+                     base: tuple | None = None) -> bool:
     """A card played by an effect goes through every step of playing, its cost included, unless the
-    effect says to ignore the cost (419.3.b) or only its energy part (the power part still paid).
+    effect says to ignore the cost (419.3.b) or only its energy part (the power part still paid); an
+    effect playing it "for [cost]" replaces its base costs with that cost (356.1.a).
     Returns whether it may be played (cost paid or ignored)."""
     if eff.ignore_cost:
         game.trace.add("step", f"{who}：打出 {card.label()}，无视其费用。", rules=("419.3.b",))
         return True
     cost = Cost()
+    if base is not None:
+        energy, syms = base
+        game.trace.add("step", f"{who}：以 {fmt(energy, len(syms), list(syms))} 打出 {card.label()}：以此取代其基础费用。",
+                       rules=("356.1.a",))
+        cost.add(energy, len(syms), "基础费用（以指定费用打出）", card_syms(card, list(syms)))
+        apply_modifiers(game, player, card, cost)
+        cost.floor()
+        return _pay_effect_play(game, player, card, cost, who)
     energy = 0 if ignore_energy else card.card.cost_energy
     if ignore_energy:
         game.trace.add("step", f"{who}：打出 {card.label()}，无视其法力费用（符能费用照常支付）。", rules=("419.3.b",))
     cost.add(energy, card.card.cost_power, "基础费用", card_syms(card, card.card.cost_power_syms))
     apply_modifiers(game, player, card, cost)
     cost.floor()
+    return _pay_effect_play(game, player, card, cost, who)
+
+
+def _pay_effect_play(game: Game, player: str, card: GameObject, cost: Cost, who: str) -> bool:
     try:
         payment = plan(game, player, cost, card)
     except IllegalAction as err:

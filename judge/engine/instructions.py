@@ -123,8 +123,7 @@ def _perform(game: Game, item: ChainItem, eff, snaps, previous: list[GameObject]
         # seen from where its source was when it triggered (item.memory).
         legal = effects.scope_targets(game, item.memory, item.controller, eff.scope)
     if "self" in eff.scope:
-        src = game.objects.get(getattr(item, "oid", None))
-        legal = [src] if src is not None and src.zone in ABILITY_ZONES else []  # a legend's "me" too (174)
+        legal = _me(game, item)
     if eff.targets and not legal and kind.needs_targets:
         t.add("step", f"{who}：没有合法目标，此指示无法执行。", rules=("359.3.e.6",))
         return []
@@ -171,6 +170,18 @@ def perform_now(game: Game, player: str, eff, objects: list[GameObject], source:
         game.trace.depth -= 1
 
 
+def _me(game: Game, item: ChainItem) -> list[GameObject]:
+    """"Me": the source on the board or in its legend zone (174); for an ability that works from a zone off
+    the board ("… return this from your trash"), the card still there as the same object (385.2, 124.1)."""
+    src = game.objects.get(getattr(item, "oid", None))
+    if src is None:
+        return []
+    memory = item.memory if isinstance(item.memory, dict) else {}
+    if src.zone in ABILITY_ZONES or (memory.get("zone") == src.zone and memory.get("incarnation") == src.incarnation):
+        return [src]
+    return []
+
+
 def _untargeted(game: Game, item: ChainItem, spec, previous: list[GameObject], kind=None) -> list[GameObject]:
     """Objects an untargeted phrase names as the effect resolves: "each …" (seen from the source's
     remembered place), the source itself, or the previous instruction's objects (on the board, or
@@ -181,8 +192,7 @@ def _untargeted(game: Game, item: ChainItem, spec, previous: list[GameObject], k
         return filters.select(game, replace(filters.Seen.of(item.controller, item.memory), objs=tuple(previous)),
                               spec.filter)
     if spec.count == "self":
-        src = game.objects.get(getattr(item, "oid", None))
-        return [src] if src is not None and src.zone in ABILITY_ZONES else []  # a legend's "me" too (174)
+        return _me(game, item)
     if spec.count == "chosen":  # what `选择` chose (it keeps them on the item), while still the same objects
         return [o for oid, inc in (item.memory or {}).get("chosen", [])
                 if (o := game.objects.get(oid)) is not None and o.incarnation == inc and o.zone == "board"]

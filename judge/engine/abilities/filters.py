@@ -13,9 +13,11 @@ from judge.engine.registry import Entry, Registry
 class Filter(Entry):
     rule = "383.2.a.1"
 
-    def __init__(self, id: str, zh: tuple, aliases: tuple, test, rule: str = "383.2.a.1"):
+    def __init__(self, id: str, zh: tuple, aliases: tuple, test, rule: str = "383.2.a.1", zone: str | None = None):
         self.id, self.zh, self.aliases, self.rule = id, zh, aliases, rule
         self._test = test
+        # a place naming a zone off the board: the trigger works only while its card is there (385.2)
+        self.zone = zone
 
     def matches(self, game, src, facts) -> bool:
         return bool(self._test(game, src, facts))
@@ -94,7 +96,17 @@ PLACE_PARTS = (
     # "when I conquer an open battlefield": it was unoccupied and uncontrolled when the units arrived
     Filter("open_battlefield", ("开放的战场", "一处开放的战场"), ("an-open-battlefield",),
            lambda g, s, f: f.state == "open", rule="170.11.c"),
+    # "… return this from your trash": the ability works while its card is in its owner's trash, and only there
+    Filter("in_trash", ("废牌堆中", "在废牌堆中"), ("in-your-trash",), lambda g, s, f: s.zone == "trash",
+           rule="385.2", zone="trash"),
 )
+
+
+def off_board_zone(trig) -> str | None:
+    """The zone off the board where this trigger works (its place names one, 385.2), or None."""
+    place = getattr(trig, "place", None)
+    part = PLACES.get(place) if place is not None else None
+    return getattr(part, "zone", None)
 
 
 def accepts(game, src, trig, event, facts) -> bool:

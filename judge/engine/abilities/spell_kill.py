@@ -16,7 +16,7 @@ def watch(game: Game, controller: str, killed: list, damaged: list) -> None:
 
 
 def check(game: Game) -> None:
-    from judge.engine.abilities import triggered
+    from judge.engine.abilities import filters, triggered
 
     entry, game.spell_kill_watch = game.spell_kill_watch, None
     if entry is None:
@@ -29,7 +29,8 @@ def check(game: Game) -> None:
                    f"{'、'.join(dead)}——“当你用法术消灭一个单位时”的条件满足。", rules=("383.2.c",), faq=("C-L631",))
     for o in _watchers(game, controller):
         for trig in o.card.triggers:
-            if trig.event == "spell_kill":
+            zone = filters.off_board_zone(trig)  # "… play me from your trash": it works there only (385.2)
+            if trig.event == "spell_kill" and (zone is None or o.zone == zone):
                 triggered.queue(game, o, trig)
     triggered.flush(game)
 

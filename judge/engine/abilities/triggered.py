@@ -70,19 +70,29 @@ def fire(game: Game, facts: EventFacts) -> None:
     sources = list(game.in_play())
     if facts.obj is not None and all(o.oid != facts.obj.oid for o in sources):
         sources.append(facts.obj)
+    sources += [o for o in _off_board_listeners(game) if all(o.oid != s.oid for s in sources)]
     for src in sources:
         on_board = src.zone in ABILITY_ZONES
         for trig in triggers_of(src):
             entry = entries.get(trig.event)
             if entry is None or not entry.concerns(facts):
                 continue
-            if not on_board and (getattr(trig, "subject", None) or entry.subject) != "self":
+            zone = filters.off_board_zone(trig)
+            if zone is not None and src.zone != zone:  # it works from that zone only (385.2)
+                continue
+            if not on_board and zone is None and (getattr(trig, "subject", None) or entry.subject) != "self":
                 continue
             if not entry.active(game, facts.player, src) or not filters.accepts(game, src, trig, entry, facts):
                 continue
             if not frequencies.condition_met(game, src, trig, trigger_controller(game, src, trig, facts), facts):
                 continue
             queue(game, src, trig, facts)
+
+
+def _off_board_listeners(game: Game) -> list[GameObject]:
+    """Cards in a trash whose triggered abilities work from there (385.2: "… return this from your trash")."""
+    return [o for p in game.players.values() for oid in p.zones.get("trash", ())
+            if (o := game.objects[oid]).card.triggers and any(filters.off_board_zone(t) == "trash" for t in o.card.triggers)]
 
 
 def triggers_of(src: GameObject) -> list:
@@ -92,10 +102,15 @@ def triggers_of(src: GameObject) -> list:
     return list(src.card.triggers) + [t for kw, n in on(src) for t in kw.triggers(src, n)]
 
 
-def _memory(src: GameObject, facts: EventFacts | None) -> dict:
-    """What the trigger remembers of its source (where it was when it triggered) and of the event."""
+def _memory(src: GameObject, facts: EventFacts | None, trig=None) -> dict:
+    """What the trigger remembers of its source (where it was when it triggered) and of the event; for
+    an ability working from a zone off the board, that zone and the card's incarnation there ("me" is
+    that card while it stays there, 385.2)."""
     where = src.location if src.zone == "board" else facts.origin if facts is not None else None
-    return {"oid": src.oid, "location": where, "facts": facts}
+    memory = {"oid": src.oid, "location": where, "facts": facts}
+    if trig is not None and filters.off_board_zone(trig) == src.zone:
+        memory.update(zone=src.zone, incarnation=src.incarnation)
+    return memory
 
 
 def deaths(game: Game, dead: list[GameObject]) -> None:
@@ -170,7 +185,7 @@ def flush(game: Game, combat: bool = False) -> None:
         if len(mine) > 1:
             mine = order_simultaneous(game, player, mine, key=lambda entry: entry[0].oid)
         for src, trig, facts in mine:
-            item = make_item(game, src, trig, player, memory=_memory(src, facts),
+            item = make_item(game, src, trig, player, memory=_memory(src, facts, trig),
                              rules=("383.3",) + control(game, src, trig, facts)[1])
             game.chain.append(item)
             game.trace.add("step", f"{item.description}触发，作为待处理项目加入结算链（控制者 {player}）。",
@@ -370,7 +385,7 @@ def flush_recorded(game: Game) -> None:
     made = []
     for src, trig, facts in fired:
         player, why = control(game, src, trig, facts)
-        made.append(make_item(game, src, trig, player, memory=_memory(src, facts), rules=("383.3",) + why))
+        made.append(make_item(game, src, trig, player, memory=_memory(src, facts, trig), rules=("383.3",) + why))
     batch, game.pending_triggers = made + game.pending_triggers, []
     if not batch:
         return

@@ -197,15 +197,37 @@ class PlayCard(EffectKind):
     ("to any battlefield"): the player playing it chooses one as it is played (355.2.b)."""
 
     id, zh, aliases, rule, params = "play_card", ("打出卡牌",), ("play-card",), "419.3", \
-        "无视费用 或 无视法力费用（仍支付符能）；由其拥有者（由卡牌的拥有者而不是控制者打出）"
+        "无视费用 或 无视法力费用（仍支付符能）；由其拥有者（由卡牌的拥有者而不是控制者打出）；以费用 N [符能 [R]…]（356.1.a）"
 
     _WORDS = {"ignore_cost": ("无视费用", "ignoring-cost"), "ignore_energy": ("无视法力费用", "ignoring-energy"),
               "by_owner": ("由其拥有者", "by-its-owner")}
+    _FOR = ("以费用", "for-cost")
 
     def read_args(self, words):
+        words = list(words)
+        for_cost = None
+        if any(w in self._FOR for w in words):  # "play it for [1][R]": its base costs are replaced (356.1.a)
+            at = next(i for i, w in enumerate(words) if w in self._FOR)
+            for_cost, words = self._read_cost(words[at + 1:]), words[:at]
         if any(all(w not in spellings for spellings in self._WORDS.values()) for w in words):
-            raise ValueError(f"效果“{self.display}”只接受“无视费用”“无视法力费用”和“由其拥有者”。")
-        return {key: any(w in spellings for w in words) for key, spellings in self._WORDS.items()}
+            raise ValueError(f"效果“{self.display}”只接受“无视费用”“无视法力费用”“由其拥有者”和“以费用 N [符能 [R]…]”。")
+        return {**{key: any(w in spellings for w in words) for key, spellings in self._WORDS.items()},
+                "for_cost": for_cost}
+
+    def _read_cost(self, words):
+        from judge.engine.effects_registry.resources import DOMAIN_WORDS
+
+        energy, syms = 0, []
+        for i, w in enumerate(words):
+            if i == 0 and w.isdigit():
+                energy = int(w)
+            elif w in ("符能", "power"):
+                continue
+            elif w.startswith("[") and (d := DOMAIN_WORDS.get(w.lower())) is not None:
+                syms.append(d)
+            else:
+                raise ValueError(f"效果“{self.display} 以费用”之后应为法力数量与“符能 [R] …”（如 以费用 1 符能 [R]）。")
+        return energy, tuple(syms)
 
     def accepts(self, game, o):
         if o.zone not in PLAYABLE_ZONES or o.card.type in ("rune", "legend", "battlefield"):
@@ -232,7 +254,8 @@ class PlayCard(EffectKind):
             elif card.card.type == "unit" and eff.dest == "any_battlefield":
                 dest = _play_battlefield(game, item, p, card, who)  # "to any battlefield" (355.2.b)
             eff.ignore_cost = eff.args.get("ignore_cost", False)
-            if not effect_play_cost(game, p, card, eff, who, ignore_energy=eff.args.get("ignore_energy", False)):
+            if not effect_play_cost(game, p, card, eff, who, ignore_energy=eff.args.get("ignore_energy", False),
+                                    base=eff.args.get("for_cost")):
                 continue
             where = game.location_label(card)
             card.played_from = card.zone  # where it was played from (419.1.a: not the hand)
