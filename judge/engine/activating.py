@@ -107,7 +107,9 @@ def activate(game: Game, player: str, args: dict) -> None:
 def _move_destination(game: Game, src, ab, chosen, dest: str | None) -> str | None:
     """"Move a unit" with no fixed destination: the location is chosen as the ability is activated, as
     for a spell (355.4); one that is not valid for a chosen unit makes the activation illegal (355.4.a)."""
-    if not any(e.kind == "move" and e.dest is None for e in ab.effects):
+    from judge.engine import filters
+
+    if not any(filters.chosen_destination(e) for e in ab.effects):
         if dest is not None:
             raise IllegalAction(f"{src.label()} 的主动技能不移动单位，不需要选择目的地。", "355.4")
         return None
@@ -116,6 +118,8 @@ def _move_destination(game: Game, src, ab, chosen, dest: str | None) -> str | No
     dest = "base" if dest in ("基地", "base") else dest
     if dest != "base" and dest not in game.battlefields:
         raise IllegalAction(f"“{dest}”不是基地或一处战场。", "355.4")
+    if (why := filters.destination_problem(game, src.controller, ab.effects, dest)) is not None:
+        raise IllegalAction(f"{src.label()} 的主动技能：{why}", "355.4.a")
     from judge.engine import movement
 
     for u in chosen:

@@ -191,6 +191,28 @@ class ExhaustFriendly(CostPart):
                        changes=[Change(u.label(), "状态", "活跃", "休眠") for u in picked])
 
 
+class ExhaustLegend(CostPart):
+    """Exhaust your legend: the one in your legend zone (no choice, 355.10.d), ready; an exhausted
+    legend can't pay it (414.4)."""
+
+    id, zh, aliases, rule = "exhaust_legend", ("使你的传奇休眠", "休眠你的传奇"), ("exhaust-your-legend",), "414.4"
+
+    def _legend(self, game, player):
+        return next((o for o in game.objects.values() if o.zone == "legend" and o.controller == player), None)
+
+    def check(self, game, player, source, n, picked):
+        legend = self._legend(game, player)
+        if legend is None or legend.exhausted:
+            why = "没有传奇" if legend is None else f"{legend.label()} 已经休眠"
+            raise IllegalAction(f"{player} {why}，无法支付“使你的传奇休眠”。", "414.4")
+
+    def pay(self, game, player, source, n, picked, what="费用"):
+        legend = self._legend(game, player)
+        legend.exhausted = True
+        game.trace.add("step", f"支付{what}：{player} 使其传奇 {legend.label()} 休眠。", rules=("357.2", "414.4"),
+                       changes=[Change(legend.label(), "状态", "活跃", "休眠")])
+
+
 class SpendBuff(CostPart):
     """Spend a buff of a friendly unit (702.2): a unit without a buff can't pay it."""
 
@@ -374,4 +396,4 @@ def describe(plan) -> list[str]:
 STANDARD = (ExhaustSelf, KillFriendly, SpendBuff, DiscardCards, RecycleFromTrash, BanishFromTrash, SpendXp,
             KillFriendlyMighty, KillFriendlyGear, ReturnFriendlyGear, ExhaustFriendly, KillSelf, RecycleUnitFromTrash,
             SpendOwnBuff, KillFriendlyUnitOrGear, KillYoursHere,
-            ReturnYoursHere)
+            ReturnYoursHere, ExhaustLegend)

@@ -255,9 +255,46 @@ class Destination(Entry):
     """`-> <去向>` of a moving effect (445, 420): a fixed place or one chosen when played."""
 
     rule = "445"
+    chosen = False  # a battlefield chosen with the targets, like `战场` (355.4), with a requirement of its own
 
     def __init__(self, id_, zh, aliases, rule="445"):
         self.id, self.zh, self.aliases, self.rule = id_, zh, aliases, rule
+
+    def problem(self, game, player: str, dest: str) -> str | None:
+        """Why a chosen destination does not meet this word's requirement (None: it does)."""
+        return None
+
+
+class OpenBattlefieldDestination(Destination):
+    """`-> 开放的战场` ("move … to an open battlefield"): chosen with the targets like `战场` (355.4); it must be
+    open when chosen (170.11.c: no controller and no units), else the choice is not valid (355.4.a)."""
+
+    chosen = True
+
+    def problem(self, game, player, dest):
+        bf = game.battlefields.get(dest)
+        if bf is None:
+            return f"{dest} 不是一处战场（须为开放的战场）。"
+        if bf.controller is not None or game.units_at(dest):
+            return f"{dest} 不是开放的战场（有控制者或有单位）。"
+        return None
+
+
+def chosen_destination(eff) -> bool:
+    """A move whose destination is chosen with the targets (355.4): `-> 战场` or a chosen word's."""
+    if eff.kind != "move":
+        return False
+    word = DESTINATIONS.get(eff.dest) if eff.dest else None
+    return eff.dest is None or (word is not None and word.chosen)
+
+
+def destination_problem(game, player: str, effects, dest: str) -> str | None:
+    """Why `dest`, chosen for these instructions' moves, breaks a destination word's requirement (355.4.a)."""
+    for eff in effects:
+        word = DESTINATIONS.get(eff.dest) if eff.kind == "move" and eff.dest else None
+        if word is not None and word.chosen and (why := word.problem(game, player, dest)) is not None:
+            return why
+    return None
 
 
 DESTINATIONS: Registry[Destination] = Registry("去向")
@@ -279,6 +316,8 @@ STANDARD_DESTINATIONS = (
     # "its owner plays it to any battlefield": the player who plays the unit chooses one as it is played,
     # on resolution, with the effect's permission (355.2.b)
     Destination("any_battlefield", ("任意战场", "任意一处战场"), ("any-battlefield",), rule="355.2.b"),
+    OpenBattlefieldDestination("open_battlefield", ("开放的战场", "一处开放的战场"), ("an-open-battlefield",),
+                               rule="170.11.c"),
 )
 
 

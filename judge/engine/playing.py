@@ -66,12 +66,14 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
         dest, dest_rule = unit_destination(game, player, card, args.get("dest"))
     elif card.card.type == "gear":
         dest = "base"
-    elif any(e.kind == "move" and e.dest is None for e in effects):
+    elif any(filters.chosen_destination(e) for e in effects):
         # "Move a unit": its destination is chosen with the targets when the spell is played (FAQ C-L422).
         dest = args.get("dest")
         if dest is None:
             raise IllegalAction(f"打出 {card.label()} 时必须同时选择移动的目的地（写作 “-> 战场”）。", "355.4")
         dest = "base" if dest in ("基地", "base") else dest
+        if (why := filters.destination_problem(game, player, effects, dest)) is not None:
+            raise IllegalAction(f"{card.label()}：{why}", "355.4.a")
     targets_battlefield = card.card.type == "spell" and filters.names_chosen_battlefield(effects)
     if targets_battlefield:
         # "… all units at a battlefield": the spell targets a battlefield, chosen now (355.10.b)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from judge.recordtype import replace
 
 from judge.engine import cost_parts, costs, modes, targeting
+from judge.engine import filters as target_filters
 from judge.engine.battlefields import control, object_id, trigger_controller
 from judge.engine.cards import Trigger
 from judge.engine.chain_items import ChainItem
@@ -273,8 +274,8 @@ def _choose_targets(game: Game, p: str, item: ChainItem, effects: list, event: s
     if not aiming:
         return []
     scripted = _take_targets(game, p, item)
-    if scripted is not None and any(e.kind == "move" and e.dest is None for e in effects):
-        scripted = _move_destination(game, item, scripted)
+    if scripted is not None and any(target_filters.chosen_destination(e) for e in effects):
+        scripted = _move_destination(game, item, scripted, effects)
     if scripted is not None:
         from judge.engine.refs import resolve_ref
 
@@ -322,12 +323,16 @@ def _choose_targets(game: Game, p: str, item: ChainItem, effects: list, event: s
     return [o for x in parts for o in x]
 
 
-def _move_destination(game: Game, item: ChainItem, scripted: list) -> list:
+def _move_destination(game: Game, item: ChainItem, scripted: list, effects) -> list:
     """"Move a unit" without a named place: its destination is chosen with the targets (355.4), scripted
-    as a battlefield id or 基地 in the same list (`甲 选择目标 g -> e, bf2`); the rest are the targets."""
+    as a battlefield id or 基地 in the same list (`甲 选择目标 g -> e, bf2`); the rest are the targets.
+    A destination word's requirement (`-> 开放的战场`) makes another choice invalid (355.4.a)."""
     dests = [r for r in scripted if r in game.battlefields or r in ("基地", "base")]
     if dests:
-        item.dest = "base" if dests[0] in ("基地", "base") else dests[0]
+        dest = "base" if dests[0] in ("基地", "base") else dests[0]
+        if (why := target_filters.destination_problem(game, item.controller, effects, dest)) is not None:
+            raise IllegalAction(f"{item.description}：{why}", "355.4.a")
+        item.dest = dest
         where = "其控制者的基地" if item.dest == "base" else game.battlefields[item.dest].label()
         game.trace.add("step", f"{item.description}：选择移动的终点位置 {where}。", rules=("355.4",))
     return [r for r in scripted if r not in dests]

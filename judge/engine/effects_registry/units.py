@@ -13,7 +13,7 @@ from judge.trace.events import Change
 def destination(game, item, dest: str | None, unit) -> str | None:
     """A named destination: 基地 (the unit's controller's base), 此处 (where the ability's source is
     or was when it triggered), a battlefield, or another unit (where that unit is)."""
-    if dest in (None, "", "battlefield", "战场"):
+    if dest in (None, "", "battlefield", "战场", "open_battlefield"):
         return item.dest  # the battlefield chosen when the card was played
     if dest in ("基地", "base"):
         return "base"
