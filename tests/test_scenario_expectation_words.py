@@ -71,6 +71,16 @@ def test_a_step_checkpoint_waits_past_choices_for_the_next_action():
     assert checks["打出步骤1（放入结算链）之后：f 在 结算链"][0] is True
 
 
+def test_xp_and_keyword_expectations_read_the_state_and_can_fail():
+    r, checks = _checks("行动:\n  检查 甲 经验 1\n  检查 a 关键词 壁垒\n  甲 执行 获得关键词 2 强攻 本回合 目标 a\n"
+                        "  检查 a 关键词 强攻\n  检查 a 关键词 强攻 2\n  检查 a 关键词 强攻 3\n  检查 a 不 关键词 强攻\n"
+                        "  甲 执行 获得经验 2\n  检查 甲 经验 2\n  检查 乙 经验 2\n")
+    assert [c.ok for c in r.checks] == [False, False, True, True, False, False, True, False]
+    assert checks["甲 经验 1"][1] == "甲 经验 0"
+    assert checks["a 关键词 壁垒"][1].endswith("不具有[壁垒]")
+    assert checks["a 关键词 强攻 3"][1].endswith("具有[强攻] 2")
+
+
 @pytest.mark.parametrize("line, words", [
     ("检查 步骤后 356.1 甲 分数 0", ["步骤后", "356"]),
     ("检查 合法 甲 分配伤害 w 3", ["期望非法"]),

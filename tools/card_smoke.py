@@ -654,10 +654,12 @@ def _situation(b: Board, card, d, when: str, trig) -> Spot:
         b.hand.append({"unit": "z=测试新兵", "gear": "z=测试装备", "spell": "z=测试法术"}[kind])
         sp.act, sp.after = ["甲 打出 z"], ["全部让过"]
         return sp
-    if when in ("friendly_dies", "enemy_dies", "kill") and subject in ("self", "you", "friendly_unit", "enemy_unit"):
+    if when in ("friendly_dies", "enemy_dies", "kill") and subject in ("self", "you", "friendly_unit", "enemy_unit") \
+            or when == "die" and subject in ("friendly_unit", "other_friendly_unit", "enemy_unit"):
         on_board()
-        victim = "v=测试友军 战力 1" if when == "friendly_dies" else "v=测试敌军 战力 1"
-        _side_zone(b, "a" if when == "friendly_dies" else "b", "base").append(victim)
+        friend = when == "friendly_dies" or subject in ("friendly_unit", "other_friendly_unit")
+        victim = "v=测试友军 战力 1" if friend else "v=测试敌军 战力 1"
+        _side_zone(b, "a" if friend else "b", "base").append(victim)
         sp.act, sp.after = ["甲 摧毁 v"], ["全部让过"]
         return sp
     if when == "opponent_scores":
@@ -732,7 +734,7 @@ def _place(b: Board, sp: Spot, eff, card, n: int) -> tuple[str, int, str]:
         b.bf_controller = "甲" if side == "a" else "乙"
     if where == "bf2":
         b.bf2_controller = "甲" if side == "a" else "乙"
-    might = 4
+    might, unit_card = 4, "测试友军" if side == "a" else "测试敌军"
     if eff.kind == "deal":
         might = max(might, n + 5)
     if eff.kind == "might" and n < 0:
@@ -744,6 +746,11 @@ def _place(b: Board, sp: Spot, eff, card, n: int) -> tuple[str, int, str]:
             might = arg
         elif w == "might_below":
             might = arg - 1
+        elif w == "with_tag":  # a test unit with (the first of) the tags
+            tag = (arg if isinstance(arg, str) else arg[0]).split("/")[0]
+            unit_card = f"测试{tag}"
+            if f"卡牌 {unit_card} 单位 战力 4 标签 {tag}" not in b.defs:
+                b.defs.append(f"卡牌 {unit_card} 单位 战力 4 标签 {tag}")
         elif w not in ("friendly", "enemy", "other", "here", "elsewhere", "at_battlefield", "in_base") + tuple(_STATE):
             raise Gap(f"target filter: {w}")
     if might <= 0 or eff.kind == "deal" and might <= n and not sp.combat:
@@ -767,7 +774,7 @@ def _place(b: Board, sp: Spot, eff, card, n: int) -> tuple[str, int, str]:
         # the defender already there is the target
         oid = b.bf_b[0].split("=")[0]
         return oid, int(b.bf_b[0].split("战力 ")[1].split()[0]), where
-    _side_zone(b, side, where).append(f"{oid}={'测试友军' if side == 'a' else '测试敌军'} 战力 {might}{state}")
+    _side_zone(b, side, where).append(f"{oid}={unit_card} 战力 {might}{state}")
     return oid, might, where
 
 
@@ -794,6 +801,7 @@ def _condition(b: Board, sp: Spot, cond, card) -> None:
         sp.points_base = cond.n
     elif k == "xp_at_least":
         b.player_a.append(f"经验 {cond.n}")
+        sp.xp_base = cond.n
     elif k == "unit_died_this_turn":
         b.base_b.append("k=测试敌军 战力 1")
         sp.before.insert(0, "甲 摧毁 k")
@@ -808,7 +816,7 @@ def _condition(b: Board, sp: Spot, cond, card) -> None:
 def _compose_group(card, d, when: str, effects: list, trig=None, act=None) -> tuple[Board, str, list[str]]:
     b = Board(card)
     sp = _situation(b, card, d, when, trig)
-    sp.points_base = 0
+    sp.points_base = sp.xp_base = 0
     _condition(b, sp, getattr(trig, "condition", None), card)
     rules = [sp.rule]
     if act is not None:
@@ -821,13 +829,15 @@ def _compose_group(card, d, when: str, effects: list, trig=None, act=None) -> tu
     chosen: list[str] = []
     checks: list[str] = []
     hand_after = len(b.hand) - 1 - len(sp.before) if "c" in b.hand else len(b.hand) - (1 if sp.act and "打出 z" in sp.act[0] else 0) - len(sp.before)
-    draws, discards, channels, points, tokens = 0, 0, 0, 0, 0
+    draws, discards, channels, points, tokens, xp, energy, power = 0, 0, 0, 0, 0, 0, 0, 0
     tokens_made: dict[str, int] = {}
+    last: list[tuple[str, int, str]] = []  # the objects the previous instruction acted on ("它"): id, Might, where
     for eff in effects:
         if eff.condition is not None:
             _condition(b, sp, eff.condition, card)
-        if eff.kind in ("draw", "discard", "channel", "gain_points", "create_token") and target_spec(eff) is None:
+        if eff.kind in _RESOURCE_KINDS and target_spec(eff) is None:
             n = _amount(eff, card, 0)
+            last = []
             if eff.kind == "draw":
                 draws += n
             elif eff.kind == "discard":
@@ -838,6 +848,15 @@ def _compose_group(card, d, when: str, effects: list, trig=None, act=None) -> tu
                 channels += n
             elif eff.kind == "gain_points":
                 points += n
+            elif eff.kind == "gain_xp":
+                xp += n
+            elif eff.kind in ("add_energy", "add_power"):
+                if eff.args.get("only") or sp.turn_pass:
+                    raise Gap(f"{eff.kind}: a pool emptied or kept apart")
+                if eff.kind == "add_energy":
+                    energy += n
+                else:
+                    power += n
             else:
                 name = eff.args.get("card", "")
                 if eff.dest not in (None, "base", "here"):
@@ -845,16 +864,20 @@ def _compose_group(card, d, when: str, effects: list, trig=None, act=None) -> tu
                 where = sp.here if eff.dest == "here" else "基地"
                 where = "基地" if where == "base" else where
                 real = _token_card(name)
-                if where == "基地" and real is not None and real.category_code in UNITS:
-                    tokens += max(1, n)  # unit tokens in base: counted with the base's units
-                elif "（" in name:
-                    raise Gap("create_token: a token id the scenario cannot name")
-                else:  # the created objects are named <token name>1, 2, … (439.2)
-                    made_n = tokens_made.get(name, 0)
-                    b.expect += [f'"{name}{k}" 在 {where}' for k in range(made_n + 1, made_n + max(1, n) + 1)]
-                    tokens_made[name] = made_n + max(1, n)
-                if name and _token_card(name) is None:
+                if name and real is None:
                     raise Gap("create_token: unknown token card")
+                # the created objects are named <token name>1, 2, … without a printing's qualifier (439.2)
+                base_name = name.split("（")[0]
+                made_n = tokens_made.get(base_name, 0)
+                ids = [f'"{base_name}{k}"' for k in range(made_n + 1, made_n + max(1, n) + 1)]
+                tokens_made[base_name] = made_n + max(1, n)
+                last = [(i, real.might or 0, sp.here if eff.dest == "here" else "base") for i in ids]
+                if where == "基地" and real.category_code in UNITS:
+                    tokens += max(1, n)  # unit tokens in base: counted with the base's units
+                else:
+                    b.expect += [f"{i} 在 {where}" for i in ids]
+                if eff.args.get("exhausted") is not None:  # the card states the state they enter in (184.1)
+                    b.expect += [f"{i} {'休眠' if eff.args['exhausted'] else '活跃'}" for i in ids]
             rules.append(_rule({"kind": eff.kind}))
             continue
         if eff.kind not in _EXPECT_KINDS:
@@ -863,13 +886,21 @@ def _compose_group(card, d, when: str, effects: list, trig=None, act=None) -> tu
             raise Gap(f"move: to {eff.dest}")
         n0 = eff.value.n if eff.value is not None and eff.value.kind == "n" else eff.amount
         spec = target_spec(eff)
-        for _ in range(spec.n if spec is not None and spec.count == "n" else 1):
-            oid, might_t, where = _place(b, sp, eff, card, n0)
+        if spec is not None and spec.count == "it":
+            if not last or eff.kind not in _ON_IT:
+                raise Gap("target: it")
+            acted = last
+        else:
+            acted = []
+            for _ in range(spec.n if spec is not None and spec.count == "n" else 1):
+                acted.append(_place(b, sp, eff, card, n0))
+                if spec.targeted:
+                    chosen.append(acted[-1][0])
+        for oid, might_t, where in acted:
             n = _amount(eff, card, might_t)
-            if spec.targeted:
-                chosen.append(oid)
-            exp = _EXPECT_KINDS[eff.kind](oid, n, might_t)
+            exp = _EXPECT_KINDS[eff.kind](oid, n, might_t) if eff.kind != "grant_keyword" else _granted(oid, eff)
             (checks if sp.combat else b.expect).extend(exp)
+        last = acted
         rules.append(_rule({"kind": eff.kind}))
     if draws:
         draws += sp.draws  # and the card the turn's draw phase draws (if the situation passes into a turn)
@@ -890,6 +921,12 @@ def _compose_group(card, d, when: str, effects: list, trig=None, act=None) -> tu
         b.expect.append("甲 符文牌堆数 1")
     if points:
         b.expect.append(f"甲 分数 {points + sp.points_base + sp.points}")
+    if xp:
+        b.expect.append(f"甲 经验 {xp + sp.xp_base}")
+    if energy or power:
+        if "c" not in b.hand and act is None:
+            b.pool = "符文池 法力 0"  # the card's cost was not paid: only what the ability adds is in the pool
+        b.expect.append(f"甲 符文池 法力 {energy}" + (f" 符能 {power}" if power else ""))
     if tokens:
         base_units = sum(1 for x in b.base_a if x == "c" and card.category_code in UNITS or x != "c" and "测试装备" not in x)
         if "c" in b.base_a and "甲 摧毁 c" in sp.act:  # a Deathknell: the card itself has left the base (808)
@@ -926,7 +963,21 @@ _EXPECT_KINDS = {
     "return_to_hand": lambda t, n, m: [f"{t} 在 手牌"],
     "banish": lambda t, n, m: [f"{t} 在 放逐"],
     "heal": lambda t, n, m: [f"{t} 伤害 0"],
+    "double_might": lambda t, n, m: [f"{t} 战力 {2 * m}"],
+    "grant_keyword": None,  # the keyword's name: _granted
 }
+_RESOURCE_KINDS = ("draw", "discard", "channel", "gain_points", "create_token", "gain_xp", "add_energy", "add_power")
+# kinds whose expectation does not depend on the Might of "它" (the previous instruction's object)
+_ON_IT = ("grant_keyword", "ready", "exhaust", "stun", "buff", "recall", "kill", "banish", "return_to_hand")
+
+
+def _granted(oid: str, eff) -> list[str]:
+    from judge.engine.keywords import KEYWORDS
+
+    n = eff.amount or 1
+    return [f"{oid} 关键词 {KEYWORDS[eff.args['keyword']].zh[0]}" + (f" {n}" if n > 1 else "")]
+
+
 _WHEN_ZH = {"resolve": "结算时", "activated": "主动技能", "deathknell": "绝念"}
 
 

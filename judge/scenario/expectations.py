@@ -8,6 +8,7 @@ from judge.dsl.model import Expectation
 from judge.dsl.validate import ZONE_WORDS
 from judge.engine import priority, vocab
 from judge.engine.costs import pool_units
+from judge.engine.keywords import KEYWORDS
 from judge.engine.layers import might
 from judge.engine.state import PHASE_NAMES, Game, ZONE_NAMES
 
@@ -135,6 +136,8 @@ def _subject(game: Game, e: Expectation) -> tuple[bool, str]:
             ok = pl.energy == energy and pl.power == power and (not syms or sorted(units) == syms)
             doms = "".join(f"[{d}]" for d in sorted(units) if d != "*")
             return ok, f"{s} 的符文池：法力 {pl.energy}，符能 {pl.power}" + (f"（{doms}）" if doms else "")
+        if pred == "xp":
+            return game.players[s].xp == val, f"{s} 经验 {game.players[s].xp}"
         if pred == "turn_player":
             return game.turn_player == s, f"回合玩家：{game.turn_player}"
         if pred == "count":
@@ -193,4 +196,9 @@ def _subject(game: Game, e: Expectation) -> tuple[bool, str]:
         return o.buff == val, f"{o.label()} 增益 {o.buff}"
     if pred == "controller":
         return o.controller == val, f"{o.label()} 控制者 {o.controller}"
+    if pred == "keyword":
+        kw, want = val
+        n = o.has(kw, game)
+        zh = KEYWORDS.get(kw).zh[0]
+        return (n > 0 if want is None else n == want), f"{o.label()} " + (f"具有[{zh}]" + (f" {n}" if n > 1 else "") if n else f"不具有[{zh}]")
     return False, f"“{s}”没有这项属性（{pred}）"

@@ -60,6 +60,12 @@ class ExpectationSection(Section):
     p_deck_pos = _pred("deck_pos")
     p_combat = _pred("combat")
 
+    def p_xp(self, _kw, n):
+        return ("xp", _num(n), False)
+
+    def p_keyword(self, name, n=None):
+        return ("keyword", (self._keyword(name), _num(n) if n is not None else None), False)
+
     def p_contested(self):
         return ("contested", None, False)
 
