@@ -69,10 +69,11 @@ def take_target(game, item) -> list[str] | None:
     from judge.engine.battlefields import object_id
 
     src = item.source or ""
+    oid = getattr(item, "oid", None) or src.split("（")[0]  # a pending trigger (Deathknell): its source's label
     for entry in list(game.choices.queue):
         ref = entry[2][0] if entry[0] == "target" and entry[1] == item.controller else None
-        if ref is not None and (ref in (item.oid, src, item.controller) or src.endswith(f"（{ref}）")
-                                or item.oid == object_id(ref)):  # a battlefield's ability, named by its id
+        if ref is not None and (ref in (oid, src, item.controller) or src.endswith(f"（{ref}）")
+                                or oid == object_id(ref)):  # a battlefield's ability, named by its id
             game.choices.queue.remove(entry)
             return list(entry[2][1])
     return None

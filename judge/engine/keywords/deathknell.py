@@ -57,8 +57,9 @@ def note_replaced(game: Game, u: GameObject) -> None:
 
 def describe(effect) -> str:
     if effect.kind == "deal":
-        where = {"here": "此处", "friendly": "友方", "enemy": "敌方", "other": "其他", "unit": ""}
-        scope = "".join(where[w] for w in effect.scope) or "所有"
+        where = {"here": "此处", "at_battlefield": "战场上", "in_base": "基地中", "friendly": "友方", "enemy": "敌方",
+                 "other": "其他"}
+        scope = "".join(where.get(w, "") for w in effect.scope) or "所有"
         return f"对{scope}单位造成 {effect.amount} 点伤害"
     from judge.engine.instructions import EFFECTS
 
