@@ -430,7 +430,7 @@ def read_next(atoms, file: str, effects: list) -> m.Delayed:
         elif (ev := w.lookup(events.EVENTS, tok)) is not None and ev.scriptable and event is None:
             event = ev.id
         else:
-            raise w.error("“下次”中无法识别的词：应为“你”或“它”、时机、“本回合”、“每次”。", tok, registry=events.EVENTS, rule="391")
+            raise w.error("“下次”中无法识别的词：应为主语（你、它、友方、其拥有者、任意单位）、时机、“本回合”、“每次”。", tok, registry=events.EVENTS, rule="391")
     if event is None or subject is None:
         raise w.error("“下次”需要主语（你 或 它）和时机（如“打出单位时”）。", atoms[0] if atoms else None,
                       registry=events.EVENTS, rule="391")

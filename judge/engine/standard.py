@@ -10,7 +10,8 @@ from judge.engine import (conditions, cost_parts, filters, instructions, modes, 
 from judge.engine.abilities import events, frequencies
 from judge.engine.abilities import filters as trigger_filters
 from judge.engine.effects_registry import (attachments, cards, chain, choosing, control, copies, damage, instead,
-                                           keywords, might, points, resources, restrictions, tokens, units)
+                                           keywords, might, points, resources, restrictions, tokens, turns,
+                                           units)
 from judge.engine.keywords import (KEYWORDS, accelerate, action, ambush, assault, backline, deathknell, deflect,
                                    equip, ganking, hidden, hunt, legion, level, reaction, repeat, shield, tank,
                                    temporary, vision, weaponmaster)
@@ -34,7 +35,7 @@ EFFECT_PARTS = (instructions.Deal, instructions.Kill, instructions.Stun, instruc
                 copies.BecomeCopy, copies.ReplaceBattlefield, copies.SwapBack,
                 tokens.CreateToken,
                 resources.AddPower, resources.Channel, resources.RecycleRune, resources.PayCost,
-                points.GainPoints, points.LosePoints, points.ChangeVictoryScore, points.WinGame,
+                points.GainPoints, points.LosePoints, points.ChangeVictoryScore, points.WinGame, turns.TakeExtraTurn,
                 chain.CounterAbility,
                 choosing.Choose, choosing.ChoosePlayer, choosing.ChooseMode, instead.Instead, control.GainControl,
                 control.LoseControl, attachments.Detach,

@@ -243,6 +243,11 @@ class Game:
     # "can't" rules an effect imposed for this turn (054.1): (static id, params, controller, turn, source label)
     imposed: list = field(default_factory=list)
     delayed_abilities: list = field(default_factory=list)  # delayed triggered abilities waiting (389)
+    # the turn queue's Additional Turns (734): their owners, the next first; and the player whose turn the
+    # queue resumes after once they are taken (737)
+    extra_turns: list = field(default_factory=list)
+    resume_after: str | None = None
+    extra_turns_taken: int = 0  # Additional Turns taken so far: the turn numbers of the order's turns skip them
     modes_chosen: dict = field(default_factory=dict)  # ((source oid, incarnation), turn) -> option indexes chosen (355.3)
     # linked abilities of a permanent (394, 397): (source oid, incarnation) -> (oid, incarnation) of what its
     # abilities banished, so another of its abilities may refer to "the units banished this way"

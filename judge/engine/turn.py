@@ -36,7 +36,21 @@ def end_turn(game: Game, player: str | None) -> None:
     resolution.play_out(game)
     if game.over:
         return
-    start_turn(game, game.next_player(player))
+    start_turn(game, _next_turn(game, player))
+
+
+def _next_turn(game: Game, player: str) -> str:
+    """Who takes the next turn: a queued Additional Turn first (735, 737); once none is left, the queue
+    proceeds with the turns queued before them, after the regular turn they followed (737)."""
+    if game.extra_turns:
+        if game.resume_after is None:
+            game.resume_after = player
+        owner = game.extra_turns.pop(0)
+        game.extra_turns_taken += 1
+        game.trace.add("step", f"回合队列：{owner} 进行一个额外回合（之后回合队列照常继续）。", rules=("735", "737"))
+        return owner
+    base, game.resume_after = game.resume_after or player, None
+    return game.next_player(base)
 
 
 def _phase_event(game: Game, event: str, player: str) -> bool:
@@ -106,10 +120,13 @@ def start_turn(game: Game, player: str) -> None:
             return
         # Channel two runes, then draw one; the mode's first-turn process (483.7) applies on each
         # player's first turn (turn numbers count from the first player's first turn).
-        first_turn = game.turn <= len(game.order)
+        # an Additional Turn is no turn of the turn order (737): it is never a first turn, and the regular
+        # turns after it keep their place in the order
+        regular = game.turn - game.extra_turns_taken
+        first_turn = regular <= len(game.order) and game.resume_after is None
         extra = 0
-        if first_turn and ((game.mode == "1v1" and game.turn == 2) or
-                           (game.mode != "1v1" and game.turn == len(game.order))):
+        if first_turn and ((game.mode == "1v1" and regular == 2) or
+                           (game.mode != "1v1" and regular == len(game.order))):
             extra = 1
             t.add("note", f"{player} 的第一个回合：按游戏模式多召出一张符文。", rules=(FIRST_TURN.get(game.mode, "483.7"),))
         zones.channel(game, player, 2 + extra)
@@ -117,7 +134,7 @@ def start_turn(game: Game, player: str) -> None:
             _play_out_unscripted(game)
             if game.over:
                 return
-        if first_turn and game.mode != "1v1" and game.turn == 1:
+        if first_turn and game.mode != "1v1" and regular == 1:
             t.add("note", f"{player} 是起始玩家：按游戏模式跳过第一个回合的抽牌。", rules=(FIRST_TURN.get(game.mode, "483.7"),))
         else:
             zones.draw(game, player, 1, why="抽牌阶段")

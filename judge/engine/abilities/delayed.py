@@ -16,7 +16,8 @@ from judge.engine.state import Game, GameObject
 WHEN_TEXT = {"end_of_turn": "本回合结束时", "next_turn_start": "你的下个回合开始时", "next": "下次"}
 # "友方": a friendly player's event ("whenever a friendly unit is played": by you or an ally, 411.4)
 NEXT_SUBJECTS = {"你": "you", "you": "you", "它": "it", "it": "it", "友方": "friendly", "friendly": "friendly",
-                 "其拥有者": "owner", "owner": "owner"}  # owner: the player who owns the card it refers to
+                 "其拥有者": "owner", "owner": "owner",  # owner: the player who owns the card it refers to
+                 "任意单位": "any_unit", "any-unit": "any_unit"}  # "whenever any unit …": its "it" is that unit
 EACH_TIME = ("每次", "each-time")  # "whenever … this turn": not removed when it triggers (390.2)
 
 
@@ -48,7 +49,7 @@ def _when_text(d: dict) -> str:
         return WHEN_TEXT[d["when"]]
     from judge.engine.abilities.events import EVENTS
 
-    who = {"you": "你", "friendly": "友方", "owner": "其拥有者"}.get(d["subject"], "它")
+    who = {"you": "你", "friendly": "友方", "owner": "其拥有者", "any_unit": "任意单位"}.get(d["subject"], "它")
     if d.get("repeat"):
         return f"本回合每次{who}{EVENTS[d['event']].label}"
     return f"{'本回合' if d['this_turn'] else ''}下次{who}{EVENTS[d['event']].label}"
@@ -67,15 +68,8 @@ def witness(game: Game, facts) -> None:
         entry = EVENTS.get(d["event"])
         if entry is None or entry.of != facts.event or not entry.concerns(facts):
             continue
-        if d["subject"] == "you" and facts.player != d["controller"]:
-            continue
-        if d["subject"] == "friendly" and (facts.player is None
-                                           or game.teams[facts.player] != game.teams[d["controller"]]):
-            continue
-        if d["subject"] == "it" and not _is_linked(facts, d["linked"]):
-            continue
-        if d["subject"] == "owner" and facts.player not in {o.owner for oid, _inc in d["linked"]
-                                                            if (o := game.objects.get(oid)) is not None}:
+        subject = _SUBJECT_TESTS.get(d["subject"])
+        if subject is not None and not subject(game, d, facts):
             continue
         if not d.get("repeat"):
             game.delayed_abilities.remove(d)
@@ -92,6 +86,17 @@ def witness(game: Game, facts) -> None:
         once = "本回合内每次发生都会触发" if d.get("repeat") else "只触发这一次"
         game.trace.add("step", f"{_when_text(d)}：{item.description}触发（{once}），作为待处理项目加入结算链。",
                        rules=("390.2", "391"))
+
+
+# whose event a "the next time …" ability waits for, by its subject (NEXT_SUBJECTS)
+_SUBJECT_TESTS = {
+    "you": lambda game, d, facts: facts.player == d["controller"],
+    "friendly": lambda game, d, facts: facts.player is not None and game.teams[facts.player] == game.teams[d["controller"]],
+    "it": lambda game, d, facts: _is_linked(facts, d["linked"]),
+    "owner": lambda game, d, facts: facts.player in {o.owner for oid, _inc in d["linked"]
+                                                    if (o := game.objects.get(oid)) is not None},
+    "any_unit": lambda game, d, facts: facts.obj is not None and facts.obj.card.type == "unit",
+}
 
 
 def _is_linked(facts, linked) -> bool:
