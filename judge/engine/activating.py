@@ -52,9 +52,18 @@ def activate(game: Game, player: str, args: dict) -> None:
     chosen = [resolve_ref(game, r) for r in args.get("targets", [])]
     # where the source is as the ability is activated: its "here" (before a cost may move it)
     memory = {"oid": src.oid, "location": src.location if src.zone == "board" else None}
-    eff = next((e for e in ab.effects if e.targets), None)
-    if eff is not None:
-        targeting.check_choice(game, player, eff, chosen, f"{src.label()} 的主动技能", memory)
+    targeted = [e for e in ab.effects if e.targets]
+    if len(targeted) > 1:  # each instruction its own targets, in order (355.8), as a spell's
+        parts = targeting.split(ab.effects, chosen)
+        if sum(len(p) for p in parts) != len(chosen):
+            raise IllegalAction(f"{src.label()} 的主动技能最多选择 {sum(len(p) for p in parts)} 个目标，"
+                                f"实际选择了 {len(chosen)} 个。", "355.8")
+        for e, part in zip(ab.effects, parts):
+            if e.targets:
+                targeting.check_choice(game, player, e, part, f"{src.label()} 的主动技能", memory)
+        memory["target_counts"] = [len(p) for p in parts]
+    elif targeted:
+        targeting.check_choice(game, player, targeted[0], chosen, f"{src.label()} 的主动技能", memory)
     elif chosen:
         raise IllegalAction(f"{src.label()} 的主动技能没有目标。", "355.5")
     dest = _move_destination(game, src, ab, chosen, args.get("dest"))

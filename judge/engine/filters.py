@@ -139,6 +139,10 @@ STANDARD_FILTERS = (
     # an equipped unit: one with an Equipment (gear tagged 武装, 150.1) attached to it (434)
     _word("equipped", ("已装配的", "配装的"), ("equipped",), "434",
           lambda g, s, o, a: o.is_unit and any("武装" in x.card.tags for x in g.attachments(o.oid))),
+    # an attached / unattached gear: linked to a top-most card or not (718)
+    _word("attached", ("已贴附的",), ("attached",), "718", lambda g, s, o, a: o.attached_to is not None),
+    _word("unattached", ("未贴附的",), ("unattached",), "718",
+          lambda g, s, o, a: o.card.type == "gear" and o.attached_to is None),
     _word("token", ("指示物",), ("token",), "355", lambda g, s, o, a: o.token or o.card.token),
     _word("nontoken", ("非指示物",), ("nontoken",), "355", lambda g, s, o, a: not (o.token or o.card.token)),
     # a card of a type wherever it is ("if it is a spell": the card just revealed or discarded, 133.3)
@@ -237,7 +241,7 @@ class Count(Entry):
 
 COUNTS: Registry[Count] = Registry("数量")
 STANDARD_COUNTS = (
-    Count("one", ("一名", "一个", "一张"), ("a", "an", "one")),
+    Count("one", ("一名", "一个", "一张", "一件"), ("a", "an", "one")),
     Count("n", ("名",), ("exactly",), takes_n=True),
     Count("up_to", ("最多",), ("up-to",), rule="355.13", takes_n=True),
     Count("any_number", ("任意数量",), ("any-number",), rule="355.13"),

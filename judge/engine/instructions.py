@@ -442,14 +442,33 @@ class Draw(EffectKind):
 
 
 class Attach(EffectKind):
+    """'Attach …' (434.1: one card attached, one top-most). On a gear's own ability the gear is the source
+    and the target the unit ("attach me to a unit", 818.2, 819.1.d). Otherwise the pair is this
+    instruction's target and the previous instruction's object, whichever is the Equipment going onto
+    whichever is the unit ("choose an Equipment, attach it to a unit"; "move a unit, attach an
+    Equipment to it"); then it returns the unit, for a following "it"."""
+
     id, zh, aliases, rule = "attach", ("贴附",), ("attach",), "434"
 
     def apply(self, game, item, eff, legal, previous, who):
-        gear = game.objects.get(item.oid)
-        for u in legal[:1]:
-            if gear is not None and gear.zone == "board":
-                effects.attach(game, gear, u, rules=("434.4", "818.2") if item.kind == "ability" else ("434.4", "819.1.d"))
-        return legal
+        src = game.objects.get(item.oid)
+        pair = [o for o in [*legal, *previous] if o.zone == "board" and o is not src]
+        gears = [o for o in pair if o.card.type == "gear" and not o.is_unit]
+        units = [o for o in pair if o.is_unit]
+        if not gears and src is not None and src.card.type == "gear" and not src.is_unit:
+            for u in legal[:1]:
+                if src.zone == "board":
+                    effects.attach(game, src, u, rules=("434.4", "818.2") if item.kind == "ability" else ("434.4", "819.1.d"))
+            return legal
+        if not gears or not units:
+            game.trace.add("step", f"{who}：贴附需要场上的一件装备和一名单位，现在缺少{'装备' if not gears else '单位'}，不执行。",
+                           rules=("434.1.a",))
+            return []
+        if "武装" not in gears[0].card.tags:
+            game.trace.add("step", f"{who}：{gears[0].label()} 不是武装（没有“武装”标签），不能贴附，不执行。", rules=("150.1",))
+            return []
+        effects.attach(game, gears[0], units[0], rules=("434.1.a.1", "434.4"))
+        return units[:1]
 
 
 class PlayTop(EffectKind):

@@ -225,8 +225,10 @@ def _resolve_item(game: Game, item: ChainItem) -> None:
     elif item.kind == "ability":
         previous: list[GameObject] = []
         snaps = list(item.targets)
-        for eff in item.trigger.effects:
-            previous = apply_effect(game, item, eff, snaps if eff.targets else [], previous)
+        counts = (item.memory or {}).get("target_counts") if isinstance(item.memory, dict) else None
+        parts = _trigger_snaps(item, item.trigger.effects) if counts else [snaps] * len(item.trigger.effects)
+        for eff, picked in zip(item.trigger.effects, parts):
+            previous = apply_effect(game, item, eff, picked if eff.targets else [], previous)
         from judge.engine.abilities import triggered
 
         triggered.ability_used(game, item)
