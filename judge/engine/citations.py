@@ -453,6 +453,7 @@ RULES_EN: dict[str, str] = {
     "740.2.a": "alone",
     "740.2.b": "one on one",
     "740.2.c": "in combat",
+    "740.3.a": "tie occurs",
     "811.1": "hide",
     "811.1.b": "base cost",
     "811.1.c": "hide",

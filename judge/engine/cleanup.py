@@ -212,8 +212,16 @@ def _combat_steps(game: Game, h: _Header) -> None:
     attackers = [u for u in game.units_at(cb.battlefield) if u.designation == "attacker"]
     game.recalled_attackers = False
     if defenders and attackers:
-        t.add("step", "步骤3d：仍有防守方单位留在战场，召回所有进攻方单位。", rules=("466.1",), faq=("C-BOTH-SURVIVE",))
-        effects.recall(game, attackers, rules=("466.1", "454"))
+        from judge.engine.statics import permitter
+
+        instead = permitter(game, "recalls_all_on_tie", cb.attacker)  # a tie that would recall them (740.3.a)
+        if instead is not None:
+            t.add("step", f"步骤3d：战斗以平局结束（双方都有单位留在战场），本应召回进攻方单位；{instead[0].label()} 的静态技能"
+                  f"（{instead[1].display}）使之改为召回该战场上的所有单位。", rules=("740.3.a", "370.1", "466.1"))
+            effects.recall(game, game.units_at(cb.battlefield), rules=("466.1", "454"))
+        else:
+            t.add("step", "步骤3d：仍有防守方单位留在战场，召回所有进攻方单位。", rules=("466.1",), faq=("C-BOTH-SURVIVE",))
+            effects.recall(game, attackers, rules=("466.1", "454"))
         game.recalled_attackers = True
 
 

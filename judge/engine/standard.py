@@ -31,7 +31,7 @@ EFFECT_PARTS = (instructions.Deal, instructions.Kill, instructions.Stun, instruc
                 might.DoubleMight, might.SwapMight,
                 keywords.GrantKeyword, keywords.RemoveKeyword,
                 units.MoveTo, units.SwapPlaces, units.ReturnToHand, units.SpendBuff, units.BanishIfItDies,
-                cards.Discard, cards.RecycleTrashCards, cards.RecycleMe, cards.ReturnFromTrash, cards.PlayCard, cards.BanishThis, cards.Mill, cards.RevealTop, cards.RevealHand, cards.Predict, cards.LookTop, cards.PickFromTop, cards.BanishCard, cards.Dig, cards.TakeFromTop, cards.PutInDeck,
+                cards.Discard, cards.RecycleFromHand, cards.RecycleTrashCards, cards.RecycleMe, cards.ReturnFromTrash, cards.PlayCard, cards.BanishThis, cards.Mill, cards.RevealTop, cards.RevealHand, cards.Predict, cards.LookTop, cards.PickFromTop, cards.BanishCard, cards.Dig, cards.TakeFromTop, cards.PutInDeck,
                 copies.BecomeCopy, copies.ReplaceBattlefield, copies.SwapBack,
                 tokens.CreateToken,
                 resources.AddPower, resources.Channel, resources.RecycleRune, resources.PayCost,
@@ -49,7 +49,7 @@ STATIC_PARTS = (statics.Aura, statics.NoEnemyReady, statics.CostModifier, static
                 statics.OpponentsPlayUnitsOnlyToBase, statics.CannotBeReadiedByEffects, statics.CannotBeDamaged,
                 statics.ManyBuffs, statics.EnterExhausted, statics.CannotPlayCards, statics.CannotPlaySpells, statics.PreventEffectDamage,
                 statics.ExtraDeathknell, statics.ExtraConquerHere, statics.ExtraHoldHere, statics.NoTemporaryHere,
-                statics.DoubleEquipmentBonus)
+                statics.DoubleEquipmentBonus, statics.TieRecallsAll)
 
 
 def register_all() -> None:

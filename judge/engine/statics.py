@@ -119,6 +119,10 @@ class StaticAbility(Entry):
     def exhausts_entering(self, game, src, params, obj) -> bool:
         return False
 
+    # --- combat cleanup step 3d: does a tie of `attacker`'s combat recall every unit there instead (740.3.a)?
+    def recalls_all_on_tie(self, game, src, params, attacker) -> bool:
+        return False
+
     # --- the card being played discounts itself (356.4.a): [(part, -n)] while it is played by `player`
     def own_cost_changes(self, game, card, params, player) -> list:
         return []
@@ -274,6 +278,17 @@ class AssignedLast(StaticAbility):
 
     def assigns_last(self, game, src, params, unit) -> bool:
         return unit.is_unit and affects(game, src, params, unit)
+
+
+class TieRecallsAll(StaticAbility):
+    """`静态 平局时召回所有单位`: when a combat you attack in ends in a tie that would recall your units
+    (units of different players still there in step 3d of the combat cleanup, 740.3.a), every unit at that
+    battlefield is recalled instead (a replacement, 370; 466.1.a.2, 454)."""
+
+    id, zh, aliases, rule = "tie_recalls_all", ("平局时召回所有单位",), ("a-tie-recalls-all-units",), "740.3.a"
+
+    def recalls_all_on_tie(self, game, src, params, attacker) -> bool:
+        return _ours(game, src, attacker)
 
 
 def split_bonus(game, item) -> int:

@@ -105,12 +105,12 @@ def triggers_of(src: GameObject) -> list:
 
 def _memory(src: GameObject, facts: EventFacts | None, trig=None) -> dict:
     """What the trigger remembers of its source (where it was when it triggered) and of the event; for
-    an ability working from a zone off the board, that zone and the card's incarnation there ("me" is
-    that card while it stays there, 385.2)."""
+    an ability working from a zone off the board, or of a card that triggered as it went to its trash
+    (422.1.b), that zone and the card's incarnation there ("me" is that card while it stays there, 385.2)."""
     where = src.location if src.zone == "board" else facts.origin if facts is not None else None
     memory = {"oid": src.oid, "location": where, "facts": facts}
-    if trig is not None and filters.off_board_zone(trig) == src.zone:
-        memory.update(zone=src.zone, incarnation=src.incarnation)
+    if trig is not None and (filters.off_board_zone(trig) == src.zone or src.zone == "trash"):
+        memory.update(zone=src.zone, incarnation=src.incarnation)  # "when you discard me, … play me"
     return memory
 
 

@@ -39,12 +39,18 @@ class _FromOpponentsHand(EffectKind):
     """An effect on cards of a hand that may be written `对手手牌`: the opponent reveals their hand and the
     effect's controller chooses from it (424.1)."""
 
+    # "choose a non-unit card from it": card types the chosen cards may not be
+    _NOT_TYPES = {"非单位牌": "unit", "non-unit-card": "unit", "非法术牌": "spell", "non-spell-card": "spell",
+                  "非装备牌": "gear", "non-gear-card": "gear"}
+
     def read_args(self, words):
         if not words:
             return {}
-        if list(words) in (["对手手牌"], ["opponents-hand"]):
-            return {"from_opponent": True}
-        raise ValueError(f"效果“{self.display}”只接受“对手手牌”（如 {self.display} 1 对手手牌）。")
+        words = list(words)
+        if words[0] in ("对手手牌", "opponents-hand") and all(w in self._NOT_TYPES for w in words[1:]):
+            return {"from_opponent": True, "not_types": tuple(self._NOT_TYPES[w] for w in words[1:])}
+        raise ValueError(f"效果“{self.display}”只接受“对手手牌”，其后可加“非单位牌”“非法术牌”或“非装备牌”"
+                         f"（如 {self.display} 1 对手手牌 非单位牌）。")
 
 
 class Discard(_FromOpponentsHand):
@@ -74,16 +80,17 @@ class Discard(_FromOpponentsHand):
 
     def _from_opponent(self, game, item, eff, who):
         """"An opponent reveals their hand; you choose N cards from it; they discard them" (422.1)."""
-        picked = from_opponents_hand(game, item, eff.amount, who, "弃置")
+        picked = from_opponents_hand(game, item, eff.amount, who, "弃置", eff.args.get("not_types", ()))
         if picked:
             zones.discard(game, picked[0].owner, picked, who=who, via="spell" if item.kind == "card" else "ability")
         return picked
 
 
-def from_opponents_hand(game, item, n: int, who: str, what: str) -> list:
-    """"Choose an opponent; they reveal their hand; choose N cards from it": as it resolves the opponent
-    reveals (424.1) and the controller chooses among the revealed cards (scripted `甲 选择目标 <来源> ->
-    牌`); the cards come from one opponent's hand (not a target: a hand is not public, 355.10.a)."""
+def from_opponents_hand(game, item, n: int, who: str, what: str, not_types: tuple = ()) -> list:
+    """"Choose an opponent; they reveal their hand; choose N [non-unit] cards from it": as it resolves the
+    opponent reveals (424.1) and the controller chooses among the revealed cards that fit (scripted
+    `甲 选择目标 <来源> -> 牌`); the cards come from one opponent's hand (not a target: a hand is not
+    public, 355.10.a)."""
     p = item.controller
     opponents = [o for o in game.order_from(p) if game.teams[o] != game.teams[p]]
     chosen = (item.memory or {}).get("chosen_player") if isinstance(item.memory, dict) else None
@@ -93,7 +100,14 @@ def from_opponents_hand(game, item, n: int, who: str, what: str) -> list:
     if not cards:
         game.trace.add("step", f"{who}：对手没有手牌，不{what}。", rules=("359.3.e.11",))
         return []
-    picked = _chosen(game, item, cards, n, f"从对手展示的手牌中选择要{what}的牌")
+    fitting = [c for c in cards if c.card.type not in not_types]
+    if not fitting:
+        for owner in dict.fromkeys(c.owner for c in cards):
+            shown = [game.objects[c].label() for c in game.players[owner].zones["hand"]]
+            game.trace.add("step", f"{who}：{owner} 展示手牌：{'、'.join(shown)}；其中没有可选择的牌，不{what}。",
+                           rules=("424.1", "359.3.e.11"))
+        return []
+    picked = _chosen(game, item, fitting, n, f"从对手展示的手牌中选择要{what}的牌")
     if not picked:
         return []
     owner = picked[0].owner
@@ -101,6 +115,36 @@ def from_opponents_hand(game, item, n: int, who: str, what: str) -> list:
     game.trace.add("step", f"{who}：{owner} 展示手牌：{'、'.join(shown)}；{p} 从中选择 "
                    f"{'、'.join(o.label() for o in picked)}。", rules=("424.1",))
     return [o for o in picked if o.owner == owner]
+
+
+class RecycleFromHand(_FromOpponentsHand):
+    """'Recycle N from your hand' (416.6), or, written `对手手牌`, "an opponent reveals their hand, you
+    choose N cards from it, they recycle them": each card goes to the bottom of its owner's main deck
+    (416.1.a, 416.1.c); as many as possible (416.4). One recycle event."""
+
+    id, zh, aliases, rule, amount, needs_targets = "recycle_hand", ("回收手牌",), ("recycle-from-hand",), "416.1.a", True, False
+    params = "对手手牌 [非单位牌]（对手展示手牌，由你从中选择，对手回收）"
+
+    def accepts(self, game, o):
+        return None if o.zone == "hand" else f"{o.label()} 不在手牌中。"
+
+    def apply(self, game, item, eff, legal, previous, who):
+        from judge.engine.abilities import triggered
+        from judge.engine.abilities.facts import EventFacts
+
+        if (eff.args or {}).get("from_opponent"):
+            cards = from_opponents_hand(game, item, eff.amount, who, "回收", eff.args.get("not_types", ()))
+        else:
+            hand = [game.objects[o] for o in game.players[item.controller].zones["hand"]]
+            cards = legal or _chosen(game, item, hand, eff.amount, f"从手牌回收 {eff.amount} 张牌") or []
+        if not cards:
+            return []
+        owner = cards[0].owner
+        changes = [zones.put_in_zone(game, o, "deck", rules=("416.1",)) for o in cards]
+        game.trace.add("change", f"{who}：{owner} 从手牌回收 {'、'.join(o.label() for o in cards)}（置于其主牌堆底）。",
+                       rules=("416.1.a", "416.1.c"), changes=changes)
+        triggered.fire(game, EventFacts("recycle", player=owner, amount=len(cards), origin="hand", dest="deck"))
+        return cards
 
 
 def _recycle_from_trash(game, player: str, cards: list, who: str) -> None:
@@ -607,7 +651,7 @@ class BanishCard(_FromOpponentsHand):
         from judge.engine.abilities import linked
 
         if (eff.args or {}).get("from_opponent"):
-            legal = from_opponents_hand(game, item, eff.amount or 1, who, "放逐")
+            legal = from_opponents_hand(game, item, eff.amount or 1, who, "放逐", eff.args.get("not_types", ()))
         if not legal:
             game.trace.add("step", f"{who}：没有可以放逐的卡牌，此指示无法执行。", rules=("359.3.e.6",))
             return []
