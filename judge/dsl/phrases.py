@@ -200,7 +200,7 @@ def read_value(w: Words) -> Value | None:
     w.next()
     flt = read_filter(w) if kind.takes_filter else None
     times = 0
-    if kind.takes_filter and w.text(w.peek()) in TIMES_WORDS:  # `每 <筛选…> <名词> 乘 N`: N for each
+    if (kind.takes_filter or kind.takes_times) and w.text(w.peek()) in TIMES_WORDS:  # `每 <筛选…> <名词> 乘 N`: N for each
         tok = w.next()
         if not w.is_int():
             raise w.error("“乘”后面应为整数（如 每 友方 单位 乘 2）。", w.peek() or tok, rule=kind.rule)

@@ -372,11 +372,16 @@ class PlayedThisTurn(ConditionKind):
         from judge.engine.filters import FILTERS
 
         flt = cond.filter
-        for turn, oid in game.finalized_cards.get(seen.controller, []):
+        # 友方 ("a friendly gear was played"): any player of the reader's team, whatever the card's zone now
+        team = any(w == "friendly" for w, _a in flt.words)
+        if seen.controller is None:  # an uncontrolled battlefield's "you" is no one (190.6.d)
+            return False
+        players = [seen.controller, *game.teammates(seen.controller)] if team else [seen.controller]
+        for turn, oid in [e for p in players for e in game.finalized_cards.get(p, [])]:
             o = game.objects.get(oid)
             if turn != game.turn or o is None or (flt.noun in ("unit", "gear", "spell") and o.card.type != flt.noun):
                 continue
-            if all(FILTERS[w].test(game, seen, o, a) for w, a in flt.words):
+            if all(FILTERS[w].test(game, seen, o, a) for w, a in flt.words if w != "friendly"):
                 return True
         return False
 
@@ -391,6 +396,18 @@ class EnemyDiedThisTurn(ConditionKind):
         return seen.controller is not None and any(
             t == game.turn and who is not None and game.teams[who] != game.teams[seen.controller]
             for t, who, _phase in game.unit_deaths)
+
+
+class NearWin(ConditionKind):
+    """"If you're within N points of the Victory Score": its reader's points (its team's in 2v2) are N or
+    fewer short of it (194.3.a)."""
+
+    id, zh, aliases, takes_n, rule = "near_win", ("你距离胜利不超过",), ("you-within-of-winning",), True, "194.3.a"
+
+    def holds(self, game, seen, cond):
+        from judge.engine.statics import victory_score
+
+        return seen.controller is not None and victory_score(game) - game.points_of(seen.controller) <= cond.n
 
 
 class OpponentNearWin(ConditionKind):
@@ -626,6 +643,18 @@ class SpellPaidThisTurn(ConditionKind):
                    and o.paid_energy >= cond.n for turn, oid in game.finalized_cards.get(seen.controller, []))
 
 
+class PowerSpentThisTurn(ConditionKind):
+    """"If you've spent at least [A][A] this turn": the power its controller paid in costs this turn (cards,
+    abilities, hiding: 357.1), whatever it paid for."""
+
+    id, zh, aliases, takes_n, rule = ("power_spent_this_turn", ("本回合你花费的符能至少",), ("spent-power-this-turn-at-least",),
+                                      True, "357.1")
+
+    def holds(self, game, seen, cond):
+        turn, spent = game.players[seen.controller].power_spent if seen.controller in game.players else (None, 0)
+        return turn == game.turn and spent >= cond.n
+
+
 class InCombat(ConditionKind):
     """"When I die in combat": a combat is under way when the event happens (460)."""
 
@@ -680,7 +709,7 @@ STANDARD = (ItIsAlone, EnemyDiedThisTurn, OpponentNearWin, UnitDiedThisTurn, Mig
             ControlFacedown, YourBeginningPhase, FriendlyDiedInYourBeginningPhase, DidFewer, ItIsMighty, ItsCostAtLeast, ItsPowerAtLeast, Legion,
             AttackingWithAnother, InShowdown, OpponentControlsBattlefield, DiscardedThisTurn, SelfAloneInCombat, SelfOneOnOne, SelfInCombat,
             TagKindsAtLeast, DiedAlone, IfYouDo, ItIsNot, ItMatches, TotalMightAtLeast, GainedXpThisTurn, PlayedFromHand,
-            SpellPaidThisTurn, InCombat, ExcessDamageAtLeast, TargetsInclude, EnergySpentAtLeast, ControlsHere, ItWas,
+            SpellPaidThisTurn, PowerSpentThisTurn, NearWin, InCombat, ExcessDamageAtLeast, TargetsInclude, EnergySpentAtLeast, ControlsHere, ItWas,
             OneOfThem, PlayedThisTurn)
 
 

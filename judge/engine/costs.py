@@ -211,6 +211,19 @@ def reserve(game, player: str, kind: str, energy: int, power: int, who: str) -> 
 
 
 
+def add_extra(game, item, who: str) -> None:
+    """An Add ability resolving whose source a static ability names ("your Gold tokens add [1] more"):
+    that energy too, into the same pool (429.1)."""
+    from judge.engine.statics import extra_energy
+
+    for src, n in extra_energy(game, game.objects.get(getattr(item, "oid", None) or "")):
+        pl = game.players[item.controller]
+        before = pl.energy
+        pl.energy += n
+        game.trace.add("change", f"{who}：{src.label()} 的静态技能（获得资源额外产生）：{item.controller} 额外获得 {n} 点法力。",
+                       rules=("429.1",), changes=[Change(f"{item.controller}的符文池", "法力", before, pl.energy)])
+
+
 def plan(game: Game, player: str, cost: Cost, card: GameObject | None = None, reserved: bool = True,
          _spent: tuple = ()) -> Payment:
     """How the cost will be paid, or IllegalAction (nothing changed yet: 358.3.a undoes the play). Pool
@@ -275,6 +288,8 @@ def _plan_domains(game: Game, player: str, cost: Cost, card: GameObject | None) 
 
 def pay(game: Game, player: str, cost: Cost, payment: Payment, text: str | None = None, rules=("357.1", "165")) -> None:
     pl = game.players[player]
+    turn, spent = pl.power_spent
+    pl.power_spent = (game.turn, (spent if turn == game.turn else 0) + cost.power)  # pool and reserved power alike
     reserved_changes = []
     for kind, r_e, r_p in payment.reserved:
         have = pl.reserved[kind]

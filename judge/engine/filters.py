@@ -143,6 +143,9 @@ STANDARD_FILTERS = (
     _word("attached", ("已贴附的",), ("attached",), "718", lambda g, s, o, a: o.attached_to is not None),
     _word("unattached", ("未贴附的",), ("unattached",), "718",
           lambda g, s, o, a: o.card.type == "gear" and o.attached_to is None),
+    # "each Equipment attached to it": attached to the object the value or instruction is about (its target)
+    _word("attached_to_it", ("贴附于它的",), ("attached-to-it",), "718",
+          lambda g, s, o, a: bool(s.objs) and o.attached_to is not None and o.attached_to == s.objs[0].oid),
     _word("token", ("指示物",), ("token",), "355", lambda g, s, o, a: o.token or o.card.token),
     _word("nontoken", ("非指示物",), ("nontoken",), "355", lambda g, s, o, a: not (o.token or o.card.token)),
     # a card of a type wherever it is ("if it is a spell": the card just revealed or discarded, 133.3)

@@ -534,6 +534,9 @@ class AddEnergy(EffectKind):
         pl.energy += eff.amount
         game.trace.add("change", f"{who}：{item.controller} 获得 {eff.amount} 点法力。", rules=("429.1",),
                        changes=[Change(f"{item.controller}的符文池", "法力", before, pl.energy)])
+        from judge.engine.costs import add_extra
+
+        add_extra(game, item, who)
         return previous
 
 

@@ -44,6 +44,8 @@ STANDARD = (
                lambda g, p, bf: any(u.controller == p for u in g.units_at(bf.bid))),
     PlaceState("yours", ("你控制的战场",), ("battlefield-you-control",), "190.2.b",
                lambda g, p, bf: bf.controller == p),
+    PlaceState("conquered_this_turn", ("你本回合征服的战场",), ("battlefield-you-conquered-this-turn",), "469.1",
+               lambda g, p, bf: p in bf.conquered_this_turn),
     PlaceState("attacking", ("你正在进攻的战场",), ("battlefield-you-attack",), "355.2.b",
                lambda g, p, bf: g.combat is not None and g.combat.battlefield == bf.bid and g.combat.attacker == p),
 )
@@ -111,3 +113,29 @@ class TargetBattlefieldMustBe(StaticAbility):
         if state is None or state.holds(game, player, bid):
             return None
         return f"{card.label()} 的目标战场须为{state.display}，{bid} 不是。"
+
+
+class PlayOnlyTo(StaticAbility):
+    """`静态 只能打出到 <战场状态>`: the card itself may be played only to a battlefield in that state (not
+    its base): a restriction on the locations 355.2.a allows, which it never adds to (054.1)."""
+
+    id, zh, aliases, rule, arg = "play_only_to", ("只能打出到",), ("may-be-played-only-to",), "355.2", "place"
+
+    def own_play_problem(self, game, card, params, player, dest) -> str | None:
+        state = PLACE_STATES.get(params.get("place"))
+        if state is None or (dest != "base" and state.holds(game, player, dest)):
+            return None
+        where = "基地" if dest == "base" else dest
+        return f"{card.label()} 只能打出到{state.display}，{where} 不是。"
+
+
+def own_restriction(game, player: str, card, dest: str) -> str | None:
+    """Why the card's own "you may play me only to …" forbids `dest` (None: it does not)."""
+    from judge.engine import statics
+
+    for kind in statics.STATICS:
+        hook = getattr(kind, "own_play_problem", None)
+        for params in kind.instances(card.card) if hook is not None else ():
+            if (problem := hook(game, card, params, player, dest)) is not None:
+                return problem
+    return None

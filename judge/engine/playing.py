@@ -206,6 +206,11 @@ def _extra_costs(game: Game, player: str, card: GameObject, args: dict, optional
 def unit_destination(game: Game, player: str, card: GameObject, dest: str | None) -> tuple[str, str | None]:
     """The unit's location (355.2) and, when a keyword's permission made it valid (355.2.b), that rule."""
     dest = "base" if dest in (None, "基地", "base") else dest
+    from judge.engine import play_locations
+
+    problem = play_locations.own_restriction(game, player, card, dest)  # "you may play me only to …"
+    if problem is not None:
+        raise IllegalAction(problem, "355.2")
     if dest != "base":
         from judge.engine.statics import forbidder
 

@@ -9,20 +9,22 @@ from judge.engine.statics import victory_score
 from judge.trace.events import Change
 
 
-def gain_points(game: Game, player: str, amount: int, why: str, rules=("471.1",), faq=()) -> None:
+def gain_points(game: Game, player: str, amount: int, why: str, rules=("471.1",), faq=()) -> bool:
+    """Whether the points were gained (a "can't gain points" static stops them, 054.1)."""
     from judge.engine.statics import forbidder
 
     barred = forbidder(game, "allows_gain_points", player) if amount > 0 else None
     if barred is not None:
         game.trace.add("note", f"{barred[0].label()} 的静态技能（{barred[1].display}）：{player} 不能获得分数，"
                        f"不获得这 {amount} 分（{why}）。", rules=("054.1",))
-        return
+        return False
     team = game.teams[player]
     before = game.points[team]
     game.points[team] = max(0, before + amount)  # points never drop below 0
     who = player if len([p for p in game.order if game.teams[p] == team]) == 1 else f"{player}（队伍）"
     game.trace.add("change", f"{who} 获得 {amount} 分（{why}）。", rules=rules, faq=faq,
                    changes=[Change(player, "分数", before, game.points[team])])
+    return True
 
 
 def conquer(game: Game, player: str, bid: str, was_open: bool = False) -> None:
@@ -56,6 +58,8 @@ def _score(game: Game, player: str, bid: str, how: str, was_open: bool = False) 
                        f"此次不算{word}（“不能”优先于“可以”）。", rules=("054.1", "469"))
         return
     bf.scored_this_turn.add(player)
+    if how == "conquer":
+        bf.conquered_this_turn.add(player)
     from judge.engine.abilities import triggered
 
     triggered.scored(game, player, bid, how, "open" if was_open else None)  # conquer/hold triggers, even if the point becomes a draw
@@ -69,7 +73,10 @@ def _score(game: Game, player: str, bid: str, how: str, was_open: bool = False) 
             zones.draw(game, player, 1, why="征服最后一分改为抽牌")
             return
     game.trace.add("step", f"{player} {word} {bf.label()}。", rules=rules, faq=("C-SCORING",))
-    gain_points(game, player, 1, word, rules=rules)
+    if gain_points(game, player, 1, word, rules=rules) and how == "hold":
+        pl = game.players[player]
+        turn, n = pl.hold_points
+        pl.hold_points = (game.turn, (n if turn == game.turn else 0) + 1)  # "for each point you gained by holding this turn"
 
 
 def check_victory(game: Game, rules=("323.1",), immediate: bool = False) -> bool:

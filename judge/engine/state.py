@@ -119,6 +119,7 @@ class Battlefield:
     combat_staged: bool = False
     facedown: str | None = None  # oid of the facedown card
     scored_this_turn: set = field(default_factory=set)
+    conquered_this_turn: set = field(default_factory=set)  # players who conquered it this turn (469.1)
     held_by_ally: set = field(default_factory=set)  # 2v2: teams barred from scoring this turn (SC7)
     replaced: tuple | None = None  # (name, owner) of the card the token here replaced, kept for a swap back (438.7)
 
@@ -140,6 +141,8 @@ class Player:
     zones: dict[str, list[str]] = field(default_factory=lambda: {z: [] for z in NON_BOARD_ZONES})
     xp: int = 0  # 经验 (XP): per player, read by [等级] (keywords.level)
     xp_gained_turn: int | None = None  # the turn this player last gained XP ("if you gained XP this turn")
+    hold_points: tuple[int, int] = (0, 0)  # (turn, points gained by holding that turn, 469.2)
+    power_spent: tuple[int, int] = (0, 0)  # (turn, power paid in costs that turn): "if you've spent [A][A] this turn"
 
 
 @record

@@ -614,6 +614,36 @@ class GrantKeyword(StaticAbility):
         return {params["keyword"]: n} if n > 0 else {}
 
 
+class ExtraProduce(StaticAbility):
+    """`静态 获得资源额外产生 N <受影响对象> [若 条件]`: an Add ability (429) whose source is one the phrase names
+    ("your Gold tokens") also adds N energy as it resolves, while this source is on the board and its
+    condition holds (the Gold token is gone by then: it is matched as it last was)."""
+
+    id, zh, aliases, rule = "extra_produce", ("获得资源额外产生",), ("adds-more",), "429.1"
+
+    def extra_energy(self, game, src, params, source_obj) -> int:
+        spec = params.get("target") if isinstance(params, dict) else None
+        if source_obj is None or spec is None or not active(game, src, params):
+            return 0
+        from judge.engine.filters import FILTERS
+
+        flt, seen = spec.filter, _seen(src)  # the source as it last was: its type, name and controller
+        if flt.noun not in ("card", "object", source_obj.card.type) or not all(
+                (part := FILTERS.get(w)) is not None and part.test(game, seen, source_obj, a) for w, a in flt.words):
+            return 0
+        return params.get("value") or 0
+
+
+def extra_energy(game, source_obj) -> list:
+    """(source, N) for each static ability making the Add ability of `source_obj` add N more energy."""
+    out = []
+    for src, kind, params in on_board(game):
+        n = kind.extra_energy(game, src, params, source_obj) if hasattr(kind, "extra_energy") else 0
+        if n:
+            out.append((src, n))
+    return out
+
+
 class EnterReady(StaticAbility):
     """`静态 活跃进场 [受影响对象] [若 条件]`: the units (or tokens) it names enter the board ready (359.2.c says
     exhausted otherwise); a unit's own "I enter ready" applies as it enters (its condition checked then)."""

@@ -78,6 +78,7 @@ def start_turn(game: Game, player: str) -> None:
     game.phase = "beginning"
     for bf in game.battlefields.values():
         bf.scored_this_turn.clear()
+        bf.conquered_this_turn.clear()
         bf.held_by_ally.clear()
     t = game.trace
     t.add("step", f"第 {game.turn} 回合：{player} 成为回合玩家，回合开始。", rules=("317.3",))

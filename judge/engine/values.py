@@ -13,6 +13,7 @@ class ValueKind(Entry):
     rule = "349"
     takes_filter = False  # `每 <筛选…> <名词>`: the value reads the filter that follows
     reads_previous = False  # the value reads the previous instruction's objects instead of this one's targets
+    takes_times = False  # `<数值> 乘 N`: N for each (the count kinds take it too)
 
     def evaluate(self, game, item, value, targets) -> int:
         raise NotImplementedError
@@ -136,6 +137,19 @@ class Points(ValueKind):
         return game.points_of(item.controller) if item.controller is not None else 0
 
 
+class HoldPointsThisTurn(ValueKind):
+    """"for each point you gained by holding this turn": points its controller gained by holding a
+    battlefield this turn (469.2); `乘 N`: N for each."""
+
+    id, zh, aliases, rule = "hold_points", ("本回合你据守获得的分数",), ("points-you-gained-by-holding-this-turn",), "469.2"
+    takes_times = True
+
+    def evaluate(self, game, item, value, targets):
+        pl = game.players.get(item.controller) if item.controller is not None else None
+        turn, n = pl.hold_points if pl is not None else (None, 0)
+        return (n if turn == game.turn else 0) * (value.n or 1)
+
+
 class TrashCount(ValueKind):
     """"the number of cards in your trash": the source controller's trash, read when used."""
 
@@ -227,7 +241,7 @@ class CardsPlayedThisTurn(ValueKind):
         return sum(1 for turn, _oid in game.finalized_cards.get(item.controller, []) if turn == game.turn)
 
 
-STANDARD = (Constant, X, SourceMight, TargetMight, Count, TagKinds, HandSize, SourceAssault, HighestMight, Points, TrashCount,
+STANDARD = (Constant, X, SourceMight, TargetMight, Count, TagKinds, HandSize, SourceAssault, HighestMight, Points, HoldPointsThisTurn, TrashCount,
             ThatMany, BattlefieldsControlled, ItsMight, ItsCost, OtherBattlefieldsControlled, ExcessDamage,
             CardsPlayedThisTurn)
 

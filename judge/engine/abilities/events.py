@@ -148,6 +148,9 @@ STANDARD = (
     E("readied_friendly", ("让友方单位变为活跃时", "当你让一名友方单位变为活跃时"), ("on-ready-a-friendly-unit",),
       rule="415.3.b", of="readied", obj_subject="friendly_unit"),
     E("attached", ("被贴附时", "当你为我贴附装备时"), ("on-attached",), rule="434.1", subject="self"),
+    # "if I'm revealed from your main deck": the card's own trigger, working from the deck (424.1)
+    E("revealed", ("从主牌堆被展示时", "当我从你的主牌堆中被展示时"), ("on-revealed-from-deck",), rule="424.1",
+      subject="self"),
     E("become_mighty", ("变为强力时", "当我变为强力时"), ("on-become-mighty",), rule="709", subject="self"),
     E("recycle", ("回收时",), ("on-recycle",), rule="416.1"),
     E("recycle_rune", ("回收符文时", "当你回收一枚符文时"), ("on-recycle-rune",), rule="416.1.b"),

@@ -412,6 +412,15 @@ class Mill(EffectKind):
         return moved
 
 
+def revealed_from_deck(game, player: str, cards) -> None:
+    """Cards just revealed from a main deck: each one's "if I'm revealed from your main deck" (424.1)."""
+    from judge.engine.abilities import triggered
+    from judge.engine.abilities.facts import EventFacts
+
+    for o in cards:
+        triggered.fire(game, EventFacts("revealed", player=player, obj=o, controller=o.owner, origin="deck"))
+
+
 class RevealTop(EffectKind):
     """'Reveal the top N cards of your main deck': shown to all, they stay where they are (424.1,
     424.1.a.2); with fewer cards, as many as there are, and no burn out (431.1.c)."""
@@ -424,6 +433,7 @@ class RevealTop(EffectKind):
         names = "、".join(f"{c.label()}" for c in top) or "（主牌堆为空）"
         game.trace.add("step", f"{who}：{p} 展示主牌堆顶的 {len(top)} 张牌：{names}；它们仍留在主牌堆顶，顺序不变。",
                        rules=("424.1", "424.1.a.2") + (("431.1.c",) if len(top) < eff.amount else ()))
+        revealed_from_deck(game, p, top)
         return top
 
 
@@ -526,6 +536,7 @@ class Dig(EffectKind):
         drawn = []
         for o in picked:
             game.trace.add("step", f"{who}：{p} 展示 {o.label()}。", rules=("424.1",))
+            revealed_from_deck(game, p, [o])
             deck.remove(o.oid)
             o.zone = "hand"
             game.players[p].zones["hand"].append(o.oid)
@@ -574,6 +585,8 @@ class TakeFromTop(EffectKind):
         how = "展示" if eff.args.get("reveal") else "查看"
         game.trace.add("step", f"{who}：{p} {how}主牌堆顶的 {len(seen)} 张牌：{'、'.join(game.objects[o].label() for o in seen) or '无'}。",
                        rules=(("424.1",) if eff.args.get("reveal") else ("431.1.c",)) + (("431.1.c",) if len(seen) < eff.amount else ()))
+        if eff.args.get("reveal"):
+            revealed_from_deck(game, p, [game.objects[o] for o in seen])
         fits = [o for o in seen if _of_type(game, o, eff.args.get("type"))]
         scripted = [o for o in (take_choice(game, item) or []) if o in fits]
         pick = (scripted or fits)[:1]

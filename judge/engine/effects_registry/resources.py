@@ -4,7 +4,7 @@ deck, recycle a rune from the board to the bottom of its owner's rune deck."""
 from __future__ import annotations
 
 from judge.engine import vocab, zones
-from judge.engine.costs import ONLY_WORDS, pool_units, reserve
+from judge.engine.costs import ONLY_WORDS, add_extra, pool_units, reserve
 from judge.engine.instructions import EffectKind
 from judge.trace.events import Change
 
@@ -39,6 +39,7 @@ class AddPower(EffectKind):
         name = "任意特性" if d == "A" else vocab.name(vocab.DOMAINS, d)
         game.trace.add("change", f"{who}：{item.controller} 获得 {eff.amount} 点{name}符能（放入符文池）。",
                        rules=("429.1", "429.5"), changes=[Change(f"{item.controller}的符文池", "符能", before, pl.power)])
+        add_extra(game, item, who)
         return previous
 
 

@@ -37,9 +37,14 @@ class CreateToken(EffectKind):
         stated = eff.args.get("exhausted")
         # the effect may state ready or exhausted (184.1); else the type's default: units exhausted (143.4)
         exhausted = stated if stated is not None else card.type == "unit"
+        counted = eff.value is not None and eff.value.kind != "n"  # "that many": it may be none
+        n = eff.amount if counted else max(1, eff.amount)
+        if n <= 0:
+            game.trace.add("step", f"{who}：数量为 0，不创建{card.name}指示物。", rules=("439.2",))
+            return []
         made = []
         base = card.name.split("（")[0]  # a printing's qualifier is not part of the id: 随从（祖安） -> 随从1
-        for _ in range(max(1, eff.amount)):
+        for _ in range(n):
             k = 1
             while f"{base}{k}" in game.objects:  # ids a scenario can name: 新兵1, 新兵2, …
                 k += 1
