@@ -35,6 +35,7 @@ def default_english() -> Path:
     return Path(ENGLISH_NAME)
 DEFAULT_MAP = REPO / "rules_corpus" / "numbering-map.tsv"
 CORPUS = REPO / "rules_corpus" / "core-rules-2026-07-17.zh.txt"
+DRAFTED = REPO / "judge" / "rules" / "data" / "drafted_titles.tsv"
 FAQS = [REPO / "rules_corpus" / "origins-core-rules-faq.zh.txt", REPO / "rules_corpus" / "origins-referee-faq.zh.txt"]
 OUT = REPO / "judge" / "search" / "data" / "heading_terms.tsv"
 
@@ -80,7 +81,7 @@ OVERRIDES = {
     "Buffs": "增益", "Bonus Damage": "额外伤害", "Attachment": "贴附", "Inactive": "未激活",
     "Making New Choices": "另做选择", "Accelerate": "急速", "Assault": "强攻", "Deathknell": "绝念",
     "Deflect": "法盾", "Ganking": "游走", "Hidden": "待命", "Temporary": "瞬息", "Equip": "装配",
-    "Quick-Draw": "灵便", "Legion": "鼓舞", "Mighty": "强力", "Counters": "指示物",
+    "Quick-Draw": "灵便", "Legion": "鼓舞", "Mighty": "强力", "Counters": "计数标",
     "Priority": "优先行动权", "Turn": "回合", "Tank": "壁垒", "Vision": "预视",
     "Secret": "隐秘", "Private": "私密", "Public": "公开", "Tag": "标签", "Might": "战力",
     "Base Costs": "基础费用", "Additional Costs": "额外费用", "Applied Costs": "施加费用",
@@ -88,6 +89,11 @@ OVERRIDES = {
     "Showdown Closed": "法术对决闭环", "Finalize": "确认", "Execute": "执行", "Pass": "让过", "Resolve": "结算",
     "Conquer": "征服", "Hold": "据守", "Victory Score": "胜利得分", "The Combat Damage Step": "战斗伤害步骤",
     "The Resolution Step": "结算步骤", "XP": "经验",
+    # Chapters 440-829 (no Chinese text in the corpus): the keyword names of Chinese cards and the FAQs,
+    # or the term the tool's drafted title of that rule uses (judge/rules/data/drafted_titles.tsv).
+    "Empower": "强化", "Disempower": "解除强化", "Skip": "跳过", "Burn": "烧牌", "Pay": "支付",
+    "Layers": "效果层", "Additional Turns": "额外回合", "Untargetability": "不可被选中", "Ignoring Effects": "忽略",
+    "Dependent Keywords": "从属关键词", "Ambush": "伏击", "Hunt": "狩猎", "Unique": "唯我", "Backline": "后排",
 }
 
 
@@ -143,7 +149,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     corpus = CORPUS.read_text(encoding="utf-8").splitlines()
     rows = read_map(args.map) if args.map.is_file() else {}
-    corpus_text = re.sub(r"\s+", "", "".join(corpus + [f.read_text(encoding="utf-8") for f in FAQS]))
+    # A term is paired only if a judge can find it: in the corpus, the FAQs, or a drafted title.
+    corpus_text = re.sub(r"\s+", "", "".join(corpus + [f.read_text(encoding="utf-8") for f in FAQS + [DRAFTED]]))
     pairs, skipped = [], []
     for number, english in english_headings(args.english):
         # Only a heading that is itself a term is paired ("Ready", not "While in the Trash").

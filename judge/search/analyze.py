@@ -113,6 +113,12 @@ class _Vocab:
             "SELECT alias, target, kind FROM search_alias WHERE alias IN ({}) AND kind IN (" + marks + ")", keys, tuple(kinds)
         )
 
+    def aliases_to(self, targets: list[str], kind: str) -> list[tuple[str, str, str]]:
+        """(alias, target, kind) rows of one kind whose target is one of `targets`."""
+        if not targets:
+            return []
+        return self._in("SELECT alias, target, kind FROM search_alias WHERE target IN ({}) AND kind = ?", targets, (kind,))
+
     def static(self, kind: str) -> list[tuple[str, str, str]]:
         """(alias, target, kind) rows of a small static table (the player-word table, card names), read
         once per connection."""
@@ -601,8 +607,14 @@ def _latin_word(vocab: _Vocab, word: str) -> list[Concept]:
 def _expand_synonyms(vocab: _Vocab, concepts: list[Concept]) -> None:
     forms = [f for c in concepts for f in c.forms]
     pairs = vocab.synonyms_of(forms) if forms else []
+    # An English word names one rules term: a synonym that another English word names is a different
+    # term ("Empower" is 强化; the FAQs' 强化 for a buff is 增益, which "Buff" names).
+    named = {t for _a, t, _k in vocab.aliases_to([o for _w, o in pairs], "english")} if any(
+        c.via == "english" for c in concepts) and pairs else set()
     for c in concepts:
         for word, other in pairs:
+            if c.via == "english" and other in named:
+                continue
             if word in c.forms and other not in c.forms:
                 c.forms.append(other)
                 if c.via == "text":

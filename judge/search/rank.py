@@ -158,9 +158,9 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
         if not d:
             continue
         norm, extra, context = d["norm"] or "", d["norm_extra"] or "", d.get("norm_context") or ""
-        title = norm.split("\n", 1)[0].split(" (")[0]
+        title = _bare(norm.split("\n", 1)[0].split(" (")[0])
         marked = [x for x in (d["defines"] or "").split("|") if x]
-        strong = {x[1:] for x in marked if x.startswith("!")}
+        strong = {_bare(x[1:]) for x in marked if x.startswith("!")}
         defines = strong | {x for x in marked if not x.startswith("!")}
         got, matched = 0.0, []
         names = set()  # forms of the query this document could be *about*
@@ -252,10 +252,10 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
         else:
             # The glossary entry shows the same definition: just after the defining rule.
             s *= {"rule": 1.1, "term": 0.95, "errata": 0.9, "faq": 0.85}.get(kind, 1.0)
-        if kind == "rule" and d.get("number_source") == "absent" and (
+        if kind == "rule" and d.get("number_source") == "absent" and not (names & {title}) and (
                 analysis.question_like or (d.get("title") or "").endswith(DRAFTED_MARK)):
             # A skeleton node titled by the tool only points at a rule: a paragraph that says as much in
-            # the rules' own words goes first.
+            # the rules' own words goes first (unless the node is titled with the very term asked for).
             s *= SKELETON_WEIGHT if analysis.question_like else SKELETON_WEIGHT_TERM
         if d.get("status") and "supersed" in (d["status"] or ""):
             s *= 0.8
@@ -264,6 +264,12 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
         hits.append(Hit(d, round(s * 100, 2), round(coverage, 3), list(dict.fromkeys(matched))))
     hits.sort(key=lambda h: (-h.score, h.doc["id"]))
     return hits
+
+
+def _bare(title: str) -> str:
+    """A title without its qualifier: "强化(行动)" and "强化(关键词)" both name 强化, "计数标(counters)" 计数标."""
+    cut = title.find("(", 1)
+    return title[:cut] if cut > 0 and title.endswith(")") else title
 
 
 def _faq_question(norm: str) -> str:
