@@ -12,7 +12,7 @@ import pytest
 from judge.search import evaluation
 from judge.search.store import connect
 
-DEV_RECALL5 = 0.88  # 436 questions. 195 (82 added for the weak kinds and 440-829 before tuning) reached 0.938;
+DEV_RECALL5 = 0.89  # 436 questions. 195 (82 added for the weak kinds and 440-829 before tuning) reached 0.938;
 # batch 3 (86 questions on topics not asked before, committed before any tuning on them) measured 0.868 overall
 # untuned, 0.922 after the third round. Batch 4 (70 questions on whatif, howmany, order, when and English
 # paraphrases, committed before any tuning on them; 4 more were written but dropped because the same words
@@ -29,14 +29,21 @@ DEV_RECALL5 = 0.88  # 436 questions. 195 (82 added for the weak kinds and 440-82
 # The fresh batch (tests/search_questions_fresh.tsv, 86 questions on topics not asked before, committed before
 # any tuning on them) measured 0.744 untuned (0.779 with three targets completed). Round 5 (issue 17: a
 # character-pair ranking fused with the concept ranking, judge/search/fusion.py): dev 0.888, fresh 0.814.
+# The second fresh batch (tests/search_questions_fresh2.tsv, 79 questions weighted to whatif/order/when,
+# committed before any tuning on them) measured 0.684 untuned. Round 6 (issue 17: English Empower/timestamp/
+# Counters pairs; a question's own wording weighs at most a rules term's; keywords for the drafted titles;
+# a linear second look at the first 30 places, judge/search/rerank.py, fitted on dev and the term set only):
+# dev 0.899, fresh 0.837, fresh2 0.759.
 FRESH_RECALL5 = 0.80
+FRESH2_RECALL5 = 0.74
 FROZEN_RECALL5 = 0.90  # measured once at the end of each round of ranking work, never tuned on. Round 1: 0.852
 # (46/54), 0.907 (49/54) with the official numbering map, 0.889 (48/54) before round 2 (baseline 0.593). Round 2
 # (titles for the skeleton of 440-829): 0.833 (45/54); in some misses the first hit is now the titled skeleton
 # rule that decides the question (e.g. 458), which the frozen targets, written before those titles, do not name.
 # Round 3 (player words, conditions answer when-questions, phrases cut into characters): 0.870 (47/54).
 # Round 4 (issue 17: frames, English inflections, where-questions): 0.870 (47/54), unchanged.
-# Round 5 (issue 17: the character-pair ranking fused): 0.907 (49/54). Tried in round 5 and dropped (no gain
+# Round 5 (issue 17: the character-pair ranking fused): 0.907 (49/54). Round 6 (the second look, rerank.py):
+# 0.907 (49/54), unchanged. Tried in round 5 and dropped (no gain
 # on dev or a loss on the fresh batch): a character-unigram ranking, a bigram association model learned from
 # FAQ question/answer, heading/paragraph and glossary pairs, skip-bigrams, children's titles as a skeleton
 # section's context, English heading pairs from the tool's drafted titles, and a multilingual sentence
@@ -103,6 +110,11 @@ def test_development_floor(reports):
 def test_fresh_floor(reports):
     fresh = reports["fresh"]
     assert fresh["overall"]["r5"] >= FRESH_RECALL5, fresh["misses"]
+
+
+def test_second_fresh_floor(reports):
+    fresh2 = reports["fresh2"]
+    assert fresh2["overall"]["r5"] >= FRESH2_RECALL5, fresh2["misses"]
 
 
 def test_frozen_floor(reports):

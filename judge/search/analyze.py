@@ -277,6 +277,8 @@ def analyze(conn, raw: str) -> Analysis:
     _expand_synonyms(vocab, concepts)
     _weigh(vocab, concepts)
     if a.question_like:
+        _cap_phrasing(vocab, concepts)
+    if a.question_like:
         for c in concepts:
             # An English word of a question that no document contains ("during" outside the glossary)
             # is phrasing, not the subject: it must not cost the answer its coverage.
@@ -628,6 +630,19 @@ def _weigh(vocab: _Vocab, concepts: list[Concept]) -> None:
         c.weight = math.log((n - c.df + 0.5) / (c.df + 0.5) + 1.0)
         if all(len(f) == 1 for f in c.forms):
             c.weight /= 2  # a lone character means little out of context ("看", "放")
+
+
+PHRASING_CAP = 4.0  # the largest weight of a question's word that is no rules term
+
+
+def _cap_phrasing(vocab: _Vocab, concepts: list[Concept]) -> None:
+    """A question's own wording ("两边", "拿回", "对方") is rare in the rules, so its idf is high, yet the
+    answer is about the rules' terms: a plain word that is no term weighs at most PHRASING_CAP."""
+    plain = [c for c in concepts if c.via == "text" and not c.optional and len(c.label) >= 2]
+    lex = vocab.lex([c.label for c in plain]) if plain else {}
+    for c in plain:
+        if not lex.get(c.label, (0, 0, 0))[2]:
+            c.weight = min(c.weight, PHRASING_CAP)
 
 
 def _fix_unmatched(vocab: _Vocab, concepts: list[Concept], a: Analysis) -> None:

@@ -1,5 +1,6 @@
 """`search(conn, query)`: analysis -> direct hits for citations -> ranked hits (for a question, fused with
-a character-pair ranking: judge.search.fusion) -> suggestions."""
+a character-pair ranking: judge.search.fusion, and its first places looked at again: judge.search.rerank)
+-> suggestions."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import json
 import re
 
 from judge.errors import JudgeError
-from judge.search import arrange, fusion, rank, snippet
+from judge.search import arrange, fusion, rank, rerank, snippet
 from judge.search.analyze import Analysis, analyze
 from judge.search.citations import Citation
 
@@ -92,7 +93,10 @@ def search(conn, query: str, *, limit: int = 10, kinds: list[str] | None = None)
     if a.question_like:
         hits = arrange.drop_glossary_echoes(arrange.follow_children(arrange.rule_first(hits), ranked))
         if ranked:
-            hits = fusion.fuse(conn, a, hits, kinds)
+            ranks: dict[int, tuple[int | None, int | None]] = {}
+            hits = fusion.fuse(conn, a, hits, kinds, ranks)
+            direct_hits = [h for h in hits if h.direct]
+            hits = direct_hits + rerank.rerank(a, [h for h in hits if not h.direct], ranks, fusion.char_pairs(a))
     elif hits and not hits[0].direct:
         hits = arrange.expand_sections(conn, hits[: limit + 5], ranked, limit) + hits[limit + 5 :]
     result.hits = hits[:limit]

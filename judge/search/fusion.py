@@ -53,12 +53,20 @@ def pair_ranking(conn, analysis: Analysis, kinds: list[str] | None) -> list[int]
     return ids[:DEPTH]
 
 
-def fuse(conn, analysis: Analysis, hits: list[Hit], kinds: list[str] | None) -> list[Hit]:
-    """`hits` (direct hits first, then the concept ranking) merged with the character-pair ranking."""
+def fuse(conn, analysis: Analysis, hits: list[Hit], kinds: list[str] | None,
+         ranks: dict[int, tuple[int | None, int | None]] | None = None) -> list[Hit]:
+    """`hits` (direct hits first, then the concept ranking) merged with the character-pair ranking.
+    `ranks`, when given, receives each fused document's place in the two lists (None: not in it)."""
     direct = [h for h in hits if h.direct]
     rest = [h for h in hits if not h.direct]
     ranked = rest[:DEPTH]
     pairs = pair_ranking(conn, analysis, kinds)
+    if ranks is not None:
+        place = {i: r for r, i in enumerate(pairs, start=1)}
+        for r, h in enumerate(ranked, start=1):
+            ranks[h.doc["id"]] = (r, place.get(h.doc["id"]))
+        for i, r in place.items():
+            ranks.setdefault(i, (None, r))
     if not pairs:
         return hits
     score: dict[int, float] = {}

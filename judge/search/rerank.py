@@ -1,0 +1,116 @@
+"""A second look at the first places of a question's fused ranking (judge.search.fusion).
+
+The fused list is good at finding the paragraphs a question is about, less at telling which of them
+answers it. Each of the first DEPTH paragraphs is described by a few features that say why it might
+answer: where the two rankings put it, how much of the question's wording its title and text share,
+whether it says what the question asks for (a condition and its result for "会怎样", a sequence for
+"谁先", a time for "什么时候", a count for "几张", a permission for "能不能"), and what it is (a rule
+paragraph, a skeleton title, an FAQ entry and how much of its own question is the judge's). A linear
+score over them reorders the list. The weights (data/rerank_weights.tsv) are fitted by
+tools/train_rerank.py on the development questions only; the frozen questions never see it.
+Stdlib only: this module is on the cold path of every question.
+"""
+
+from __future__ import annotations
+
+import math
+
+from pathlib import Path
+
+from judge.search import intent
+from judge.search.analyze import Analysis
+
+DEPTH = 30
+WEIGHTS_PATH = Path(__file__).resolve().parent / "data" / "rerank_weights.tsv"
+
+# What a paragraph that answers each kind of question says (normalised text).
+CONDITION = ("如果", "若", "则", "改为", "替代", "取而代之", "仍", "不会", "视为", "将会", "会被", "不再", "无法")
+SEQUENCE = ("顺序", "依次", "首先", "然后", "随后", "之后", "之前", "先", "后", "同时", "时间戳", "回合顺序",
+            "从回合玩家开始", "按照", "第一", "最后", "依照")
+TIME = ("时机", "阶段", "步骤", "开始时", "结束时", "期间", "时，", "时,", "当", "每当", "直到", "立即", "之后", "之前")
+COUNT = ("任意数量", "最多", "至少", "上限", "不能超过", "数量", "一次", "每回合", "每个", "相加", "叠加")
+PERMIT = ("可以", "不能", "不可", "无法", "仅可", "仅能", "只能", "不得", "必须", "允许")
+SAYS = {intent.WHATIF: CONDITION, intent.ORDER: SEQUENCE, intent.WHEN: TIME, intent.HOWMANY: COUNT,
+        intent.CAN: PERMIT}
+
+FEATURES = (
+    "fused", "concept", "pairs", "coverage", "text_pairs", "title_pairs", "faq", "errata", "term", "skeleton",
+    "heading", "says_whatif", "says_order", "says_when", "says_howmany", "says_can", "length", "faq_asked",
+    "card",
+)
+
+_weights: dict[str, float] | None = None
+
+
+def weights() -> dict[str, float]:
+    global _weights
+    if _weights is None:
+        _weights = {}
+        if WEIGHTS_PATH.is_file():
+            for line in WEIGHTS_PATH.read_text(encoding="utf-8").splitlines():
+                cells = line.split("\t")
+                if len(cells) >= 2 and not line.startswith("#") and cells[0] in FEATURES:
+                    _weights[cells[0]] = float(cells[1])
+    return _weights
+
+
+def _pairs(text: str) -> set[str]:
+    return {text[i:i + 2] for i in range(len(text) - 1)}
+
+
+def features(analysis: Analysis, hits: list, ranks: dict[int, tuple[int | None, int | None]],
+             question_pairs: list[str]) -> list[list[float]]:
+    """One row of FEATURES per hit (hits: the fused list's first places, in order)."""
+    q = set(question_pairs)
+    nq = float(len(q)) or 1.0
+    concepts = [c for c in analysis.concepts if not c.optional] or analysis.concepts
+    total_w = sum(c.weight for c in concepts) or 1.0
+    rows = []
+    for place, h in enumerate(hits, start=1):
+        d = h.doc
+        norm = d.get("norm") or ""
+        title, _, body = norm.partition("\n")
+        body = body or title
+        crank, prank = ranks.get(d["id"], (None, None))
+        got = sum(c.weight for c in concepts if any(f in norm for f in c.forms))
+        kind = d["kind"]
+        asked = 0.0
+        if kind == "faq":
+            start = norm.find("问:")
+            if start >= 0:
+                end = norm.find("答:", start)
+                asked = len(q & _pairs(norm[start:end if end > 0 else None])) / nq
+        row = [
+            10.0 / (10.0 + place),
+            10.0 / (10.0 + crank) if crank else 0.0,
+            10.0 / (10.0 + prank) if prank else 0.0,
+            got / total_w,
+            len(q & _pairs(norm)) / nq,
+            len(q & _pairs(title)) / nq,
+            1.0 if kind == "faq" else 0.0,
+            1.0 if kind == "errata" else 0.0,
+            1.0 if kind == "term" else 0.0,
+            1.0 if kind == "rule" and d.get("number_source") == "absent" else 0.0,
+            1.0 if d.get("is_heading") else 0.0,
+        ]
+        for k in (intent.WHATIF, intent.ORDER, intent.WHEN, intent.HOWMANY, intent.CAN):
+            row.append(1.0 if analysis.intent == k and any(w in body for w in SAYS[k]) else 0.0)
+        row.append(math.log(1.0 + len(norm)) / 6.0)
+        row.append(asked)
+        row.append(1.0 if analysis.cards and kind in ("faq", "errata") and any(n in title for n in analysis.cards) else 0.0)
+        rows.append(row)
+    return rows
+
+
+def rerank(analysis: Analysis, hits: list, ranks: dict[int, tuple[int | None, int | None]],
+           question_pairs: list[str]) -> list:
+    """`hits` (no direct hits) with its first DEPTH places reordered by the fitted linear score."""
+    w = weights()
+    if not w or not hits:
+        return hits
+    top = hits[:DEPTH]
+    vector = [w.get(name, 0.0) for name in FEATURES]
+    scored = [(sum(a * b for a, b in zip(vector, row)), -i) for i, row in
+              enumerate(features(analysis, top, ranks, question_pairs))]
+    order = sorted(range(len(top)), key=lambda i: scored[i], reverse=True)
+    return [top[i] for i in order] + hits[DEPTH:]

@@ -1,0 +1,69 @@
+"""The second look at a question's first places (judge.search.rerank) and its fitted weights."""
+
+import pytest
+
+from judge.search import fusion, rerank
+from judge.search.analyze import analyze
+from judge.search.engine import search
+from judge.search.rank import Hit
+from judge.search.store import connect
+
+
+@pytest.fixture(scope="module")
+def conn():
+    c = connect()
+    yield c
+    c.close()
+
+
+def test_the_shipped_weights_name_every_feature_and_only_those():
+    lines = [ln for ln in rerank.WEIGHTS_PATH.read_text(encoding="utf-8").splitlines()
+             if ln and not ln.startswith("#") and not ln.startswith("feature\t")]
+    names = [ln.split("\t")[0] for ln in lines]
+    assert names == list(rerank.FEATURES)
+    assert all(isinstance(v, float) for v in rerank.weights().values())
+
+
+def _doc(i, norm, kind="rule", **extra):
+    return {"id": i, "kind": kind, "norm": norm, "number_source": "official", "is_heading": 0, **extra}
+
+
+def test_features_say_what_a_paragraph_offers(conn):
+    a = analyze(conn, "单位有两个壁垒会怎样")
+    assert a.intent == "whatif"
+    hits = [Hit(_doc(1, "壁垒\n如果单位拥有多个壁垒，则视为一个。"), 0.0), Hit(_doc(2, "卡牌\n卡牌分为三种类别。", kind="faq"), 0.0)]
+    rows = rerank.features(a, hits, {1: (1, None), 2: (None, 3)}, fusion.char_pairs(a))
+    assert all(len(r) == len(rerank.FEATURES) for r in rows)
+    f = [dict(zip(rerank.FEATURES, r)) for r in rows]
+    assert f[0]["fused"] > f[1]["fused"]  # the first place of the fused list
+    assert f[0]["concept"] > 0 and f[0]["pairs"] == 0  # only the concept list has it
+    assert f[1]["concept"] == 0 and f[1]["pairs"] > 0
+    assert f[0]["says_whatif"] == 1.0 and f[1]["says_whatif"] == 0.0  # a condition and its result
+    assert f[0]["coverage"] > f[1]["coverage"]
+    assert f[1]["faq"] == 1.0 and f[0]["faq"] == 0.0
+
+
+def test_rerank_only_reorders_the_first_places(conn):
+    a = analyze(conn, "单位有两个壁垒会怎样")
+    hits = [Hit(_doc(i, f"标题{i}\n正文{i}"), 0.0) for i in range(1, rerank.DEPTH + 6)]
+    out = rerank.rerank(a, hits, {}, fusion.char_pairs(a))
+    assert sorted(h.doc["id"] for h in out) == [h.doc["id"] for h in hits]
+    assert out[rerank.DEPTH:] == hits[rerank.DEPTH:]
+
+
+def test_a_question_is_reranked_and_direct_hits_stay_first(conn):
+    res = search(conn, "规则 416 回收的牌放到哪里", limit=10)
+    assert res.hits[0].direct
+    ids = [h.doc["id"] for h in res.hits]
+    assert len(ids) == len(set(ids))
+
+
+def test_the_trainer_refuses_the_frozen_questions():
+    import importlib.util
+
+    from judge.paths import REPO_DIR
+
+    spec = importlib.util.spec_from_file_location("train_rerank", REPO_DIR / "tools" / "train_rerank.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    assert mod.main(["--sets", "frozen", "--out", "/dev/null"]) == 2
