@@ -329,7 +329,7 @@ def pay(game: Game, player: str, cost: Cost, payment: Payment, text: str | None 
 
 
 def effect_play_cost(game: Game, player: str, card: GameObject, eff, who: str, ignore_energy: bool = False,
-                     base: tuple | None = None) -> bool:
+                     base: tuple | None = None, discount: int = 0) -> bool:
     """A card played by an effect goes through every step of playing, its cost included, unless the
     effect says to ignore the cost (419.3.b) or only its energy part (the power part still paid); an
     effect playing it "for [cost]" replaces its base costs with that cost (356.1.a).
@@ -351,6 +351,8 @@ def effect_play_cost(game: Game, player: str, card: GameObject, eff, who: str, i
         game.trace.add("step", f"{who}：打出 {card.label()}，无视其法力费用（符能费用照常支付）。", rules=("419.3.b",))
     cost.add(energy, card.card.cost_power, "基础费用", card_syms(card, card.card.cost_power_syms))
     apply_modifiers(game, player, card, cost)
+    if discount:  # "… its cost reduced by [3]": a reduction the playing effect itself applies (356.4)
+        cost.add(-discount, 0, "打出它的效果减费")
     cost.floor()
     return _pay_effect_play(game, player, card, cost, who)
 

@@ -323,6 +323,8 @@ STANDARD_DESTINATIONS = (
     # "its owner plays it to any battlefield": the player who plays the unit chooses one as it is played,
     # on resolution, with the effect's permission (355.2.b)
     Destination("any_battlefield", ("任意战场", "任意一处战场"), ("any-battlefield",), rule="355.2.b"),
+    # "play a unit to a battlefield you control": its player chooses one of those as it is played (355.2.a)
+    Destination("your_battlefield", ("你控制的战场", "你控制的一处战场"), ("a-battlefield-you-control",), rule="355.2.a"),
     OpenBattlefieldDestination("open_battlefield", ("开放的战场", "一处开放的战场"), ("an-open-battlefield",),
                                rule="170.11.c"),
 )

@@ -139,3 +139,18 @@ def own_restriction(game, player: str, card, dest: str) -> str | None:
             if (problem := hook(game, card, params, player, dest)) is not None:
                 return problem
     return None
+
+
+class MoveToItsOthers(StaticAbility):
+    """`静态 移动目的地须有其控制者的其他单位`: the location the spell moves a unit to, chosen as it is played
+    (355.4), must be one where that unit's controller has other units: a battlefield, or their base
+    (355.4.a: otherwise the choice is invalid and the play illegal)."""
+
+    id, zh, aliases, rule = "move_to_its_others", ("移动目的地须有其控制者的其他单位",), \
+        ("move-to-where-its-controller-has-other-units",), "355.4.a"
+
+    def move_destination_problem(self, game, card, params, player, unit, dest) -> str | None:
+        if any(u is not unit for u in game.units_at(dest, unit.controller)):
+            return None
+        where = f"{unit.controller}的基地" if dest == "base" else dest
+        return f"{card.label()} 只能把 {unit.label()} 移动到其控制者有其他单位的位置，{where} 没有。"

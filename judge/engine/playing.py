@@ -109,6 +109,13 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
                 if invalid:
                     raise IllegalAction(f"{card.label()} 不能把 {u.label()} 移动到这里：无效的终点位置（{invalid[0]}）。",
                                         invalid[1])
+                from judge.engine.statics import STATICS
+
+                for kind in STATICS:  # "… to a location where its controller has other units" (355.4.a)
+                    hook = getattr(kind, "move_destination_problem", None)
+                    for params in kind.instances(card.card) if hook is not None else ():
+                        if (why := hook(game, card, params, player, u, dest)) is not None:
+                            raise IllegalAction(why, "355.4.a")
     if origin is not None:
         origin.check_targets(game, chosen)
     # Step 3: total cost.

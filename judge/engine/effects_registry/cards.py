@@ -241,22 +241,28 @@ class PlayCard(EffectKind):
     ("to any battlefield"): the player playing it chooses one as it is played (355.2.b)."""
 
     id, zh, aliases, rule, params = "play_card", ("打出卡牌",), ("play-card",), "419.3", \
-        "无视费用 或 无视法力费用（仍支付符能）；由其拥有者（由卡牌的拥有者而不是控制者打出）；以费用 N [符能 [R]…]（356.1.a）"
+        "无视费用 或 无视法力费用（仍支付符能）；由其拥有者（由卡牌的拥有者而不是控制者打出）；以费用 N [符能 [R]…]（356.1.a）；费用减少 N（356.4）"
 
     _WORDS = {"ignore_cost": ("无视费用", "ignoring-cost"), "ignore_energy": ("无视法力费用", "ignoring-energy"),
               "by_owner": ("由其拥有者", "by-its-owner")}
     _FOR = ("以费用", "for-cost")
+    _LESS = ("费用减少", "costing-less")
 
     def read_args(self, words):
         words = list(words)
-        for_cost = None
+        for_cost, discount = None, 0
+        if any(w in self._LESS for w in words):  # "its cost reduced by [3]" (356.4)
+            at = next(i for i, w in enumerate(words) if w in self._LESS)
+            if at + 1 >= len(words) or not words[at + 1].isdigit():
+                raise ValueError(f"效果“{self.display} 费用减少”之后应为整数（如 费用减少 3）。")
+            discount, words = int(words[at + 1]), words[:at] + words[at + 2:]
         if any(w in self._FOR for w in words):  # "play it for [1][R]": its base costs are replaced (356.1.a)
             at = next(i for i, w in enumerate(words) if w in self._FOR)
             for_cost, words = self._read_cost(words[at + 1:]), words[:at]
         if any(all(w not in spellings for spellings in self._WORDS.values()) for w in words):
-            raise ValueError(f"效果“{self.display}”只接受“无视费用”“无视法力费用”“由其拥有者”和“以费用 N [符能 [R]…]”。")
+            raise ValueError(f"效果“{self.display}”只接受“无视费用”“无视法力费用”“由其拥有者”“以费用 N [符能 [R]…]”和“费用减少 N”。")
         return {**{key: any(w in spellings for w in words) for key, spellings in self._WORDS.items()},
-                "for_cost": for_cost}
+                "for_cost": for_cost, **({"discount": discount} if discount else {})}
 
     def _read_cost(self, words):
         from judge.engine.effects_registry.resources import DOMAIN_WORDS
@@ -297,9 +303,13 @@ class PlayCard(EffectKind):
                 dest = _play_location(game, item, p, card, who)  # chosen before the cost is paid (355.2, 356)
             elif card.card.type == "unit" and eff.dest == "any_battlefield":
                 dest = _play_battlefield(game, item, p, card, who)  # "to any battlefield" (355.2.b)
+            elif card.card.type == "unit" and eff.dest == "your_battlefield":
+                dest = _play_battlefield(game, item, p, card, who, controlled=True)  # (355.2.a)
+                if dest is None:
+                    continue
             eff.ignore_cost = eff.args.get("ignore_cost", False)
             if not effect_play_cost(game, p, card, eff, who, ignore_energy=eff.args.get("ignore_energy", False),
-                                    base=eff.args.get("for_cost")):
+                                    base=eff.args.get("for_cost"), discount=eff.args.get("discount", 0)):
                 continue
             where = game.location_label(card)
             card.played_from = card.zone  # where it was played from (419.1.a: not the hand)
@@ -368,23 +378,28 @@ class BanishThis(EffectKind):
         return [src]
 
 
-def _play_battlefield(game, item, player: str, card, who: str) -> str:
+def _play_battlefield(game, item, player: str, card, who: str, controlled: bool = False) -> str | None:
     """'… plays it to any battlefield': the player playing the unit chooses a battlefield as it is played
     (355.2), any of them valid by the effect's permission (355.2.b): a scripted `<玩家> 选择目标 <来源> -> bf1`;
-    `--auto`: the first battlefield."""
+    `--auto`: the first battlefield. `controlled` ("to a battlefield you control", 355.2.a): only those;
+    with none, the unit is not played (None)."""
     from types import SimpleNamespace
 
-    valid = list(game.battlefields)
+    valid = [b for b, bf in game.battlefields.items() if not controlled or bf.controller == player]
+    if not valid:
+        game.trace.add("step", f"{who}：{player} 没有控制任何战场，{card.label()} 无处可打出，不打出。", rules=("355.2.a",))
+        return None
     picked = take_choice(game, SimpleNamespace(controller=player, source=item.source, oid=getattr(item, "oid", None)))
     where = next((w for w in picked or () if w in valid), None)
     if where is None and game.choices.auto:
         where = valid[0]
         game.trace.add("auto", f"（自动选择）{who}：{player} 把 {card.label()} 打出到 {where}。", rules=("355.2.b",))
     elif where is None:
-        game.choices.need("target", player, f"{player} 需要选择 {card.label()} 打出到哪一处战场：{'、'.join(valid)}（355.2.b）。",
+        game.choices.need("target", player, f"{player} 需要选择 {card.label()} 打出到哪一处战场：{'、'.join(valid)}（{'355.2.a' if controlled else '355.2.b'}）。",
                           valid, f"{player} 选择目标 {item.source} -> {valid[0]}")
-    game.trace.add("choice", f"{who}：{player} 选择把 {card.label()} 打出到 {where}（效果允许打出到任意一处战场）。",
-                   rules=("355.2", "355.2.b"))
+    game.trace.add("choice", f"{who}：{player} 选择把 {card.label()} 打出到 {where}"
+                   f"（{'其控制的战场' if controlled else '效果允许打出到任意一处战场'}）。",
+                   rules=("355.2", "355.2.a" if controlled else "355.2.b"))
     return where
 
 
