@@ -233,6 +233,7 @@ class CardDef:
     # the Equip ability's cost as (energy, power symbols), e.g. (1, ["A"]) for [1][A]; None: the
     # value after 装配 in energy (818)
     equip_cost: tuple | None = None
+    equip_parts: list = field(default_factory=list)  # the Equip cost's other parts: (cost-part id, N), e.g. spend XP
     repeat_cost: tuple | None = None  # [回响] with power: (energy, power symbols); else the keyword's value is its energy
     statics: list = field(default_factory=list)  # (static-ability id, params) of registered kinds (judge.engine.statics)
 

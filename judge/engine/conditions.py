@@ -703,6 +703,20 @@ class OneOfThem(ConditionKind):
         return any(o.zone == "board" and filters.matches(game, seen, cond.filter, o) for o in getattr(seen, "objs", ()))
 
 
+class ChosenTargetIs(ConditionKind):
+    """"If the unit you choose is a Bird, Cat, Dog or Poro, this costs [2] less": a target chosen for the card
+    as it is played (355.5) fits a filter, wherever it is (a card in a trash too); read when the cost is
+    determined (356), after the targets are chosen."""
+
+    id, zh, aliases, takes_filter, rule = "chosen_target_is", ("所选目标为", "你选择的目标为"), ("the-chosen-target-is",), \
+        True, "355.5"
+
+    def holds(self, game, seen, cond):
+        from judge.engine import filters
+
+        return any(filters.matches(game, seen, cond.filter, o) for o in getattr(seen, "objs", ()))
+
+
 STANDARD = (ItIsAlone, EnemyDiedThisTurn, OpponentNearWin, UnitDiedThisTurn, Mighty, ControlAtLeast, MovedTimes,
             TurnAtLeast, TurnBelow, PointsAtLeast, XpAtLeast, PaidOptionalCost, SelfBuffed, SelfAtBattlefield,
             HandAtMost, RunesAtLeast, Exists, OpponentsTurn, ByYou, YourTurn, ItIsAttacking, ItIsStunned,
@@ -710,6 +724,7 @@ STANDARD = (ItIsAlone, EnemyDiedThisTurn, OpponentNearWin, UnitDiedThisTurn, Mig
             AttackingWithAnother, InShowdown, OpponentControlsBattlefield, DiscardedThisTurn, SelfAloneInCombat, SelfOneOnOne, SelfInCombat,
             TagKindsAtLeast, DiedAlone, IfYouDo, ItIsNot, ItMatches, TotalMightAtLeast, GainedXpThisTurn, PlayedFromHand,
             SpellPaidThisTurn, PowerSpentThisTurn, NearWin, InCombat, ExcessDamageAtLeast, TargetsInclude, EnergySpentAtLeast, ControlsHere, ItWas,
+            ChosenTargetIs,
             OneOfThem, PlayedThisTurn)
 
 

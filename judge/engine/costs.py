@@ -138,7 +138,7 @@ def _match(needs: list, sources: list) -> list[int] | None:
     return list(used) if go(0) else None
 
 
-def apply_modifiers(game: Game, player: str, card: GameObject, cost: Cost, paid: tuple = ()) -> None:
+def apply_modifiers(game: Game, player: str, card: GameObject, cost: Cost, paid: tuple = (), targets: tuple = ()) -> None:
     """Passive cost increases, then reductions (356.3, 356.4), from cards on the board:
     '费用修正 友方 法术 -1' lowers its controller's spells, '费用修正 敌方 法术 +1' raises opponents'.
     The floor at zero (356.6) is applied by the caller once everything is added."""
@@ -154,7 +154,7 @@ def apply_modifiers(game: Game, player: str, card: GameObject, cost: Cost, paid:
             (ups if n > 0 else downs).append((o, part, n, floor))
     for kind in STATICS:  # the card's own discount (356.4.a)
         for params in kind.instances(card.card):
-            downs += [(card, part, n, kind.cost_floor(params)) for part, n in kind.own_cost_changes(game, card, params, player)]
+            downs += [(card, part, n, kind.cost_floor(params)) for part, n in kind.own_cost_changes(game, card, params, player, targets)]
     # A discount with a minimum applies only down to it (356.4.e); the player may order discounts, and
     # applying those with a minimum first is never worse for them (356.4.d.1).
     downs.sort(key=lambda d: d[3] is None)

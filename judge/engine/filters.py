@@ -30,13 +30,16 @@ class Seen:
     chosen: tuple = ()  # oids chosen as targets by the spell's earlier instructions ("another unit", 355.9.b)
     alone: bool | None = None  # whether the source was alone as it left the board (808.1.d.3), if noted
     moved_from: str | None = None  # where the ability's last move instruction took its unit from ("that battlefield")
+    paid: bool | None = None  # whether the card's optional additional cost is being paid, while it is played (355.1.a)
+    cost_objs: tuple = ()  # oids of the objects that paid the card's additional cost ("the unit killed this way")
 
     @classmethod
     def of(cls, controller: str, memory: dict | None) -> "Seen":
         memory = memory or {}
         return cls(controller, memory.get("oid"), memory.get("location"), memory.get("facts"), memory.get("might"),
                    memory.get("did"), battlefield=memory.get("battlefield"), chosen=tuple(memory.get("earlier_targets", ())),
-                   alone=memory.get("alone"), moved_from=memory.get("moved_from"))
+                   alone=memory.get("alone"), moved_from=memory.get("moved_from"), paid=memory.get("paid_optional"),
+                   cost_objs=tuple(memory.get("cost_objects", ())))
 
 
 class FilterWord(Entry):
@@ -171,6 +174,15 @@ STANDARD_FILTERS = (
     _word("power_at_most", ("符能费用不超过",), ("power-cost-at-most",), "355",
           lambda g, s, o, a: o.card.cost_power <= a, arg="int"),
     _word("might_below", ("战力低于",), ("might-below",), "355", lambda g, s, o, a: _might(g, o) < a, arg="int"),
+    # "a unit whose energy and power costs are each no more than the killed unit's": the object that paid the
+    # card's additional cost (356.2.a.1), named as it is played, so the restriction is known as targets are checked
+    _word("cost_within_cost_object", ("费用不超过费用对象",), ("costs-no-more-than-the-cost-object",), "355.9.b",
+          lambda g, s, o, a: any((c := g.objects.get(x)) is not None and o.card.cost_energy <= c.card.cost_energy
+                                 and o.card.cost_power <= c.card.cost_power for x in s.cost_objs)),
+    # "choose an enemy unit with 3 Might or less; if you paid the additional cost, choose any enemy unit instead":
+    # the optional cost is chosen before the targets (355.1.a), so the restriction is known as they are chosen
+    _word("might_at_most_unless_paid", ("未付额外费用时战力不超过",), ("might-at-most-unless-paid",), "356.2.b.1",
+          lambda g, s, o, a: _paid_optional(g, s) or _might(g, o) <= a, arg="int"),
     # "each other enemy unit there": not the previous instruction's object (the unit just dealt damage)
     _word("not_previous", ("除该目标外",), ("other-than-that-target",), "355",
           lambda g, s, o, a: all(o.oid != p.oid for p in s.objs)),
@@ -181,6 +193,15 @@ STANDARD_FILTERS = (
     _word("banished_by_this", ("被此牌放逐的", "以此方式放逐的"), ("banished-by-this",), "397",
           lambda g, s, o, a: _banished_by(g, s.oid, o)),
 )
+
+
+def _paid_optional(game, seen: Seen) -> bool:
+    """Whether the source card's optional additional cost is paid: as it is being played, the choice made in
+    step 2 (355.1.a); afterwards, what was paid when it was played (356.2.b.1)."""
+    if seen.paid is not None:
+        return seen.paid
+    src = game.objects.get(seen.oid or "")
+    return bool(src is not None and src.paid_optional)
 
 
 def _banished_by(game, oid, o) -> bool:

@@ -97,6 +97,8 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
         if eff.targets:
             targeting.check_choice(game, player, eff, picked, card.label(),  # "an enemy unit there" (355.10.b)
                                    {"oid": card.oid, "earlier_targets": tuple(earlier),
+                                    "paid_optional": bool(args.get("optional")),  # chosen before targets (355.1.a)
+                                    "cost_objects": _named_cost_objects(game, args),
                                     **({"battlefield": dest} if targets_battlefield else {})})
             earlier += [o.oid for o in picked]
             group_targets.check_play(game, eff, picked, card.label())
@@ -145,7 +147,7 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
     cost.add(0, costs.targeting_power(game, player, chosen), costs.TARGETING_LABEL)
     extra = _extra_costs(game, player, card, args, optional)
     cost.parts += [f"额外费用：{line}" for line in cost_parts.describe(extra)]
-    costs.apply_modifiers(game, player, card, cost, tuple(paid_keywords))
+    costs.apply_modifiers(game, player, card, cost, tuple(paid_keywords), tuple(chosen))
     paid = _times_paid(card, optional, extra)
     for o, k in zip(optional, paid):
         k = k if o.per_pick else 1
@@ -189,6 +191,15 @@ def _times_paid(card: GameObject, optional: list, extra: list) -> list[int]:
             i += 1
         out.append(n)
     return out
+
+
+def _named_cost_objects(game: Game, args: dict) -> tuple:
+    """The objects the player names to pay the additional costs (`作为费用摧毁 x`), for targeting restrictions
+    that refer to them ("a unit costing no more than the unit killed this way")."""
+    from judge.engine.refs import resolve_ref
+
+    refs = ([args["target"]] if args.get("target") else []) + list(args.get("pay_with", []))
+    return tuple(o.oid for o in (resolve_ref(game, r) for r in refs) if o is not None)
 
 
 def _extra_costs(game: Game, player: str, card: GameObject, args: dict, optional: list) -> list:
@@ -253,6 +264,7 @@ def _commit(game: Game, player: str, card: GameObject, plan: dict) -> None:
     card.zone, card.location = "chain", None
     card.paid_optional = plan["optional"]
     memory = {"oid": card.oid, **({"effects": plan["effects"]} if plan.get("effects") is not None else {}),
+              "cost_objects": tuple(o.oid for _part, _n, objs in plan["extra"] for o in objs),
               **({"battlefield": plan["dest"]} if plan.get("targets_battlefield") else {})}
     item = ChainItem(player, card.label(), f"{player} 打出的 {card.label()}", None, memory,
                      rules=("350",), kind="card", oid=card.oid,

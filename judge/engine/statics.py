@@ -124,7 +124,8 @@ class StaticAbility(Entry):
         return False
 
     # --- the card being played discounts itself (356.4.a): [(part, -n)] while it is played by `player`
-    def own_cost_changes(self, game, card, params, player) -> list:
+    # (`targets`: the objects chosen for it in step 2, 355.5)
+    def own_cost_changes(self, game, card, params, player, targets=()) -> list:
         return []
 
     # --- the card being played targets a battlefield (355.10.b): why `bid` is not a valid choice, else None
@@ -729,14 +730,14 @@ class SelfDiscount(StaticAbility):
     def cost_floor(self, params):  # `最低 M`: "to a minimum of M" (356.4.e)
         return params.get("floor") if isinstance(params, dict) else None
 
-    def own_cost_changes(self, game, card, params, player):
+    def own_cost_changes(self, game, card, params, player, targets=()):
         from types import SimpleNamespace
 
         from judge.engine import conditions, values
         from judge.engine.filters import Seen
 
         cond = params.get("condition")
-        if cond is not None and not conditions.holds(game, Seen(player, card.oid, None), cond):
+        if cond is not None and not conditions.holds(game, Seen(player, card.oid, None, objs=tuple(targets)), cond):
             return []
         amount = params.get("amount")
         n = values.evaluate(game, SimpleNamespace(controller=player, memory={}, oid=card.oid), amount, []) \

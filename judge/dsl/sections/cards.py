@@ -94,8 +94,10 @@ class CardSection(Section):
         return ("cost", ints[0], ints[1] if len(ints) > 1 else len(syms), syms)
 
     def card_equip_cost(self, kw, *rest):
-        _, energy, power, syms = self.card_cost(kw, *rest)
-        return ("equip_cost", energy, syms or ["A"] * power)
+        xp_at = next((i for i, t in enumerate(rest) if isinstance(t, Token) and t.type == "XP_KW"), len(rest))
+        _, energy, power, syms = self.card_cost(kw, *rest[:xp_at])
+        parts = [("spend_xp", _num(rest[xp_at + 1]))] if xp_at < len(rest) else []  # non-resource part (818.1.c.3)
+        return ("equip_cost", energy, syms or ["A"] * power, parts)
 
     def card_repeat_cost(self, kw, *rest):
         _, energy, power, syms = self.card_cost(kw, *rest)
@@ -456,6 +458,7 @@ def _apply_card_attr(card: m.CardDef, attr: tuple) -> None:
         card.statics.append((attr[1], attr[2]))
     elif tag == "equip_cost":
         card.equip_cost = (attr[1], attr[2])
+        card.equip_parts = list(attr[3])
         card.keywords.setdefault("equip", 1)
     elif tag == "repeat_cost":
         card.repeat_cost = (attr[1], attr[2])

@@ -66,13 +66,20 @@ def on_play(game: Game, unit: GameObject) -> None:
         how = "装配费用中没有[A]，不减少"
     cost = costs.Cost()
     cost.add(energy, len(syms), how, syms)
+    from judge.engine.cost_parts import COST_PARTS
+
+    parts = [(COST_PARTS[pid], n) for pid, n in gear.card.equip_parts]  # e.g. spend XP: paid in full
     try:
         payment = costs.plan(game, p, cost)
+        for part, n in parts:
+            part.check(game, p, gear, n, [])
     except IllegalAction:
         t.add("step", f"{unit.label()} 的[百炼]：{how}，{p} 无法支付 {cost}，{gear.label()} 留在原处。", rules=(RULE,))
         return
     if cost.energy or cost.power:
         costs.pay(game, p, cost, payment, text=f"{unit.label()} 的[百炼]：{p} 支付装配费用 {cost}。", rules=(RULE, "165"))
+    for part, n in parts:
+        part.pay(game, p, gear, n, [])
     t.add("step", f"{unit.label()} 的[百炼]：{how}，{p} 支付 {cost if cost.energy or cost.power else '无'}"
           "（不是激活装配，该单位也不是被选择的目标）。", rules=(RULE, "818"))
     effects.attach(game, gear, unit, rules=("434.4", "821.1.c"))
