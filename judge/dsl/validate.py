@@ -146,6 +146,7 @@ def validate(sc: m.Scenario) -> None:
     # tokens created by an effect are named by their card and a number (新兵1, 新兵2, …; effects_registry.tokens)
     created = {f"{c.name.split('（')[0]}{k}" for c in sc.cards.values() if c.token for k in range(1, 10)}
     refs = ids | card_names | created | {"基地", "base", "游戏", "game"} | set(ZONE_WORDS)
+    tags = _choosable_tags(sc.cards.values())
     for step in sc.steps:
         if step.kind == "step_check":
             _check_step_rule(step)
@@ -153,7 +154,7 @@ def validate(sc: m.Scenario) -> None:
             raise _err("选择（如分配伤害、选择目标）不能在副本上试行：它只在需要它的行动中生效。"
                        "要检查某个伤害分配是否合法，请写“期望非法 甲 分配伤害 …”。", step.pos, rule="465")
         if step.action is not None:
-            _check_action(step.action, names, objs, bf_ids, refs)
+            _check_action(step.action, names, objs, bf_ids, refs, tags)
         if step.expectation is not None:
             _check_expectation(step.expectation, refs, names)
     for e in sc.expectations:
@@ -195,6 +196,16 @@ def add_real_tokens(cards: dict, extra=()) -> None:
 
 def _created_tokens(card) -> list[str]:
     """The token card names a card's abilities create (any `create_token` effect, however nested)."""
+    return [a.get("card") or a.get("name") for a in _effect_args(card, ("create_token", "replace_battlefield"))]
+
+
+def _choosable_tags(cards) -> set[str]:
+    """Tags a scripted `选择目标 <来源> -> 猫科` may name: those a `获得标签 A/B/…` effect lets its controller choose."""
+    return {t for c in cards for a in _effect_args(c, ("gain_tag",)) for t in a.get("tags", ())}
+
+
+def _effect_args(card, kinds) -> list[dict]:
+    """The parameters of every effect of these kinds in a card's abilities, however nested."""
     out, stack, seen = [], [card], set()
     while stack:
         x = stack.pop()
@@ -206,10 +217,10 @@ def _created_tokens(card) -> list[str]:
         elif isinstance(x, dict):  # an effect's own parameters (the options of 选择一项)
             stack.extend(x.values())
         elif (names := field_names(x)) is not None:
-            if getattr(x, "kind", None) in ("create_token", "replace_battlefield") and isinstance(getattr(x, "args", None), dict):
-                out.append(x.args.get("card") or x.args.get("name"))
+            if getattr(x, "kind", None) in kinds and isinstance(getattr(x, "args", None), dict):
+                out.append(x.args)
             stack.extend(getattr(x, f, None) for f in names)
-    return [n for n in out if n]
+    return out
 
 
 def _check_step_rule(step: m.Step) -> None:
@@ -224,12 +235,12 @@ def _check_ref(word, pos, refs, what="物体"):
         raise _err(f"未知的{what}“{word}”。", pos, text=word, suggestions=suggest(word, refs))
 
 
-def _check_action(a: m.Action, names, objs, bf_ids, refs):
+def _check_action(a: m.Action, names, objs, bf_ids, refs, tags=frozenset()):
     if a.player is not None and a.player not in names:
         raise _err(f"未知的玩家“{a.player}”。", a.pos, text=a.player, suggestions=suggest(a.player, names))
     for key in ("units", "targets", "objects"):
         for u in a.args.get(key, []) or []:
-            if a.verb == "choose_target" and u in DECK_TOP + DECK_BOTTOM:  # an end of the main deck
+            if a.verb == "choose_target" and (u in DECK_TOP + DECK_BOTTOM or u in tags):  # a deck end, a tag to gain
                 continue
             _check_ref(u, a.pos, refs)
     for key in ("target", "source"):

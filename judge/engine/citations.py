@@ -397,6 +397,7 @@ RULES: dict[str, str] = {
 # English reference rules when that file is present (tests/test_engine_citations.py).
 RULES_EN: dict[str, str] = {
     "709": "becomes mighty",
+    "477.1.a": "tags",
     "465.2.c.4": "minimum required to constitute lethal damage",
     # combat steps (464-466), scoring (468-471) and moves (446-449): the deepest rule of each step
     "460": "staged combat",

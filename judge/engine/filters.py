@@ -161,7 +161,7 @@ STANDARD_FILTERS = (
     # `标签为 鸟类/猫科` names a unit with any of the tags listed (133.8.a: effects refer to tags); a Champion
     # tag is a tag too ("Ivern units", 133.8.b)
     _word("with_tag", ("标签为", "标签"), ("tagged",), "133.8.a",
-          lambda g, s, o, a: any(t in o.card.tags or t == o.card.champion_tag for t in a.split("/")), arg="tag"),
+          lambda g, s, o, a: any(t in o.tags or t == o.card.champion_tag for t in a.split("/")), arg="tag"),
     _word("might_at_most", ("战力不超过",), ("might-at-most",), "355", lambda g, s, o, a: _might(g, o) <= a, arg="int"),
     _word("might_at_least", ("战力至少",), ("might-at-least",), "355", lambda g, s, o, a: _might(g, o) >= a, arg="int"),
     _word("might_below_mine", ("战力低于我的", "战力低于我"), ("might-below-mine",), "355",
@@ -423,7 +423,7 @@ def tag_kinds(game, seen: Seen, flt) -> int:
     listed = [t for w, a in flt.words if w == "with_tag" for t in a.split("/")]
     rest = replace(flt, words=tuple((w, a) for w, a in flt.words if w != "with_tag"))
     objs = select(game, seen, rest)
-    return sum(1 for t in dict.fromkeys(listed) if any(t in o.card.tags for o in objs))
+    return sum(1 for t in dict.fromkeys(listed) if any(t in o.tags for o in objs))
 
 
 def describe(flt) -> str:

@@ -40,6 +40,7 @@ class Modifier:
     source: object = None  # "while <source> is on the board": the GameObject it lasts for, if any
     source_inc: int = 0
     this_combat: bool = False  # "this combat": ends when the combat it was made in ends (466.7.c)
+    tag: str | None = None  # a tag the object gains (trait-altering, 477.1.a)
 
     def lapsed(self) -> bool:
         """A 'while' effect ends the moment its source leaves the board (a new object, 119)."""
@@ -98,6 +99,12 @@ class GameObject:
             if mod.keyword == keyword and not mod.lapsed():
                 n = n + mod.keyword_n if mod.keyword_n > 0 else 0  # the latest grant or removal wins
         return n
+
+    @property
+    def tags(self) -> list[str]:
+        """Its printed tags and those effects gave it (477.1.a), while they last."""
+        gained = [m.tag for m in self.modifiers if m.tag and not m.lapsed() and m.tag not in self.card.tags]
+        return list(self.card.tags) + list(dict.fromkeys(gained))
 
     def immune_to_damage(self) -> bool:
         """"Can't be damaged": printed, set in the scenario, or given by an effect."""

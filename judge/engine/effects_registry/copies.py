@@ -1,5 +1,5 @@
-"""Copy effects and replacing (477.1.b, 438): a unit becomes a copy of another; a battlefield is
-replaced by a battlefield token that keeps its statuses (438.1, 438.1.a)."""
+"""Trait-altering effects (477.1): a unit becomes a copy of another (477.1.b) or gains a tag (477.1.a);
+a battlefield is replaced by a battlefield token that keeps its statuses (438.1, 438.1.a)."""
 
 from __future__ import annotations
 
@@ -59,6 +59,55 @@ class BecomeCopy(EffectKind):
         game.trace.add("change", f"{who}：{copier.oid} 变为 {original.label()} 的复制体（名称、类型、标签、费用、特性与规则文本；"
                        "战力与状态不变）。", rules=("477.1.b.1", "185.1.a") if copier.token else ("477.1.b.1",),
                        changes=[Change(copier.oid, "名称", before, copier.card.name)])
+
+
+class GainTag(EffectKind):
+    """'It gains the <tag> tag' / 'choose one of these tags; I gain it': a trait-altering effect (477.1.a),
+    with no duration as long as the object stays on the board (a new object has only its printed tags,
+    119), or for the duration written. With several tags listed (`鸟类/猫科/犬形/魄罗`) the controller
+    chooses one as the instruction resolves (`甲 选择目标 <来源> -> 猫科`)."""
+
+    id, zh, aliases, rule = "gain_tag", ("获得标签",), ("gain-tag",), "477.1.a"
+    params = "一个标签，或以 / 分隔的几个标签（结算时由控制者选择其一），可加 本回合"
+
+    def read_args(self, words):
+        from judge.engine.effects_registry.common import duration_args
+
+        dur, rest = duration_args(words, default_this_turn=False)
+        tags = rest[0].split("/") if len(rest) == 1 else []
+        if not tags or not all(tags):
+            raise ValueError(f"效果“{self.display}”需要一个标签，或以 / 分隔的几个可选标签（如 鸟类/猫科/犬形/魄罗）。")
+        return {"tags": tuple(tags), **dur}
+
+    def apply(self, game, item, eff, legal, previous, who):
+        from judge.engine.choices import take_target
+        from judge.engine.effects_registry.common import duration_text, lasting
+        from judge.engine.state import Modifier
+
+        if not legal:
+            return []
+        tags = list(eff.args["tags"])
+        tag = tags[0]
+        if len(tags) > 1:
+            picked = [w for w in (take_target(game, item) or []) if w in tags]
+            if picked:
+                tag = picked[0]
+                game.trace.add("choice", f"{who}：{item.controller} 选择标签“{tag}”。", rules=("477.1.a",))
+            elif game.choices.auto:
+                game.trace.add("auto", f"（自动选择）{who}：{item.controller} 选择标签“{tag}”。", rules=("477.1.a",))
+            else:
+                game.choices.need("target", item.controller, f"{item.controller} 需要从 {'、'.join(tags)} 中选择一个标签。",
+                                  tags, f"{item.controller} 选择目标 {item.source} -> {tags[0]}")
+        how = lasting(game, item, eff, default_this_turn=False)
+        changes = []
+        for o in legal:
+            before = "、".join(o.tags) or "无"
+            o.modifiers.append(Modifier(tag=tag, **how))
+            changes.append(Change(o.label(), "标签", before, "、".join(o.tags)))
+        game.trace.add("change", f"{who}：{'、'.join(o.label() for o in legal)} "
+                       f"{duration_text(how['until_end_of_turn'], how['source'])}获得标签“{tag}”。", rules=("477.1.a",),
+                       changes=changes)
+        return legal
 
 
 class ReplaceBattlefield(EffectKind):
