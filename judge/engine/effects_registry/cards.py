@@ -4,6 +4,8 @@ look at the top cards, recycle any, reorder)."""
 
 from __future__ import annotations
 
+from judge.recordtype import replace
+
 from judge.engine import zones
 from judge.engine.chain_items import ChainItem
 from judge.engine.choices import DECK_BOTTOM, DECK_TOP
@@ -300,7 +302,7 @@ class PlayCard(EffectKind):
                 continue
             dest = eff.dest if eff.dest in game.battlefields else "base"
             if card.card.type == "unit" and eff.dest is None:
-                dest = _play_location(game, item, p, card, who)  # chosen before the cost is paid (355.2, 356)
+                dest = _play_location(game, item, p, card, who, also=eff.args.get("also", ()))  # before paying (355.2, 356)
             elif card.card.type == "unit" and eff.dest == "any_battlefield":
                 dest = _play_battlefield(game, item, p, card, who)  # "to any battlefield" (355.2.b)
             elif card.card.type == "unit" and eff.dest == "your_battlefield":
@@ -327,7 +329,7 @@ class PlayCard(EffectKind):
         return played
 
 
-def _play_location(game, item, player: str, card, who: str) -> str:
+def _play_location(game, item, player: str, card, who: str, also: tuple = ()) -> str:
     """Where a unit played by an effect that names no location enters: the player playing it chooses a
     valid one (355.2: their base or a battlefield they control, 355.2.a, or one a permission makes
     valid, 355.2.b), scripted `<玩家> 选择目标 <来源> -> <战场|基地>`; with only the base, the base."""
@@ -343,6 +345,7 @@ def _play_location(game, item, player: str, card, who: str) -> str:
             valid.append(bid)
         except IllegalAction:
             continue
+    valid += [b for b in also if b in game.battlefields and b not in valid]  # "you may play it here" (355.2.b)
     if len(valid) == 1:
         return "base"
     picked = take_choice(game, SimpleNamespace(controller=player, source=item.source, oid=getattr(item, "oid", None)))
@@ -350,7 +353,7 @@ def _play_location(game, item, player: str, card, who: str) -> str:
     if where is not None:
         where = "base" if where in ("基地", "base") else where
         game.trace.add("choice", f"{who}：{player} 选择把 {card.label()} 打出到{'基地' if where == 'base' else where}。",
-                       rules=("355.2", "355.2.a"))
+                       rules=("355.2", "355.2.b" if where in also else "355.2.a"))
         return where
     if game.choices.auto:
         game.trace.add("auto", f"（自动选择）{who}：{player} 把 {card.label()} 打出到基地。", rules=("355.2.a",))
@@ -401,6 +404,41 @@ def _play_battlefield(game, item, player: str, card, who: str, controlled: bool 
                    f"（{'其控制的战场' if controlled else '效果允许打出到任意一处战场'}）。",
                    rules=("355.2", "355.2.a" if controlled else "355.2.b"))
     return where
+
+
+class RevealPlayOne(EffectKind):
+    """'Reveal the top N cards of your main deck. You may play one of them, then recycle the rest' (424.1,
+    419.3, 416.1): the card played (scripted `甲 选择目标 <来源> -> 卡牌`; none by default, "you may") goes
+    through every step of playing with its cost paid (419.3.b), as `打出卡牌` does; `-> 此处` ("if it is a
+    unit, you may play it here"): this ability's location is also a valid place for it (355.2.b). The
+    cards not played go to the bottom of the deck in their order."""
+
+    id, zh, aliases, rule, amount, targeted = "reveal_play_one", ("展示牌堆顶并打出一张",), ("reveal-top-play-one",), \
+        "424.1", True, False
+    params = "可加 -> 此处（单位也可以打出到此技能的所在处）"
+
+    def apply(self, game, item, eff, legal, previous, who):
+        from judge.engine.instructions import EFFECTS
+
+        p = item.controller
+        top = [game.objects[o] for o in game.players[p].zones["deck"][:eff.amount]]
+        game.trace.add("step", f"{who}：{p} 展示主牌堆顶的 {len(top)} 张牌：{'、'.join(c.label() for c in top) or '（主牌堆为空）'}。",
+                       rules=("424.1",) + (("431.1.c",) if len(top) < eff.amount else ()))
+        revealed_from_deck(game, p, top)
+        named = take_choice(game, item) or []
+        picked = [o for o in top if o.oid in named][:1]
+        played = []
+        if not picked:
+            game.trace.add("step", f"{who}：{p} 不打出其中的牌（“可以”）。", rules=("419.3",))
+        else:
+            here = (item.memory or {}).get("location") if isinstance(item.memory, dict) else None
+            also = (here,) if eff.dest == "here" and here in game.battlefields else ()
+            inner = replace(eff, kind="play_card", dest=None, optional=False, amount=0,
+                            args={"ignore_cost": False, "ignore_energy": False, "by_owner": False, "for_cost": None,
+                                  "also": also})
+            played = EFFECTS["play_card"].apply(game, item, inner, picked, previous, who)
+        recycle_rest(game, who, p, [o.oid for o in top if o not in played and o.zone == "deck"])
+        return played
 
 
 class Mill(EffectKind):
