@@ -452,7 +452,9 @@ def _core(s: str, spell: bool, this_turn: bool) -> list[tuple[str, dict]] | None
         unit = "单位" in catalog().cards[card].category
         exhausted = m.group(3) == "休眠的" or (unit and not m.group(3))  # units enter exhausted (143.4, 185.2.d)
         n = _num(m.group(2))
-        out = [(f"创建指示物 {n} \"{card}\"" + (" 休眠" if exhausted else " 活跃" if m.group(3) else "") + (" -> 此处" if m.group(1) else ""),
+        # no location named: a unit token goes wherever its player could play it (439.2.b.1)
+        where = " -> 此处" if m.group(1) else "" if m.group(5) or not unit else " -> 可打出处"
+        out = [(f"创建指示物 {n} \"{card}\"" + (" 休眠" if exhausted else " 活跃" if m.group(3) else "") + where,
                 {"kind": "create_token", "n": n, "card": card, "exhausted": exhausted})]
         if m.group(6):
             kw = keyword_word(m.group(6))

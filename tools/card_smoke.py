@@ -859,9 +859,15 @@ def _compose_group(card, d, when: str, effects: list, trig=None, act=None) -> tu
                     power += n
             else:
                 name = eff.args.get("card", "")
-                if eff.dest not in (None, "base", "here"):
+                if eff.dest not in (None, "base", "here", "playable"):
                     raise Gap(f"create_token: to {eff.dest}")
                 where = sp.here if eff.dest == "here" else "基地"
+                if eff.dest == "playable":  # the player chooses a battlefield they control if any (439.2.b.1)
+                    where = "bf1" if b.bf_controller == "甲" else "bf2" if b.bf2_controller == "甲" else "基地"
+                    if where != "基地":
+                        if "甲 选择目标 c -> " + where in sp.before:
+                            raise Gap("create_token: two choices of locations")
+                        sp.before.append("甲 选择目标 c -> " + where)
                 where = "基地" if where == "base" else where
                 real = _token_card(name)
                 if name and real is None:
@@ -871,7 +877,7 @@ def _compose_group(card, d, when: str, effects: list, trig=None, act=None) -> tu
                 made_n = tokens_made.get(base_name, 0)
                 ids = [f'"{base_name}{k}"' for k in range(made_n + 1, made_n + max(1, n) + 1)]
                 tokens_made[base_name] = made_n + max(1, n)
-                last = [(i, real.might or 0, sp.here if eff.dest == "here" else "base") for i in ids]
+                last = [(i, real.might or 0, where if where != "基地" else "base") for i in ids]
                 if where == "基地" and real.category_code in UNITS:
                     tokens += max(1, n)  # unit tokens in base: counted with the base's units
                 else:

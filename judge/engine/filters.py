@@ -348,6 +348,8 @@ STANDARD_DESTINATIONS = (
     Destination("your_battlefield", ("你控制的战场", "你控制的一处战场"), ("a-battlefield-you-control",), rule="355.2.a"),
     OpenBattlefieldDestination("open_battlefield", ("开放的战场", "一处开放的战场"), ("an-open-battlefield",),
                                rule="170.11.c"),
+    # "play a token" naming no location: each wherever its player could play it, chosen (439.2.b.1, 355.2.a)
+    Destination("playable", ("可打出处",), ("where-it-can-be-played",), rule="439.2.b.1"),
 )
 
 

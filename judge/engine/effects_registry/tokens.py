@@ -1,7 +1,7 @@
-"""Creating tokens (439): made directly where the effect says (439.2; by default a unit's base,
-439.2.b.1), owned and controlled by the effect's controller (182, 183), in their type's default
-state (a unit enters exhausted, 143.4 and 185.2.d; gear ready, 359.2.d) unless the effect says
-活跃 or 休眠 (184.1). Tokens are not cards (185) and cease to exist outside the board and the chain (186.1)."""
+"""Creating tokens (439): made directly where the effect says (439.2: a base, here, a battlefield; with
+`-> 可打出处` each wherever its player could play it, 439.2.b.1; else the base), owned and controlled
+by the effect's controller (182, 183), in their type's default state (a unit enters exhausted, 143.4
+and 185.2.d; gear ready, 359.2.d) unless the effect says 活跃 or 休眠 (184.1). Tokens are not cards (185) and cease to exist outside the board and the chain (186.1)."""
 
 from __future__ import annotations
 
@@ -30,21 +30,25 @@ class CreateToken(EffectKind):
             game.trace.add("step", f"{who}：未定义的指示物“{eff.args['card']}”，无法创建。", rules=("439.3",))
             return []
         p = item.controller
-        where = destination(game, item, eff.dest, None) if eff.dest else "base"
-        if where is None:
-            game.trace.add("step", f"{who}：没有可以创建指示物的位置。", rules=("439.2",))
-            return []
-        stated = eff.args.get("exhausted")
-        # the effect may state ready or exhausted (184.1); else the type's default: units exhausted (143.4)
-        exhausted = stated if stated is not None else card.type == "unit"
         counted = eff.value is not None and eff.value.kind != "n"  # "that many": it may be none
         n = eff.amount if counted else max(1, eff.amount)
         if n <= 0:
             game.trace.add("step", f"{who}：数量为 0，不创建{card.name}指示物。", rules=("439.2",))
             return []
+        if eff.dest == "playable":
+            wheres = _playable_locations(game, item, p, card, n, who)
+        else:
+            where = destination(game, item, eff.dest, None) if eff.dest else "base"
+            if where is None:
+                game.trace.add("step", f"{who}：没有可以创建指示物的位置。", rules=("439.2",))
+                return []
+            wheres = [where] * n
+        stated = eff.args.get("exhausted")
+        # the effect may state ready or exhausted (184.1); else the type's default: units exhausted (143.4)
+        exhausted = stated if stated is not None else card.type == "unit"
         made = []
         base = card.name.split("（")[0]  # a printing's qualifier is not part of the id: 随从（祖安） -> 随从1
-        for _ in range(n):
+        for where in wheres:
             k = 1
             while f"{base}{k}" in game.objects:  # ids a scenario can name: 新兵1, 新兵2, …
                 k += 1
@@ -61,7 +65,8 @@ class CreateToken(EffectKind):
         state = "休眠" if made[0].exhausted else "活跃"
         if readied_by is not None:
             state += f"，{readied_by[0].label()} 的静态技能（{readied_by[1].display}）使其以活跃状态进场"
-        game.trace.add("change", f"{who}：{p} 在{game.location_label(made[0])}创建 {len(made)} 个{card.name}指示物（{state}），"
+        places = "、".join(dict.fromkeys(game.location_label(o) for o in made))
+        game.trace.add("change", f"{who}：{p} 在{places}创建 {len(made)} 个{card.name}指示物（{state}），"
                        f"由 {p} 拥有并控制。", rules=("439.2", "183", "182") + (("184.1",) if stated is not None
                                                                       else ("143.4",) if card.type == "unit" else ("359.2.d",))
                        + ((readied_by[1].rule,) if readied_by is not None else ()),
@@ -70,6 +75,34 @@ class CreateToken(EffectKind):
         from judge.engine.abilities.facts import EventFacts
 
         for o in made:  # a created permanent enters the board (439.2), as a played one does
-            triggered.fire(game, EventFacts("enter", player=p, obj=o, controller=p, origin=None, dest=where,
+            triggered.fire(game, EventFacts("enter", player=p, obj=o, controller=p, origin=None, dest=o.location,
                                             via="create"))
         return made
+
+
+def _playable_locations(game, item, p: str, card, n: int, who: str) -> list[str]:
+    """Where each of n unit tokens an effect plays without naming a location goes: any location its
+    player could play it to (439.2.b.1), their base or a battlefield they control (355.2.a), each chosen
+    on its own; scripted `<玩家> 选择目标 <来源> -> bf1[, 基地, …]` (one location for each token in
+    order, or one for all). Gear and a player with only their base: the base."""
+    from types import SimpleNamespace
+
+    from judge.engine.choices import take_target
+
+    valid = ["base"] + [bid for bid, bf in game.battlefields.items() if bf.controller == p]
+    if card.type != "unit" or len(valid) == 1:
+        return ["base"] * n
+    picked = take_target(game, SimpleNamespace(controller=p, source=item.source, oid=getattr(item, "oid", None)))
+    names = ["base" if w in ("基地", "base") else w for w in picked or ()]
+    if names and all(w in valid for w in names) and len(names) in (1, n):
+        wheres = names * n if len(names) == 1 else names
+        shown = "、".join("基地" if w == "base" else w for w in wheres)
+        game.trace.add("choice", f"{who}：{p} 选择把 {n} 个{card.name}指示物分别打出到：{shown}。", rules=("439.2.b.1", "355.2.a"))
+        return wheres
+    if game.choices.auto:
+        game.trace.add("auto", f"（自动选择）{who}：{p} 把{card.name}指示物打出到基地。", rules=("439.2.b.1",))
+        return ["base"] * n
+    options = ["基地" if w == "base" else w for w in valid]
+    game.choices.need("target", p, f"{p} 需要为 {n} 个{card.name}指示物各选择打出的位置：{'、'.join(options)}（439.2.b.1、355.2.a）。",
+                      options, f"{p} 选择目标 {item.source.split('（')[0]} -> " + ", ".join([options[-1]] * n))
+    return ["base"] * n
