@@ -189,6 +189,11 @@ STANDARD_FILTERS = (
     # "… with less Might than the chosen unit": the previous instruction's object, as this one resolves
     _word("might_below_it", ("战力低于它", "战力低于该单位"), ("might-below-its",), "355",
           lambda g, s, o, a: bool(s.objs) and s.objs[0].zone == "board" and _might(g, o) < _might(g, s.objs[0])),
+    # "a spell or ability that targets a friendly unit or friendly gear": one of its chosen targets (355.7)
+    # is a unit or gear on the board of the reader's team
+    _word("targets_friendly_unit_or_gear", ("以友方单位或装备为目标的",), ("targeting-a-friendly-unit-or-gear",), "355.7",
+          lambda g, s, o, a: any(_same_team(g, t.controller, s.controller) and t.card.type in ("unit", "gear")
+                                 for t in chain_targets(g, o))),
     # "a unit banished this way": banished by an ability of this same permanent (linked abilities, 397)
     _word("banished_by_this", ("被此牌放逐的", "以此方式放逐的"), ("banished-by-this",), "397",
           lambda g, s, o, a: _banished_by(g, s.oid, o)),
@@ -211,6 +216,25 @@ def _banished_by(game, oid, o) -> bool:
     return src is not None and (o.oid, o.incarnation) in game.banished_by.get((src.oid, src.incarnation), ())
 
 
+def chain_items_of(game, o) -> list:
+    """The chain items `o` names: the spell card itself on the chain, or the triggered and activated abilities
+    of a source on the board or in a legend zone (an ability is named by its source, 425.1.a)."""
+    kinds = ("card",) if o.zone == "chain" else ("trigger", "ability")
+    return [i for i in game.chain if getattr(i, "kind", None) in kinds and getattr(i, "oid", None) == o.oid]
+
+
+def chain_targets(game, o) -> list:
+    """The objects, still the same and on the board, chosen as targets (355.7) by the chain items `o` names."""
+    out = []
+    for item in chain_items_of(game, o):
+        for snap in getattr(item, "targets", ()) or ():
+            oid, inc = (snap.oid, snap.incarnation) if hasattr(snap, "oid") else snap
+            t = game.objects.get(oid)
+            if t is not None and t.incarnation == inc and t.zone == "board":
+                out.append(t)
+    return out
+
+
 class Noun(Entry):
     """The card-type word that ends a target phrase (`单位`, `装备`, `法术`, `卡牌`)."""
 
@@ -222,6 +246,8 @@ class Noun(Entry):
     def fits(self, o) -> bool:
         if self.zone == "chain":
             return o.zone == "chain" and o.card.type == "spell"
+        if self.zone == "chain_any":  # a spell on the chain, or a source whose ability is on it (pool() checks)
+            return (o.zone == "chain" and o.card.type == "spell") or o.zone in ("board", "legend")
         if self.zone == "legend":  # a legend in its legend zone ("ready your legend", 355.9.a.4)
             return o.zone == "legend" and o.card.type == "legend"
         if self.zone == "any" and o.zone == "legend":  # "an object (legends too)"
@@ -240,7 +266,10 @@ class Noun(Entry):
 
 NOUNS: Registry[Noun] = Registry("名词")
 STANDARD_NOUNS = (Noun("unit", ("单位",), ("unit", "units"), "board"), Noun("gear", ("装备",), ("gear",), "board"),
-                  Noun("spell", ("法术",), ("spell",), "chain"), Noun("card", ("卡牌", "游戏物体"), ("card",), "board"),
+                  Noun("spell", ("法术",), ("spell",), "chain"),
+                  # "a spell or ability": a spell on the chain or a triggered/activated ability there, named by
+                  # its source (`目标 <法术或来源>`, 355.9.a.2, 425.1.a)
+                  Noun("spell_or_ability", ("法术或技能",), ("spell-or-ability",), "chain_any"), Noun("card", ("卡牌", "游戏物体"), ("card",), "board"),
                   Noun("rune", ("符文",), ("rune",), "board"), Noun("legend", ("传奇",), ("legend",), "legend"),
                   # any game object a player may ready or exhaust: permanents on the board and legends
                   Noun("object", ("物体", "任意物体"), ("object",), "any"),
@@ -406,6 +435,10 @@ def pool(game, flt) -> list:
     noun = NOUNS.get(flt.noun)
     if noun is not None and noun.zone == "chain":
         return [game.objects[i.oid] for i in game.chain if getattr(i, "kind", None) == "card"]
+    if noun is not None and noun.zone == "chain_any":
+        oids = dict.fromkeys(i.oid for i in game.chain
+                             if getattr(i, "kind", None) in ("card", "trigger", "ability") and getattr(i, "oid", None))
+        return [game.objects[oid] for oid in oids if oid in game.objects]
     if noun is not None and noun.zone == "legend":
         return [o for o in game.objects.values() if o.zone == "legend"]
     if noun is not None and noun.zone == "any":

@@ -548,12 +548,23 @@ class Counter(EffectKind):
     acts_on_chain = True
 
     def accepts(self, game, o):
-        return None if o.zone == "chain" else f"{o.label()} 不在结算链上。"
+        from judge.engine.filters import chain_items_of
+
+        return None if o.zone == "chain" or chain_items_of(game, o) else f"{o.label()} 不在结算链上，结算链上也没有它的技能。"
 
     def apply(self, game, item, eff, legal, previous, who):
         from judge.engine import zones
+        from judge.engine.filters import chain_items_of
 
         for card in legal:
+            if card.zone != "chain":  # a source named for its ability ("counter a spell or ability", 425.1.a)
+                abilities = chain_items_of(game, card)
+                if abilities:
+                    target = abilities[-1]  # the newest ability of that source
+                    game.chain.remove(target)
+                    game.trace.add("change", f"{who}：{target.description} 被无效化，不产生任何效果并移出结算链；"
+                                   "已支付的费用不退还。", rules=("425.1.a", "425.1.c"))
+                continue
             target = next((i for i in game.chain if getattr(i, "oid", None) == card.oid
                            and getattr(i, "kind", None) == "card"), None)
             if target is None:
