@@ -107,6 +107,12 @@ STANDARD_FILTERS = (
           lambda g, s, o, a: not s.chosen or any(
               (t := g.objects.get(x)) is not None and t.zone == "board" and t.location in g.battlefields
               and o.location == t.location for x in s.chosen)),
+    # "… and an Equipment of its controller": controlled by the controller of a target of the spell's earlier
+    # instructions; checked when the targets are chosen (355.9.b), as 与目标同处 is
+    _word("earlier_targets_controller", ("目标控制者的",), ("controlled-by-that-targets-controller",), "355.9.b",
+          lambda g, s, o, a: not s.chosen or any(
+              (t := g.objects.get(x)) is not None and t.controller is not None and o.controller == t.controller
+              for x in s.chosen)),
     # "for each enemy unit at that unit's battlefield": where the instruction's (first) target is
     _word("at_target_location", ("目标所在处",), ("at-its-location",), "355",
           lambda g, s, o, a: bool(s.objs) and s.objs[0].zone == "board" and o.location == s.objs[0].location),

@@ -615,6 +615,24 @@ class GrantKeyword(StaticAbility):
         return {params["keyword"]: n} if n > 0 else {}
 
 
+class SaveFromDeath(StaticAbility):
+    """`静态 死亡时改为拯救 <受影响对象>`: if a unit it names would die, instead its damage is removed, it is
+    exhausted and recalled (a replacement effect, 370.1.b; the same result as 拯救), while the source is on
+    the board and the unit fits the phrase as the death would happen ("another unit you control here
+    with less Might than me")."""
+
+    id, zh, aliases, rule = "save_from_death", ("死亡时改为拯救",), ("saves-instead-of-dying",), "370.1.b"
+
+    def saves_from_death(self, game, src, params, unit) -> bool:
+        return unit.is_unit and affects(game, src, params, unit) and active(game, src, params)
+
+
+def death_savers(game, unit) -> list:
+    """The sources of static abilities replacing `unit`'s death now (370.1.b)."""
+    return [src for src, kind, params in on_board(game)
+            if hasattr(kind, "saves_from_death") and kind.saves_from_death(game, src, params, unit)]
+
+
 class ExtraProduce(StaticAbility):
     """`静态 获得资源额外产生 N <受影响对象> [若 条件]`: an Add ability (429) whose source is one the phrase names
     ("your Gold tokens") also adds N energy as it resolves, while this source is on the board and its

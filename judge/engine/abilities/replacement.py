@@ -64,6 +64,10 @@ def _options(game: Game, u: GameObject) -> list[tuple[str, str, object]]:
         for g in game.board():
             if g.card.replaces_death and g is not u and game.teams[g.controller] == game.teams[u.controller]:
                 opts.append((g.oid, g.label(), lambda g=g: _hourglass(game, u, g)))
+        from judge.engine.statics import death_savers
+
+        for src in death_savers(game, u):  # "if another unit here would die, instead …" (370.1.b)
+            opts.append((src.oid, src.label(), lambda src=src: f"{src.label()} 的静态技能"))
         if u.buff:  # "a buffed unit you control": its source may be a legend in its zone (174.6)
             for boss in game.in_play():
                 if boss.card.may_save_buffed and not boss.exhausted and boss.controller == u.controller:
