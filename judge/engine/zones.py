@@ -78,6 +78,21 @@ def draw(game: Game, player: str, count: int = 1, why: str = "抽牌") -> None:
     game.burnouts_in_sequence = 0
 
 
+def draw_these(game: Game, player: str, cards: list, why: str) -> None:
+    """Draw these cards of the player's main deck ("draw the revealed cards you didn't play", 413.1): each
+    goes to the hand and counts as a card drawn."""
+    for o in cards:
+        deck = game.players[player].zones["deck"]
+        if o.oid not in deck:
+            continue
+        deck.remove(o.oid)
+        o.zone = "hand"
+        game.players[player].zones["hand"].append(o.oid)
+        game.trace.add("change", f"{player} {why}：抽 {o.label()}。", rules=("413.1",),
+                       changes=[Change(o.label(), "位置", f"{player}的主牌堆", f"{player}的手牌")])
+        drew(game, player, o)
+
+
 def drew(game: Game, player: str, o: GameObject) -> None:
     """A card was drawn (413.1): the draw event, and the player's second card drawn this turn is one too."""
     from judge.engine.abilities import triggered

@@ -415,7 +415,20 @@ class RevealPlayOne(EffectKind):
 
     id, zh, aliases, rule, amount, targeted = "reveal_play_one", ("展示牌堆顶并打出一张",), ("reveal-top-play-one",), \
         "424.1", True, False
-    params = "可加 -> 此处（单位也可以打出到此技能的所在处）"
+    params = "可加 -> 此处（单位也可以打出到此技能的所在处）；费用减少 N（打出的牌费用减少 [N]，356.4）；其余抽取（未打出的牌改为抽取，413.1）"
+    _LESS, _DRAW = ("费用减少", "costing-less"), ("其余抽取", "draw-the-rest")
+
+    def read_args(self, words):
+        words, discount = list(words), 0
+        if any(w in self._LESS for w in words):
+            at = next(i for i, w in enumerate(words) if w in self._LESS)
+            if at + 1 >= len(words) or not words[at + 1].isdigit():
+                raise ValueError(f"效果“{self.display} 费用减少”之后应为整数（如 费用减少 2）。")
+            discount, words = int(words[at + 1]), words[:at] + words[at + 2:]
+        draw_rest = any(w in self._DRAW for w in words)
+        if any(w not in self._DRAW for w in words):
+            raise ValueError(f"效果“{self.display}”只接受“费用减少 N”和“其余抽取”。")
+        return {**({"discount": discount} if discount else {}), **({"draw_rest": True} if draw_rest else {})}
 
     def apply(self, game, item, eff, legal, previous, who):
         from judge.engine.instructions import EFFECTS
@@ -433,11 +446,16 @@ class RevealPlayOne(EffectKind):
         else:
             here = (item.memory or {}).get("location") if isinstance(item.memory, dict) else None
             also = (here,) if eff.dest == "here" and here in game.battlefields else ()
+            discount = (eff.args or {}).get("discount", 0)
             inner = replace(eff, kind="play_card", dest=None, optional=False, amount=0,
                             args={"ignore_cost": False, "ignore_energy": False, "by_owner": False, "for_cost": None,
-                                  "also": also})
+                                  "also": also, **({"discount": discount} if discount else {})})
             played = EFFECTS["play_card"].apply(game, item, inner, picked, previous, who)
-        recycle_rest(game, who, p, [o.oid for o in top if o not in played and o.zone == "deck"])
+        rest = [o for o in top if o not in played and o.zone == "deck"]
+        if (eff.args or {}).get("draw_rest"):  # "draw the ones you didn't play this way" (413.1)
+            zones.draw_these(game, p, rest, f"{who}（抽取未打出的牌）")
+        else:
+            recycle_rest(game, who, p, [o.oid for o in rest])
         return played
 
 
