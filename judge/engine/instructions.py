@@ -628,6 +628,11 @@ def _destination(game: Game, item: ChainItem, eff, previous=()) -> str | None:
         return getattr((item.memory or {}).get("facts"), "origin", None)
     if eff is not None and eff.dest == "cost_object":
         return (item.memory or {}).get("cost_location")
+    dests = (item.memory or {}).get("move_dests") if isinstance(item.memory, dict) else None
+    if dests:  # one destination chosen for each move instruction, in order (355.4)
+        done = item.memory.get("moves_done", 0)
+        item.memory["moves_done"] = done + 1
+        return dests[done] if done < len(dests) else item.dest
     return item.dest
 
 

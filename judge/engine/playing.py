@@ -74,6 +74,13 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
         dest = "base" if dest in ("基地", "base") else dest
         if (why := filters.destination_problem(game, player, effects, dest)) is not None:
             raise IllegalAction(f"{card.label()}：{why}", "355.4.a")
+    # "move a friendly unit, then move an enemy unit": a destination for each move (355.4), in order
+    move_dests = [("base" if d in ("基地", "base") else d) for d in args.get("dests") or ()]
+    chosen_moves = [e for e in effects if filters.chosen_destination(e)]
+    if move_dests and len(move_dests) != len(chosen_moves):
+        raise IllegalAction(f"{card.label()} 的每个移动指示各选择一个目的地：应写 {len(chosen_moves)} 个"
+                            "（如 “-> bf1, 基地”）。", "355.4")
+    dest_by_move = {id(e): d for e, d in zip(chosen_moves, move_dests)}
     targets_battlefield = card.card.type == "spell" and filters.names_chosen_battlefield(effects)
     if targets_battlefield:
         # "… all units at a battlefield": the spell targets a battlefield, chosen now (355.10.b)
@@ -106,8 +113,9 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
             # The destination is a choice made now (355): an invalid one makes the play illegal (355.4.a, 358.5).
             from judge.engine import movement
 
+            here = dest_by_move.get(id(eff), dest)
             for u in picked:
-                invalid = movement.invalid_destination(game, u.controller, dest)
+                invalid = movement.invalid_destination(game, u.controller, here)
                 if invalid:
                     raise IllegalAction(f"{card.label()} 不能把 {u.label()} 移动到这里：无效的终点位置（{invalid[0]}）。",
                                         invalid[1])
@@ -157,7 +165,7 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
     return {"optional": bool(optional),"origin": origin, "permission": permission, "dest": dest, "dest_rule": dest_rule,
             "targets": chosen, "cost": cost, "payment": payment, "paid": tuple(paid_keywords),
             "extra": extra, "effects": effects if mode_notes else None, "mode_notes": mode_notes,
-            "targets_battlefield": targets_battlefield}
+            "targets_battlefield": targets_battlefield, "move_dests": move_dests}
 
 
 def _optional_costs(card: GameObject, args: dict) -> list:
@@ -265,6 +273,7 @@ def _commit(game: Game, player: str, card: GameObject, plan: dict) -> None:
     card.paid_optional = plan["optional"]
     memory = {"oid": card.oid, **({"effects": plan["effects"]} if plan.get("effects") is not None else {}),
               "cost_objects": tuple(o.oid for _part, _n, objs in plan["extra"] for o in objs),
+              **({"move_dests": list(plan["move_dests"])} if plan.get("move_dests") else {}),
               **({"battlefield": plan["dest"]} if plan.get("targets_battlefield") else {})}
     item = ChainItem(player, card.label(), f"{player} 打出的 {card.label()}", None, memory,
                      rules=("350",), kind="card", oid=card.oid,
@@ -280,7 +289,8 @@ def _commit(game: Game, player: str, card: GameObject, plan: dict) -> None:
               changes=[Change(card.label(), "位置", before, "结算链（待处理）")])
         steps.done(game, "354")
         if plan["dest"] is not None:
-            where = "基地" if plan["dest"] == "base" else game.battlefields[plan["dest"]].label()
+            where = "、".join("基地" if d == "base" else game.battlefields[d].label()
+                             for d in (plan.get("move_dests") or [plan["dest"]]))
             what = "目标战场" if plan.get("targets_battlefield") else "移动目的地" if card.card.type == "spell" else "打出位置"
             chose = (origin.destination_rule if origin is not None
                      else (plan["dest_rule"] or "355.2") if card.card.type == "unit"

@@ -112,7 +112,9 @@ class StepSection(Section):
     def play_targets(self, _kw, refs):
         return ("targets", _names(refs))
 
-    def play_dest(self, dest):
+    def play_dest(self, dest, *more):
+        if more:  # one destination per move instruction (355.4)
+            return ("dests", [_text(d) for d in (dest, *more)])
         return ("dest", _text(dest))
 
     def play_accel(self, _kw):
@@ -133,6 +135,8 @@ class StepSection(Section):
     def play(self, player, _kw, card, *options):
         opts = dict(options)
         extra = {"dest": opts["dest"]} if "dest" in opts else {}
+        if "dests" in opts:
+            extra["dest"], extra["dests"] = opts["dests"][0], opts["dests"]
         if opts.get("repeat"):
             extra["repeat"] = True
         if opts.get("optional"):
