@@ -417,18 +417,27 @@ class Banish(EffectKind):
 
 class Draw(EffectKind):
     id, zh, aliases, rule, amount, needs_targets = "draw", ("抽牌",), ("draw",), "413", True, False
-    params = "其控制者（由上一条指示作用的对象的控制者抽牌）"
+    params = "其控制者（由上一条指示作用的对象的控制者抽牌）；你（由另一名玩家执行时仍由此技能的控制者抽牌）"
 
     def read_args(self, words):
         if not words:
             return {}
         if words == ["其控制者"] or words == ["its-controller"]:
             return {"target_controller": True}
-        raise ValueError(f"效果“{self.display}”只接受“其控制者”（如 抽牌 2 其控制者）。")
+        if words == ["你"] or words == ["you"]:
+            return {"you": True}
+        raise ValueError(f"效果“{self.display}”只接受“其控制者”或“你”（如 抽牌 2 其控制者）。")
 
     def apply(self, game, item, eff, legal, previous, who):
         from judge.engine import zones
 
+        if (getattr(eff, "args", None) or {}).get("you"):
+            # "unless its controller has you draw 2": another player decides (355.10.e), you draw; the cards
+            # drawn are what was done ("if they do")
+            you = (item.memory or {}).get("ability_controller", item.controller)
+            hand = list(game.players[you].zones["hand"])
+            zones.draw(game, you, eff.amount, why=f"{who}（由 {item.controller} 决定）" if you != item.controller else who)
+            return [game.objects[o] for o in game.players[you].zones["hand"] if o not in hand]
         if "target_controller" in eff.scope or (getattr(eff, "args", None) or {}).get("target_controller"):
             # Information that is still available (the unit's controller) is used (FAQ C-L592).
             drawers = [o.controller for o in previous] or []

@@ -99,6 +99,8 @@ def perform(game, item, eff, previous: list, perform_one, declined) -> list:
         game.trace.add("step", f"{item.source} 的效果：没有执行此指示的玩家（尚未选择玩家），此指示不执行。", rules=(part.rule,))
         return previous
     inner = replace(eff, performer=None)
+    if isinstance(item.memory, dict):  # "you" in an instruction another player performs (抽牌 2 你)
+        item.memory["ability_controller"] = item.controller
     out: list = []
     done = False
     for p in players:
