@@ -177,6 +177,9 @@ STANDARD_FILTERS = (
     _word("named", ("名为",), ("named",), "355", lambda g, s, o, a: o.card.name.split("（")[0] == a, arg="name"),
     _word("energy_at_most", ("法力费用不超过",), ("energy-cost-at-most",), "355",
           lambda g, s, o, a: o.card.cost_energy <= a, arg="int"),
+    # "with Energy cost less than your points": your points as it is checked (194)
+    _word("energy_below_points", ("法力费用低于你的分数",), ("energy-cost-below-your-points",), "355.9.b",
+          lambda g, s, o, a: o.card.cost_energy < g.points_of(s.controller)),
     _word("power_at_most", ("符能费用不超过",), ("power-cost-at-most",), "355",
           lambda g, s, o, a: o.card.cost_power <= a, arg="int"),
     _word("might_below", ("战力低于",), ("might-below",), "355", lambda g, s, o, a: _might(g, o) < a, arg="int"),
@@ -282,6 +285,7 @@ STANDARD_NOUNS = (Noun("unit", ("单位",), ("unit", "units"), "board"), Noun("g
                   # cards in a trash (what "play a unit from your trash" chooses among)
                   Noun("trash_unit", ("废牌堆中的单位",), ("unit-in-trash",), "trash"),
                   Noun("trash_card", ("废牌堆中的卡牌",), ("card-in-trash",), "trash"),
+                  Noun("trash_spell", ("废牌堆中的法术",), ("spell-in-trash",), "trash"),
                   Noun("banished_unit", ("放逐区域中的单位",), ("unit-in-banishment",), "banishment"),
                   Noun("hand_card", ("手牌中的卡牌",), ("card-in-hand",), "hand"),
                   Noun("hand_unit", ("手牌中的单位",), ("unit-in-hand",), "hand"))

@@ -26,6 +26,7 @@ class EffectKind(Entry):
     params = ""  # the words the effect takes after its number, described for errors and the guide
     adds_resources = False  # an Add (429): as an ability's whole effect it resolves once finalized (429.2)
     acts_on_chain = False  # "it" may be a spell on the chain ("choose a spell … counter it", 425)
+    may_inside = False  # its "you may" (可以) covers only part of it: the effect reads eff.optional itself
 
     def apply(self, game: Game, item: ChainItem, eff, legal: list[GameObject], previous: list[GameObject],
               who: str) -> list[GameObject]:
@@ -105,7 +106,7 @@ def _perform(game: Game, item: ChainItem, eff, snaps, previous: list[GameObject]
     spec = eff.target
     if spec is not None and not spec.targeted:
         legal = _untargeted(game, item, spec, previous, kind)
-    if eff.optional and _declined(game, item):
+    if eff.optional and not kind.may_inside and _declined(game, item):
         t.add("step", f"{who}：{item.controller} 选择不执行此可选指示（“可以”）。", rules=("349",))
         _skipped(item)
         return previous
@@ -584,9 +585,12 @@ class Counter(EffectKind):
                 game.trace.add("change", f"{who}：{card.label()} 被无效化，不结算，改为从结算链回到其所有者的手牌（而不是废牌堆）；"
                                "已支付的费用不退还，它不视为已打出。", rules=("425", "370.1.b", "419.4.a.1"), changes=[ch])
                 continue
-            ch = zones.put_in_zone(game, card, "trash", rules=("425",))
-            game.trace.add("change", f"{who}：{card.label()} 被无效化，不结算，从结算链放入其所有者的废牌堆；已支付的费用不退还，"
-                           "它不视为已打出（打出时触发的技能不会触发）。", rules=("425", "419.4.a.1"), changes=[ch])
+            from judge.engine.effect_plays import leave_chain
+
+            ch, where = leave_chain(game, card, ("425",))
+            game.trace.add("change", f"{who}：{card.label()} 被无效化，不结算，从结算链{where}；已支付的费用不退还，"
+                           "它不视为已打出（打出时触发的技能不会触发）。",
+                           rules=("425", "419.4.a.1") + (("390.3.a",) if card.zone == "deck" else ()), changes=[ch])
         return legal
 
 

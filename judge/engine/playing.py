@@ -345,6 +345,11 @@ def finalize(game: Game, item: ChainItem) -> None:
     from judge.engine.abilities import triggered
 
     card = game.objects[item.oid]
+    if (item.memory or {}).get("by_effect") and card.card.type == "spell" and not item.targets:
+        from judge.engine import effect_plays
+
+        if not effect_plays.choose_targets(game, item, card):  # played by an instruction: chosen now (419.3.b)
+            return
     item.pending = False
     if not card.token:
         # cards finalized this turn (419.4.b: what "played this turn" abilities such as 鼓舞 read)

@@ -209,14 +209,16 @@ def _resolve_item(game: Game, item: ChainItem) -> None:
         spell_kill.watch(game, item.controller, killed, damaged)
         reflexive.after_instructions(game, item, card, last_targets, damaged)
         delayed.create_from(game, item, card, last_targets)
-        from judge.engine import zones
 
         if left:
             game.trace.add("step", f"{card.label()} 在结算过程中离开了结算链：停止执行其余指示，结算完毕，不放入废牌堆。",
                            rules=("359.3.e.15",))
         else:
-            ch = zones.put_in_zone(game, card, "trash", rules=("359.3.d",))
-            game.trace.add("change", f"{card.label()} 结算完毕，放入其所有者的废牌堆。", rules=("359.3.d",), changes=[ch])
+            from judge.engine.effect_plays import leave_chain
+
+            ch, where = leave_chain(game, card, ("359.3.d",))
+            game.trace.add("change", f"{card.label()} 结算完毕，{where}。",
+                           rules=("359.3.d",) + (("390.3.a",) if card.zone == "deck" else ()), changes=[ch])
         from judge.engine import playing
         from judge.engine.abilities import triggered
 

@@ -31,7 +31,7 @@ EFFECT_PARTS = (instructions.Deal, instructions.Kill, instructions.Stun, instruc
                 might.DoubleMight, might.SwapMight,
                 keywords.GrantKeyword, keywords.RemoveKeyword, keywords.GrantMyKeywords,
                 units.MoveTo, units.SwapPlaces, units.ReturnToHand, units.SpendBuff, units.BanishIfItDies,
-                cards.Discard, cards.RecycleFromHand, cards.RecycleTrashCards, cards.RecycleMe, cards.ReturnFromTrash, cards.PlayCard, cards.BanishThis, cards.Mill, cards.RevealTop, cards.RevealPlayOne, cards.RevealHand, cards.Predict, cards.LookTop, cards.PickFromTop, cards.BanishCard, cards.Dig, cards.TakeFromTop, cards.PutInDeck,
+                cards.Discard, cards.RecycleFromHand, cards.RecycleTrashCards, cards.RecycleMe, cards.ReturnFromTrash, cards.PlayCard, cards.BanishThis, cards.Mill, cards.RevealTop, cards.RevealPlayOne, cards.RevealHand, cards.Predict, cards.LookTop, cards.PickFromTop, cards.BanishAndPlayFromTop, cards.BanishCard, cards.Dig, cards.TakeFromTop, cards.PutInDeck,
                 copies.BecomeCopy, copies.GainTag, copies.ReplaceBattlefield, copies.SwapBack,
                 tokens.CreateToken,
                 resources.AddPower, resources.Channel, resources.RecycleRune, resources.PayCost,

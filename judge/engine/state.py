@@ -73,6 +73,7 @@ class GameObject:
     attached_to: str | None = None  # gear: the unit it is attached to (716)
     paid_optional: bool = False  # its optional additional cost was paid when it was last played (356.2.b.1)
     played_from: str | None = None  # the zone it was last played from: hand, champion, facedown (419.1.a)
+    then_recycle: bool = False  # played by "play it, then recycle it": recycled as it leaves the chain (390.3.a)
     paid_energy: int = 0  # the energy paid for it when it was last played (356: its total cost's energy)
     # noted as it last left the board, for instructions that refer to it afterwards ("equal to the killed
     # unit's Might", "if it was a friendly unit"; 808.1.d.3): its Might and its controller then

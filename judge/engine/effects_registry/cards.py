@@ -11,6 +11,7 @@ from judge.engine.chain_items import ChainItem
 from judge.engine.choices import DECK_BOTTOM, DECK_TOP
 from judge.engine.choices import take_target as take_choice
 from judge.engine.instructions import EffectKind
+from judge.recordtype import replace
 from judge.trace.events import Change
 
 PLAYABLE_ZONES = {"trash": "废牌堆", "banishment": "放逐区域", "deck": "主牌堆", "facedown": "待命区域",
@@ -243,10 +244,11 @@ class PlayCard(EffectKind):
     ("to any battlefield"): the player playing it chooses one as it is played (355.2.b)."""
 
     id, zh, aliases, rule, params = "play_card", ("打出卡牌",), ("play-card",), "419.3", \
-        "无视费用 或 无视法力费用（仍支付符能）；由其拥有者（由卡牌的拥有者而不是控制者打出）；以费用 N [符能 [R]…]（356.1.a）；费用减少 N（356.4）"
+        "无视费用 或 无视法力费用（仍支付符能）；由其拥有者（由卡牌的拥有者而不是控制者打出）；以费用 N [符能 [R]…]（356.1.a）；费用减少 N（356.4）；" \
+        "然后回收（离开结算链时改为回收，390.3.a）"
 
     _WORDS = {"ignore_cost": ("无视费用", "ignoring-cost"), "ignore_energy": ("无视法力费用", "ignoring-energy"),
-              "by_owner": ("由其拥有者", "by-its-owner")}
+              "by_owner": ("由其拥有者", "by-its-owner"), "then_recycle": ("然后回收", "then-recycle-it")}
     _FOR = ("以费用", "for-cost")
     _LESS = ("费用减少", "costing-less")
 
@@ -262,7 +264,7 @@ class PlayCard(EffectKind):
             at = next(i for i, w in enumerate(words) if w in self._FOR)
             for_cost, words = self._read_cost(words[at + 1:]), words[:at]
         if any(all(w not in spellings for spellings in self._WORDS.values()) for w in words):
-            raise ValueError(f"效果“{self.display}”只接受“无视费用”“无视法力费用”“由其拥有者”“以费用 N [符能 [R]…]”和“费用减少 N”。")
+            raise ValueError(f"效果“{self.display}”只接受“无视费用”“无视法力费用”“由其拥有者”“然后回收”“以费用 N [符能 [R]…]”和“费用减少 N”。")
         return {**{key: any(w in spellings for w in words) for key, spellings in self._WORDS.items()},
                 "for_cost": for_cost, **({"discount": discount} if discount else {})}
 
@@ -287,46 +289,57 @@ class PlayCard(EffectKind):
         return None
 
     def apply(self, game, item, eff, legal, previous, who):
-        from judge.engine.costs import effect_play_cost
-
         by_owner = eff.args.get("by_owner", False)
         cards = [c for c in legal if c.zone in PLAYABLE_ZONES and (by_owner or c.owner == item.controller)]
         if not cards:
             game.trace.add("step", f"{who}：没有符合条件的卡牌可以打出，什么也不发生，结算继续。", rules=("419.3.c",))
             return []
-        played = []
-        for card in cards:
-            p = card.owner if by_owner else item.controller
-            if any(e.targets for e in card.card.effects):
-                game.trace.add("step", f"{who}：{card.label()} 需要选择目标；由效果打出并选择目标尚未模拟，不打出。", rules=("419.3",))
-                continue
-            dest = eff.dest if eff.dest in game.battlefields else "base"
-            if card.card.type == "unit" and eff.dest is None:
-                dest = _play_location(game, item, p, card, who, also=eff.args.get("also", ()))  # before paying (355.2, 356)
-            elif card.card.type == "unit" and eff.dest == "any_battlefield":
-                dest = _play_battlefield(game, item, p, card, who)  # "to any battlefield" (355.2.b)
-            elif card.card.type == "unit" and eff.dest == "your_battlefield":
-                dest = _play_battlefield(game, item, p, card, who, controlled=True)  # (355.2.a)
-                if dest is None:
-                    continue
-            eff.ignore_cost = eff.args.get("ignore_cost", False)
-            if not effect_play_cost(game, p, card, eff, who, ignore_energy=eff.args.get("ignore_energy", False),
-                                    base=eff.args.get("for_cost"), discount=eff.args.get("discount", 0)):
-                continue
-            where = game.location_label(card)
-            card.played_from = card.zone  # where it was played from (419.1.a: not the hand)
-            zones_list = game.players[card.owner].zones.get(card.zone)
-            if zones_list is not None and card.oid in zones_list:
-                zones_list.remove(card.oid)
-            if card.zone == "facedown" and game.battlefields[card.location].facedown == card.oid:
-                game.battlefields[card.location].facedown = None
-            card.zone, card.location = "chain", None
-            game.chain.append(ChainItem(p, card.label(), f"{p} 打出的 {card.label()}（由 {item.source} 打出）", None,
-                                        {"oid": card.oid}, rules=("419.3",), kind="card", oid=card.oid, dest=dest))
-            game.trace.add("step", f"{who}：{p} 从{where}打出 {card.label()}，作为待处理项目加入结算链。",
-                           rules=("419.3", "419.3.a"), changes=[Change(card.label(), "位置", where, "结算链（待处理）")])
-            played.append(card)
-        return played
+        eff.ignore_cost = eff.args.get("ignore_cost", False)
+        return [card for card in cards
+                if play_by_effect(game, item, eff, card, card.owner if by_owner else item.controller, who,
+                                  ignore_energy=eff.args.get("ignore_energy", False), base=eff.args.get("for_cost"),
+                                  discount=eff.args.get("discount", 0))]
+
+
+def play_by_effect(game, item, eff, card, p: str, who: str, ignore_energy: bool = False, base=None,
+                   discount: int = 0) -> bool:
+    """Player `p` plays `card` from where it is as an instruction resolves (419.3): its first step only,
+    the card pending on the chain (419.3.a); its cost paid unless `eff.ignore_cost` (419.3.b), `base` the
+    stated cost that replaces its base costs (356.1.a), `discount` energy off it (356.4). Returns whether it
+    was played (a unit with no valid place to go is not)."""
+    from judge.engine.costs import effect_play_cost
+
+    from judge.engine import modes
+
+    if modes.has_modes(card.card.effects):
+        game.trace.add("step", f"{who}：{card.label()} 需要选择一项；由效果打出并选择模式尚未模拟，不打出。", rules=("419.3",))
+        return False
+    dest = eff.dest if eff.dest in game.battlefields else "base"
+    if card.card.type == "unit" and eff.dest is None:
+        dest = _play_location(game, item, p, card, who, also=(eff.args or {}).get("also", ()))  # before paying (355.2, 356)
+    elif card.card.type == "unit" and eff.dest == "any_battlefield":
+        dest = _play_battlefield(game, item, p, card, who)  # "to any battlefield" (355.2.b)
+    elif card.card.type == "unit" and eff.dest == "your_battlefield":
+        dest = _play_battlefield(game, item, p, card, who, controlled=True)  # (355.2.a)
+        if dest is None:
+            return False
+    if not effect_play_cost(game, p, card, eff, who, ignore_energy=ignore_energy, base=base, discount=discount):
+        return False
+    where = game.location_label(card)
+    card.played_from = card.zone  # where it was played from (419.1.a: not the hand)
+    zones_list = game.players[card.owner].zones.get(card.zone)
+    if zones_list is not None and card.oid in zones_list:
+        zones_list.remove(card.oid)
+    if card.zone == "facedown" and game.battlefields[card.location].facedown == card.oid:
+        game.battlefields[card.location].facedown = None
+    card.zone, card.location = "chain", None
+    card.then_recycle = bool((eff.args or {}).get("then_recycle"))  # "then recycle it" (390.3.a)
+    game.chain.append(ChainItem(p, card.label(), f"{p} 打出的 {card.label()}（由 {item.source} 打出）", None,
+                                {"oid": card.oid, "by_effect": True}, rules=("419.3",), kind="card", oid=card.oid,
+                                dest=dest))
+    game.trace.add("step", f"{who}：{p} 从{where}打出 {card.label()}，作为待处理项目加入结算链。",
+                   rules=("419.3", "419.3.a"), changes=[Change(card.label(), "位置", where, "结算链（待处理）")])
+    return True
 
 
 def _play_location(game, item, player: str, card, who: str, also: tuple = ()) -> str:
@@ -704,6 +717,128 @@ class PickFromTop(EffectKind):
             triggered.fire(game, EventFacts("recycle", player=p, amount=len(rest), origin="deck", dest="deck"))
             triggered.flush(game)
         return kept
+
+
+class BanishAndPlayFromTop(EffectKind):
+    """'Look at (or reveal) the top N cards of your main deck (or each opponent's); you may banish one
+    <type> among them and play it, ignoring its cost; then recycle the rest' (the FAQ's revised text of
+    these cards: the card is banished before it is played, so one that cannot be played stays banished).
+    Looking shows the cards to their player alone (431.1.c.1), revealing to all (424.1); the card picked
+    (scripted `甲 选择目标 <来源> -> 牌`, or `甲 拒绝支付 <来源>` for none) must fit the type and, with
+    `战力至多高于它 K`, have Might at most K more than the unit the previous instruction killed (none when
+    it did not die: its Might is null, 359.3.e.12); it is banished (427.1) and played by the effect's
+    controller (419.3), the rest recycled by their owners (416.1, 416.1.c); fewer cards, as many as there
+    are (431.1.c)."""
+
+    id, zh, aliases, rule, amount, targeted = "banish_play_top", ("查看牌堆顶放逐并打出", "牌堆顶放逐并打出"), \
+        ("look-banish-play-top",), "419.3", True, False
+    params = ("卡牌类型（单位牌、法术牌、装备牌、单位或装备牌、任意牌）；无视费用 或 无视法力费用；可加 展示（展示而非查看）、"
+              "对手牌堆（每名对手的主牌堆顶）、战力至多高于它 K（上一条指示摧毁的单位的战力 + K）")
+    may_inside = True  # "you may banish one": the look and the recycle happen either way
+    _FLAGS = {"reveal": ("展示", "reveal"), "opponents": ("对手牌堆", "opponents-decks"),
+              "ignore_cost": ("无视费用", "ignoring-cost"), "ignore_energy": ("无视法力费用", "ignoring-energy")}
+
+    def read_args(self, words):
+        words = list(words)
+        above = None
+        if "战力至多高于它" in words:
+            i = words.index("战力至多高于它")
+            if i + 1 >= len(words) or not words[i + 1].isdigit():
+                raise ValueError(f"效果“{self.display}”的“战力至多高于它”后面应为整数。")
+            above = int(words[i + 1])
+            del words[i:i + 2]
+        kinds = [w for w in words if w in TAKE_TYPES]
+        flags = {f for spellings in self._FLAGS.values() for f in spellings}
+        rest = [w for w in words if w not in TAKE_TYPES and w not in flags]
+        args = {k: any(w in v for w in words) for k, v in self._FLAGS.items()}
+        if len(kinds) != 1 or rest or not (args["ignore_cost"] or args["ignore_energy"]):
+            raise ValueError(f"效果“{self.display}”需要一个卡牌类型（单位牌、法术牌、装备牌、单位或装备牌、任意牌）和"
+                             "“无视费用”或“无视法力费用”，可加“展示”“对手牌堆”“战力至多高于它 K”。")
+        return {"type": TAKE_TYPES[kinds[0]], "might_above": above, **args}
+
+    def apply(self, game, item, eff, legal, previous, who):
+        from judge.engine.abilities import triggered
+        from judge.engine.abilities.facts import EventFacts
+        from judge.engine.abilities.triggered import _take
+
+        p, args = item.controller, eff.args
+        owners = game.opponents(p) if args.get("opponents") else [p]
+        owners = [q for q in game.order_from(p) if q in owners]
+        how, seen_rules = ("展示", ("424.1",)) if args.get("reveal") else ("查看", ("431.1.c", "431.1.c.1"))
+        seen = []
+        for q in owners:
+            top = [game.objects[o] for o in game.players[q].zones["deck"][:eff.amount]]
+            game.trace.add("step", f"{who}：{q} {how}主牌堆顶的 {len(top)} 张牌："
+                           f"{'、'.join(c.label() for c in top) or '无'}" + ("（只有其本人知道）" if how == "查看" else "") + "。",
+                           rules=seen_rules + (("431.1.c",) if len(top) < eff.amount else ()))
+            seen += top
+        limit = self._might_limit(game, args, previous, who)
+        fits = [c for c in seen if _of_type(game, c.oid, args.get("type"))
+                and (limit is None or (c.card.type == "unit" and c.card.might <= limit))]
+        picked = self._pick(game, item, eff, fits, who, _take)
+        if picked is None:
+            return []
+        played = []
+        if picked:
+            card = picked[0]
+            ch = zones.put_in_zone(game, card, "banishment", rules=("427.2",))
+            game.trace.add("change", f"{who}：{p} 放逐 {card.label()}，然后打出它。", rules=("427.1", "427.2"), changes=[ch])
+            play = replace(eff, ignore_cost=bool(args.get("ignore_cost")))
+            if play_by_effect(game, item, play, card, p, who, ignore_energy=bool(args.get("ignore_energy"))):
+                played.append(card)
+            else:
+                game.trace.add("step", f"{who}：{card.label()} 未能打出，留在放逐区域。", rules=("427.1",))
+        for q in owners:
+            rest = [c.oid for c in seen if c.owner == q and c.oid not in {x.oid for x in picked}]
+            recycle_rest(game, who, q, rest)
+            if rest:
+                triggered.fire(game, EventFacts("recycle", player=q, amount=len(rest), origin="deck", dest="deck"))
+        triggered.flush(game)
+        return played
+
+    @staticmethod
+    def _might_limit(game, args, previous, who):
+        """The highest Might a unit may have (`战力至多高于它 K`): the killed unit's last known Might + K; no
+        unit when the previous instruction's unit did not die (it is still on the board or gone elsewhere)."""
+        if args.get("might_above") is None:
+            return None
+        dead = [o for o in previous if o.zone in ("trash", "gone") and o.last_might is not None]
+        if not dead:
+            game.trace.add("step", f"{who}：没有被摧毁的单位，其战力视为“无”，不能选择任何单位。", rules=("359.3.e.12",))
+            return -1
+        return dead[0].last_might + args["might_above"]
+
+    @staticmethod
+    def _pick(game, item, eff, fits, who, take):
+        """The card chosen among those fitting: scripted, declined ("you may"), or asked for; [] for none,
+        None after asking."""
+        p = item.controller
+        if not fits:
+            game.trace.add("step", f"{who}：其中没有符合条件的卡牌，不放逐、不打出。", rules=("431.1.c.1",))
+            return []
+        named = take_choice(game, item)
+        if named is not None:
+            picked = [c for c in fits if c.oid in named][:1]
+            if named and not picked:
+                from judge.engine.errors import IllegalAction
+
+                raise IllegalAction(f"{p} 为 {item.source} 选择的卡牌不合法：应从 {'、'.join(c.oid for c in fits)} 中选择一张。",
+                                    "419.3")
+            return picked
+        if eff.optional and take(game, "decline", p, item):
+            game.trace.add("step", f"{who}：{p} 选择不放逐、不打出其中的卡牌（“可以”）。", rules=("349",))
+            return []
+        if not eff.optional and len(fits) == 1:
+            game.trace.add("step", f"{who}：只有 {fits[0].label()} 可以选择。", rules=("419.3",))
+            return fits[:1]
+        if game.choices.auto:
+            game.trace.add("auto", f"（自动选择）{p} 选择 {fits[0].label()}。")
+            return fits[:1]
+        ids = [c.oid for c in fits]
+        game.choices.need("target", p, f"{p} 需要为 {item.source} 从 {'、'.join(ids)} 中选择一张放逐并打出"
+                          + ("（或写“拒绝支付”不选）" if eff.optional else "") + "。", ids,
+                          f"{p} 选择目标 {item.source} -> {ids[0]}")
+        return None
 
 
 class RevealHand(EffectKind):
