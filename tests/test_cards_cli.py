@@ -61,7 +61,11 @@ def test_card_json(capsys):
     assert [e["id"] for e in data["errata"]] == ["E-L227"]
     files = {s["file"] for s in data["scenarios"]}
     assert "scenarios/chain/baited_hook_karma.场景" in files
-    assert data["encoding"] is None and data["official_text"] == []
+    assert data["encoding"]["numbers"] == ["OGN·242"] and data["official_text"] == []
+    # a card the language cannot express yet (the catalog lacks the gear's Might bonus) says so
+    code, out, _ = run(capsys, "card", "长剑", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["encoding"] is None and data["official_text"] == []
     assert data["encoding_note"].startswith("该卡牌尚无技能编码（")
 
 

@@ -179,6 +179,16 @@ class Exists(ConditionKind):
         return bool(filters.select(game, seen, cond.filter))
 
 
+class ChampionZoneEmpty(ConditionKind):
+    """"If your champion zone has no card": a Chosen Champion may be returned there only then (108.3.c.1)."""
+
+    id, zh, aliases, rule = "champion_zone_empty", ("你的英雄区域为空", "你的英雄区为空"), ("your-champion-zone-is-empty",), \
+        "108.3.c.1"
+
+    def holds(self, game, seen, cond):
+        return seen.controller is not None and not game.players[seen.controller].zones["champion"]
+
+
 class OpponentsTurn(ConditionKind):
     """"During an opponent's turn": the turn player is not on the source controller's team (the turn
     player, 304)."""
@@ -725,7 +735,7 @@ STANDARD = (ItIsAlone, EnemyDiedThisTurn, OpponentNearWin, UnitDiedThisTurn, Mig
             TagKindsAtLeast, DiedAlone, IfYouDo, ItIsNot, ItMatches, TotalMightAtLeast, GainedXpThisTurn, PlayedFromHand,
             SpellPaidThisTurn, PowerSpentThisTurn, NearWin, InCombat, ExcessDamageAtLeast, TargetsInclude, EnergySpentAtLeast, ControlsHere, ItWas,
             ChosenTargetIs,
-            OneOfThem, PlayedThisTurn)
+            OneOfThem, PlayedThisTurn, ChampionZoneEmpty)
 
 
 def register_standard() -> None:

@@ -145,6 +145,9 @@ STANDARD_FILTERS = (
     _word("attacking", ("进攻方", "进攻中的"), ("attacking",), "464.2.c.3", lambda g, s, o, a: o.designation == "attacker"),
     _word("alone", ("落单",), ("alone",), "740.2.a", lambda g, s, o, a: _alone(g, o)),
     _word("champion", ("英雄",), ("champion",), "355.9.b", lambda g, s, o, a: o.card.champion),
+    # "your Chosen Champion": any champion unit named as the card chosen for that slot, wherever it is (103.2.a.3)
+    _word("chosen_champion", ("选定英雄",), ("chosen-champion",), "103.2.a.3",
+          lambda g, s, o, a: o.card.champion and o.card.name == g.players[o.owner].chosen_champion),
     # an equipped unit: one with an Equipment (gear tagged 武装, 150.1) attached to it (434)
     _word("equipped", ("已装配的", "配装的"), ("equipped",), "434",
           lambda g, s, o, a: o.is_unit and any("武装" in x.card.tags for x in g.attachments(o.oid))),

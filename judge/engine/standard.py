@@ -31,13 +31,13 @@ EFFECT_PARTS = (instructions.Deal, instructions.Kill, instructions.Stun, instruc
                 might.DoubleMight, might.SwapMight,
                 keywords.GrantKeyword, keywords.RemoveKeyword, keywords.GrantMyKeywords,
                 units.MoveTo, units.SwapPlaces, units.ReturnToHand, units.SpendBuff, units.BanishIfItDies,
-                cards.Discard, cards.RecycleFromHand, cards.RecycleTrashCards, cards.RecycleMe, cards.ReturnFromTrash, cards.PlayCard, cards.BanishThis, cards.Mill, cards.RevealTop, cards.RevealPlayOne, cards.RevealHand, cards.Predict, cards.LookTop, cards.PickFromTop, cards.BanishAndPlayFromTop, cards.BanishCard, cards.Dig, cards.TakeFromTop, cards.PutInDeck,
+                cards.Discard, cards.RecycleFromHand, cards.RecycleTrashCards, cards.RecycleMe, cards.ReturnFromTrash, cards.ReturnToChampionZone, cards.PlayCard, cards.BanishThis, cards.Mill, cards.RevealTop, cards.RevealPlayOne, cards.RevealHand, cards.Predict, cards.LookTop, cards.PickFromTop, cards.BanishAndPlayFromTop, cards.BanishCard, cards.Dig, cards.TakeFromTop, cards.PutInDeck,
                 copies.BecomeCopy, copies.GainTag, copies.ReplaceBattlefield, copies.SwapBack,
                 tokens.CreateToken,
-                resources.AddPower, resources.Channel, resources.RecycleRune, resources.PayCost,
+                resources.AddPower, resources.Channel, resources.RecycleRune, resources.RevealRecycleRune, resources.PayCost,
                 points.GainPoints, points.LosePoints, points.ChangeVictoryScore, points.WinGame, turns.TakeExtraTurn,
                 chain.CounterAbility,
-                choosing.Choose, choosing.ChoosePlayer, choosing.ChooseMode, instead.Instead, control.GainControl,
+                choosing.Choose, choosing.ChoosePlayer, choosing.ChooseMode, choosing.OneByDomain, instead.Instead, control.GainControl,
                 control.LoseControl, attachments.Detach,
                 restrictions.Impose, restrictions.RaiseCostThisTurn)
 

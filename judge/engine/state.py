@@ -151,6 +151,9 @@ class Player:
     xp_gained_turn: int | None = None  # the turn this player last gained XP ("if you gained XP this turn")
     hold_points: tuple[int, int] = (0, 0)  # (turn, points gained by holding that turn, 469.2)
     power_spent: tuple[int, int] = (0, 0)  # (turn, power paid in costs that turn): "if you've spent [A][A] this turn"
+    # the name of the card chosen for the Chosen Champion slot: every champion unit of that name is the
+    # player's Chosen Champion (103.2.a.3); known from the card put in the champion zone at setup (112)
+    chosen_champion: str | None = None
 
 
 @record

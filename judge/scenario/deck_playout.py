@@ -108,6 +108,7 @@ def new_game(decks: dict, setup: dict) -> Game:
         d = decks[p]
         put(p, d.legend, "legend", 0)  # 111
         put(p, d.champion, "champion", 0)  # 112
+        players[p].chosen_champion = card_def(d.champion)[0].name  # 103.2.a.3
         for k, j in enumerate(setup["main"][p]):  # 114.1
             put(p, d.main[j], "deck", k + 1)
         for k, j in enumerate(setup["runes"][p]):  # 114.2

@@ -50,6 +50,8 @@ def build_game(sc: m.Scenario, auto: bool = False) -> Game:
                 objects[o.oid] = o
                 if not on_board:
                     players[p.name].zones[z.zone].append(o.oid)
+    for pl in players.values():  # the card in the champion zone at setup names the Chosen Champion (103.2.a.3)
+        pl.chosen_champion = next((objects[o].card.name for o in pl.zones["champion"]), None)
     for b in sc.battlefields:
         if b.facedown is not None:
             spec = b.facedown

@@ -394,7 +394,9 @@ class CardSection(Section):
         """A `选项：…` line is one option of the last `选择一项` written above it on this card (355.3)."""
         lists = [card.effects, *([t.effect, *t.more] for t in card.triggers), *(a.effects for a in card.activated),
                  card.deathknells]
-        owner = next((e for effs in reversed(lists) for e in reversed(effs) if e.kind == "choose_mode"), None)
+        # the last instruction that takes options: `选择一项` or another registered effect with an options list
+        owner = next((e for effs in reversed(lists) for e in reversed(effs)
+                      if isinstance(getattr(e, "args", None), dict) and "options" in e.args), None)
         if owner is None:
             raise ScenarioError("“选项”行之前没有写“选择一项”的技能。", file=self.file, line=kw.line, column=kw.column,
                                 text=_text(kw), rule="355.3")

@@ -237,6 +237,31 @@ class ReturnFromTrash(EffectKind):
         return cards
 
 
+class ReturnToChampionZone(EffectKind):
+    """'Return your Chosen Champion from your trash to your champion zone': not by normal means, only by
+    such an instruction, and only while no card is already there (108.3.c, 108.3.c.1)."""
+
+    id, zh, aliases, rule = "return_champion", ("返回英雄区域",), ("return-to-champion-zone",), "108.3.c.1"
+
+    def accepts(self, game, o):
+        return None if o.zone == "trash" else f"{o.label()} 不在废牌堆中。"
+
+    def apply(self, game, item, eff, legal, previous, who):
+        done = []
+        for o in legal:
+            if o.zone != "trash":
+                continue
+            if game.players[o.owner].zones["champion"]:
+                game.trace.add("step", f"{who}：{o.owner} 的英雄区域已有卡牌，{o.label()} 不能返回英雄区域。",
+                               rules=("108.3.c.1",))
+                continue
+            ch = zones.put_in_zone(game, o, "champion", rules=("108.3.c.1",))
+            game.trace.add("change", f"{who}：{o.label()} 从 {o.owner} 的废牌堆返回英雄区域。", rules=("108.3.c.1",),
+                           changes=[ch])
+            done.append(o)
+        return done
+
+
 class PlayCard(EffectKind):
     """'Play a card from your trash / banishment / the top of your deck / facedown': a Limited play
     (419.3.a) through every step of playing, its cost paid unless the effect says 无视费用 (419.3.b);

@@ -107,3 +107,49 @@ class ChooseMode(EffectKind):
         for e in effects:
             previous = perform(game, item, e, [], previous)
         return previous
+
+
+class OneByDomain(EffectKind):
+    """"Do one of the following according to the revealed rune's domain": a reflexive trigger (387.1.b,
+    FAQ C-L451) whose option is the one written for a domain of the previous instruction's object (the
+    domains listed after the word, in the order of the `选项：…` lines after it). The option goes on the
+    chain as its own pending item; its targets are chosen when it is finalized (388.1), so players can
+    respond to it. No option for that domain: nothing goes on the chain."""
+
+    id, zh, aliases, rule, targeted, needs_targets = "one_by_domain", ("按其特性执行一项",), ("do-one-by-its-domain",), \
+        "387.1.b", False, False
+    params = "各选项对应的特性（如 炽烈 灵光 序理），各选项写在其后的“选项：<效果>”行，顺序相同"
+
+    def read_args(self, words):
+        from judge.engine.vocab import DOMAINS
+
+        letters = {name: k for k, (name, _more, _en) in DOMAINS.items()}
+        letters.update({en: k for k, (_n, _more, ens) in DOMAINS.items() for en in ens})
+        if not words or any(w not in letters for w in words):
+            raise ValueError(f"效果“{self.display}”需要各选项对应的特性（{'、'.join(n for n, _m, _e in DOMAINS.values())}）。")
+        return {"domains": [letters[w] for w in words], "options": []}
+
+    def apply(self, game, item, eff, legal, previous, who):
+        from judge.engine.cards import Trigger
+        from judge.engine.chain_items import make_item
+        from judge.engine.vocab import DOMAINS
+
+        seen = list(previous)[:1]
+        have = seen[0].card.domains if seen else []
+        names = "、".join(DOMAINS[d][0] for d in have if d in DOMAINS) or "无"
+        options = eff.args.get("options", [])
+        index = next((i for i, d in enumerate(eff.args.get("domains", [])) if d in have and i < len(options)), None)
+        if index is None or not options[index]:
+            game.trace.add("step", f"{who}：{seen[0].label() if seen else '展示的牌'}的特性为{names}，没有对应的一项，"
+                           "不执行任何一项。", rules=("387.1.b",), faq=("C-L451",))
+            return previous
+        first, *more = options[index]
+        memory = {"oid": item.oid, "location": (item.memory or {}).get("location")}
+        new = make_item(game, None, Trigger("reflexive", first, 0, 0, list(more)), item.controller, label=item.source,
+                        oid=item.oid, memory=memory, description=f"{item.source} 的内嵌式触发（第 {index + 1} 项）")
+        if not game.chain:
+            game.chain_opened_by = "trigger"
+        game.chain.append(new)
+        game.trace.add("step", f"{who}：{seen[0].label()}的特性为{names}，执行第 {index + 1} 项：它作为内嵌式触发放入结算链"
+                       "（待处理），其目标在确认时选择。", rules=("387.1.b", "388.1"), faq=("C-L451",))
+        return previous

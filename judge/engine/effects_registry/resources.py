@@ -67,6 +67,32 @@ class Channel(EffectKind):
         return runes  # what "if you couldn't" reads (359.3.e.11)
 
 
+class RevealRecycleRune(EffectKind):
+    """'Reveal the top card of your rune deck, then recycle it': shown to all (424.1), then put on the
+    bottom of that rune deck (416.1.b); recycling a rune is its own event. An empty rune deck reveals
+    nothing. The rune is what the next instruction reads as "it" (its domain)."""
+
+    id, zh, aliases, rule, targeted = "reveal_recycle_rune", ("展示符文牌堆顶并回收",), ("reveal-and-recycle-top-rune",), \
+        "424.1", False
+
+    def apply(self, game, item, eff, legal, previous, who):
+        from judge.engine.abilities import triggered
+        from judge.engine.abilities.facts import EventFacts
+
+        p = item.controller
+        deck = game.players[p].zones["rune_deck"]
+        if not deck:
+            game.trace.add("step", f"{who}：{p} 的符文牌堆为空，没有可以展示的符文。", rules=("424.1",))
+            return []
+        r = game.objects[deck.pop(0)]
+        deck.append(r.oid)
+        game.trace.add("change", f"{who}：{p} 展示符文牌堆顶的 {r.label()}，然后将其回收（放到符文牌堆底部）。",
+                       rules=("424.1", "416.1.b"), changes=[Change(r.label(), "位置", f"{p}的符文牌堆顶", f"{p}的符文牌堆底")])
+        triggered.fire(game, EventFacts("recycle_rune", player=p, obj=r, controller=r.owner, origin="rune_deck",
+                                        dest="rune_deck", amount=1, via="effect"))
+        return [r]
+
+
 class RecycleRune(EffectKind):
     """'Recycle a rune': from the board to the bottom of its owner's rune deck (416.1.b, 416.1.c)."""
 
