@@ -120,8 +120,7 @@ def _one(game: Game, special: str | None) -> bool:
                 effects.recall(game, [o], rules=("323.7", "454"), why="（步骤5：非单位装备不应位于战场）")
                 changed = True
         for bf in game.battlefields.values():
-            if bf.facedown:
-                fd = game.objects[bf.facedown]
+            for fd in zones.facedown_at(game, bf.bid):
                 if fd.controller != bf.controller and not (cb and cb.battlefield == bf.bid):
                     h.emit()
                     ch = zones.put_in_zone(game, fd, "trash")

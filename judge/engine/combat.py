@@ -208,8 +208,7 @@ def resolution_step(game: Game) -> None:
             t.add("change", f"{bf.label()} 的争夺状态被移除。", rules=("466.5.a", "190.3.b"),
                   changes=[Change(bf.label(), "争夺", "是", "否")])
             bf.contested_by = None
-        if bf.facedown and game.objects[bf.facedown].controller != bf.controller:
-            fd = game.objects[bf.facedown]
+        for fd in [x for x in zones.facedown_at(game, bf.bid) if x.controller != bf.controller]:
             ch = zones.put_in_zone(game, fd, "trash")
             t.add("change", f"{fd.label()} 的控制者不再控制该战场，待命牌被移除。", rules=("466.5.c",), changes=[ch])
     steps.done(game, "466.5")

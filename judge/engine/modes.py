@@ -51,7 +51,8 @@ def register_standard() -> None:
 
 
 def has_modes(effects) -> bool:
-    return any(e.kind == "choose_mode" for e in effects)
+    """Whether the controller chooses an option as the item is put on the chain (not another player)."""
+    return any(e.kind == "choose_mode" and getattr(e, "performer", None) is None for e in effects)
 
 
 def expand(game, player: str, effects: list, label: str, src) -> tuple[list, list]:
@@ -60,7 +61,8 @@ def expand(game, player: str, effects: list, label: str, src) -> tuple[list, lis
     its steps) once the play or activation goes ahead, so an illegal attempt leaves no record."""
     out, notes = [], []
     for e in effects:
-        if e.kind != "choose_mode":
+        if e.kind != "choose_mode" or getattr(e, "performer", None) is not None:
+            # another player's choice ("each other player chooses"): made as it resolves (355.10.e)
             out.append(e)
             continue
         options = e.args.get("options", [])

@@ -50,6 +50,15 @@ class EachOpponent(Performer):
         return [p for p in game.order_from(item.controller) if p in game.opponents(item.controller)]
 
 
+class EachOtherPlayer(Performer):
+    """Every player but the controller (allies too), in turn order after the controller (355.10.e)."""
+
+    id, zh, aliases = "each_other_player", ("每名其他玩家", "除你之外的每名玩家"), ("each-other-player",)
+
+    def players(self, game, item, previous=()):
+        return game.order_from(item.controller)[1:]
+
+
 class YouMust(Performer):
     """"You must …": the controller chooses as it resolves; nothing is targeted (355.10.f)."""
 
@@ -79,7 +88,7 @@ class ItsController(Performer):
         return [o.controller for o in list(previous)[:1] if o.controller is not None]
 
 
-STANDARD = (EachPlayer, EachPlayerFromNext, EachOpponent, YouMust, ChosenPlayer, ItsController)
+STANDARD = (EachPlayer, EachPlayerFromNext, EachOpponent, EachOtherPlayer, YouMust, ChosenPlayer, ItsController)
 
 
 def register_standard() -> None:

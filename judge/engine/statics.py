@@ -82,6 +82,10 @@ class StaticAbility(Entry):
         """May `player` play a facedown card from the battlefield `bid` (811.1.b)?"""
         return True
 
+    def facedown_room(self, game, src, params, bid) -> int:
+        """How many more cards the facedown zone of battlefield `bid` may hold (107.3.b.1)."""
+        return 0
+
     # --- triggers: how many additional times the trigger `trig` of `owner` triggers for this event
     # ("… trigger an additional time"); `what` is the event id, or "deathknell" for a unit's Deathknell
     def extra_triggers(self, game, src, params, owner, what, facts) -> int:
@@ -576,6 +580,17 @@ class OpponentsCannotPlayFacedownHere(StaticAbility):
 
     def allows_play_facedown(self, game, src, params, player, bid):
         return _ours(game, src, player) or bid != _here(src)
+
+
+class ExtraFacedownHere(StaticAbility):
+    """`静态 此处可额外待命`: the facedown zone of the battlefield where its source is holds one more card
+    (its maximum occupancy increases, 107.3.b.1): its controller may hide an additional card there."""
+
+    id, zh, aliases, rule = "extra_facedown_here", ("此处可额外待命", "此处可额外布置待命卡牌"), ("extra-facedown-here",), \
+        "107.3.b.1"
+
+    def facedown_room(self, game, src, params, bid):
+        return 1 if bid == _here(src) and active(game, src, params) else 0
 
 
 class NoCombatDamage(StaticAbility):

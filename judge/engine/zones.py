@@ -23,8 +23,7 @@ def put_in_zone(game: Game, o: GameObject, zone: str, rules=("119",), why: str =
     if o.zone in game.players[o.owner].zones and o.oid in game.players[o.owner].zones[o.zone]:
         game.players[o.owner].zones[o.zone].remove(o.oid)
     if o.zone == "facedown" and o.location in game.battlefields:
-        if game.battlefields[o.location].facedown == o.oid:
-            game.battlefields[o.location].facedown = None
+        left_facedown(game, o)
     if was_board and zone != "board":
         # Leaving the board: damage, buffs, statuses and designations are not kept (119, 701).
         o.damage = 0
@@ -45,6 +44,27 @@ def put_in_zone(game: Game, o: GameObject, zone: str, rules=("119",), why: str =
         o.zone, o.location = zone, None
         game.players[o.owner].zones[zone].append(o.oid)
     return Change(o.label(), "位置", before, game.location_label(o))
+
+
+def facedown_at(game: Game, bid: str) -> list[GameObject]:
+    """The cards in the facedown zone of battlefield `bid` (107.3.a)."""
+    return [o for o in game.objects.values() if o.zone == "facedown" and o.location == bid]
+
+
+def facedown_capacity(game: Game, bid: str) -> int:
+    """The maximum occupancy of a battlefield's facedown zone: one card (107.3.b), more where a static
+    ability increases it (107.3.b.1)."""
+    from judge.engine.statics import on_board
+
+    return 1 + sum(kind.facedown_room(game, src, params, bid) for src, kind, params in on_board(game))
+
+
+def left_facedown(game: Game, o: GameObject) -> None:
+    """`o` is leaving its battlefield's facedown zone: the battlefield's record names another card still
+    there, if any."""
+    bf = game.battlefields[o.location]
+    if bf.facedown == o.oid:
+        bf.facedown = next((x.oid for x in facedown_at(game, o.location) if x is not o), None)
 
 
 def detach_from(game: Game, o: GameObject) -> None:

@@ -355,8 +355,8 @@ def play_by_effect(game, item, eff, card, p: str, who: str, ignore_energy: bool 
     zones_list = game.players[card.owner].zones.get(card.zone)
     if zones_list is not None and card.oid in zones_list:
         zones_list.remove(card.oid)
-    if card.zone == "facedown" and game.battlefields[card.location].facedown == card.oid:
-        game.battlefields[card.location].facedown = None
+    if card.zone == "facedown" and card.location in game.battlefields:
+        zones.left_facedown(game, card)
     card.zone, card.location = "chain", None
     card.then_recycle = bool((eff.args or {}).get("then_recycle"))  # "then recycle it" (390.3.a)
     game.chain.append(ChainItem(p, card.label(), f"{p} 打出的 {card.label()}（由 {item.source} 打出）", None,

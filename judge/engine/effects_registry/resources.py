@@ -47,17 +47,21 @@ class Channel(EffectKind):
     """'Channel N runes [exhausted]' (430.1, 430.2): as many as the rune deck has (430.3)."""
 
     id, zh, aliases, rule, amount, targeted = "channel", ("召出符文",), ("channel",), "430.1", True, False
-    params = "休眠；每名玩家（每名玩家从回合玩家起依次召出，而不只是控制者）；其拥有者（上一条指示作用的卡牌的拥有者）"
+    params = ("休眠；每名玩家（每名玩家从回合玩家起依次召出，而不只是控制者）；其拥有者（上一条指示作用的卡牌的拥有者）；"
+              "你（由另一名玩家执行时仍由此技能的控制者召出）")
 
     def read_args(self, words):
-        if any(w not in ("休眠", "exhausted", "每名玩家", "each-player", "其拥有者", "its-owner") for w in words):
-            raise ValueError(f"效果“{self.display}”只接受“休眠”“每名玩家”和“其拥有者”。")
+        if any(w not in ("休眠", "exhausted", "每名玩家", "each-player", "其拥有者", "its-owner", "你", "you") for w in words):
+            raise ValueError(f"效果“{self.display}”只接受“休眠”“每名玩家”“其拥有者”和“你”。")
         return {"exhausted": any(w in ("休眠", "exhausted") for w in words),
                 "each": any(w in ("每名玩家", "each-player") for w in words),
-                "owner": any(w in ("其拥有者", "its-owner") for w in words)}
+                "owner": any(w in ("其拥有者", "its-owner") for w in words),
+                "you": any(w in ("你", "you") for w in words)}
 
     def apply(self, game, item, eff, legal, previous, who):
         players = game.order_from(game.turn_player) if eff.args.get("each") else [item.controller]
+        if eff.args.get("you"):  # "you and that player each channel": you, while another player performs it
+            players = [(item.memory or {}).get("ability_controller", item.controller)]
         if eff.args.get("owner"):
             players = list(dict.fromkeys(o.owner for o in previous))
         runes = []

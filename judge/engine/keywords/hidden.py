@@ -59,7 +59,9 @@ class Facedown(PlayOrigin):
                                     "811.1.d.2")
 
     def leave(self, game, card):
-        game.battlefields[self.at].facedown = None
+        from judge.engine import zones
+
+        zones.left_facedown(game, card)
 
 
 def hide(game: Game, p: str, a: dict) -> None:
@@ -78,8 +80,11 @@ def hide(game: Game, p: str, a: dict) -> None:
         raise IllegalAction("只能在自己回合的普通开环状态隐藏卡牌。", "811.1.b")
     if bf.controller != p:
         raise IllegalAction(f"只能把卡牌隐藏在自己控制的战场（{bf.label()} 的控制者：{bf.controller or '无'}）。", "811.1.b")
-    if bf.facedown is not None:
-        raise IllegalAction(f"{bf.label()} 已有一张待命牌。", "811.1.b")
+    from judge.engine import zones
+
+    room = zones.facedown_capacity(game, bf.bid)
+    if len(zones.facedown_at(game, bf.bid)) >= room:
+        raise IllegalAction(f"{bf.label()} 的待命区域已满（最多 {room} 张待命牌）。", "811.1.b" if room == 1 else "107.3.b.1")
     cost = costs.Cost()
     cost.add(0, 1, "隐藏费用", ["A"])  # 811.1.b: pay [A] to hide
     try:
@@ -88,7 +93,7 @@ def hide(game: Game, p: str, a: dict) -> None:
         raise IllegalAction(f"隐藏需要支付[A]：{err.message}", "811.1.b") from None
     game.players[p].zones["hand"].remove(card.oid)
     card.zone, card.location, card.hidden_turn = "facedown", bf.bid, game.turn
-    bf.facedown = card.oid
+    bf.facedown = bf.facedown or card.oid
     t = game.trace
     t.add("action", f"{p} 支付[A]，将 {card.label()} 正面朝下隐藏在 {bf.label()}（隐藏不是打出）。", rules=("811.1.c.1",),
           changes=[Change(card.label(), "位置", f"{p}的手牌", f"{bf.label()}的待命区域")])
