@@ -32,6 +32,8 @@ class Seen:
     moved_from: str | None = None  # where the ability's last move instruction took its unit from ("that battlefield")
     paid: bool | None = None  # whether the card's optional additional cost is being paid, while it is played (355.1.a)
     cost_objs: tuple = ()  # oids of the objects that paid the card's additional cost ("the unit killed this way")
+    you: str | None = None  # the spell's or ability's controller while another player performs an instruction
+    picked: tuple = ()  # oids `选择` has chosen for this spell or ability so far
 
     @classmethod
     def of(cls, controller: str, memory: dict | None) -> "Seen":
@@ -39,7 +41,8 @@ class Seen:
         return cls(controller, memory.get("oid"), memory.get("location"), memory.get("facts"), memory.get("might"),
                    memory.get("did"), battlefield=memory.get("battlefield"), chosen=tuple(memory.get("earlier_targets", ())),
                    alone=memory.get("alone"), moved_from=memory.get("moved_from"), paid=memory.get("paid_optional"),
-                   cost_objs=tuple(memory.get("cost_objects", ())))
+                   cost_objs=tuple(memory.get("cost_objects", ())), you=memory.get("ability_controller"),
+                   picked=tuple(oid for oid, _inc in memory.get("chosen", ())))
 
 
 class FilterWord(Entry):
@@ -93,6 +96,12 @@ def _keyword_display(word: str) -> str:
 STANDARD_FILTERS = (
     _word("friendly", ("友方",), ("friendly",), "355", lambda g, s, o, a: _same_team(g, o.controller, s.controller)),
     _word("yours", ("你的", "你控制的"), ("yours",), "355", lambda g, s, o, a: o.controller == s.controller),
+    # "a unit you don't control" in an instruction other players perform: "you" is the spell's controller
+    _word("not_yours", ("非你控制的", "不受你控制的"), ("not-yours",), "355.10.e",
+          lambda g, s, o, a: o.controller is not None and o.controller != (s.you or s.controller)),
+    # "a unit not yet chosen by this spell" (each player chooses one in turn)
+    _word("not_picked", ("未被选过的", "未被此法术选中过的"), ("not-chosen-yet",), "355.10.e",
+          lambda g, s, o, a: o.oid not in s.picked),
     _word("enemy", ("敌方",), ("enemy",), "355", lambda g, s, o, a: s.controller is not None and o.controller is not None
           and not _same_team(g, o.controller, s.controller)),
     _word("other", ("其他", "另一"), ("other", "another"), "355", lambda g, s, o, a: o.oid != s.oid),

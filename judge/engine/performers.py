@@ -110,6 +110,8 @@ def perform(game, item, eff, previous: list, perform_one, declined) -> list:
     inner = replace(eff, performer=None)
     if isinstance(item.memory, dict):  # "you" in an instruction another player performs (抽牌 2 你)
         item.memory["ability_controller"] = item.controller
+        if inner.kind == "choose":  # what each performer chooses adds up (`所选对象` names them all)
+            item.memory["chosen"], item.memory["performers_choose"] = [], True
     out: list = []
     done = False
     for p in players:
@@ -127,6 +129,8 @@ def perform(game, item, eff, previous: list, perform_one, declined) -> list:
             snaps = [targeting.snapshot(o) for o in chosen]
         out += perform_one(game, as_p, replace(inner, optional=False), snaps, previous)
         done = done or bool(isinstance(item.memory, dict) and item.memory.get("did"))
+    if isinstance(item.memory, dict):
+        item.memory.pop("performers_choose", None)
     if not done and isinstance(item.memory, dict):
         # no performer did it (declined, or could not pay): "if you do" fails, and "it" still names the
         # earlier object when nothing was acted on

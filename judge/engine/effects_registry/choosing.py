@@ -24,7 +24,9 @@ class Choose(EffectKind):
             game.trace.add("step", f"{who}：所选择的对象为 {'、'.join(o.label() for o in legal)}；之后的指示以“它”指代。",
                            rules=("355.7",))
             if item.memory is not None:
-                item.memory["chosen"] = [targeting.snapshot(o) for o in legal]
+                # each of several performers adds to what the spell has chosen ("each other player chooses a unit")
+                before = item.memory.get("chosen", []) if item.memory.get("performers_choose") else []
+                item.memory["chosen"] = before + [targeting.snapshot(o) for o in legal]
         return legal
 
 
