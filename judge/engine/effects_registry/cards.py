@@ -753,15 +753,17 @@ class BanishAndPlayFromTop(EffectKind):
     `战力至多高于它 K`, have Might at most K more than the unit the previous instruction killed (none when
     it did not die: its Might is null, 359.3.e.12); it is banished (427.1) and played by the effect's
     controller (419.3), the rest recycled by their owners (416.1, 416.1.c); fewer cards, as many as there
-    are (431.1.c)."""
+    are (431.1.c). With `直到`, cards are revealed one at a time until one fits (N is not read); none in the
+    whole deck: every card is revealed and recycled, no burn out (431.1.c)."""
 
     id, zh, aliases, rule, amount, targeted = "banish_play_top", ("查看牌堆顶放逐并打出", "牌堆顶放逐并打出"), \
         ("look-banish-play-top",), "419.3", True, False
     params = ("卡牌类型（单位牌、法术牌、装备牌、单位或装备牌、任意牌）；无视费用 或 无视法力费用；可加 展示（展示而非查看）、"
-              "对手牌堆（每名对手的主牌堆顶）、战力至多高于它 K（上一条指示摧毁的单位的战力 + K）")
+              "对手牌堆（每名对手的主牌堆顶）、战力至多高于它 K（上一条指示摧毁的单位的战力 + K）、直到（逐张展示直到出现符合的卡牌）")
     may_inside = True  # "you may banish one": the look and the recycle happen either way
     _FLAGS = {"reveal": ("展示", "reveal"), "opponents": ("对手牌堆", "opponents-decks"),
-              "ignore_cost": ("无视费用", "ignoring-cost"), "ignore_energy": ("无视法力费用", "ignoring-energy")}
+              "ignore_cost": ("无视费用", "ignoring-cost"), "ignore_energy": ("无视法力费用", "ignoring-energy"),
+              "until": ("直到", "until-one-fits")}
 
     def read_args(self, words):
         words = list(words)
@@ -778,7 +780,7 @@ class BanishAndPlayFromTop(EffectKind):
         args = {k: any(w in v for w in words) for k, v in self._FLAGS.items()}
         if len(kinds) != 1 or rest or not (args["ignore_cost"] or args["ignore_energy"]):
             raise ValueError(f"效果“{self.display}”需要一个卡牌类型（单位牌、法术牌、装备牌、单位或装备牌、任意牌）和"
-                             "“无视费用”或“无视法力费用”，可加“展示”“对手牌堆”“战力至多高于它 K”。")
+                             "“无视费用”或“无视法力费用”，可加“展示”“对手牌堆”“战力至多高于它 K”“直到”。")
         return {"type": TAKE_TYPES[kinds[0]], "might_above": above, **args}
 
     def apply(self, game, item, eff, legal, previous, who):
@@ -793,9 +795,14 @@ class BanishAndPlayFromTop(EffectKind):
         seen = []
         for q in owners:
             top = [game.objects[o] for o in game.players[q].zones["deck"][:eff.amount]]
+            if args.get("until"):  # one at a time until one fits
+                deck = game.players[q].zones["deck"]
+                n = next((i + 1 for i, o in enumerate(deck) if _of_type(game, o, args.get("type"))), len(deck))
+                top = [game.objects[o] for o in deck[:n]]
             game.trace.add("step", f"{who}：{q} {how}主牌堆顶的 {len(top)} 张牌："
                            f"{'、'.join(c.label() for c in top) or '无'}" + ("（只有其本人知道）" if how == "查看" else "") + "。",
-                           rules=seen_rules + (("431.1.c",) if len(top) < eff.amount else ()))
+                           rules=seen_rules + (("431.1.c",) if len(top) < eff.amount or (args.get("until") and not any(
+                               _of_type(game, c.oid, args.get("type")) for c in top)) else ()))
             seen += top
         limit = self._might_limit(game, args, previous, who)
         fits = [c for c in seen if _of_type(game, c.oid, args.get("type"))
