@@ -11,7 +11,6 @@ from judge.engine.chain_items import ChainItem
 from judge.engine.choices import DECK_BOTTOM, DECK_TOP
 from judge.engine.choices import take_target as take_choice
 from judge.engine.instructions import EffectKind
-from judge.recordtype import replace
 from judge.trace.events import Change
 
 PLAYABLE_ZONES = {"trash": "废牌堆", "banishment": "放逐区域", "deck": "主牌堆", "facedown": "待命区域",
