@@ -38,6 +38,10 @@ class StaticAbility(Entry):
     def might_bonus(self, game, src, params, target) -> int:
         return 0
 
+    # --- replacing a reveal: what `src`'s instance does first when `player` would reveal cards of a deck
+    def before_deck_reveal(self, game, src, params, player, who) -> None:
+        return None
+
     # --- "can't" beats "can" (054.1): each hook returns False to forbid; a forbidding instance wins
     # over any permission (keywords, effects) the procedure would otherwise give
     def allows_ready(self, game, src, params, unit) -> bool:
@@ -961,3 +965,36 @@ class NoTemporaryHere(StaticAbility):
 class ExtraHoldHere(ExtraScoreHere):
     id, zh, aliases, rule, event = ("extra_hold_here", ("此处据守额外触发",),
                                     ("hold-here-triggers-again",), "383.4.d", "hold")
+
+
+class LookBeforeReveal(StaticAbility):
+    """`静态 展示牌堆前先查看顶牌`: when its controller would reveal cards of their main deck, they first look at
+    the top card and may recycle it (scripted `甲 选择目标 <此牌> -> <那张牌>`; kept by default), then the reveal
+    goes on with the cards then on top — a replacement effect applied before the reveal (369.1, 370.1.c)."""
+
+    id, zh, aliases, rule = ("look_before_reveal", ("展示牌堆前先查看顶牌", "展示牌堆前查看顶牌并可回收"),
+                             ("look-at-the-top-card-before-revealing",), "370.1.c")
+
+    def before_deck_reveal(self, game, src, params, player, who):
+        from types import SimpleNamespace
+
+        from judge.engine.choices import take_target
+        from judge.engine.effects_registry.cards import recycle_rest
+
+        if src.controller != player or not game.players[player].zones["deck"]:
+            return
+        top = game.objects[game.players[player].zones["deck"][0]]
+        game.trace.add("step", f"{src.label()} 的静态技能：{player} 展示主牌堆的牌之前，先查看顶部的 {top.label()}"
+                       f"（只有 {player} 知道）。", rules=("370.1.c", "431.1.c"))
+        picked = take_target(game, SimpleNamespace(controller=player, source=src.label(), oid=src.oid)) or []
+        if top.oid in picked:
+            recycle_rest(game, f"{src.label()} 的静态技能", player, [top.oid])
+        else:
+            game.trace.add("step", f"{src.label()} 的静态技能：{player} 不回收 {top.label()}，继续展示。", rules=("370.1.c",))
+
+
+def before_deck_reveal(game, player: str, who: str) -> None:
+    """Replacement effects that act first when `player` would reveal cards of their main deck (370.1.c)."""
+    for src, kind, params in list(on_board(game)):
+        if active(game, src, params):
+            kind.before_deck_reveal(game, src, params, player, who)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from judge.recordtype import replace
 
-from judge.engine import zones
+from judge.engine import statics, zones
 from judge.engine.chain_items import ChainItem
 from judge.engine.choices import DECK_BOTTOM, DECK_TOP
 from judge.engine.choices import take_target as take_choice
@@ -471,6 +471,7 @@ class RevealPlayOne(EffectKind):
         from judge.engine.instructions import EFFECTS
 
         p = item.controller
+        statics.before_deck_reveal(game, p, who)  # "when you would reveal cards of a deck, first …" (370.1.c)
         top = [game.objects[o] for o in game.players[p].zones["deck"][:eff.amount]]
         game.trace.add("step", f"{who}：{p} 展示主牌堆顶的 {len(top)} 张牌：{'、'.join(c.label() for c in top) or '（主牌堆为空）'}。",
                        rules=("424.1",) + (("431.1.c",) if len(top) < eff.amount else ()))
@@ -537,6 +538,7 @@ class RevealTop(EffectKind):
 
     def apply(self, game, item, eff, legal, previous, who):
         p = item.controller
+        statics.before_deck_reveal(game, p, who)  # "when you would reveal cards of a deck, first …" (370.1.c)
         top = [game.objects[o] for o in game.players[p].zones["deck"][:eff.amount]]
         names = "、".join(f"{c.label()}" for c in top) or "（主牌堆为空）"
         game.trace.add("step", f"{who}：{p} 展示主牌堆顶的 {len(top)} 张牌：{names}；它们仍留在主牌堆顶，顺序不变。",
