@@ -60,7 +60,7 @@ ENGLISH_STOP = set(
     "should would will shall what when which who whom how why where if of on in to at by for from with into onto "
     "as or and not no there this that these those many much happens happen first order limit maximum max "
     "minimum min need needs get gets got happens happened happening has have had cant dont doesnt isnt any "
-    "some".split()
+    "some mean means meaning".split()
 )
 
 # What an answer of each kind contains (normalised forms looked for in a document).
