@@ -11,6 +11,7 @@ def put_in_zone(game: Game, o: GameObject, zone: str, rules=("119",), why: str =
     """Move `o` to `zone` of its owner (or to the board base of its controller)."""
     before = game.location_label(o)
     was_board = o.zone == "board"
+    origin = o.location
     if was_board and zone != "board":
         # what it was as it left, for instructions that refer to it afterwards ("equal to the killed unit's
         # Might", "if it was a friendly unit"; 808.1.d.3), noted while its gear and auras still apply
@@ -34,16 +35,30 @@ def put_in_zone(game: Game, o: GameObject, zone: str, rules=("119",), why: str =
         o.modifiers.clear()
         o.controller = o.owner
         o.incarnation += 1
+    controller = o.last_controller if was_board else o.controller
     if o.token and zone != "board":
-        # A token that leaves the board ceases to exist.
+        # A token that leaves the board ceases to exist (186.1: just after it moves there).
         o.zone, o.location = "gone", None
-        return Change(o.label(), "位置", before, "不复存在（指示物离开场地）")
-    if zone == "board":
-        o.zone, o.location = "board", "base"
+        change = Change(o.label(), "位置", before, "不复存在（指示物离开场地）")
     else:
-        o.zone, o.location = zone, None
-        game.players[o.owner].zones[zone].append(o.oid)
-    return Change(o.label(), "位置", before, game.location_label(o))
+        if zone == "board":
+            o.zone, o.location = "board", "base"
+        else:
+            o.zone, o.location = zone, None
+            game.players[o.owner].zones[zone].append(o.oid)
+        change = Change(o.label(), "位置", before, game.location_label(o))
+    if was_board and zone == "hand" and o.card.type == "unit":
+        _returned_to_hand(game, o, origin, controller)
+    return change
+
+
+def _returned_to_hand(game: Game, o: GameObject, origin, controller) -> None:
+    """A unit left the board for its owner's hand (056.2): "when a unit here returns to a player's hand"."""
+    from judge.engine.abilities import triggered
+    from judge.engine.abilities.facts import EventFacts
+
+    triggered.fire(game, EventFacts("unit_to_hand", player=o.owner, obj=o, controller=controller, origin=origin,
+                                    dest="hand"))
 
 
 def facedown_at(game: Game, bid: str) -> list[GameObject]:
