@@ -96,7 +96,7 @@ def _perform(game: Game, action: Action) -> None:
         for u in units:
             if not u.is_unit:
                 raise IllegalAction(f"{u.label()} 不是单位，不能被造成伤害。", "417")
-        effects.deal(game, units, a["amount"], f"{who}以效果" if p else "效果", source=a.get("source"))
+        effects.deal(game, units, a["amount"], f"{who}以效果" if p else "效果", source=a.get("source"), by=p or None)
         _acting(game, p)
     elif v == "kill":
         units = _on_board_units(game, a["targets"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from judge.engine import effects, scoring, zones
 from judge.engine.keywords import on as keywords_on
-from judge.engine.layers import is_lethally_damaged
+from judge.engine.layers import is_lethally_damaged, might
 from judge.engine.state import Game
 from judge.trace.events import Change
 
@@ -92,8 +92,10 @@ def _one(game: Game, special: str | None) -> bool:
             for u in lethal:
                 for kw, n in keywords_on(u):
                     kw.on_lethal(game, u, n)  # step 3a: 绝念 (808) records its trigger
+            low = {u.oid for u in lethal if u.damage < might(game, u)}  # lethal in any amount (142.4.c)
             t.add("step", "步骤3b：带有致命伤害的单位被摧毁："
-                  + "、".join(f"{u.label()}（伤害 {u.damage} ≥ 战力）" for u in lethal) + "。", rules=("323.5", "142.4"))
+                  + "、".join(f"{u.label()}（伤害 {u.damage}" + ("，任意数量的伤害即足以摧毁）" if u.oid in low else " ≥ 战力）")
+                              for u in lethal) + "。", rules=("323.5", "142.4") + (("142.4.c",) if low else ()))
             effects.kill(game, lethal, passive=True, rules=("428", "142.4"), via="damage")
             changed = True
         if special == "combat":

@@ -86,7 +86,7 @@ def damage_step(game: Game) -> None:
         for player, assign in ((cb.attacker, a_assign), (cb.defender, d_assign)):
             cb.excess[player] = sum(max(0, n - da.lethal_to_assign(game, game.objects[oid])) for oid, n in assign.items())
         changes, prevented_any, dealt = [], False, []
-        for a in (a_assign, d_assign):
+        for a, dealer in ((a_assign, cb.attacker), (d_assign, cb.defender)):
             for oid, amount in a.items():
                 u = game.objects[oid]
                 if amount <= 0:
@@ -100,6 +100,7 @@ def damage_step(game: Game) -> None:
                 changes.append(Change(u.label(), "伤害", u.damage, f"{u.damage + amount}{note}" if note else u.damage + amount))
                 u.damage += amount
                 if amount > 0:
+                    u.damaged_by.add(dealer)  # the other side's combat damage (142.4.c reads whose)
                     dealt.append((u, amount))
         t.add("change", "所有分配的伤害同时造成；伤害的来源是对方的战斗单位。",
               rules=("465.2.d", "417", "437.5") if prevented_any else ("465.2.d", "417"),

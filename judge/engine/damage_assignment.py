@@ -41,7 +41,19 @@ def lethal_to_assign(game: Game, u: GameObject) -> int:
     prevents = [m.prevent for m in u.modifiers if m.prevent and not m.lapsed()]
     if any(p < 0 for p in prevents):
         return NEVER_LETHAL
-    return lethal_needed(game, u) + sum(prevents)
+    return (1 if _any_amount_kills(game, u) else lethal_needed(game, u)) + sum(prevents)
+
+
+def _any_amount_kills(game: Game, u: GameObject) -> bool:
+    """Any amount the other side of this combat assigns to `u` is lethal (142.4.c: "any amount of your
+    damage is enough to kill enemy units")."""
+    from judge.engine.statics import any_damage_lethal
+
+    cb = game.combat
+    if cb is None or u.controller is None:
+        return False
+    by = cb.attacker if game.teams[u.controller] == game.teams[cb.defender] else cb.defender
+    return any_damage_lethal(game, by, u)
 
 
 def problem(game: Game, total: int, recipients: list[GameObject], assignment: dict[str, int]) -> tuple[str, tuple] | None:

@@ -14,8 +14,10 @@ from judge.engine.state import ABILITY_ZONES, Game, GameObject
 from judge.trace.events import Change
 
 
-def deal_damage(game: Game, target: GameObject, amount: int, by_effect: bool = False) -> Change | None:
-    """Damage to one unit; `by_effect`: a spell or an ability deals it (not combat)."""
+def deal_damage(game: Game, target: GameObject, amount: int, by_effect: bool = False,
+                by: str | None = None) -> Change | None:
+    """Damage to one unit; `by_effect`: a spell or an ability deals it (not combat); `by`: the player
+    whose spell or ability deals it (142.4.c reads whose damage is marked)."""
     if target.zone != "board" or not target.is_unit or amount <= 0:
         return None
     from judge.engine.statics import cannot_be_damaged, effect_damage_prevented
@@ -28,6 +30,8 @@ def deal_damage(game: Game, target: GameObject, amount: int, by_effect: bool = F
     before = target.damage
     target.damage += amount
     if amount > 0:
+        if by is not None:
+            target.damaged_by.add(by)
         damaged(game, target, amount)
     note = f"（抵挡 {prevented} 点）" if prevented else ""
     return Change(target.label(), "伤害", before, f"{target.damage}{note}" if note else target.damage)
@@ -66,8 +70,8 @@ def prevent(target: GameObject, amount: int) -> tuple[int, int]:
 
 
 def deal(game: Game, targets: list[GameObject], amount: int, who: str, source: str | None = None,
-         rules=("417",), faq=()) -> None:
-    changes = [c for c in (deal_damage(game, t, amount, by_effect=True) for t in targets) if c]
+         rules=("417",), faq=(), by: str | None = None) -> None:
+    changes = [c for c in (deal_damage(game, t, amount, by_effect=True, by=by) for t in targets) if c]
     if any("被抵挡" in str(c.after) for c in changes):
         rules = tuple(rules) + ("437.1",)
     src = f"（来源：{source}）" if source else ""
@@ -171,6 +175,7 @@ def heal(game: Game, targets: list[GameObject]) -> list[Change]:
         if t.damage:
             changes.append(Change(t.label(), "伤害", t.damage, 0))
             t.damage = 0
+        t.damaged_by.clear()
     return changes
 
 

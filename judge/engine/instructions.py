@@ -248,10 +248,11 @@ class Deal(EffectKind):
 
         extra = {u.oid: bonus_damage(game, item, u) for u in legal}
         if not any(extra.values()):
-            effects.deal(game, legal, eff.amount, who, source=item.source, rules=("417",) + _keyword_rules(item))
+            effects.deal(game, legal, eff.amount, who, source=item.source, rules=("417",) + _keyword_rules(item),
+                         by=item.controller)
             return legal
         for u in legal:  # Bonus Damage raises what this action deals to that unit (417.5, 714)
-            effects.deal(game, [u], eff.amount + extra[u.oid], who, source=item.source,
+            effects.deal(game, [u], eff.amount + extra[u.oid], who, source=item.source, by=item.controller,
                          rules=("417",) + (("417.5",) if extra[u.oid] else ()) + _keyword_rules(item))
         return legal
 
@@ -698,8 +699,8 @@ def _fight(game: Game, item: ChainItem, legal: list[GameObject], who: str,
     ma, mb = layers.might(game, a), layers.might(game, b)
     game.trace.add("step", f"{who}：{a.label()}（战力 {ma}）与 {b.label()}（战力 {mb}）互相造成等同于各自战力的伤害。",
                    rules=("417",), faq=("C-L422",))
-    effects.deal(game, [b], ma, who, source=a.label())
-    effects.deal(game, [a], mb, who, source=b.label())
+    effects.deal(game, [b], ma, who, source=a.label(), by=a.controller)
+    effects.deal(game, [a], mb, who, source=b.label(), by=b.controller)
     return [b]
 
 

@@ -45,4 +45,12 @@ def lethal_needed(game: Game, o: GameObject) -> int:
 
 
 def is_lethally_damaged(game: Game, o: GameObject) -> bool:
-    return o.damage > 0 and o.damage >= might(game, o)
+    """Lethal Damage: non-zero and >= Might (142.4.b), or any amount marked by a player whose damage
+    is enough to kill it (142.4.c)."""
+    if o.damage <= 0:
+        return False
+    if o.damage >= might(game, o):
+        return True
+    from judge.engine.statics import any_damage_lethal
+
+    return any(any_damage_lethal(game, p, o) for p in o.damaged_by)

@@ -79,6 +79,7 @@ class GameObject:
     # unit's Might", "if it was a friendly unit"; 808.1.d.3): its Might and its controller then
     last_might: int | None = None
     last_controller: str | None = None
+    damaged_by: set = field(default_factory=set)  # players whose damage is marked on it (142.4.c)
 
     @property
     def name(self) -> str:

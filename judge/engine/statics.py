@@ -853,6 +853,26 @@ class CannotBeDamaged(StaticAbility):
         return not affects(game, src, params, unit)
 
 
+class AnyDamageLethal(StaticAbility):
+    """`静态 任意伤害均致命 [受影响对象]` ("any amount of your damage is enough to kill enemy units"): for
+    the units it names that are enemies of its controller, damage that controller marked on them is
+    lethal in any amount, and in combat any amount that player assigns to them is lethal (142.4.c)."""
+
+    id, zh, aliases, rule = "any_damage_lethal", ("任意伤害均致命", "你的任意数量伤害均足以摧毁"), \
+        ("any-damage-is-lethal",), "142.4.c"
+
+    def lethal_from(self, game, src, params, player, unit) -> bool:
+        return (src.controller is not None and game.teams[src.controller] == game.teams[player]
+                and unit.controller is not None and game.teams[unit.controller] != game.teams[player]
+                and (params.get("target") is None or affects(game, src, params, unit)))
+
+
+def any_damage_lethal(game, player, unit) -> bool:
+    """Whether any amount of damage `player` deals to `unit` is lethal (142.4.c): a static ability says so."""
+    return any(kind.lethal_from(game, o, params, player, unit) and active(game, o, params)
+               for o, kind, params in on_board(game) if hasattr(kind, "lethal_from"))
+
+
 class ManyBuffs(StaticAbility):
     """`静态 可以拥有任意数量的增益 [受影响对象]`: what it names may have any number of buffs instead of
     at most one (702.2.a places a buff; each is spent one at a time, 702.2.b)."""

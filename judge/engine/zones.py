@@ -28,6 +28,7 @@ def put_in_zone(game: Game, o: GameObject, zone: str, rules=("119",), why: str =
     if was_board and zone != "board":
         # Leaving the board: damage, buffs, statuses and designations are not kept (119, 701).
         o.damage = 0
+        o.damaged_by.clear()
         o.buff = 0
         o.stunned = False
         o.exhausted = False

@@ -30,7 +30,7 @@ class DealMight(EffectKind):
 
         for u in legal:  # Bonus Damage raises what it deals to each target (417.5, 715.2)
             extra = bonus_damage(game, item, u)
-            effects.deal(game, [u], amount + extra, who, source=src.label(),
+            effects.deal(game, [u], amount + extra, who, source=src.label(), by=item.controller,
                          rules=("417.6.b.3",) + (("417.5",) if extra else ()))
         return legal
 
@@ -49,7 +49,7 @@ class DealSplit(EffectKind):
         split = self._split(game, item, total, legal)
         if split is None:
             return []
-        changes = [c for c in (effects.deal_damage(game, u, n, by_effect=True) for u, n in split) if c]
+        changes = [c for c in (effects.deal_damage(game, u, n, by_effect=True, by=item.controller) for u, n in split) if c]
         parts = "、".join(f"{u.label()} {n} 点" for u, n in split)
         game.trace.add("change", f"{who}将 {total} 点伤害分配给：{parts}，同时造成。",
                        rules=("417.1.c", "417.1.d") + (("417.5",) if extra else ()), changes=changes)
