@@ -489,6 +489,7 @@ THEN_WORDS = ("以此", "thereby")
 ANY_NUMBER_WORDS = ("任意数量", "any-number")
 EACH_WORDS = ("每个", "each")
 DISCOUNT_WORDS = ("费用减少", "cost-less")
+PAID_COST_WORDS = ("其费用", "its-cost")  # `以此 费用减少 其费用`: by the costs of the object that paid it
 IGNORE_WORDS = ("无视费用", "ignore-cost")
 REPEAT_WORDS = ("回响", "repeat")
 
@@ -527,9 +528,12 @@ def read_extra_cost(atoms, file: str, kw) -> tuple:
         word = w.text(tok)
         if word in EACH_WORDS and any_number:
             cost.per_pick = True
+        elif word in DISCOUNT_WORDS and w.text(w.peek()) in PAID_COST_WORDS:  # by the cost of what paid it
+            w.next()
+            cost.reduce_by_paid = True
         elif word in DISCOUNT_WORDS:
             if not w.is_int():
-                raise w.error("“费用减少”后面应为整数。", w.peek() or tok, rule="356.4")
+                raise w.error("“费用减少”后面应为整数或“其费用”。", w.peek() or tok, rule="356.4")
             cost.reduce_energy = _num(w.next())
             if w.text(w.peek()) in POWER_WORDS:
                 w.next()
@@ -562,6 +566,21 @@ def split_condition(atoms, file: str) -> tuple:
             if not w.done():
                 raise w.error("条件后面不应再有词（费用项写在“若”之前）。", w.peek(), rule="377.2.b")
             return atoms[:i], cond
+    return atoms, None
+
+
+def split_ability_discount(atoms, file: str) -> tuple:
+    """(the cost atoms, the Value or None): an activated ability's `费用减少 <数值>` written among its costs
+    ("this ability costs [1] less for each friendly unit with [瞬息]", 403.3), up to the next `，`."""
+    for i, tok in enumerate(atoms):
+        if Words.text(tok) in DISCOUNT_WORDS:
+            end = next((j for j in range(i + 1, len(atoms)) if isinstance(atoms[j], Marker) and atoms[j] == SEP),
+                       len(atoms))
+            w = Words(atoms[i + 1:end], file, "费用减少")
+            value = read_value(w)
+            if value is None or not w.done():
+                raise w.error("“费用减少”后面应为一个数值（如 1、每 友方 拥有 瞬息 单位）。", w.peek() or tok, rule="403.3")
+            return atoms[:i] + atoms[end:], value
     return atoms, None
 
 

@@ -70,6 +70,8 @@ def activate(game: Game, player: str, args: dict) -> None:
     cost = costs.Cost()
     # [R] in the cost is paid with that domain's power, [C] with the source's domain (163.2, 135.2.e.6)
     cost.add(ab.energy, ab.power, "技能费用", costs.card_syms(src, ab.power_syms))
+    off, asked = _own_discount(game, player, src, ab, memory)
+    cost.energy -= off
     cost.add(0, costs.targeting_power(game, player, chosen), costs.TARGETING_LABEL)
     payment = costs.plan(game, player, cost, src)
     # non-standard costs ([E], spend a buff, discard, …) from the cost-part registry, checked before paying
@@ -82,6 +84,9 @@ def activate(game: Game, player: str, args: dict) -> None:
     t.depth += 1
     try:
         modes.trace(game, mode_notes)
+        if asked:
+            t.add("step", f"{src.label()} 的主动技能费用减少 {asked}（激活时计算）：法力费用 {ab.energy} → {ab.energy - off}。",
+                  rules=("403.3", "356.6") if off < asked else ("403.3",))
         cost_parts.pay_all(game, player, src, extra)
         if cost.energy or cost.power:
             costs.pay(game, player, cost, payment)
@@ -111,6 +116,19 @@ def activate(game: Game, player: str, args: dict) -> None:
     finally:
         t.depth -= 1
 
+
+
+def _own_discount(game: Game, player: str, src, ab, memory: dict) -> tuple[int, int]:
+    """(energy taken off, the reduction it states): an ability's own "costs [1] less for each …", read as it
+    is activated (403.3), never below zero (356.6)."""
+    if getattr(ab, "discount", None) is None:
+        return 0, 0
+    from judge.engine import values
+
+    reading = ChainItem(player, src.label(), f"{src.label()} 的主动技能", None, dict(memory), rules=("376",),
+                        kind="ability", oid=src.oid, pending=False)
+    n = max(0, values.evaluate(game, reading, ab.discount, []))
+    return min(n, ab.energy), n
 
 
 def _move_destination(game: Game, src, ab, chosen, dest: str | None) -> str | None:

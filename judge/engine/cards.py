@@ -167,6 +167,7 @@ class Activated:
     costs: list = field(default_factory=list)  # (cost-part id, N) of judge.engine.cost_parts, besides [E]
     condition: Condition | None = None  # "use this ability only while …": must hold to activate it (377.2.b)
     power_syms: list = field(default_factory=list)  # one symbol per power point ("R", "A", "C"): domains matter (163.2)
+    discount: Value | None = None  # "this ability costs [1] less for each …": energy off its cost (403.3)
 
     @property
     def adds_resources(self) -> bool:
@@ -190,6 +191,7 @@ class OptionalCost:
     per_pick: bool = False  # `以此 每个 费用减少 …`: the discount once for each object paid
     condition: "Condition | None" = None  # `… 若 <条件>`: it may be paid only while the condition holds
     repeat: bool = False  # `以此 回响`: it is the card's Repeat cost ("Repeat — discard 1", 820.1.c.3, 820.1.d)
+    reduce_by_paid: bool = False  # `以此 费用减少 其费用`: less by the Energy and Power costs of what paid it (356.4)
 
 
 @record

@@ -88,7 +88,19 @@ class ItsController(Performer):
         return [o.controller for o in list(previous)[:1] if o.controller is not None]
 
 
-STANDARD = (EachPlayer, EachPlayerFromNext, EachOpponent, EachOtherPlayer, YouMust, ChosenPlayer, ItsController)
+class Defender(Performer):
+    """The defending player of the combat at the source's battlefield ("when I attack, the defender must
+    kill a unit they control here", 464.2.c.3); none once that combat is over."""
+
+    id, zh, aliases, rule = "defender", ("防守方", "防守玩家"), ("the-defender",), "464.2.c.3"
+
+    def players(self, game, item, previous=()):
+        cb = game.combat
+        here = (item.memory or {}).get("location")
+        return [cb.defender] if cb is not None and cb.battlefield == here and cb.defender is not None else []
+
+
+STANDARD = (EachPlayer, EachPlayerFromNext, EachOpponent, EachOtherPlayer, YouMust, ChosenPlayer, ItsController, Defender)
 
 
 def register_standard() -> None:

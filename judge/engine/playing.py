@@ -156,10 +156,14 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
     extra = _extra_costs(game, player, card, args, optional)
     cost.parts += [f"额外费用：{line}" for line in cost_parts.describe(extra)]
     costs.apply_modifiers(game, player, card, cost, tuple(paid_keywords), tuple(chosen))
-    paid = _times_paid(card, optional, extra)
-    for o, k in zip(optional, paid):
-        k = k if o.per_pick else 1
+    paid = _paid_objects(card, optional, extra)
+    for o, objs in zip(optional, paid):
+        k = len(objs) if o.per_pick else 1
         cost.add(-o.reduce_energy * k, -o.reduce_power * k, "减费（支付了可选额外费用）" + (f" ×{k}" if o.per_pick else ""))
+        if o.reduce_by_paid and objs:  # "… costs less by that unit's Energy and Power costs" (356.4; a token's: 185.3.a)
+            e = sum(x.card.cost_energy for x in objs)
+            p = sum(x.card.cost_power for x in objs)
+            cost.add(-e, -p, f"减费（支付了可选额外费用：{'、'.join(x.label() for x in objs)} 的费用）")
     cost.floor()
     payment = costs.plan(game, player, cost, card)
     return {"optional": bool(optional),"origin": origin, "permission": permission, "dest": dest, "dest_rule": dest_rule,
@@ -188,16 +192,16 @@ def check_optional_conditions(game, player: str, card: GameObject, optional: lis
                                 "356.2.b.1")
 
 
-def _times_paid(card: GameObject, optional: list, extra: list) -> list[int]:
-    """How many objects paid each chosen optional cost ("for each unit killed this way"): the plan's
-    entries after the card's mandatory parts, in order."""
+def _paid_objects(card: GameObject, optional: list, extra: list) -> list[list]:
+    """The objects that paid each chosen optional cost ("for each unit killed this way", "that unit's
+    cost"): the plan's entries after the card's mandatory parts, in order."""
     i, out = len(cost_parts.parts_of_card(card.card)), []
     for o in optional:
-        n = 0
+        objs: list = []
         for _ in o.parts:
-            n += len(extra[i][2]) if i < len(extra) else 0
+            objs += list(extra[i][2]) if i < len(extra) else []
             i += 1
-        out.append(n)
+        out.append(objs)
     return out
 
 

@@ -338,8 +338,10 @@ class CardSection(Section):
     def ab_activated(self, kw, *parts):
         atoms, effects = parts[:-1], parts[-1]
         atoms, cond = phrases.split_condition(atoms, self.file)  # `主动 <费用项…> 若 <条件>：…` (377.2.b)
+        atoms, discount = phrases.split_ability_discount(atoms, self.file)  # `…，费用减少 <数值>` (403.3)
         energy, power, exhaust, parts, timing = phrases.read_costs(atoms, self.file)
-        ab = m.Activated(effects, energy, len(power), exhaust, timing, parts, condition=cond, power_syms=power)
+        ab = m.Activated(effects, energy, len(power), exhaust, timing, parts, condition=cond, power_syms=power,
+                         discount=discount)
         return ("activated", ab)
 
     def ab_deathknell(self, effects):
