@@ -34,6 +34,10 @@ class StaticAbility(Entry):
     def prevents_effect_damage(self, game, src, params, unit) -> bool:
         return False
 
+    # --- replacement effects on death (367): "if … would die, … instead"
+    def saves_from_death(self, game, src, params, unit) -> bool:
+        return False
+
     # --- layers: Might `src`'s instance gives `target`
     def might_bonus(self, game, src, params, target) -> int:
         return 0
@@ -647,9 +651,8 @@ class SaveFromDeath(StaticAbility):
 
 
 def death_savers(game, unit) -> list:
-    """The sources of static abilities replacing `unit`'s death now (370.1.b)."""
-    return [src for src, kind, params in on_board(game)
-            if hasattr(kind, "saves_from_death") and kind.saves_from_death(game, src, params, unit)]
+    """(source, kind, params) of the static abilities that may replace `unit`'s death now (370.1.b)."""
+    return [(src, kind, params) for src, kind, params in on_board(game) if kind.saves_from_death(game, src, params, unit)]
 
 
 class ExtraProduce(StaticAbility):
@@ -871,6 +874,22 @@ def any_damage_lethal(game, player, unit) -> bool:
     """Whether any amount of damage `player` deals to `unit` is lethal (142.4.c): a static ability says so."""
     return any(kind.lethal_from(game, o, params, player, unit) and active(game, o, params)
                for o, kind, params in on_board(game) if hasattr(kind, "lethal_from"))
+
+
+class SaveInCombat(StaticAbility):
+    """`静态 战斗中将死亡时可支付改为拯救 [N] [符能 M] <受影响对象>` ("if a unit here would die in combat,
+    its controller may pay [A][A][A] to instead heal it, exhaust it and recall it"): a replacement effect
+    (370.1.b) on the death of a unit it names while that unit is in combat (740.2.c); the unit's
+    controller decides and pays (judge.engine.abilities.replacement)."""
+
+    id, zh, aliases, rule = "save_in_combat", ("战斗中将死亡时可支付改为拯救",), ("may-pay-to-save-in-combat",), \
+        "370.1.b"
+    paid_save = True  # its controller may pay for it (judge.engine.abilities.replacement)
+
+    def saves_from_death(self, game, src, params, unit) -> bool:
+        cb = game.combat
+        return (unit.is_unit and unit.designation is not None and cb is not None and cb.battlefield == unit.location
+                and affects(game, src, params, unit) and active(game, src, params))
 
 
 class ManyBuffs(StaticAbility):

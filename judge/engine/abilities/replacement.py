@@ -66,8 +66,11 @@ def _options(game: Game, u: GameObject) -> list[tuple[str, str, object]]:
                 opts.append((g.oid, g.label(), lambda g=g: _hourglass(game, u, g)))
         from judge.engine.statics import death_savers
 
-        for src in death_savers(game, u):  # "if another unit here would die, instead …" (370.1.b)
-            opts.append((src.oid, src.label(), lambda src=src: f"{src.label()} 的静态技能"))
+        for src, kind, params in death_savers(game, u):  # "if another unit here would die, instead …" (370.1.b)
+            if getattr(kind, "paid_save", False):  # "… its controller may pay … to instead …"
+                opts.append((src.oid, src.label(), lambda s=src, p=params: _paid_save(game, u, s, p)))
+            else:
+                opts.append((src.oid, src.label(), lambda src=src: f"{src.label()} 的静态技能"))
         if u.buff:  # "a buffed unit you control": its source may be a legend in its zone (174.6)
             for boss in game.in_play():
                 if boss.card.may_save_buffed and not boss.exhausted and boss.controller == u.controller:
@@ -162,6 +165,36 @@ def _instead(game: Game, u: GameObject, source: str) -> None:
         effects.recall(game, [u])
     else:
         game.trace.add("step", f"{u.label()} 已在基地，无法召回；其余部分照常执行。", rules=("359.3.e.11",), faq=("C-L584",))
+
+
+def _paid_save(game: Game, u: GameObject, src: GameObject, params: dict):
+    """A static ability's "its controller may pay … to instead heal, exhaust and recall it": the unit's
+    controller decides (a scripted `拒绝支付 <source>` declines) and pays; unpaid, the unit dies (371.2)."""
+    from judge.engine import costs
+    from judge.engine.battlefields import object_id
+    from judge.engine.errors import IllegalAction
+
+    p = u.controller
+    refs = {src.oid, src.card.name} | {bid for bid in game.battlefields if object_id(bid) == src.oid}
+    entry = next((e for e in game.choices.queue if e[0] == "decline" and e[1] == p and e[2] in refs), None)
+    if entry is not None:
+        game.choices.queue.remove(entry)
+        game.trace.add("step", f"{p} 选择不支付 {src.label()} 的替换效果的费用（“可以”），{u.label()} 照常死亡。",
+                       rules=("371.2",))
+        return None
+    amount = params.get("amount")
+    cost = costs.Cost()
+    cost.add(amount.n if amount is not None and amount.kind == "n" else 0, params.get("power") or 0, "替换效果的费用")
+    try:
+        payment = costs.plan(game, p, cost)
+    except IllegalAction:
+        game.trace.add("step", f"{p} 无法支付 {src.label()} 的替换效果的费用（{cost}），{u.label()} 照常死亡。",
+                       rules=("371.2.b",))
+        return None
+    costs.pay(game, p, cost, payment)
+    game.trace.add("step", f"{u.label()} 将在战斗中死亡：{p} 支付 {cost}，使用 {src.label()} 的替换效果。",
+                   rules=("370.1.b", "740.2.c"))
+    return src.label()
 
 
 def _the_boss(game: Game, u: GameObject, boss: GameObject):
