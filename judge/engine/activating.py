@@ -67,6 +67,8 @@ def activate(game: Game, player: str, args: dict) -> None:
     elif chosen:
         raise IllegalAction(f"{src.label()} 的主动技能没有目标。", "355.5")
     dest = _move_destination(game, src, ab, chosen, args.get("dest"))
+    if dest in game.battlefields:  # the battlefield chosen for the move: "there" in its instructions (355.4)
+        memory["battlefield"] = dest
     cost = costs.Cost()
     # [R] in the cost is paid with that domain's power, [C] with the source's domain (163.2, 135.2.e.6)
     cost.add(ab.energy, ab.power, "技能费用", costs.card_syms(src, ab.power_syms))

@@ -618,6 +618,27 @@ class TotalMightAtLeast(ConditionKind):
         return sum(max(0, might(game, o)) for o in filters.select(game, seen, cond.filter)) >= cond.n
 
 
+class MightAboveEnemiesThere(ConditionKind):
+    """"If my Might is greater than the combined Might of enemy units at a battlefield an opponent controls,
+    move me there": the battlefield chosen for the ability's move (355.4) must be controlled by an opponent
+    (190.2.b), and the source's Might must exceed its enemy units' total (negative Might counts 0, 143.2.b)."""
+
+    id, zh, aliases, rule = ("might_above_enemies_there", ("我的战力大于所选战场敌方总战力",),
+                             ("my-might-above-the-enemies-there",), "143.2.b")
+
+    def holds(self, game, seen, cond):
+        from judge.engine.layers import might
+
+        bf = game.battlefields.get(seen.battlefield or "")
+        src = _source(game, seen)
+        if bf is None or src is None or bf.controller is None or seen.controller is None \
+                or game.teams[bf.controller] == game.teams[seen.controller]:
+            return False
+        total = sum(max(0, might(game, u)) for u in game.units_at(bf.bid)
+                    if u.controller is not None and game.teams[u.controller] != game.teams[seen.controller])
+        return might(game, src) > total
+
+
 class GainedXpThisTurn(ConditionKind):
     """"If you gained XP this turn" (730.1)."""
 
@@ -727,7 +748,7 @@ class ChosenTargetIs(ConditionKind):
         return any(filters.matches(game, seen, cond.filter, o) for o in getattr(seen, "objs", ()))
 
 
-STANDARD = (ItIsAlone, EnemyDiedThisTurn, OpponentNearWin, UnitDiedThisTurn, Mighty, ControlAtLeast, MovedTimes,
+STANDARD = (MightAboveEnemiesThere, ItIsAlone, EnemyDiedThisTurn, OpponentNearWin, UnitDiedThisTurn, Mighty, ControlAtLeast, MovedTimes,
             TurnAtLeast, TurnBelow, PointsAtLeast, XpAtLeast, PaidOptionalCost, SelfBuffed, SelfAtBattlefield,
             HandAtMost, RunesAtLeast, Exists, OpponentsTurn, ByYou, YourTurn, ItIsAttacking, ItIsStunned,
             ControlFacedown, YourBeginningPhase, FriendlyDiedInYourBeginningPhase, DidFewer, ItIsMighty, ItsCostAtLeast, ItsPowerAtLeast, Legion,
