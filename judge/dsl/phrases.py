@@ -459,6 +459,18 @@ def read_static(atoms, file: str) -> tuple[str, dict]:
         if state is None:
             raise w.error("未知的战场状态。", tok or first, registry=PLACE_STATES, rule="170.11")
         params["place"] = state.id
+    elif getattr(kind, "arg", None) == "cost":  # `以费用 N [符能 [R]…]`: "for [N][R]" (356.1.a)
+        if w.text(w.peek()) in FOR_COST_WORDS:
+            w.next()
+        if not w.is_int():
+            raise w.error("应为“以费用 N [符能 [R]…]”。", w.peek() or first, rule="356.1.a")
+        energy, syms = _num(w.next()), []
+        if w.text(w.peek()) in POWER_WORDS:
+            w.next()
+            while isinstance(w.peek(), Token) and w.peek().type in ("DOMAIN_SYM", "INT"):
+                t2 = w.next()
+                syms.extend(["A"] * _num(t2) if t2.type == "INT" else [str(t2)[1]])
+        params["cost"] = (energy, tuple(syms))
     while not w.done():
         tok = w.peek()
         if w.text(tok) in IF_WORDS:
@@ -485,6 +497,7 @@ def read_static(atoms, file: str) -> tuple[str, dict]:
 
 
 FLOOR_WORDS = ("最低", "min")
+FOR_COST_WORDS = ("以费用", "for-cost")
 THEN_WORDS = ("以此", "thereby")
 ANY_NUMBER_WORDS = ("任意数量", "any-number")
 EACH_WORDS = ("每个", "each")

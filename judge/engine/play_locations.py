@@ -8,6 +8,7 @@ matching cards its controller plays (`友方 单位`)."""
 
 from __future__ import annotations
 
+from judge.engine.keywords.base import PlayOrigin
 from judge.engine.registry import Entry, Registry
 from judge.engine.statics import StaticAbility
 
@@ -154,3 +155,45 @@ class MoveToItsOthers(StaticAbility):
             return None
         where = f"{unit.controller}的基地" if dest == "base" else dest
         return f"{card.label()} 只能把 {unit.label()} 移动到其控制者有其他单位的位置，{where} 没有。"
+
+
+class PlayFromTrash(StaticAbility):
+    """`静态 可从废牌堆打出 以费用 N [符能 [R]…] [若 条件]` ("[Legion] — you may pay [3][R] to play me from your
+    trash"): the card may be played from its owner's trash by that player, for that cost in place of its
+    base costs (419.1.a: a zone other than the hand only when an ability allows it; 356.1.a)."""
+
+    id, zh, aliases, rule, arg = "play_from_trash", ("可从废牌堆打出",), ("may-be-played-from-trash",), "419.1.a", "cost"
+
+    def play_origin(self, game, src, params, player):
+        if src.zone != "trash" or src.owner != player:
+            return None
+        return FromTrash(params.get("cost") or (0, ()))
+
+
+class FromTrash(PlayOrigin):
+    """A card played from its owner's trash for the cost its ability states (356.1.a)."""
+
+    zone = "trash"
+    rule = "356.1.a"
+
+    def __init__(self, cost: tuple):
+        from judge.engine.costs import fmt
+
+        self.stated_cost = cost
+        energy, syms = cost
+        self.base_cost_note = f"以 {fmt(energy, len(syms), list(syms))} 取代基础费用（从废牌堆打出）"
+
+    def leave(self, game, card):
+        game.players[card.owner].zones["trash"].remove(card.oid)
+
+
+def static_origin(game, player: str, card):
+    """The zone a static ability of the card itself lets `player` play it from now (419.1.a), or None."""
+    from judge.engine import statics
+
+    for kind in statics.STATICS:
+        for params in kind.instances(card.card):
+            origin = kind.play_origin(game, card, params, player)
+            if origin is not None and statics.active(game, card, params):
+                return origin
+    return None

@@ -41,6 +41,10 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
         # By default a player plays from their hand or champion zone (419.1.a, 108.3.d); another zone only
         # when a keyword allows it (811: a facedown card), asked through the registry.
         origin = next((o for kw, n in keywords_on(card) if (o := kw.play_origin(game, player, card, n))), None)
+        if origin is None:  # or a static ability of the card ("you may play me from your trash")
+            from judge.engine.play_locations import static_origin
+
+            origin = static_origin(game, player, card)
         if origin is None:
             raise IllegalAction(f"{card.label()} 不在 {player} 的手牌、英雄区域或待命区域（位于{game.location_label(card)}）。", "419.1.a")
     if card.card.type not in ("unit", "gear", "spell"):
@@ -134,6 +138,9 @@ def _prepare(game: Game, player: str, card: GameObject, args: dict) -> dict:
     check_optional_conditions(game, player, card, optional)
     if origin is not None and origin.base_cost_note:
         cost.parts.append(origin.base_cost_note)
+        stated = getattr(origin, "stated_cost", None)
+        if stated is not None:  # played "for [cost]": that cost replaces its base costs (356.1.a)
+            cost.add(stated[0], len(stated[1]), "指定费用", costs.card_syms(card, list(stated[1])))
     elif any(o.ignore_cost for o in optional):
         cost.parts.append("基础费用被无视（支付了可选额外费用）")
     else:

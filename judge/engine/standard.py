@@ -45,7 +45,7 @@ STATIC_PARTS = (statics.Aura, statics.NoEnemyReady, statics.CostModifier, static
                 statics.OpponentsCannotScore, statics.OpponentsCannotGainPoints, statics.EnemiesCannotTarget,
                 statics.CannotMove, statics.CannotMoveToBase, statics.MoveHereFromAnywhere, statics.BonusDamageHere, statics.YourBonusDamage, statics.AssignedLast, statics.RepeatCostLess, statics.CannotReady, statics.NoCombatDamage,
                 statics.OpponentsCannotPlayFacedownHere, statics.ExtraFacedownHere, statics.MightStatic, statics.GrantKeyword, statics.EnterReady,
-                statics.VictoryScoreChange, statics.CannotPlayHere, statics.SelfDiscount, statics.Discount, statics.Surcharge, statics.SelfPowerDiscount, statics.ExtraProduce, statics.SaveFromDeath, play_locations.PlayTo, play_locations.TargetBattlefieldMustBe, play_locations.PlayOnlyTo, play_locations.MoveToItsOthers,
+                statics.VictoryScoreChange, statics.CannotPlayHere, statics.SelfDiscount, statics.Discount, statics.Surcharge, statics.SelfPowerDiscount, statics.ExtraProduce, statics.SaveFromDeath, play_locations.PlayTo, play_locations.TargetBattlefieldMustBe, play_locations.PlayOnlyTo, play_locations.MoveToItsOthers, play_locations.PlayFromTrash,
                 statics.OpponentsPlayUnitsOnlyToBase, statics.CannotBeReadiedByEffects, statics.CannotBeDamaged,
                 statics.ManyBuffs, statics.EnterExhausted, statics.CannotPlayCards, statics.CannotPlaySpells, statics.PreventEffectDamage,
                 statics.ExtraDeathknell, statics.ExtraConquerHere, statics.ExtraHoldHere, statics.NoTemporaryHere,

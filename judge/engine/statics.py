@@ -34,6 +34,10 @@ class StaticAbility(Entry):
     def prevents_effect_damage(self, game, src, params, unit) -> bool:
         return False
 
+    # --- playing a card from a zone other than the hand (419.1.a): the PlayOrigin it allows, or None
+    def play_origin(self, game, src, params, player):
+        return None
+
     # --- replacement effects on death (367): "if … would die, … instead"
     def saves_from_death(self, game, src, params, unit) -> bool:
         return False
