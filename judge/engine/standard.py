@@ -39,7 +39,7 @@ EFFECT_PARTS = (instructions.Deal, instructions.Kill, instructions.Stun, instruc
                 chain.CounterAbility,
                 choosing.Choose, choosing.ChoosePlayer, choosing.ChooseMode, choosing.OneByDomain, instead.Instead, control.GainControl,
                 control.LoseControl, attachments.Detach,
-                restrictions.Impose, restrictions.RaiseCostThisTurn)
+                restrictions.Impose, restrictions.RaiseCostThisTurn, restrictions.LookAtFacedown)
 
 STATIC_PARTS = (statics.Aura, statics.NoEnemyReady, statics.CostModifier, statics.CannotScoreHere,
                 statics.OpponentsCannotScore, statics.OpponentsCannotGainPoints, statics.EnemiesCannotTarget,
@@ -49,7 +49,7 @@ STATIC_PARTS = (statics.Aura, statics.NoEnemyReady, statics.CostModifier, static
                 statics.OpponentsPlayUnitsOnlyToBase, statics.CannotBeReadiedByEffects, statics.CannotBeDamaged,
                 statics.ManyBuffs, statics.EnterExhausted, statics.CannotPlayCards, statics.CannotPlaySpells, statics.PreventEffectDamage,
                 statics.ExtraDeathknell, statics.ExtraConquerHere, statics.ExtraHoldHere, statics.NoTemporaryHere,
-                statics.DoubleEquipmentBonus, statics.LookBeforeReveal, statics.TieRecallsAll, statics.AnyDamageLethal, statics.SaveInCombat)
+                statics.DoubleEquipmentBonus, statics.LookBeforeReveal, statics.TieRecallsAll, statics.AnyDamageLethal, statics.SaveInCombat, statics.MayLookAtFacedown)
 
 
 def register_all() -> None:

@@ -38,6 +38,9 @@ class StaticAbility(Entry):
     def play_origin(self, game, src, params, player):
         return None
 
+    def allows_look_facedown(self, game, src, params, viewer, card) -> bool:
+        return False
+
     # --- replacement effects on death (367): "if … would die, … instead"
     def saves_from_death(self, game, src, params, unit) -> bool:
         return False
@@ -894,6 +897,30 @@ class SaveInCombat(StaticAbility):
         cb = game.combat
         return (unit.is_unit and unit.designation is not None and cb is not None and cb.battlefield == unit.location
                 and affects(game, src, params, unit) and active(game, src, params))
+
+
+class MayLookAtFacedown(StaticAbility):
+    """`静态 可查看待命牌` ("you may look at your opponents' facedown cards"), or set up by an effect for a turn
+    (`可查看待命牌 本回合`, "this turn you may look at that opponent's facedown cards"): a player allowed to look
+    at the face of facedown cards other players control, which are otherwise private to their controller (128.4)."""
+
+    id, zh, aliases, rule = "may_look_facedown", ("可查看待命牌",), ("may-look-at-facedown-cards",), "128.4"
+
+    def imposed_text(self, names: str) -> str:
+        return f"{names} 可以查看对方正面朝下的卡牌"
+
+    def allows_look_facedown(self, game, src, params, viewer, card) -> bool:
+        if card.controller is None or game.teams[card.controller] == game.teams[viewer]:
+            return False
+        players = params.get("players") if isinstance(params, dict) else None
+        if players is not None:  # set up by an effect: who may look, at whose cards
+            return viewer in players and card.controller in params.get("of", ())
+        return _ours(game, src, viewer)
+
+
+def may_look_at_facedown(game, viewer: str, card):
+    """The (source, kind) that lets `viewer` look at the facedown `card` another player controls (128.4), or None."""
+    return permitter(game, "allows_look_facedown", viewer, card, with_imposed=True)
 
 
 class ManyBuffs(StaticAbility):

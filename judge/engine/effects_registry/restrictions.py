@@ -93,3 +93,33 @@ class RaiseCostThisTurn(EffectKind):
         what = f"[{n}]" + ("[A]" * params["power"])
         game.trace.add("change", f"{who}：本回合内，{describe(spec.filter)} 的费用增加 {what}。", rules=(self.rule,))
         return previous
+
+
+class LookAtFacedown(EffectKind):
+    """`可查看待命牌 本回合` ("this turn, you may look at that opponent's facedown cards"): until the end of the
+    turn the effect's controller may look at the facedown cards of the player an earlier `选择玩家` chose (else
+    of each opponent), which are otherwise private to their controller (128.4); read by hiding (811.1.c) too."""
+
+    id, zh, aliases, rule, targeted, needs_targets = "look_facedown", ("可查看待命牌",), ("may-look-at-facedown",), \
+        "128.4", False, False
+    params = "本回合"
+
+    def read_args(self, words):
+        rest = [w for w in words if w not in ("本回合", "this-turn")]
+        if rest:
+            raise ValueError(f"效果“{self.display}”只接受“本回合”。")
+        return {}
+
+    def accepts(self, game, o):
+        return None
+
+    def apply(self, game, item, eff, legal, previous, who):
+        viewer = item.controller
+        chosen = (item.memory or {}).get("chosen_player")
+        of = [chosen] if chosen is not None else [p for p in game.order if p in game.opponents(viewer)]
+        game.imposed.append(("may_look_facedown", {"players": (viewer,), "of": tuple(of)}, viewer, game.turn, item.source))
+        seen = [f"{bf.label()} 的 {game.objects[bf.facedown].label()}" for bf in game.battlefields.values()
+                if bf.facedown and game.objects[bf.facedown].controller in of]
+        game.trace.add("change", f"{who}：本回合内，{viewer} 可以查看 {'、'.join(of)} 正面朝下的卡牌"
+                       f"（现有：{'、'.join(seen) or '无'}）。", rules=("128.4",))
+        return previous

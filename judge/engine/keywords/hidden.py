@@ -105,6 +105,13 @@ def hide(game: Game, p: str, a: dict) -> None:
     from judge.engine.abilities import triggered
     from judge.engine.abilities.facts import EventFacts
 
+    from judge.engine.statics import may_look_at_facedown
+
+    for viewer in game.order:  # a facedown card is private to its controller (128.4) unless an effect says
+        allowed = may_look_at_facedown(game, viewer, card)
+        if allowed is not None:
+            t.add("step", f"{viewer} 可以查看这张待命牌：{card.label()}（{allowed[0].label()}，{allowed[1].display}）。",
+                  rules=("128.4",))
     # "when you hide a card" (811.1.c): the card is facedown at the battlefield now
     triggered.fire(game, EventFacts("hide", player=p, obj=card, controller=p, dest=bf.bid, battlefield=bf.bid,
                                     via="hide"))
