@@ -49,7 +49,7 @@ STATIC_PARTS = (statics.Aura, statics.NoEnemyReady, statics.CostModifier, static
                 statics.OpponentsPlayUnitsOnlyToBase, statics.CannotBeReadiedByEffects, statics.CannotBeDamaged,
                 statics.ManyBuffs, statics.EnterExhausted, statics.CannotPlayCards, statics.CannotPlaySpells, statics.PreventEffectDamage,
                 statics.ExtraDeathknell, statics.ExtraConquerHere, statics.ExtraHoldHere, statics.NoTemporaryHere,
-                statics.DoubleEquipmentBonus, statics.LookBeforeReveal, statics.TieRecallsAll, statics.AnyDamageLethal, statics.SaveInCombat, statics.MayLookAtFacedown)
+                statics.DoubleEquipmentBonus, statics.LookBeforeReveal, statics.TieRecallsAll, statics.AnyDamageLethal, statics.SaveInCombat, statics.MayLookAtFacedown, statics.TokenAndCopy)
 
 
 def register_all() -> None:

@@ -41,6 +41,10 @@ class StaticAbility(Entry):
     def allows_look_facedown(self, game, src, params, viewer, card) -> bool:
         return False
 
+    def copies_played_token(self, game, src, params, player, card) -> bool:
+        """Would `player` playing the token unit `card` be replaced by playing it and a copy?"""
+        return False
+
     # --- replacement effects on death (367): "if … would die, … instead"
     def saves_from_death(self, game, src, params, unit) -> bool:
         return False
@@ -921,6 +925,26 @@ class MayLookAtFacedown(StaticAbility):
 def may_look_at_facedown(game, viewer: str, card):
     """The (source, kind) that lets `viewer` look at the facedown `card` another player controls (128.4), or None."""
     return permitter(game, "allows_look_facedown", viewer, card, with_imposed=True)
+
+
+class TokenAndCopy(StaticAbility):
+    """`静态 打出指示物单位时可改为连同复制体一起打出 [若 条件]` ("once each turn, if you would play a token unit,
+    you may instead play it and a copy of it"): a replacement effect its controller may apply once each
+    turn (371.1, 371.2), read as tokens are played (439.2; card text plays tokens)."""
+
+    id, zh, aliases, rule = ("token_and_copy", ("打出指示物单位时可改为连同复制体一起打出",),
+                             ("may-play-a-token-unit-and-a-copy",), "371.1")
+
+    def copies_played_token(self, game, src, params, player, card) -> bool:
+        return (card.type == "unit" and src.controller == player and (src.oid, self.id, game.turn) not in game.abilities_used
+                and active(game, src, params))
+
+
+def token_copy_source(game, player: str, card):
+    """The static ability source that may replace `player` playing the token unit `card` with playing it and a
+    copy (371.1), or None."""
+    return next((o for o, kind, params in on_board(game) if kind.copies_played_token(game, o, params, player, card)),
+                None)
 
 
 class ManyBuffs(StaticAbility):

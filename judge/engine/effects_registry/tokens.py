@@ -48,6 +48,7 @@ class CreateToken(EffectKind):
         exhausted = stated if stated is not None else card.type == "unit"
         made = []
         base = card.name.split("（")[0]  # a printing's qualifier is not part of the id: 随从（祖安） -> 随从1
+        wheres += wheres[:1] * _copies(game, p, card)  # with a copy, once per turn (371.1)
         for where in wheres:
             k = 1
             while f"{base}{k}" in game.objects:  # ids a scenario can name: 新兵1, 新兵2, …
@@ -106,3 +107,23 @@ def _playable_locations(game, item, p: str, card, n: int, who: str) -> list[str]
     game.choices.need("target", p, f"{p} 需要为 {n} 个{card.name}指示物各选择打出的位置：{'、'.join(options)}（439.2.b.1、355.2.a）。",
                       options, f"{p} 选择目标 {item.source.split('（')[0]} -> " + ", ".join([options[-1]] * n))
     return ["base"] * n
+
+
+def _copies(game, player: str, card) -> int:
+    """1 when a "once each turn, you may instead play it and a copy" replacement applies to this token unit
+    (371.1; declined with a scripted `拒绝支付 <source>`, 371.2), else 0."""
+    from judge.engine.statics import token_copy_source
+
+    src = token_copy_source(game, player, card)
+    if src is None:
+        return 0
+    entry = next((e for e in game.choices.queue if e[0] == "decline" and e[1] == player
+                  and e[2] in (src.oid, src.card.name)), None)
+    if entry is not None:  # declined: it has not been applied this turn (371.2.b)
+        game.choices.queue.remove(entry)
+        game.trace.add("step", f"{player} 选择不使用 {src.label()} 的替换效果（本回合一次）。", rules=("371.2", "371.2.b"))
+        return 0
+    game.abilities_used.add((src.oid, "token_and_copy", game.turn))
+    game.trace.add("step", f"{src.label()} 的替换效果：{player} 改为打出该{card.name}指示物和它的一个复制体（本回合一次）。",
+                   rules=("371.1", "370.1.b"))
+    return 1
