@@ -45,8 +45,8 @@ def lethal_to_assign(game: Game, u: GameObject) -> int:
 
 
 def _any_amount_kills(game: Game, u: GameObject) -> bool:
-    """Any amount the other side of this combat assigns to `u` is lethal (142.4.c: "any amount of your
-    damage is enough to kill enemy units")."""
+    """Any amount the other side of this combat assigns to `u` is lethal (142.4.c: an effect that makes
+    any damage of a player lethal to enemy units changes their Lethal Damage)."""
     from judge.engine.statics import any_damage_lethal
 
     cb = game.combat

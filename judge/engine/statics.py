@@ -868,7 +868,7 @@ class CannotBeDamaged(StaticAbility):
 
 
 class AnyDamageLethal(StaticAbility):
-    """`静态 任意伤害均致命 [受影响对象]` ("any amount of your damage is enough to kill enemy units"): for
+    """`静态 任意伤害均致命 [受影响对象]` (its controller's damage kills enemy units whatever the amount): for
     the units it names that are enemies of its controller, damage that controller marked on them is
     lethal in any amount, and in combat any amount that player assigns to them is lethal (142.4.c)."""
 
@@ -928,8 +928,8 @@ def may_look_at_facedown(game, viewer: str, card):
 
 
 class TokenAndCopy(StaticAbility):
-    """`静态 打出指示物单位时可改为连同复制体一起打出 [若 条件]` ("once each turn, if you would play a token unit,
-    you may instead play it and a copy of it"): a replacement effect its controller may apply once each
+    """`静态 打出指示物单位时可改为连同复制体一起打出 [若 条件]` (a token unit its controller plays may
+    come with a copy of it, once per turn): a replacement effect its controller may apply once each
     turn (371.1, 371.2), read as tokens are played (439.2; card text plays tokens)."""
 
     id, zh, aliases, rule = ("token_and_copy", ("打出指示物单位时可改为连同复制体一起打出",),

@@ -110,7 +110,7 @@ def _playable_locations(game, item, p: str, card, n: int, who: str) -> list[str]
 
 
 def _copies(game, player: str, card) -> int:
-    """1 when a "once each turn, you may instead play it and a copy" replacement applies to this token unit
+    """1 when a once-per-turn replacement that adds a copy of the token unit being played applies
     (371.1; declined with a scripted `拒绝支付 <source>`, 371.2), else 0."""
     from judge.engine.statics import token_copy_source
 
