@@ -54,7 +54,8 @@ class StaticAbility(Entry):
         return 0
 
     # --- replacing a reveal: what `src`'s instance does first when `player` would reveal cards of a deck
-    def before_deck_reveal(self, game, src, params, player, who) -> None:
+    def before_deck_reveal(self, game, src, params, player, who, choose) -> None:
+        """`choose(src)`: the objects its controller's scripted choice names for `src` (None: none written)."""
         return None
 
     # --- "can't" beats "can" (054.1): each hook returns False to forbid; a forbidding instance wins
@@ -1069,26 +1070,26 @@ class LookBeforeReveal(StaticAbility):
     id, zh, aliases, rule = ("look_before_reveal", ("展示牌堆前先查看顶牌", "展示牌堆前查看顶牌并可回收"),
                              ("look-at-the-top-card-before-revealing",), "370.1.c")
 
-    def before_deck_reveal(self, game, src, params, player, who):
-        from types import SimpleNamespace
-
-        from judge.engine.choices import take_target
-        from judge.engine.effects_registry.cards import recycle_rest
-
-        if src.controller != player or not game.players[player].zones["deck"]:
+    def before_deck_reveal(self, game, src, params, player, who, choose):
+        deck = game.players[player].zones["deck"]
+        if src.controller != player or not deck:
             return
-        top = game.objects[game.players[player].zones["deck"][0]]
+        top = game.objects[deck[0]]
         game.trace.add("step", f"{src.label()} 的静态技能：{player} 展示主牌堆的牌之前，先查看顶部的 {top.label()}"
                        f"（只有 {player} 知道）。", rules=("370.1.c", "431.1.c"))
-        picked = take_target(game, SimpleNamespace(controller=player, source=src.label(), oid=src.oid)) or []
-        if top.oid in picked:
-            recycle_rest(game, f"{src.label()} 的静态技能", player, [top.oid])
+        picked = choose(src) or []
+        if top.oid in picked:  # recycled: to the bottom of the main deck (416.1)
+            deck.remove(top.oid)
+            deck.append(top.oid)
+            game.trace.add("change", f"{src.label()} 的静态技能：{player} 回收 {top.label()}（置于主牌堆底）。",
+                           rules=("416.1",))
         else:
             game.trace.add("step", f"{src.label()} 的静态技能：{player} 不回收 {top.label()}，继续展示。", rules=("370.1.c",))
 
 
-def before_deck_reveal(game, player: str, who: str) -> None:
-    """Replacement effects that act first when `player` would reveal cards of their main deck (370.1.c)."""
+def before_deck_reveal(game, player: str, who: str, choose) -> None:
+    """Replacement effects that act first when `player` would reveal cards of their main deck (370.1.c);
+    `choose(src)` reads the player's scripted choice for the source `src`."""
     for src, kind, params in list(on_board(game)):
         if active(game, src, params):
-            kind.before_deck_reveal(game, src, params, player, who)
+            kind.before_deck_reveal(game, src, params, player, who, choose)

@@ -17,6 +17,13 @@ PLAYABLE_ZONES = {"trash": "废牌堆", "banishment": "放逐区域", "deck": "�
                   "hand": "手牌", "champion": "英雄区域"}
 
 
+def _choice_for(game, player: str):
+    """Reads `player`'s scripted `选择目标 <来源> -> …` for a source object (a static ability's choices)."""
+    from types import SimpleNamespace
+
+    return lambda src: take_choice(game, SimpleNamespace(controller=player, source=src.label(), oid=src.oid))
+
+
 def _chosen(game, item, candidates, n: int, what: str):
     """The cards a player picks among `candidates` (scripted `甲 选择目标 <来源> -> …`), or None
     after asking; with n or fewer candidates there is nothing to choose."""
@@ -471,7 +478,7 @@ class RevealPlayOne(EffectKind):
         from judge.engine.instructions import EFFECTS
 
         p = item.controller
-        statics.before_deck_reveal(game, p, who)  # "when you would reveal cards of a deck, first …" (370.1.c)
+        statics.before_deck_reveal(game, p, who, _choice_for(game, p))  # "when you would reveal …, first …" (370.1.c)
         top = [game.objects[o] for o in game.players[p].zones["deck"][:eff.amount]]
         game.trace.add("step", f"{who}：{p} 展示主牌堆顶的 {len(top)} 张牌：{'、'.join(c.label() for c in top) or '（主牌堆为空）'}。",
                        rules=("424.1",) + (("431.1.c",) if len(top) < eff.amount else ()))
@@ -538,7 +545,7 @@ class RevealTop(EffectKind):
 
     def apply(self, game, item, eff, legal, previous, who):
         p = item.controller
-        statics.before_deck_reveal(game, p, who)  # "when you would reveal cards of a deck, first …" (370.1.c)
+        statics.before_deck_reveal(game, p, who, _choice_for(game, p))  # "when you would reveal …, first …" (370.1.c)
         top = [game.objects[o] for o in game.players[p].zones["deck"][:eff.amount]]
         names = "、".join(f"{c.label()}" for c in top) or "（主牌堆为空）"
         game.trace.add("step", f"{who}：{p} 展示主牌堆顶的 {len(top)} 张牌：{names}；它们仍留在主牌堆顶，顺序不变。",
