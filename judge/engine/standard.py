@@ -38,7 +38,7 @@ EFFECT_PARTS = (instructions.Deal, instructions.Kill, instructions.Stun, instruc
                 points.GainPoints, points.LosePoints, points.ChangeVictoryScore, points.WinGame, turns.TakeExtraTurn,
                 chain.CounterAbility,
                 choosing.Choose, choosing.ChoosePlayer, choosing.ChooseMode, choosing.OneByDomain, instead.Instead, control.GainControl,
-                control.LoseControl, attachments.Detach,
+                control.LoseControl, attachments.Detach, attachments.AttachOrDetach,
                 restrictions.Impose, restrictions.RaiseCostThisTurn, restrictions.LookAtFacedown)
 
 STATIC_PARTS = (statics.Aura, statics.NoEnemyReady, statics.CostModifier, statics.CannotScoreHere,

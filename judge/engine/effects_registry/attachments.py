@@ -52,3 +52,57 @@ class Detach(EffectKind):
         game.choices.need("target", item.controller, f"{item.controller} 需要选择从 {o.label()} 卸除哪一件武装。", ids,
                           f"{item.controller} 选择目标 {getattr(item, 'oid', None) or item.source} -> {ids[0]}")
         return []
+
+
+class AttachOrDetach(EffectKind):
+    """'Choose a unit and an Equipment of its controller; attach that Equipment to it or detach it from it':
+    the target is the Equipment, the unit the previous instruction's object; as it resolves its controller
+    chooses (scripted `甲 选择模式 <来源> 1` to attach, `2` to detach). Attaching it where it already is does nothing
+    (434.1.g); detaching it from a unit it is not attached to does nothing (435.1.a.1)."""
+
+    id, zh, aliases, rule = "attach_or_detach", ("贴附或卸除",), ("attach-or-detach",), "434"
+
+    def accepts(self, game, o):
+        return Detach.accepts(self, game, o)
+
+    def _scripted(self, game, item) -> str | None:
+        """`甲 选择模式 <来源> 1` (attach) or `2` (detach), written before the spell resolves."""
+        src = game.objects.get(getattr(item, "oid", None) or "")
+        names = {item.source} | ({src.oid, src.card.name} if src is not None else set())
+        for entry in list(game.choices.queue):
+            if entry[0] == "choose_mode" and entry[1] == item.controller and entry[2][0] in names and entry[2][1] in (1, 2):
+                game.choices.queue.remove(entry)
+                return "attach" if entry[2][1] == 1 else "detach"
+        return None
+
+    def apply(self, game, item, eff, legal, previous, who):
+        from judge.engine import effects
+        gear = next((o for o in legal if o.card.type == "gear" and o.zone == "board"), None)
+        unit = next((o for o in previous if o.is_unit and o.zone == "board"), None)
+        if gear is None or unit is None:
+            game.trace.add("step", f"{who}：需要场上的一件武装和一名单位，现在缺少{'武装' if gear is None else '单位'}，不执行。",
+                           rules=("434.1.a",))
+            return []
+        how = self._scripted(game, item)
+        if how is None and game.choices.auto:
+            how = "detach" if gear.attached_to == unit.oid else "attach"
+            game.trace.add("auto", f"（自动选择）{who}：{item.controller} 选择{'卸除' if how == 'detach' else '贴附'}。")
+        elif how is None:
+            src = getattr(item, "oid", None) or item.source
+            game.choices.need("choose_mode", item.controller, f"{item.controller} 需要选择为 {unit.label()} 贴附（1）还是卸除（2）"
+                              f"{gear.label()}。", [f"{item.controller} 选择模式 {src} 1", f"{item.controller} 选择模式 {src} 2"],
+                              f"{item.controller} 选择模式 {src} 1")
+            return []
+        game.trace.add("choice", f"{who}：{item.controller} 选择{'卸除' if how == 'detach' else '贴附'} {gear.label()}。",
+                       rules=("435.1" if how == "detach" else "434.1",))
+        if how == "attach":
+            effects.attach(game, gear, unit, rules=("434.1.a.1", "434.4"))
+            return [unit]
+        if gear.attached_to != unit.oid:
+            game.trace.add("step", f"{who}：{gear.label()} 没有贴附于 {unit.label()}，卸除不产生效果。", rules=("435.1.a.1",))
+            return [unit]
+        gear.attached_to = None
+        game.trace.add("change", f"{who}：{gear.label()} 从 {unit.label()} 卸除，留在{game.location_label(gear)}"
+                       "（其加成不再作用于该单位）。", rules=("435.1.b", "435.1.e", "435.4"),
+                       changes=[Change(gear.label(), "贴附于", unit.label(), None)])
+        return [unit]
