@@ -299,6 +299,9 @@ def _commit(game: Game, player: str, card: GameObject, plan: dict) -> None:
         t.add("step", f"步骤1：{card.label()} 作为待处理项目放入结算链。", rules=("354", "354.2"),
               changes=[Change(card.label(), "位置", before, "结算链（待处理）")])
         steps.done(game, "354")
+        from judge.engine.statics import bind_next_card
+
+        bind_next_card(game, player, card)  # "the next spell you play this turn …" (391)
         if plan["dest"] is not None:
             where = "、".join("基地" if d == "base" else game.battlefields[d].label()
                              for d in (plan.get("move_dests") or [plan["dest"]]))

@@ -39,7 +39,8 @@ EFFECT_PARTS = (instructions.Deal, instructions.Kill, instructions.Stun, instruc
                 chain.CounterAbility,
                 choosing.Choose, choosing.ChoosePlayer, choosing.ChooseMode, choosing.OneByDomain, instead.Instead, control.GainControl,
                 control.LoseControl, attachments.Detach, attachments.AttachOrDetach,
-                restrictions.Impose, restrictions.RaiseCostThisTurn, restrictions.LookAtFacedown)
+                restrictions.Impose, restrictions.RaiseCostThisTurn, restrictions.LookAtFacedown,
+                restrictions.NextCard)
 
 STATIC_PARTS = (statics.Aura, statics.NoEnemyReady, statics.CostModifier, statics.CannotScoreHere,
                 statics.OpponentsCannotScore, statics.OpponentsCannotGainPoints, statics.EnemiesCannotTarget,

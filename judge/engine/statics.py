@@ -21,6 +21,7 @@ from judge.engine.registry import Entry, Registry
 
 class StaticAbility(Entry):
     rule = "349"
+    next_card = False  # whether `下一张 <this word> …` may make it a delayed passive ability for the next card (391)
 
     def imposed_text(self, names: str) -> str:
         """The trace's words when an effect sets this up for a turn for `names` (players or objects)."""
@@ -267,6 +268,44 @@ def imposed(game):
             yield Imposer(controller, label), kind, params
 
 
+def next_card_applies(game, src, params, player, card) -> bool:
+    """Whether an instance reaches `card`: always, unless it is a delayed passive ability for "the next <card>
+    you play this turn" (391, `下一张`): then, before that card is known, to a card of that kind its
+    controller is playing; once bound, to that card only (on the chain, then as it enters the board)."""
+    nxt = params.get("next") if isinstance(params, dict) else None
+    if nxt is None:
+        return True
+    if nxt.get("bound") is not None:
+        oid, inc = nxt["bound"]
+        return card is not None and card.oid == oid and card.incarnation in (inc, inc + 1)
+    return card is not None and player == src.controller and _card_fits(game, src, params.get("target"), card)
+
+
+def _card_fits(game, src, spec, card) -> bool:
+    """Whether a card being played fits a "<你的 法术>"-style phrase: its type (the noun) and every word."""
+    if spec is None:
+        return True
+    if spec.filter.noun in ("unit", "gear", "spell") and card.card.type != spec.filter.noun:
+        return False
+    from judge.engine.filters import FILTERS
+
+    seen = _seen(src)
+    return all((part := FILTERS.get(word)) is not None and part.test(game, seen, card, arg)
+               for word, arg in spec.filter.words)
+
+
+def bind_next_card(game, player: str, card) -> None:
+    """`card` is being played by `player`: each waiting "the next <card> you play this turn" ability that it
+    fits now applies to it alone (391); the card is the next one even if the ability changes nothing for it."""
+    for src, kind, params in list(imposed(game)):
+        nxt = params.get("next") if isinstance(params, dict) else None
+        if nxt is None or nxt.get("bound") is not None or not next_card_applies(game, src, params, player, card):
+            continue
+        nxt["bound"] = (card.oid, card.incarnation)
+        game.trace.add("step", f"{src.label()}（延迟被动技能“下一张{kind.display}”）作用于 {player} 打出的 {card.label()}。",
+                       rules=("391",))
+
+
 def extra_triggers(game, owner, what: str, facts=None) -> list:
     """(source, kind, params) once per additional time an ability of `owner` triggers for this event: each
     static ability instance on the board that says so (its source's own abilities included)."""
@@ -317,14 +356,15 @@ class TieRecallsAll(StaticAbility):
 
 
 def split_bonus(game, item) -> int:
-    """The Bonus Damage added to the damage a Deal action of `item` splits (715.3): instances summed (714)."""
-    return sum(kind.split_bonus(game, o, params, item) for o, kind, params in on_board(game)
+    """The Bonus Damage added to the damage a Deal action of `item` splits (715.3): instances summed (714),
+    those an effect set up for this turn included (a delayed passive ability for the next spell, 391)."""
+    return sum(kind.split_bonus(game, o, params, item) for o, kind, params in [*on_board(game), *imposed(game)]
                if hasattr(kind, "split_bonus"))
 
 
 def bonus_damage(game, item, target) -> int:
     """The Bonus Damage a Deal action of `item` gets against `target`: all instances summed (714)."""
-    return sum(kind.bonus_damage(game, o, params, item, target) for o, kind, params in on_board(game)
+    return sum(kind.bonus_damage(game, o, params, item, target) for o, kind, params in [*on_board(game), *imposed(game)]
                if active(game, o, params))
 
 
@@ -555,6 +595,7 @@ class YourBonusDamage(StaticAbility):
     combat damage is not dealt by a spell or an ability."""
 
     id, zh, aliases, rule = "your_bonus_damage", ("你的伤害加成",), ("your-bonus-damage",), "417.5"
+    next_card = True  # may be the delayed passive ability of "the next <card> you play this turn" (391)
 
     def bonus_damage(self, game, src, params, item, target):
         return self.split_bonus(game, src, params, item)
@@ -562,6 +603,9 @@ class YourBonusDamage(StaticAbility):
     def split_bonus(self, game, src, params, item) -> int:
         if getattr(item, "kind", None) not in ("card", "ability", "trigger") or item.controller != src.controller:
             return 0
+        if params.get("next") is not None and (item.kind != "card" or not next_card_applies(
+                game, src, params, item.controller, game.objects.get(item.oid))):
+            return 0  # a delayed passive ability for the next spell: that spell only (391)
         return max(0, params.get("value") or 0)
 
 
@@ -702,6 +746,7 @@ class EnterReady(StaticAbility):
     exhausted otherwise); a unit's own "I enter ready" applies as it enters (its condition checked then)."""
 
     id, zh, aliases, rule = "enter_ready", ("活跃进场", "以活跃状态进场"), ("enters-ready",), "364.3.a"
+    next_card = True  # may be the delayed passive ability of "the next <card> you play this turn" (391)
 
     def imposed_text(self, names: str) -> str:
         return f"{names} 打出的单位以活跃状态进场"
@@ -709,7 +754,7 @@ class EnterReady(StaticAbility):
     def readies_entering(self, game, src, params, unit):
         players = params.get("players") if isinstance(params, dict) else None
         if players is not None:  # set up by an effect for a turn: "units you play this turn enter ready"
-            return unit.is_unit and unit.controller in players
+            return unit.is_unit and unit.controller in players and next_card_applies(game, src, params, unit.controller, unit)
         return (unit.is_unit or unit.token) and affects(game, src, params, unit)  # a gear token too (364.3.a)
 
 
@@ -731,12 +776,15 @@ class Discount(StaticAbility):
     (356.4); with `最低 M` this discount stops at M, whatever the others do (356.4.e)."""
 
     id, zh, aliases, rule = "discount", ("法力费用减少",), ("energy-costs-less",), "356.4"
+    next_card = True  # may be the delayed passive ability of "the next <card> you play this turn" (391)
 
     sign = -1
 
     def cost_changes(self, game, src, params, player, card):
         spec = params.get("target") if isinstance(params, dict) else None
         if spec is None or not active(game, src, params) or not self._plays(game, src, spec, player):
+            return []
+        if not next_card_applies(game, src, params, player, card):
             return []
         if spec.filter.noun in ("unit", "gear", "spell") and card.card.type != spec.filter.noun:
             return []

@@ -356,6 +356,9 @@ def play_by_effect(game, item, eff, card, p: str, who: str, ignore_energy: bool 
             return False
     if not effect_play_cost(game, p, card, eff, who, ignore_energy=ignore_energy, base=base, discount=discount):
         return False
+    from judge.engine.statics import bind_next_card
+
+    bind_next_card(game, p, card)  # "the next spell you play this turn …" (391)
     where = game.location_label(card)
     card.played_from = card.zone  # where it was played from (419.1.a: not the hand)
     zones_list = game.players[card.owner].zones.get(card.zone)

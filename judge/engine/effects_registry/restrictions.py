@@ -123,3 +123,42 @@ class LookAtFacedown(EffectKind):
         game.trace.add("change", f"{who}：本回合内，{viewer} 可以查看 {'、'.join(of)} 正面朝下的卡牌"
                        f"（现有：{'、'.join(seen) or '无'}）。", rules=("128.4",))
         return previous
+
+
+class NextCard(EffectKind):
+    """`下一张 <静态词> [N] <所有 你的 法术|单位…> 本回合`: a delayed passive ability (391) for the next card of
+    that kind its controller plays this turn (a discount, Bonus Damage, entering ready), and for that card
+    only; it is bound as that card is played (statics.bind_next_card) and ends with the turn."""
+
+    id, zh, aliases, rule = "next_card", ("下一张",), ("the-next-card",), "391"
+    targeted = needs_targets = False  # the phrase names a kind of card (`所有 你的 法术`), not a target
+    params = "<法力费用减少|活跃进场|你的伤害加成> [N] <所有 你的 法术|单位…> 本回合"
+
+    def read_args(self, words):
+        rest = [w for w in words if w not in ("本回合", "this-turn")]
+        kind = STATICS.lookup(rest[0]) if len(rest) == 1 else None
+        if kind is None or not kind.next_card:
+            able = "、".join(k.display for k in STATICS if k.next_card)
+            raise ValueError(f"效果“{self.display}”后面应为一个可作用于下一张牌的静态词（{able}），再写数值与卡牌（如 你的 法术）和“本回合”。")
+        return {"static": kind.id}
+
+    def accepts(self, game, o):
+        return None
+
+    def apply(self, game, item, eff, legal, previous, who):
+        from judge.engine.cards import Value
+        from judge.engine.filters import describe
+
+        spec = eff.target
+        if spec is None or eff.duration != "this_turn":
+            game.trace.add("step", f"{who}：“{self.display}”需要写明哪种卡牌并以“本回合”结束，不执行。", rules=(self.rule,))
+            return previous
+        kind = STATICS[eff.args["static"]]
+        n = eff.amount if eff.value is not None else 0
+        params = {"amount": Value("n", n=n), "value": n, "target": spec, "players": (item.controller,),
+                  "next": {"bound": None}}
+        game.imposed.append((kind.id, params, item.controller, game.turn, item.source))
+        what = f"{kind.display}{f' {n}' if eff.value is not None else ''}"
+        game.trace.add("change", f"{who}：{item.controller} 本回合打出的下一张{describe(spec.filter)}：{what}（延迟被动技能）。",
+                       rules=("391",))
+        return previous
