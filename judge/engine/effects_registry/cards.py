@@ -756,9 +756,9 @@ class PickFromTop(EffectKind):
 
 
 class BanishAndPlayFromTop(EffectKind):
-    """'Look at (or reveal) the top N cards of your main deck (or each opponent's); you may banish one
-    <type> among them and play it, ignoring its cost; then recycle the rest' (the FAQ's revised text of
-    these cards: the card is banished before it is played, so one that cannot be played stays banished).
+    """Looking at (or revealing) the top N of a main deck (yours or each opponent's), banishing up to one
+    card of a type from among them to play it for free, the others recycled (as the FAQ revised these
+    cards: the card is banished before it is played, so one that cannot be played stays banished).
     Looking shows the cards to their player alone (431.1.c.1), revealing to all (424.1); the card picked
     (scripted `甲 选择目标 <来源> -> 牌`, or `甲 拒绝支付 <来源>` for none) must fit the type and, with
     `战力至多高于它 K`, have Might at most K more than the unit the previous instruction killed (none when
