@@ -91,6 +91,11 @@ def _turn_and_players(game: Game) -> list[str]:
         out.append("已进行的额外回合数无效")
     if any(p not in game.players for p in game.finalized_cards):
         out.append("本回合已确认卡牌的记录属于不存在的玩家")
+    if any(p not in game.players for p in game.extra_turns) or (game.resume_after is not None
+                                                                and game.resume_after not in game.players):
+        out.append("回合队列中的额外回合属于不存在的玩家")  # 735, 737
+    if game.extra_turns_taken < 0 or game.extra_turns_taken >= game.turn:
+        out.append("已进行的额外回合数无效")
     if any(o.card.name not in game.cards and not o.token for o in game.objects.values() if o.card.type != "card"):
         out.append("有游戏物体的卡牌不在卡牌表中")
     return out
