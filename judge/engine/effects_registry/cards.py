@@ -462,8 +462,10 @@ class RevealPlayOne(EffectKind):
 
     id, zh, aliases, rule, amount, targeted = "reveal_play_one", ("展示牌堆顶并打出一张",), ("reveal-top-play-one",), \
         "424.1", True, False
-    params = "可加 -> 此处（单位也可以打出到此技能的所在处）；费用减少 N（打出的牌费用减少 [N]，356.4）；其余抽取（未打出的牌改为抽取，413.1）"
-    _LESS, _DRAW = ("费用减少", "costing-less"), ("其余抽取", "draw-the-rest")
+    params = ("可加 -> 此处（单位也可以打出到此技能的所在处）；费用减少 N（打出的牌费用减少 [N]，356.4）；其余抽取（未打出的牌改为抽取，413.1）；"
+              "查看（只由你查看而不展示，431.1.c）；单位牌（只能打出其中的单位）")
+    _LESS, _DRAW, _LOOK, _UNIT = ("费用减少", "costing-less"), ("其余抽取", "draw-the-rest"), ("查看", "look"), \
+        ("单位牌", "unit-card")
 
     def read_args(self, words):
         words, discount = list(words), 0
@@ -473,21 +475,30 @@ class RevealPlayOne(EffectKind):
                 raise ValueError(f"效果“{self.display} 费用减少”之后应为整数（如 费用减少 2）。")
             discount, words = int(words[at + 1]), words[:at] + words[at + 2:]
         draw_rest = any(w in self._DRAW for w in words)
-        if any(w not in self._DRAW for w in words):
-            raise ValueError(f"效果“{self.display}”只接受“费用减少 N”和“其余抽取”。")
-        return {**({"discount": discount} if discount else {}), **({"draw_rest": True} if draw_rest else {})}
+        if any(w not in self._DRAW + self._LOOK + self._UNIT for w in words):
+            raise ValueError(f"效果“{self.display}”只接受“费用减少 N”“其余抽取”“查看”和“单位牌”。")
+        return {**({"discount": discount} if discount else {}), **({"draw_rest": True} if draw_rest else {}),
+                **({"look": True} if any(w in self._LOOK for w in words) else {}),
+                **({"type": "unit"} if any(w in self._UNIT for w in words) else {})}
 
     def apply(self, game, item, eff, legal, previous, who):
         from judge.engine.instructions import EFFECTS
 
         p = item.controller
-        statics.before_deck_reveal(game, p, who, _choice_for(game, p))  # "when you would reveal …, first …" (370.1.c)
+        look = (eff.args or {}).get("look", False)
+        if not look:
+            statics.before_deck_reveal(game, p, who, _choice_for(game, p))  # "when you would reveal …, first …" (370.1.c)
         top = [game.objects[o] for o in game.players[p].zones["deck"][:eff.amount]]
-        game.trace.add("step", f"{who}：{p} 展示主牌堆顶的 {len(top)} 张牌：{'、'.join(c.label() for c in top) or '（主牌堆为空）'}。",
-                       rules=("424.1",) + (("431.1.c",) if len(top) < eff.amount else ()))
-        revealed_from_deck(game, p, top)
+        shown = '、'.join(c.label() for c in top) or '（主牌堆为空）'
+        if look:  # "look at the top N": private to the player, not revealed (431.1.c)
+            game.trace.add("step", f"{who}：{p} 查看主牌堆顶的 {len(top)} 张牌（只有其本人可见）：{shown}。", rules=("431.1.c",))
+        else:
+            game.trace.add("step", f"{who}：{p} 展示主牌堆顶的 {len(top)} 张牌：{shown}。",
+                           rules=("424.1",) + (("431.1.c",) if len(top) < eff.amount else ()))
+            revealed_from_deck(game, p, top)
         named = take_choice(game, item) or []
-        picked = [o for o in top if o.oid in named][:1]
+        kind = (eff.args or {}).get("type")
+        picked = [o for o in top if o.oid in named and (kind is None or o.card.type == kind)][:1]
         played = []
         if not picked:
             game.trace.add("step", f"{who}：{p} 不打出其中的牌（“可以”）。", rules=("419.3",))
