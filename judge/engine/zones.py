@@ -50,7 +50,18 @@ def put_in_zone(game: Game, o: GameObject, zone: str, rules=("119",), why: str =
         change = Change(o.label(), "位置", before, game.location_label(o))
     if was_board and zone == "hand" and o.card.type == "unit":
         _returned_to_hand(game, o, origin, controller)
+    if was_board and zone != "board":
+        _left_board(game, o, origin, controller, zone)
     return change
+
+
+def _left_board(game: Game, o: GameObject, origin, controller, zone: str) -> None:
+    """A permanent left the board, for whatever zone (killed, returned, banished …): "when this leaves the board"."""
+    from judge.engine.abilities import triggered
+    from judge.engine.abilities.facts import EventFacts
+
+    triggered.fire(game, EventFacts("leave_board", player=controller, obj=o, controller=controller, origin=origin,
+                                    dest=zone))
 
 
 def _returned_to_hand(game: Game, o: GameObject, origin, controller) -> None:

@@ -154,6 +154,8 @@ STANDARD = (
     E("become_mighty", ("变为强力时", "当我变为强力时"), ("on-become-mighty",), rule="709", subject="self"),
     # "when a unit here returns to a player's hand": the player is the owner, whose hand it goes to (056.2)
     E("unit_to_hand", ("单位回到手牌时", "当一名单位回到手牌时"), ("on-unit-returned-to-hand",), rule="056.2"),
+    # "when this leaves the board": for any zone it goes to (killed, returned to hand, banished …)
+    E("leave_board", ("离场时", "当我离场时"), ("on-leaving-the-board",), rule="124", subject="self"),
     E("recycle", ("回收时",), ("on-recycle",), rule="416.1"),
     E("recycle_rune", ("回收符文时", "当你回收一枚符文时"), ("on-recycle-rune",), rule="416.1.b"),
     E("draw", ("抽牌时", "当你抽牌时"), ("on-draw",), rule="413.1"),
