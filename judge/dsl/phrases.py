@@ -212,6 +212,7 @@ TIMES_WORDS = ("乘", "times")
 
 
 NOT_WORDS = ("非", "not")
+AND_WORDS = ("且", "and")
 
 
 def read_condition(w: Words) -> Condition:
@@ -231,7 +232,11 @@ def read_condition(w: Words) -> Condition:
         if w.text(w.peek()) in ("名", "个", "张", "次"):
             w.next()
     flt = read_filter(w) if kind.takes_filter else None
-    return Condition(kind.id, n, flt, negated)
+    also = None
+    if w.text(w.peek()) in AND_WORDS:  # `若 A 且 B`: both must hold
+        w.next()
+        also = read_condition(w)
+    return Condition(kind.id, n, flt, negated, also)
 
 
 # ------------------------------------------------------------------ effects
@@ -451,6 +456,8 @@ def read_static(atoms, file: str) -> tuple[str, dict]:
     params: dict = {"value": None}
     if getattr(kind, "arg", None) == "keyword":
         params["keyword"] = _keyword(w, w.next() or first)
+    elif getattr(kind, "arg", None) == "tags" and not w.done() and w.text(w.peek()) not in IF_WORDS:
+        params["tags"] = w.text(w.next()).split("/")  # `打出时宣告标签 鸟类/猫科`: the tags it may name
     elif getattr(kind, "arg", None) == "place":
         from judge.engine.play_locations import PLACE_STATES
 

@@ -146,7 +146,8 @@ def validate(sc: m.Scenario) -> None:
     # tokens created by an effect are named by their card and a number (新兵1, 新兵2, …; effects_registry.tokens)
     created = {f"{c.name.split('（')[0]}{k}" for c in sc.cards.values() if c.token for k in range(1, 10)}
     refs = ids | card_names | created | {"基地", "base", "游戏", "game"} | set(ZONE_WORDS)
-    tags = _choosable_tags(sc.cards.values())
+    # tags a scripted choice may name: gained by 获得标签, or named as a card is played (355.1)
+    tags = _choosable_tags(sc.cards.values()) | {t for c in sc.cards.values() for t in getattr(c, "tags", ())}
     for step in sc.steps:
         if step.kind == "step_check":
             _check_step_rule(step)

@@ -74,6 +74,12 @@ def activate(game: Game, player: str, args: dict) -> None:
     cost.add(ab.energy, ab.power, "技能费用", costs.card_syms(src, ab.power_syms))
     off, asked = _own_discount(game, player, src, ab, memory)
     cost.energy -= off
+    from judge.engine.statics import STATICS
+
+    for kind in STATICS:  # "this ability costs less …" on the source itself (818.1.c.4)
+        for params in kind.instances(src.card):
+            for why, n in kind.ability_cost_changes(game, src, params, ab, chosen):
+                cost.add(n, 0, why)
     cost.add(0, costs.targeting_power(game, player, chosen), costs.TARGETING_LABEL)
     payment = costs.plan(game, player, cost, src)
     # non-standard costs ([E], spend a buff, discard, …) from the cost-part registry, checked before paying

@@ -77,6 +77,7 @@ class Condition:
     n: int = 0
     filter: Filter | None = None
     negated: bool = False  # `若 非 <条件>`: holds when the condition does not
+    also: "Condition | None" = None  # `若 <条件> 且 <条件>`: both must hold ("if A and B")
 
 
 @record

@@ -157,6 +157,27 @@ class HandAtMost(ConditionKind):
         return len(game.players[seen.controller].zones["hand"]) <= cond.n
 
 
+class HandExactly(ConditionKind):
+    """"If you have exactly N cards in hand"."""
+
+    id, zh, aliases, takes_n, rule = "hand_exactly", ("你的手牌恰为",), ("your-hand-is-exactly",), True, "383.2.a.1"
+
+    def holds(self, game, seen, cond):
+        return len(game.players[seen.controller].zones["hand"]) == cond.n
+
+
+class ControlExactly(ConditionKind):
+    """"If you have exactly N units at battlefields": objects its controller controls that fit the filter."""
+
+    id, zh, aliases, takes_n, takes_filter, rule = "control_exactly", ("你控制恰好",), ("you-control-exactly",), \
+        True, True, "383.2.a.1"
+
+    def holds(self, game, seen, cond):
+        from judge.engine import filters
+
+        return sum(1 for o in filters.select(game, seen, cond.filter) if o.controller == seen.controller) == cond.n
+
+
 class RunesAtLeast(ConditionKind):
     """"If you have N or more runes": runes its controller has on the board (ready or exhausted)."""
 
@@ -755,7 +776,7 @@ STANDARD = (MightAboveEnemiesThere, ItIsAlone, EnemyDiedThisTurn, OpponentNearWi
             AttackingWithAnother, InShowdown, OpponentControlsBattlefield, DiscardedThisTurn, SelfAloneInCombat, SelfOneOnOne, SelfInCombat,
             TagKindsAtLeast, DiedAlone, IfYouDo, ItIsNot, ItMatches, TotalMightAtLeast, GainedXpThisTurn, PlayedFromHand,
             SpellPaidThisTurn, PowerSpentThisTurn, NearWin, InCombat, ExcessDamageAtLeast, TargetsInclude, EnergySpentAtLeast, ControlsHere, ItWas,
-            ChosenTargetIs,
+            ChosenTargetIs, HandExactly, ControlExactly,
             OneOfThem, PlayedThisTurn, ChampionZoneEmpty)
 
 
@@ -767,7 +788,10 @@ def register_standard() -> None:
 
 def holds(game, seen, cond) -> bool:
     kind = CONDITIONS.get(cond.kind)
-    return kind is not None and kind.holds(game, seen, cond) != getattr(cond, "negated", False)
+    if kind is None or kind.holds(game, seen, cond) == getattr(cond, "negated", False):
+        return False
+    also = getattr(cond, "also", None)
+    return also is None or holds(game, seen, also)
 
 
 def describe(cond) -> str:
@@ -779,6 +803,8 @@ def describe(cond) -> str:
         from judge.engine.filters import describe as describe_filter
 
         text += f" {describe_filter(cond.filter)}"
+    if getattr(cond, "also", None) is not None:
+        text += f" 且 {describe(cond.also)}"
     return text
 
 

@@ -312,6 +312,11 @@ def _commit(game: Game, player: str, card: GameObject, plan: dict) -> None:
                      else "355.10.b" if plan.get("targets_battlefield") else "355.4")
             t.add("step", f"步骤2 做出选择：{what} {where}。", rules=(chose,))
         modes.trace(game, plan.get("mode_notes", []))
+        from judge.engine.statics import STATICS
+
+        for kind in STATICS:  # "as you play this, name …" (355.1)
+            for params in kind.instances(card.card):
+                kind.as_played(game, card, params, player)
         if plan["targets"]:
             t.add("step", f"步骤2 做出选择：目标 {'、'.join(o.label() for o in plan['targets'])}。", rules=("355.5",))
         elif any(e.targets for e in (plan.get("effects") or card.card.effects)):

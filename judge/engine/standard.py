@@ -5,8 +5,8 @@ module first, so the registries are complete whatever engine module is imported.
 
 from __future__ import annotations
 
-from judge.engine import (conditions, cost_parts, filters, instructions, modes, performers, play_locations, statics,
-                          values)
+from judge.engine import (conditions, cost_parts, declared, filters, instructions, modes, performers, play_locations,
+                          statics, values)
 from judge.engine.abilities import events, frequencies
 from judge.engine.abilities import filters as trigger_filters
 from judge.engine.effects_registry import (attachments, cards, chain, choosing, control, copies, damage, instead,
@@ -44,13 +44,13 @@ EFFECT_PARTS = (instructions.Deal, instructions.Kill, instructions.Stun, instruc
 
 STATIC_PARTS = (statics.Aura, statics.NoEnemyReady, statics.CostModifier, statics.CannotScoreHere,
                 statics.OpponentsCannotScore, statics.OpponentsCannotGainPoints, statics.EnemiesCannotTarget,
-                statics.CannotMove, statics.CannotMoveToBase, statics.MoveHereFromAnywhere, statics.BonusDamageHere, statics.YourBonusDamage, statics.AssignedLast, statics.RepeatCostLess, statics.CannotReady, statics.NoCombatDamage,
+                statics.CannotMove, statics.CannotMoveToBase, statics.MoveHereFromAnywhere, statics.BonusDamageHere, statics.YourBonusDamage, statics.AssignedLast, statics.RepeatCostLess, statics.EquipCostLessByMight, statics.CannotReady, statics.NoCombatDamage,
                 statics.OpponentsCannotPlayFacedownHere, statics.ExtraFacedownHere, statics.MightStatic, statics.GrantKeyword, statics.EnterReady,
                 statics.VictoryScoreChange, statics.CannotPlayHere, statics.SelfDiscount, statics.Discount, statics.Surcharge, statics.SelfPowerDiscount, statics.ExtraProduce, statics.SaveFromDeath, play_locations.PlayTo, play_locations.TargetBattlefieldMustBe, play_locations.PlayOnlyTo, play_locations.MoveToItsOthers, play_locations.PlayFromTrash,
                 statics.OpponentsPlayUnitsOnlyToBase, statics.CannotBeReadiedByEffects, statics.CannotBeDamaged,
                 statics.ManyBuffs, statics.EnterExhausted, statics.CannotPlayCards, statics.CannotPlaySpells, statics.PreventEffectDamage,
                 statics.ExtraDeathknell, statics.ExtraConquerHere, statics.ExtraHoldHere, statics.NoTemporaryHere,
-                statics.DoubleEquipmentBonus, statics.LookBeforeReveal, statics.TieRecallsAll, statics.AnyDamageLethal, statics.SaveInCombat, statics.MayLookAtFacedown, statics.TokenAndCopy)
+                statics.DoubleEquipmentBonus, declared.DeclareTag, statics.LookBeforeReveal, statics.TieRecallsAll, statics.AnyDamageLethal, statics.SaveInCombat, statics.MayLookAtFacedown, statics.TokenAndCopy)
 
 
 def register_all() -> None:
@@ -73,7 +73,7 @@ def register_all() -> None:
             if part.id not in registry:
                 registry.register(part)
     # the words of the card-ability language: target phrases, values, conditions, frequencies, costs
-    for module in (filters, values, conditions, frequencies, play_locations, performers, modes):
+    for module in (filters, values, conditions, frequencies, play_locations, performers, modes, declared):
         module.register_standard()
 
 

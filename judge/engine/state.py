@@ -75,6 +75,7 @@ class GameObject:
     played_from: str | None = None  # the zone it was last played from: hand, champion, facedown (419.1.a)
     then_recycle: bool = False  # played by "play it, then recycle it": recycled as it leaves the chain (390.3.a)
     paid_energy: int = 0  # the energy paid for it when it was last played (356: its total cost's energy)
+    declared_tag: str | None = None  # the tag named as it was last played ("as you play this, name a tag", 355.1)
     # noted as it last left the board, for instructions that refer to it afterwards ("equal to the killed
     # unit's Might", "if it was a friendly unit"; 808.1.d.3): its Might and its controller then
     last_might: int | None = None

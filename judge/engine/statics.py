@@ -144,6 +144,14 @@ class StaticAbility(Entry):
     def exhausts_entering(self, game, src, params, obj) -> bool:
         return False
 
+    # --- an activated ability of `src` being activated: [(why, energy change)] to its cost, given its targets
+    def ability_cost_changes(self, game, src, params, ab, chosen) -> list:
+        return []
+
+    # --- "as you play this, name …": a choice made while the card is played (355.1), noted on the card
+    def as_played(self, game, card, params, player) -> None:
+        return None
+
     # --- combat cleanup step 3d: does a tie of `attacker`'s combat recall every unit there instead (740.3.a)?
     def recalls_all_on_tie(self, game, src, params, attacker) -> bool:
         return False
@@ -607,6 +615,23 @@ class YourBonusDamage(StaticAbility):
                 game, src, params, item.controller, game.objects.get(item.oid))):
             return 0  # a delayed passive ability for the next spell: that spell only (391)
         return max(0, params.get("value") or 0)
+
+
+class EquipCostLessByMight(StaticAbility):
+    """`静态 装配费用减少所选单位战力`: its Equip ability costs as much less energy as the chosen unit has Might
+    ("this ability's energy cost is reduced by the chosen unit's Might", 818.1.c.4), never below zero (356.6)."""
+
+    id, zh, aliases, rule = "equip_less_by_might", ("装配费用减少所选单位战力",), ("equip-costs-less-by-its-might",), \
+        "818.1.c.4"
+
+    def ability_cost_changes(self, game, src, params, ab, chosen) -> list:
+        from judge.engine.keywords import equip
+        from judge.engine.layers import might
+
+        if not ab.effects or ab.effects[0] is not equip.ATTACH or not chosen:
+            return []
+        cut = min(max(0, might(game, chosen[0])), ab.energy)
+        return [(f"减费（装配费用减少 {chosen[0].label()} 的战力）", -cut)] if cut else []
 
 
 class RepeatCostLess(StaticAbility):

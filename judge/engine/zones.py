@@ -35,6 +35,7 @@ def put_in_zone(game: Game, o: GameObject, zone: str, rules=("119",), why: str =
         o.designation = None
         o.modifiers.clear()
         o.controller = o.owner
+        o.declared_tag = None  # a new object: the tag named as it was played is forgotten (119)
         o.incarnation += 1
     controller = o.last_controller if was_board else o.controller
     if o.token and zone != "board":
