@@ -56,6 +56,14 @@ def _filter(f, add) -> None:
     add("名词", f.noun)
 
 
+def _condition(c, add) -> None:
+    """A condition, its filter, and the conditions joined to it with 且."""
+    while c is not None:
+        add("条件", c.kind)
+        _filter(c.filter, add)
+        c = getattr(c, "also", None)
+
+
 def _effect(e, add) -> None:
     add("效果", e.kind)
     for word in e.scope:  # the older target forms (`敌方 此处 目标`) spell filter words too
@@ -67,8 +75,7 @@ def _effect(e, add) -> None:
         add("数值", e.value.kind)
         _filter(e.value.filter, add)
     if e.condition is not None:
-        add("条件", e.condition.kind)
-        _filter(e.condition.filter, add)
+        _condition(e.condition, add)
     if e.dest:
         add("去向", e.dest)
     if e.duration:
@@ -114,8 +121,7 @@ def card_uses(d, add) -> None:
             if value:
                 add(what, value)
         if t.condition is not None:
-            add("条件", t.condition.kind)
-            _filter(t.condition.filter, add)
+            _condition(t.condition, add)
         for part, _n in getattr(t, "costs", ()) or ():  # a cost within its instructions (403.1.b.1)
             add("费用项", part)
         for e in [t.effect, *t.more]:
@@ -124,8 +130,7 @@ def card_uses(d, add) -> None:
         if a.exhaust:
             add("费用项", "exhaust")
         if getattr(a, "condition", None) is not None:  # "use this only while …" (377.2.b)
-            add("条件", a.condition.kind)
-            _filter(a.condition.filter, add)
+            _condition(a.condition, add)
         for part, _n in a.costs:
             add("费用项", part)
         for e in a.effects:
@@ -150,7 +155,7 @@ def card_uses(d, add) -> None:
                 add("数量", params["target"].count)
                 _filter(params["target"].filter, add)
             if params.get("condition") is not None:
-                add("条件", params["condition"].kind)
+                _condition(params["condition"], add)
             if params.get("amount") is not None:  # a static's value ("costs less by the highest Might")
                 add("数值", params["amount"].kind)
                 _filter(params["amount"].filter, add)

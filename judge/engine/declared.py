@@ -38,7 +38,7 @@ class DeclareTag(StaticAbility):
                               f"{'（' + '、'.join(allowed) + '）' if allowed else ''}。", options,
                               f"{player} 选择目标 {card.oid} -> {options[0]}")
         card.declared_tag = tag
-        game.trace.add("choice", f"步骤2 做出选择：{player} 为 {card.label()} 宣告属性标签“{tag}”。", rules=(self.rule, "133.8.a"))
+        game.trace.add("choice", f"步骤2 做出选择：{player} 为 {card.label()} 宣告属性标签“{tag}”。", rules=(self.rule,))
 
 
 def _named(game, seen, o) -> bool:

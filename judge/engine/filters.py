@@ -215,10 +215,21 @@ STANDARD_FILTERS = (
     _word("targets_friendly_unit_or_gear", ("以友方单位或装备为目标的",), ("targeting-a-friendly-unit-or-gear",), "355.7",
           lambda g, s, o, a: any(_same_team(g, t.controller, s.controller) and t.card.type in ("unit", "gear")
                                  for t in chain_targets(g, o))),
+    # "a spell or ability that targets that unit and no other friendly unit": among its targets (355.7) the only
+    # friendly unit is the earlier target of this spell; checked when chosen (355.9.b), as 另一目标 is
+    _word("targets_only_that_friendly_unit", ("只以该友方单位为目标的",), ("targeting-only-that-friendly-unit",), "355.7",
+          lambda g, s, o, a: _only_friendly_target(g, s, o)),
     # "a unit banished this way": banished by an ability of this same permanent (linked abilities, 397)
     _word("banished_by_this", ("被此牌放逐的", "以此方式放逐的"), ("banished-by-this",), "397",
           lambda g, s, o, a: _banished_by(g, s.oid, o)),
 )
+
+
+def _only_friendly_target(game, seen: Seen, o) -> bool:
+    friendly = {t.oid for t in chain_targets(game, o) if t.is_unit and _same_team(game, t.controller, seen.controller)}
+    if not seen.chosen:  # on resolution the earlier target is not re-read: at most one friendly unit targeted
+        return len(friendly) <= 1
+    return bool(friendly) and friendly <= set(seen.chosen)
 
 
 def _paid_optional(game, seen: Seen) -> bool:
