@@ -84,11 +84,6 @@ def _turn_and_players(game: Game) -> list[str]:
             fd = game.objects.get(bf.facedown)
             if fd is None or fd.zone != "facedown" or fd.location != bf.bid:
                 out.append(f"{bf.bid} 的待命牌记录无效")
-    if any(p not in game.players for p in game.extra_turns) or (game.resume_after is not None
-                                                                and game.resume_after not in game.players):
-        out.append("额外回合的记录属于不存在的玩家")
-    if not 0 <= game.extra_turns_taken < game.turn:
-        out.append("已进行的额外回合数无效")
     if any(p not in game.players for p in game.finalized_cards):
         out.append("本回合已确认卡牌的记录属于不存在的玩家")
     if any(p not in game.players for p in game.extra_turns) or (game.resume_after is not None
