@@ -169,6 +169,7 @@ class Activated:
     condition: Condition | None = None  # "use this ability only while …": must hold to activate it (377.2.b)
     power_syms: list = field(default_factory=list)  # one symbol per power point ("R", "A", "C"): domains matter (163.2)
     discount: Value | None = None  # "this ability costs [1] less for each …": energy off its cost (403.3)
+    keyword: str | None = None  # the keyword whose ability this is (e.g. "equip", 818.1.c), None when printed
 
     @property
     def adds_resources(self) -> bool:

@@ -625,10 +625,9 @@ class EquipCostLessByMight(StaticAbility):
         "818.1.c.4"
 
     def ability_cost_changes(self, game, src, params, ab, chosen) -> list:
-        from judge.engine.keywords import equip
         from judge.engine.layers import might
 
-        if not ab.effects or ab.effects[0] is not equip.ATTACH or not chosen:
+        if ab.keyword != "equip" or not chosen:
             return []
         cut = min(max(0, might(game, chosen[0])), ab.energy)
         return [(f"减费（装配费用减少 {chosen[0].label()} 的战力）", -cut)] if cut else []

@@ -49,7 +49,8 @@ def ability(gear: GameObject) -> Activated | None:
     if gear.card.type != "gear" or not gear.has("equip"):
         return None
     energy, syms = cost_of(gear)
-    return Activated([ATTACH], energy=energy, power=len(syms), power_syms=syms, timing="reaction" if gear.has("quick_draw") else None,
+    return Activated([ATTACH], energy=energy, power=len(syms), power_syms=syms, keyword="equip",
+                     timing="reaction" if gear.has("quick_draw") else None,
                      costs=list(gear.card.equip_parts))  # non-resource parts, e.g. spend XP (818.1.c.3)
 
 
