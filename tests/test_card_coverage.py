@@ -1,6 +1,8 @@
 """The shipped card-pool coverage (judge/cards/data/coverage.tsv) agrees with the shipped encodings."""
 
 import csv
+import json
+import re
 from pathlib import Path
 
 import pytest
@@ -128,3 +130,40 @@ def test_the_coverage_report_counts_the_shipped_smoke_scenarios():
     assert (int(m.group(1)), int(m.group(2))) == (len(with_smoke), len(encoded_ids))
     # the generator's share: at least 70% of the encoded cards have a smoke scenario
     assert len(with_smoke) >= 0.7 * len(encoded_ids)
+
+
+MISSING = ROOT / "tools" / "card_missing.tsv"
+
+
+def _reviewed() -> list[list[str]]:
+    lines = [line for line in MISSING.read_text("utf-8").splitlines() if line and not line.startswith("#")]
+    assert lines[0].split("\t") == ["number", "name", "construct", "说明"]
+    return [line.split("\t") for line in lines[1:]]
+
+
+def test_every_unexpressible_card_names_a_reviewed_missing_construct():
+    reviewed = {}
+    for number, name, construct, note in _reviewed():
+        assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", construct), construct
+        assert 0 < len(note) <= 25, note
+        reviewed.setdefault(number, []).append(construct)
+    numbers = {c.number.split("/")[0]: c.name for c in catalog().cards.values()}
+    for number, name, *_ in _reviewed():
+        assert numbers.get(number) == name, (number, name)  # the row names a real card by its number
+    for row in _rows():
+        if row["status"] != "not_expressible" or "facts:gear_might" in row["missing"].split(","):
+            continue
+        short = row["number"].split("/")[0]
+        assert short in reviewed, f"{row['name']} {short}: add its missing construct to tools/card_missing.tsv"
+        assert row["missing"].split(",") == ["缺:" + c for c in dict.fromkeys(reviewed[short])], row
+
+
+def test_the_reviewed_missing_list_holds_no_card_text():
+    if not CATALOG:
+        pytest.skip("card catalog reference not present")
+    texts = [re.sub(r"\s+", "", c.get("cardEffect") or "")
+             for c in json.loads(CATALOG[-1].read_text("utf-8"))["cards"]]
+    runs = {t[i:i + 12] for t in texts for i in range(len(t) - 11)}
+    body = re.sub(r"\s+", "", MISSING.read_text("utf-8"))
+    leaked = [body[i:i + 12] for i in range(len(body) - 11) if body[i:i + 12] in runs]
+    assert not leaked, leaked[:5]

@@ -10,7 +10,8 @@ trigger event, an effect, a target filter, a value, a condition, a duration, a s
 judge/cards/encodings/<SET>.卡牌, or one the translator here writes from its templates into
 judge/cards/encodings/<SET>.auto.卡牌 (only when every clause has a template and the result parses).
 Every other card is listed with the constructs it needs that the language lacks (`missing`), or, when all
-its constructs exist, with the clause kinds no template translates yet (`模板:` entries).
+its constructs exist, with the clause kinds no template translates yet (`模板:` entries). Cards reviewed by
+hand in tools/card_missing.tsv are listed with the construct named there instead (`缺:` entries).
 
 Writes (facts and our own encodings only, no card text):
   judge/cards/data/coverage.tsv      card id, number, name, category, set, domains, status, constructs, missing
@@ -38,6 +39,7 @@ DATA = REPO / "judge" / "cards" / "data"
 ENCODINGS = REPO / "judge" / "cards" / "encodings"
 REPORT = Path(__file__).resolve().parent / "card_coverage.md"
 SAMPLE = Path(__file__).resolve().parent / "card_sample.tsv"
+MISSING = Path(__file__).resolve().parent / "card_missing.tsv"  # reviewed: the construct each card really lacks
 COVERAGE_COLUMNS = ["id", "number", "name", "category", "set", "domains", "status", "constructs", "missing"]
 SAMPLE_SEED = 20260427
 SAMPLE_SIZE = 160
@@ -227,6 +229,19 @@ LABELS = {
 
 def keyword_label(cid: str) -> str:
     return LABELS.get(cid) or ("关键词：" + cid.split(":", 1)[1] if cid.startswith("kw:") else cid)
+
+
+def reviewed_missing(path: Path = MISSING) -> dict[str, list[tuple[str, str]]]:
+    """Collector number (without the set size) -> [(construct id, Chinese description)] from tools/card_missing.tsv."""
+    out: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    if not path.exists():
+        return out
+    for line in path.read_text("utf-8").splitlines():
+        if not line or line.startswith("#") or line.startswith("number\t"):
+            continue
+        number, _name, construct, note = line.split("\t")
+        out[number].append((construct, note))
+    return out
 
 
 # ------------------------------------------------------------------ reading the catalog
@@ -664,6 +679,10 @@ def main(argv: list[str]) -> int:
     texts = card_texts(catalog_path)
     cards = catalog().cards
     have = available_constructs()
+    reviewed = reviewed_missing()
+    for notes in reviewed.values():
+        for construct, note in notes:
+            LABELS.setdefault("缺:" + construct, note)
 
     # Hand encodings first: the translator writes only cards without one.
     encoded.reset()
@@ -683,6 +702,8 @@ def main(argv: list[str]) -> int:
                 status, missing = "expressible", []
             elif card.category_code.endswith("equipment") and card.might is None and "kw:equip" in constructs:
                 missing = missing + ["facts:gear_might"]  # the catalog has no Might bonus for this gear
+            elif card.number.split("/")[0] in reviewed:  # reviewed by reading the card: what it really lacks
+                missing = list(dict.fromkeys("缺:" + c for c, _ in reviewed[card.number.split("/")[0]]))
             elif not missing:
                 missing = ["模板:" + untranslated(card, text)]
         rows.append([cid, card.number, card.name, card.category, card.set, ",".join(card.domains) or "colorless",
@@ -709,7 +730,9 @@ def main(argv: list[str]) -> int:
             fh.write("id\tnumber\tcategory\tset\tdomains\n")
             for c in sample:
                 fh.write(f"{c.id}\t{c.number}\t{c.category}\t{c.set}\t{','.join(c.domains) or 'colorless'}\n")
-    REPORT.write_text(report(rows, have, smoke_tested(), sample_ids()), "utf-8")
+    blocked = {r[1].split("/")[0] for r in rows if r[6] == "not_expressible" and r[8].startswith("缺:")}
+    stale = sorted(set(reviewed) - blocked)  # listed in tools/card_missing.tsv but expressible (or unknown) now
+    REPORT.write_text(report(rows, have, smoke_tested(), sample_ids(), stale), "utf-8")
     done = sum(r[6] == "expressible" for r in rows)
     print(f"{done}/{len(rows)} expressible ({done / len(rows):.1%}); hand {len(hand)}, translated "
           f"{sum(len(b) for b in auto.values())}")
@@ -732,7 +755,7 @@ def sample_ids() -> list[str]:
     return [line.split("\t")[0] for line in SAMPLE.read_text("utf-8").splitlines()[2:] if line]
 
 
-def report(rows: list[list[str]], have: set[str], smoked: set[str], sample: list[str]) -> str:
+def report(rows: list[list[str]], have: set[str], smoked: set[str], sample: list[str], stale: list[str] = ()) -> str:
     def share(group: list[list[str]]) -> str:
         done = sum(r[6] == "expressible" for r in group)
         return f"{done} / {len(group)} ({done / len(group):.0%})"
@@ -764,7 +787,10 @@ def report(rows: list[list[str]], have: set[str], smoked: set[str], sample: list
             "How many not-yet-expressible cards need each construct (a card may need several), and how many cards "
             "it alone blocks (adding it would make them expressible once a template or hand encoding exists). "
             "`模板:` marks cards whose constructs all exist but that no template translates and no hand "
-            "encoding covers yet.", "",
+            "encoding covers yet. `缺:` marks a construct named by reading the card (reviewed list "
+            "`tools/card_missing.tsv`); `facts:gear_might` marks gear whose Might bonus the catalog lacks.", "",
+            f"Reviewed entries no longer needed (their card is expressible now): {len(stale)}"
+            + (f" ({', '.join(stale)})" if stale else "") + ".", "",
             "| construct | cards needing it | cards it alone blocks |", "|---|---|---|"]
     for cid, n in blocking.most_common(40):
         label = keyword_label(cid[3:]) if cid.startswith("模板:") else keyword_label(cid)
