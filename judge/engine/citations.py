@@ -448,6 +448,7 @@ RULES_EN: dict[str, str] = {
     "466.3.c": "inherit",
     "469": "scores",
     "730.2": "spend xp",
+    "703": "individually contributes",
     "735": "take a turn after this",
     "737": "turn order",
     "738": "multiple additional turns",

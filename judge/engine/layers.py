@@ -21,10 +21,11 @@ def might(game: Game, o: GameObject) -> int:
         value += gear.card.might_bonus  # attached equipment's Might bonus (716)
     for mod in o.modifiers:
         value += 0 if mod.lapsed() else mod.amount
-    from judge.engine.statics import on_board
+    from judge.engine.statics import imposed, on_board
 
     floored = []
-    for src, kind, params in on_board(game):  # static abilities (光环 and any registered kind)
+    # static abilities (光环 and any registered kind), and those an effect set up for this turn
+    for src, kind, params in [*on_board(game), *imposed(game)]:
         bonus = kind.might_bonus(game, src, params, o)
         floor = params.get("floor") if isinstance(params, dict) else None
         if floor is not None and bonus < 0:

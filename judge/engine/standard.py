@@ -40,7 +40,8 @@ EFFECT_PARTS = (instructions.Deal, instructions.Kill, instructions.Stun, instruc
                 choosing.Choose, choosing.ChoosePlayer, choosing.ChooseMode, choosing.OneByDomain, instead.Instead, control.GainControl,
                 control.LoseControl, attachments.Detach, attachments.AttachOrDetach,
                 restrictions.Impose, restrictions.RaiseCostThisTurn, restrictions.LookAtFacedown,
-                restrictions.NextCard)
+                restrictions.NextCard,
+                restrictions.BuffBonusThisTurn)
 
 STATIC_PARTS = (statics.Aura, statics.NoEnemyReady, statics.CostModifier, statics.CannotScoreHere,
                 statics.OpponentsCannotScore, statics.OpponentsCannotGainPoints, statics.EnemiesCannotTarget,
@@ -50,7 +51,8 @@ STATIC_PARTS = (statics.Aura, statics.NoEnemyReady, statics.CostModifier, static
                 statics.OpponentsPlayUnitsOnlyToBase, statics.CannotBeReadiedByEffects, statics.CannotBeDamaged,
                 statics.ManyBuffs, statics.EnterExhausted, statics.CannotPlayCards, statics.CannotPlaySpells, statics.PreventEffectDamage,
                 statics.ExtraDeathknell, statics.ExtraConquerHere, statics.ExtraHoldHere, statics.NoTemporaryHere,
-                statics.DoubleEquipmentBonus, declared.DeclareTag, statics.LookBeforeReveal, statics.TieRecallsAll, statics.AnyDamageLethal, statics.SaveInCombat, statics.MayLookAtFacedown, statics.TokenAndCopy)
+                statics.DoubleEquipmentBonus, declared.DeclareTag, statics.LookBeforeReveal, statics.TieRecallsAll, statics.AnyDamageLethal, statics.SaveInCombat, statics.MayLookAtFacedown, statics.TokenAndCopy,
+                statics.BuffBonus)
 
 
 def register_all() -> None:

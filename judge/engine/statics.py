@@ -352,6 +352,20 @@ class AssignedLast(StaticAbility):
         return unit.is_unit and affects(game, src, params, unit)
 
 
+class BuffBonus(StaticAbility):
+    """`静态 每个增益额外战力 N <友方 单位…>`: each buff on a unit it names gives N more Might (703: a buff gives
+    +1); set up for a turn by the effect of the same name ("this turn, buffs give friendly units +1 more")."""
+
+    id, zh, aliases, rule = "buff_bonus", ("每个增益额外战力",), ("each-buff-gives-more-might",), "703"
+
+    def might_bonus(self, game, src, params, target) -> int:
+        if not target.is_unit or target.buff <= 0 or not isinstance(params, dict) or not active(game, src, params):
+            return 0
+        if not _card_fits(game, src, params.get("target"), target):
+            return 0
+        return (params.get("value") or 0) * target.buff
+
+
 class TieRecallsAll(StaticAbility):
     """`静态 平局时召回所有单位`: when a combat you attack in ends in a tie that would recall your units
     (units of different players still there in step 3d of the combat cleanup, 740.3.a), every unit at that

@@ -162,3 +162,28 @@ class NextCard(EffectKind):
         game.trace.add("change", f"{who}：{item.controller} 本回合打出的下一张{describe(spec.filter)}：{what}（延迟被动技能）。",
                        rules=("391",))
         return previous
+
+
+class BuffBonusThisTurn(EffectKind):
+    """`增益额外战力 N <所有 友方 单位> 本回合` ("this turn, each buff gives friendly units +N Might more"):
+    the static of the same name set up until the end of the turn, with the effect's controller as its
+    source; it reaches every unit the phrase names while the turn lasts, those buffed later too (703)."""
+
+    id, zh, aliases, rule = "buff_bonus_this_turn", ("增益额外战力",), ("buffs-give-more-might",), "703"
+    targeted = needs_targets = False
+    params = "N <所有 友方 单位> 本回合"
+
+    def accepts(self, game, o):
+        return None
+
+    def apply(self, game, item, eff, legal, previous, who):
+        from judge.engine.filters import describe
+
+        spec = eff.target
+        if spec is None or eff.duration != "this_turn" or eff.value is None:
+            game.trace.add("step", f"{who}：“{self.display}”需要数值、写明哪些单位并以“本回合”结束，不执行。", rules=(self.rule,))
+            return previous
+        game.imposed.append(("buff_bonus", {"value": eff.amount, "target": spec}, item.controller, game.turn, item.source))
+        game.trace.add("change", f"{who}：本回合内，{describe(spec.filter)} 的每个增益额外 +{eff.amount} 战力（每个增益通常为 +1）。",
+                       rules=("703",))
+        return previous
