@@ -76,8 +76,8 @@ def _effect(e, add) -> None:
         _filter(e.value.filter, add)
     if e.condition is not None:
         _condition(e.condition, add)
-    if e.dest:
-        add("去向", e.dest)
+    if e.dest or e.args.get("dest_word"):
+        add("去向", e.dest or e.args["dest_word"])
     if e.duration:
         add("持续时间", e.duration)
     if e.args.get("next"):  # the one-shot duration 下次 is read by the effect itself

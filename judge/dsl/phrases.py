@@ -281,6 +281,8 @@ def read_effect(atoms, file: str) -> m.Effect:
             if dest is None:
                 raise w.error("未知的去向。", dtok or tok, registry=filters.DESTINATIONS, rule="445")
             eff.dest = dest.id if dest.id != "battlefield" else None
+            if eff.dest is None:  # `-> 战场`: chosen when played (355.4); the word is kept for the usage table
+                eff.args["dest_word"] = dest.id
         elif (dur := w.lookup(filters.DURATIONS)) is not None:
             w.next()
             if dur.one_shot and not own_args:
