@@ -616,6 +616,18 @@ def look_at_top(game, who: str, player: str, n: int) -> list:
     return top
 
 
+def pop_number_option(words: list, word: str, display: str) -> int | None:
+    """Take `<word> N` out of an effect's parameter words (in place): N, or None when the word is absent."""
+    if word not in words:
+        return None
+    i = words.index(word)
+    if i + 1 >= len(words) or not words[i + 1].isdigit():
+        raise ValueError(f"效果“{display}”的“{word}”后面应为整数。")
+    n = int(words[i + 1])
+    del words[i:i + 2]
+    return n
+
+
 def recycle_rest(game, who: str, player: str, oids: list[str], trace: bool = True) -> None:
     """The looked-at cards a player did not take go to the bottom of their main deck, in order (416.1)."""
     deck = game.players[player].zones["deck"]
@@ -639,13 +651,7 @@ class Dig(EffectKind):
 
     def read_args(self, words):
         words = list(words)
-        floor = 0
-        if "费用至少" in words:
-            i = words.index("费用至少")
-            if i + 1 >= len(words) or not words[i + 1].isdigit():
-                raise ValueError(f"效果“{self.display}”的“费用至少”后面应为整数。")
-            floor = int(words[i + 1])
-            del words[i:i + 2]
+        floor = pop_number_option(words, "费用至少", self.display) or 0
         if len(words) != 1 or words[0] not in self.TYPES:
             raise ValueError(f"效果“{self.display}”需要一个卡牌类型（单位牌、法术牌、装备牌或任意牌），可加“费用至少 N”。")
         return {"type": self.TYPES[words[0]], "cost_at_least": floor}
@@ -789,13 +795,7 @@ class BanishAndPlayFromTop(EffectKind):
 
     def read_args(self, words):
         words = list(words)
-        above = None
-        if "战力至多高于它" in words:
-            i = words.index("战力至多高于它")
-            if i + 1 >= len(words) or not words[i + 1].isdigit():
-                raise ValueError(f"效果“{self.display}”的“战力至多高于它”后面应为整数。")
-            above = int(words[i + 1])
-            del words[i:i + 2]
+        above = pop_number_option(words, "战力至多高于它", self.display)
         kinds = [w for w in words if w in TAKE_TYPES]
         flags = {f for spellings in self._FLAGS.values() for f in spellings}
         rest = [w for w in words if w not in TAKE_TYPES and w not in flags]
