@@ -769,7 +769,7 @@ def report(rows: list[list[str]], have: set[str], smoked: set[str], sample: list
     encoded_ids = {r[0] for r in rows if r[6] == "expressible"}
     in_sample = [r for r in rows if r[0] in set(sample)]
     out += [f"- Encoded cards with a smoke scenario (scenarios/cards/<SET>/): {len(encoded_ids & smoked)} of "
-            f"{len(encoded_ids)} (runes and cards without a template for their situation have none yet).",
+            f"{len(encoded_ids)}" + ("." if encoded_ids <= smoked else " (the others have no smoke scenario yet)."),
             f"- The stratified sample (`tools/card_sample.tsv`, {len(in_sample)} cards drawn before encoding): "
             f"{share(in_sample) if in_sample else '0'} expressible, "
             f"{len(set(sample) & encoded_ids & smoked)} with a smoke scenario.", ""]
