@@ -13,13 +13,40 @@ WHO = {"对手": "opponents", "opponents": "opponents", "其控制者": "its_con
        "你": "you", "you": "you"}
 
 
-class Impose(EffectKind):
+THIS_TURN = ("本回合", "this-turn")
+
+
+class ForThisTurn(EffectKind):
+    """An instruction that sets up a static ability until the end of the turn: it goes into the turn's imposed
+    statics (Game.imposed), which procedures read beside the board's, with the effect's controller as source."""
+
+    def accepts(self, game, o):
+        return None
+
+    @staticmethod
+    def besides_this_turn(words) -> list[str]:
+        """The effect's own parameter words, its duration 本回合 taken out."""
+        return [w for w in words if w not in THIS_TURN]
+
+    @staticmethod
+    def impose(game, item, static_id: str, params: dict, controller: str | None = None) -> None:
+        game.imposed.append((static_id, params, controller or item.controller, game.turn, item.source))
+
+    def incomplete(self, game, eff, who, what: str, needs_value: bool = False) -> bool:
+        """True (and the trace says so) when the instruction names no cards or does not end with 本回合."""
+        if eff.target is not None and eff.duration == "this_turn" and (eff.value is not None or not needs_value):
+            return False
+        game.trace.add("step", f"{who}：“{self.display}”需要{what}并以“本回合”结束，不执行。", rules=(self.rule,))
+        return True
+
+
+class Impose(ForThisTurn):
     id, zh, aliases, rule = "impose", ("施加限制",), ("impose",), "054.1"
     needs_targets = False
     params = "<“不能”静态词> [对手|其控制者|你] [目标] 本回合"
 
     def read_args(self, words):
-        rest = [w for w in words if w not in ("本回合", "this-turn")]
+        rest = self.besides_this_turn(words)
         if not rest or STATICS.lookup(rest[0]) is None:
             raise ValueError(f"效果“{self.display}”后面应为一个“不能”静态词（如 不能打出卡牌、不能移动）。")
         kind = STATICS.lookup(rest[0])
@@ -28,9 +55,6 @@ class Impose(EffectKind):
         if extra or len(who) > 1:
             raise ValueError(f"效果“{self.display}”只接受一个玩家词（对手、其控制者、你）和“本回合”，不接受“{' '.join(extra)}”。")
         return {"static": kind.id, "who": who[0] if who else None}
-
-    def accepts(self, game, o):
-        return None
 
     def apply(self, game, item, eff, legal, previous, who):
         kind = STATICS[eff.args["static"]]
@@ -50,13 +74,13 @@ class Impose(EffectKind):
         if eff.target is not None:
             params["objs"] = frozenset(o.oid for o in legal)
             names += [o.label() for o in legal]
-        game.imposed.append((kind.id, params, item.controller, game.turn, item.source))
+        self.impose(game, item, kind.id, params)
         game.trace.add("change", f"{who}：本回合内，{kind.imposed_text('、'.join(names))}。",
                        rules=("054.1",) if kind.rule == "054.1" else (kind.rule,))
         return previous
 
 
-class RaiseCostThisTurn(EffectKind):
+class RaiseCostThisTurn(ForThisTurn):
     """`增加费用 N [符能 M] <所有 …卡牌> 本回合` ("your non-token units cost [1] more this turn"): a cost
     increase an instruction sets up until the end of the turn (356.3), read by costs.apply_modifiers as the
     registered static `费用增加` with the effect's controller as its source."""
@@ -66,28 +90,24 @@ class RaiseCostThisTurn(EffectKind):
     params = "N [符能 M] <所有 …卡牌> 本回合"
 
     def read_args(self, words):
-        rest = [w for w in words if w not in ("本回合", "this-turn")]
+        rest = self.besides_this_turn(words)
         if len(rest) == 2 and rest[0] in ("符能", "power") and rest[1].isdigit():
             return {"power": int(rest[1])}
         if rest:
             raise ValueError(f"效果“{self.display}”只接受“符能 M”和“本回合”，不接受“{' '.join(rest)}”。")
         return {}
 
-    def accepts(self, game, o):
-        return None
-
     def apply(self, game, item, eff, legal, previous, who):
         from judge.engine.cards import Value
 
         spec = eff.target
-        if spec is None or eff.duration != "this_turn":
-            game.trace.add("step", f"{who}：“{self.display}”需要写明哪些卡牌并以“本回合”结束，不执行。", rules=(self.rule,))
+        if self.incomplete(game, eff, who, "写明哪些卡牌"):
             return previous
         from judge.engine import values
 
         n = values.evaluate(game, item, eff.value, legal, previous) if eff.value is not None else 0
         params = {"amount": Value("n", n=n), "power": eff.args.get("power", 0), "target": spec}
-        game.imposed.append(("surcharge", params, item.controller, game.turn, item.source))
+        self.impose(game, item, "surcharge", params)
         from judge.engine.filters import describe
 
         what = f"[{n}]" + ("[A]" * params["power"])
@@ -95,7 +115,7 @@ class RaiseCostThisTurn(EffectKind):
         return previous
 
 
-class LookAtFacedown(EffectKind):
+class LookAtFacedown(ForThisTurn):
     """`可查看待命牌 本回合` ("this turn, you may look at that opponent's facedown cards"): until the end of the
     turn the effect's controller may look at the facedown cards of the player an earlier `选择玩家` chose (else
     of each opponent), which are otherwise private to their controller (128.4); read by hiding (811.1.c) too."""
@@ -105,19 +125,16 @@ class LookAtFacedown(EffectKind):
     params = "本回合"
 
     def read_args(self, words):
-        rest = [w for w in words if w not in ("本回合", "this-turn")]
+        rest = self.besides_this_turn(words)
         if rest:
             raise ValueError(f"效果“{self.display}”只接受“本回合”。")
         return {}
-
-    def accepts(self, game, o):
-        return None
 
     def apply(self, game, item, eff, legal, previous, who):
         viewer = item.controller
         chosen = (item.memory or {}).get("chosen_player")
         of = [chosen] if chosen is not None else [p for p in game.order if p in game.opponents(viewer)]
-        game.imposed.append(("may_look_facedown", {"players": (viewer,), "of": tuple(of)}, viewer, game.turn, item.source))
+        self.impose(game, item, "may_look_facedown", {"players": (viewer,), "of": tuple(of)}, viewer)
         seen = [f"{bf.label()} 的 {game.objects[bf.facedown].label()}" for bf in game.battlefields.values()
                 if bf.facedown and game.objects[bf.facedown].controller in of]
         game.trace.add("change", f"{who}：本回合内，{viewer} 可以查看 {'、'.join(of)} 正面朝下的卡牌"
@@ -125,7 +142,7 @@ class LookAtFacedown(EffectKind):
         return previous
 
 
-class NextCard(EffectKind):
+class NextCard(ForThisTurn):
     """`下一张 <静态词> [N] <所有 你的 法术|单位…> 本回合`: a delayed passive ability (391) for the next card of
     that kind its controller plays this turn (a discount, Bonus Damage, entering ready), and for that card
     only; it is bound as that card is played (statics.bind_next_card) and ends with the turn."""
@@ -135,36 +152,32 @@ class NextCard(EffectKind):
     params = "<法力费用减少|活跃进场|你的伤害加成> [N] <所有 你的 法术|单位…> 本回合"
 
     def read_args(self, words):
-        rest = [w for w in words if w not in ("本回合", "this-turn")]
+        rest = self.besides_this_turn(words)
         kind = STATICS.lookup(rest[0]) if len(rest) == 1 else None
         if kind is None or not kind.next_card:
             able = "、".join(k.display for k in STATICS if k.next_card)
             raise ValueError(f"效果“{self.display}”后面应为一个可作用于下一张牌的静态词（{able}），再写数值与卡牌（如 你的 法术）和“本回合”。")
         return {"static": kind.id}
 
-    def accepts(self, game, o):
-        return None
-
     def apply(self, game, item, eff, legal, previous, who):
         from judge.engine.cards import Value
         from judge.engine.filters import describe
 
         spec = eff.target
-        if spec is None or eff.duration != "this_turn":
-            game.trace.add("step", f"{who}：“{self.display}”需要写明哪种卡牌并以“本回合”结束，不执行。", rules=(self.rule,))
+        if self.incomplete(game, eff, who, "写明哪种卡牌"):
             return previous
         kind = STATICS[eff.args["static"]]
         n = eff.amount if eff.value is not None else 0
         params = {"amount": Value("n", n=n), "value": n, "target": spec, "players": (item.controller,),
                   "next": {"bound": None}}
-        game.imposed.append((kind.id, params, item.controller, game.turn, item.source))
+        self.impose(game, item, kind.id, params)
         what = f"{kind.display}{f' {n}' if eff.value is not None else ''}"
         game.trace.add("change", f"{who}：{item.controller} 本回合打出的下一张{describe(spec.filter)}：{what}（延迟被动技能）。",
                        rules=("391",))
         return previous
 
 
-class BuffBonusThisTurn(EffectKind):
+class BuffBonusThisTurn(ForThisTurn):
     """`增益额外战力 N <所有 友方 单位> 本回合` ("this turn, each buff gives friendly units +N Might more"):
     the static of the same name set up until the end of the turn, with the effect's controller as its
     source; it reaches every unit the phrase names while the turn lasts, those buffed later too (703)."""
@@ -173,17 +186,13 @@ class BuffBonusThisTurn(EffectKind):
     targeted = needs_targets = False
     params = "N <所有 友方 单位> 本回合"
 
-    def accepts(self, game, o):
-        return None
-
     def apply(self, game, item, eff, legal, previous, who):
         from judge.engine.filters import describe
 
         spec = eff.target
-        if spec is None or eff.duration != "this_turn" or eff.value is None:
-            game.trace.add("step", f"{who}：“{self.display}”需要数值、写明哪些单位并以“本回合”结束，不执行。", rules=(self.rule,))
+        if self.incomplete(game, eff, who, "数值、写明哪些单位", needs_value=True):
             return previous
-        game.imposed.append(("buff_bonus", {"value": eff.amount, "target": spec}, item.controller, game.turn, item.source))
+        self.impose(game, item, "buff_bonus", {"value": eff.amount, "target": spec})
         game.trace.add("change", f"{who}：本回合内，{describe(spec.filter)} 的每个增益额外 +{eff.amount} 战力（每个增益通常为 +1）。",
                        rules=("703",))
         return previous
