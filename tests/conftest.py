@@ -44,3 +44,13 @@ def edited_corpus(tmp_path_factory):
     mp.setenv("JUDGE_CACHE_DIR", str(tmp_path_factory.mktemp("edited-cache")))
     yield EDITED_TO
     mp.undo()
+
+
+@pytest.fixture(scope="module")
+def conn():
+    """The rules store as search reads it, one connection per test module (a module may define its own)."""
+    from judge.search.store import connect
+
+    c = connect()
+    yield c
+    c.close()

@@ -11,7 +11,6 @@ from judge.paths import REPO_DIR
 from judge.rules import drafted
 from judge.rules.official import read_map
 from judge.search.engine import search
-from judge.search.store import connect
 
 REFERENCE = Path("/work/shared/reference/core-rules-v1.4-2026-06-18.en.txt")
 # The chapters a judge needs most: movement and recall, combat, scoring, modes, conceding, the 700s, keywords.
@@ -28,13 +27,6 @@ def run(capsys, *args):
 @pytest.fixture(scope="module")
 def nmap():
     return {row.number: row for row in read_map(REPO_DIR / "rules_corpus" / "numbering-map.tsv").rows}
-
-
-@pytest.fixture(scope="module")
-def conn():
-    c = connect()
-    yield c
-    c.close()
 
 
 def test_drafted_titles_are_for_untitled_skeleton_nodes(nmap):

@@ -6,15 +6,7 @@ from judge.search import fusion
 from judge.search.analyze import analyze
 from judge.search.engine import search
 from judge.search.rank import Hit
-from judge.search.store import connect
 from judge.search.text import norm_text
-
-
-@pytest.fixture(scope="module")
-def conn():
-    c = connect()
-    yield c
-    c.close()
 
 
 def test_pairs_are_the_questions_words_not_its_phrasing(conn):

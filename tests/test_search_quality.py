@@ -5,19 +5,11 @@ import json
 import pytest
 
 from judge.search import evaluation
-from judge.search.store import connect
 
 # Floors (the figures measured when they were set are in benchmarks: bench_search).
 OVERALL_RECALL5 = 0.95
 KIND_RECALL5 = 0.90
 OVERALL_MRR = 0.85
-
-
-@pytest.fixture(scope="module")
-def conn():
-    c = connect()
-    yield c
-    c.close()
 
 
 @pytest.fixture(scope="module")

@@ -11,13 +11,6 @@ from judge.search.store import connect
 from judge.search.text import char_tokens, fold, fts_phrase, norm_text, runs, strip_tones
 
 
-@pytest.fixture(scope="module")
-def conn():
-    c = connect()
-    yield c
-    c.close()
-
-
 def forms(conn, q):
     return [f for c in analyze(conn, q).concepts for f in c.forms]
 

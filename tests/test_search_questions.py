@@ -10,7 +10,6 @@ import json
 import pytest
 
 from judge.search import evaluation
-from judge.search.store import connect
 
 DEV_RECALL5 = 0.90  # 436 questions. 195 (82 added for the weak kinds and 440-829 before tuning) reached 0.938;
 # batch 3 (86 questions on topics not asked before, committed before any tuning on them) measured 0.868 overall
@@ -54,13 +53,6 @@ FROZEN_RECALL5 = 0.90  # measured once at the end of each round of ranking work,
 # FAQ question/answer, heading/paragraph and glossary pairs, skip-bigrams, children's titles as a skeleton
 # section's context, English heading pairs from the tool's drafted titles, and a multilingual sentence
 # embedding (fused: dev 0.874, fresh 0.779; alone: dev 0.353, fresh 0.174).
-
-
-@pytest.fixture(scope="module")
-def conn():
-    c = connect()
-    yield c
-    c.close()
 
 
 @pytest.fixture(scope="module")

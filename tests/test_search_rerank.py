@@ -1,19 +1,10 @@
 """The second look at a question's first places (judge.search.rerank) and its fitted weights."""
 
-import pytest
 
 from judge.search import fusion, rerank
 from judge.search.analyze import analyze
 from judge.search.engine import search
 from judge.search.rank import Hit
-from judge.search.store import connect
-
-
-@pytest.fixture(scope="module")
-def conn():
-    c = connect()
-    yield c
-    c.close()
 
 
 def test_the_shipped_weights_name_every_feature_and_only_those():

@@ -9,15 +9,7 @@ import pytest
 from judge.search import intent
 from judge.search.engine import search
 from judge.search.index import HEADING_TERMS, PLAYER_WORDS, read_data
-from judge.search.store import connect
 from judge.search.text import norm_text
-
-
-@pytest.fixture(scope="module")
-def conn():
-    c = connect()
-    yield c
-    c.close()
 
 
 def _hits(conn, query, limit=5):
