@@ -1,5 +1,5 @@
-"""Search: quality on the three evaluation sets (tests/search_eval.tsv; players' questions, development
-and frozen: recall@1, recall@5, MRR per kind), in-process query latency over all of their queries,
+"""Search: quality on the evaluation sets (tests/search_eval.tsv; players' questions, development batches
+and frozen sets: recall@1, recall@5, MRR per kind), in-process query latency over all of their queries,
 the cold `judge search` process (a term and a question) against `python3 -c pass`, and the time of the
 search build stage."""
 
@@ -16,7 +16,8 @@ from benchmarks.common import cold_process_ratio, percentiles_ms, repeats, row
 
 SET_LABEL = {"eval": "term/typo/citation set", "dev": "questions, development", "frozen": "questions, frozen",
              "fresh": "questions, fresh development batch",
-             "fresh2": "questions, second fresh development batch"}
+             "fresh2": "questions, second fresh development batch",
+             "fresh3": "questions, third fresh development batch", "frozen2": "questions, second frozen set"}
 
 
 def _quality(conn) -> list[dict]:
@@ -36,8 +37,8 @@ def _quality(conn) -> list[dict]:
                 continue
             out.append(row(f"recall@5, {label}: {kind} ({s['n']} queries)", round(s["r5"], 3), "ratio", target=">= 0.9"))
             out.append(row(f"recall@1, {label}: {kind}", round(s["r1"], 3), "ratio"))
-        if name == "frozen":
-            # The frozen set is never tuned on: its misses are counted, not listed.
+        if name in evaluation.FROZEN_SETS:
+            # The frozen sets are never tuned on: their misses are counted, not listed.
             out.append(row(f"{label}: queries missing from the top 5", len(report["misses"]), "queries"))
         else:
             misses = ", ".join(m["query"] for m in report["misses"])
