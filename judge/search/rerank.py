@@ -110,4 +110,24 @@ def rerank(analysis: Analysis, hits: list, ranks: dict[int, tuple[int | None, in
     scored = [(sum(a * b for a, b in zip(vector, row)), -i) for i, row in
               enumerate(features(analysis, top, ranks, question_pairs))]
     order = sorted(range(len(top)), key=lambda i: scored[i], reverse=True)
-    return [top[i] for i in order] + hits[DEPTH:]
+    out = [top[i] for i in order] + hits[DEPTH:]
+    shown_scores(out, [scored[i][0] for i in order])
+    return out
+
+
+def shown_scores(hits: list, linear: list[float]) -> None:
+    """The score a judge sees follows the order he reads: the first place keeps the best score of the
+    list, each reordered place gets it times exp(its linear score - the first's) (the fitted model's
+    odds against the first place), and the places below, their own scores scaled to continue under
+    the last reordered one."""
+    if not linear:
+        return
+    anchor = max((h.score for h in hits[:len(linear)]), default=0.0) or 100.0
+    last = anchor
+    for h, s in zip(hits, linear):
+        last = h.score = round(anchor * math.exp(s - linear[0]), 2)
+    rest = hits[len(linear):]
+    if rest:
+        scale = min(1.0, last / (max(h.score for h in rest) or 1.0))
+        for h in rest:
+            last = h.score = min(last, round(h.score * scale, 2))
