@@ -103,9 +103,9 @@ def test_fts_syntax_from_the_command_line_does_not_crash():
         r = run(q)
         assert r.returncode == 0, (q, r.stderr)
         assert "Traceback" not in r.stderr
-    for q in ('"', "*", "^", "()"):  # nothing searchable at all: the empty-query message
+    for q in ('"', "*", "^", "()", "？？！"):  # nothing searchable at all: said so, exit 2
         r = run(q)
-        assert r.returncode == 2 and "搜索内容为空" in r.stderr, q
+        assert r.returncode == 2 and "只有标点或符号" in r.stderr and "Traceback" not in r.stderr, q
 
 
 def test_cold_path_loads_no_heavy_library():
@@ -127,3 +127,46 @@ def test_cold_path_loads_no_heavy_library():
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_too_long_query_is_a_clear_error_not_echoed():
+    from judge.search.analyze import MAX_QUERY_CHARS
+
+    r = run("燃尽" * MAX_QUERY_CHARS)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert "搜索内容过长" in r.stderr and f"最多 {MAX_QUERY_CHARS} 个" in r.stderr
+    assert len(r.stderr) < 300  # the query is not echoed back
+    assert run("燃" * MAX_QUERY_CHARS, "--limit", "1").returncode == 0  # the limit itself is allowed
+
+
+def test_nothing_found_json_has_the_message_and_closest_terms():
+    r = run("zzburnoutzz", "--json")
+    data = json.loads(r.stdout)
+    assert r.returncode == 0 and data["hits"] == []
+    assert data["message"].startswith("没有找到与「zzburnoutzz」相关的内容")
+    assert "燃尽" in data["suggestions"] and "最接近的术语：" + "、".join(data["suggestions"]) in data["message"]
+    text = run("zzburnoutzz")
+    assert text.returncode == 0 and data["message"] in text.stdout
+
+
+def test_help_documents_every_option_the_fast_parser_takes():
+    """Both parsers take the same options, and `--help` explains each, the exit status and the limits."""
+    import re
+
+    from judge.cli import search_cmd
+    from judge.search.analyze import MAX_QUERY_CHARS
+
+    source = Path(search_cmd.__file__).read_text(encoding="utf-8")
+    fast_src = source[source.index("def fast("):source.index("def register(")]
+    options = set(re.findall(r'"(--?[a-z][a-z-]*)', fast_src)) - {"--"}
+    assert {"--limit", "-n", "--kind", "-k", "--json", "--color", "--no-color"} <= options
+    r = run("--help")
+    assert r.returncode == 0
+    for opt in options:
+        assert re.search(rf"(^|[\s,]){re.escape(opt)}\b", r.stdout), opt
+    for said in ("退出状态", "hits: []", str(MAX_QUERY_CHARS), "卡牌名称", "规则编号", "judge search -- -燃尽"):
+        assert said in r.stdout, said
+    assert "query" not in r.stdout  # the argument is named in Chinese too
+    for opt in ("--no-color", "--color=never"):  # the fast path and typer agree on each option
+        assert run("燃尽", opt, "-n", "1").returncode == 0
+        assert run("燃尽", opt, "-n", "1", "--bogus-typer-fallback").returncode == 2

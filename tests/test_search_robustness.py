@@ -4,7 +4,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from judge.search.engine import EmptyQuery, search
+from judge.search.analyze import MAX_QUERY_CHARS
+from judge.search.engine import EmptyQuery, QueryTooLong, search
 from judge.search.store import connect
 
 FTS_SYNTAX = [
@@ -31,6 +32,9 @@ def check(query: str) -> None:
         data = search(conn(), query, limit=5).to_dict()
     except EmptyQuery:
         assert not any(ch.isalnum() for ch in query)
+        return
+    except QueryTooLong:
+        assert len(query.strip()) > MAX_QUERY_CHARS
         return
     assert isinstance(data["hits"], list)
     for h in data["hits"]:

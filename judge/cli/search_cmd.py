@@ -9,11 +9,15 @@ from __future__ import annotations
 import sys
 
 HELP = (
-    "搜索规则、FAQ、勘误与术语：中文词语或问题、英文术语（Hidden）、拼音（ranjin）、繁体（燃盡）、"
-    "错别字（燃烬），以及规则编号（规则 318、349 打出卡牌、[322.2.]）。"
-    "以“-”开头的查询请先写 --：judge search -- -燃尽。"
+    "搜索规则、FAQ、勘误与术语：中文词语或问题（对手的回合我可以打法术吗）、英文术语或其他卡牌游戏的说法"
+    "（Hidden、tap、stack）、拼音（ranjin）、繁体（燃盡）、错别字（燃烬）、卡牌名称（中文、英文或拼音，"
+    "先列出该卡的FAQ裁定与勘误），以及规则编号（规则 318、349 打出卡牌、[322.2.]）。"
+    "命中某一节的标题时，随后列出该节最相关的条款；每条结果注明所在章节。"
+    "\n\n以“-”开头的查询请先写 --：judge search -- -燃尽。"
+    "\n\n退出状态：0 = 完成（没有结果也是 0：会用中文说明并列出最接近的术语，--json 给出 hits: [] 与 message）；"
+    "2 = 查询无效（为空、只有标点、超过 256 个字符）或选项有误。"
 )
-USAGE = "用法：judge search 查询内容 [--limit N] [--kind 规则|FAQ|勘误|术语] [--json] [--color auto|always|never]"
+USAGE = "用法：judge search 查询内容 [--limit N] [--kind 规则|FAQ|勘误|术语] [--json] [--color auto|always|never] [--no-color]"
 MAX_LIMIT = 200
 
 
@@ -25,8 +29,7 @@ def run(query: str, *, limit: int = 10, kinds: list[str] | None = None, as_json:
 
     out = out or sys.stdout
     kind_list = engine.parse_kinds(kinds)
-    if query is None or not query.strip():
-        raise engine.EmptyQuery()
+    engine.check_query(query)
     from judge.api import Rulebook
 
     with Rulebook() as book:
@@ -89,13 +92,16 @@ def register(app) -> None:
 
     @app.command("search", help=HELP)
     def search_command(
-        query: list[str] = typer.Argument(None, help="要搜索的内容（可含空格）。"),
+        query: list[str] = typer.Argument(None, metavar="查询内容", help="要搜索的内容（可含空格）。"),
         limit: int = typer.Option(10, "--limit", "-n", min=1, max=MAX_LIMIT, help="最多显示多少条结果（1–200）。"),
         kind: list[str] = typer.Option(None, "--kind", "-k", help="只看某类结果：规则(rule)、FAQ(faq)、勘误(errata)、术语(term)；可重复或用逗号分隔。"),
         as_json: bool = typer.Option(False, "--json", help="输出 JSON（字段说明见 judge/search/__init__.py）。"),
-        color: str = typer.Option("auto", "--color", help="高亮：auto、always、never。"),
+        color: str = typer.Option("auto", "--color", help="高亮：auto（终端里才着色，设置了 NO_COLOR 时不着色）、always、never。"),
+        no_color: bool = typer.Option(False, "--no-color", help="不着色，同 --color never。"),
     ) -> None:
         if color not in ("auto", "always", "never"):
             raise typer.BadParameter("只能是 auto、always 或 never。", param_hint="--color")
+        if no_color:
+            color = "never"
         code = run(" ".join(query or []), limit=limit, kinds=kind or None, as_json=as_json, color=color)
         raise typer.Exit(code)

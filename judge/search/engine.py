@@ -9,7 +9,7 @@ import re
 
 from judge.errors import JudgeError
 from judge.search import arrange, fusion, rank, rerank, snippet
-from judge.search.analyze import Analysis, analyze
+from judge.search.analyze import MAX_QUERY_CHARS, Analysis, analyze
 from judge.search.citations import Citation
 
 KINDS = {"rule": "规则", "faq": "FAQ", "errata": "勘误", "term": "术语"}
@@ -26,6 +26,35 @@ SCHEMA_VERSION = 1
 class EmptyQuery(JudgeError):
     def __init__(self) -> None:
         super().__init__("搜索内容为空。", hint="请输入要查找的词语、问题或规则编号，例如：judge search 燃尽")
+
+
+class NothingToSearch(EmptyQuery):
+    """Only punctuation or symbols: nothing a search could match."""
+
+    def __init__(self) -> None:
+        JudgeError.__init__(
+            self, "搜索内容只有标点或符号，没有可查找的文字。",
+            hint="请输入要查找的词语、问题或规则编号，例如：judge search 燃尽、judge search 规则 318")
+
+
+class QueryTooLong(JudgeError):
+    def __init__(self, length: int) -> None:
+        super().__init__(
+            f"搜索内容过长（{length} 个字符，最多 {MAX_QUERY_CHARS} 个）。",
+            hint="请只输入要问的问题或其中的关键词；卡牌全文不必输入，写卡名即可。",
+        )
+
+
+def check_query(query: str | None) -> str:
+    """The query as searched (stripped), or the Chinese error that says why it cannot be searched."""
+    if query is None or not query.strip():
+        raise EmptyQuery()
+    query = query.strip()
+    if not re.search(r"\w", query):
+        raise NothingToSearch()
+    if len(query) > MAX_QUERY_CHARS:
+        raise QueryTooLong(len(query))
+    return query
 
 
 class UnknownKind(JudgeError):
@@ -66,8 +95,7 @@ def parse_kinds(values: list[str] | None) -> list[str] | None:
 
 
 def search(conn, query: str, *, limit: int = 10, kinds: list[str] | None = None) -> SearchResult:
-    if query is None or not query.strip() or not re.search(r"\w", query):
-        raise EmptyQuery()
+    check_query(query)
     limit = max(1, min(int(limit), 200))
     a = analyze(conn, query)
     result = SearchResult(query=query, analysis=a, notes=list(a.notes))
