@@ -1,19 +1,25 @@
 """The order a judge reads results in, after scoring (judge.search.rank).
 
-Three rules:
-  - A section heading is a pointer, not an answer: when a heading is among the hits, its best
+Four rules:
+  - A section heading is a pointer, not an answer: when a heading is among the first hits, its best
     paragraphs follow it directly (the ones the query matched best, else the section's first ones).
   - The rules are the authority: when an FAQ entry and a rule paragraph both answer a question
     about as well, the rule is shown first and the FAQ entry right after it.
+  - A query naming a card is asking for its rulings: the card's FAQ entries and errata come first, the
+    card's glossary entry (its name pair and where the FAQ names it) right after them.
   - For a question, a first paragraph that announces its sub-paragraphs ("此行动仅可在特定时间进行。")
     is followed by those of them the question matched best: they say what it announces.
 """
 
 from __future__ import annotations
 
+import re
+
 from judge.search.rank import SCORE_COLUMNS, Hit, fetch_docs
 
 SECTION_PARAGRAPHS = 2
+CARD_WINDOW = 5  # a card entry this high up ...
+CARD_RATIO = 0.6  # ... and this close to the first hit's score: the query names the card
 CHILD_RATIO = 0.9
 RULE_FIRST_RATIO = 0.6  # a rule this close to the FAQ entry above it (in score) goes first
 
@@ -57,33 +63,59 @@ def drop_glossary_echoes(hits: list[Hit]) -> list[Hit]:
     return out
 
 
+SECTION_WINDOW = 3  # a heading this high up is what the query named
+SECTION_TIE = 0.9  # paragraphs scored this close to the best one count as equally good
+SECTION_SPAN = 40  # at most this many rules are read as the paragraphs of a flat heading
+
+
+def section_members(conn, doc: dict) -> list[int]:
+    """The paragraphs of a heading: its sub-rules; for a top-level heading without any (the rules number
+    "454 召回" and its paragraphs 455–458 alike), the top-level rules after it up to the next heading.
+    A skeleton node of a chapter the corpus lacks, with no title either, says nothing: not a paragraph."""
+    silent = "number_source = 'absent' AND COALESCE(title, '') = ''"
+    kids = [r[0] for r in conn.execute(
+        f"SELECT id FROM search_docs WHERE parent_ref = ? AND NOT ({silent}) ORDER BY id", (doc["ref"],))]
+    if kids or not doc.get("is_heading") or doc.get("parent_ref"):
+        return kids
+    rows = conn.execute(
+        f"SELECT id, is_heading, {silent} FROM search_docs WHERE kind = 'rule' AND id > ? "
+        "AND COALESCE(parent_ref, '') = '' ORDER BY id LIMIT ?", (doc["id"], SECTION_SPAN)).fetchall()
+    out = []
+    for i, heading, empty in rows:
+        if heading:
+            break
+        if not empty:
+            out.append(i)
+    return out
+
+
 def expand_sections(conn, hits: list[Hit], ranked: list[Hit], limit: int) -> list[Hit]:
-    """After the first hit, when it is a section heading, its best paragraphs (those the query matched,
-    best first; else the section's first paragraphs)."""
+    """After the first section heading among the first SECTION_WINDOW hits, its best paragraphs (those
+    the query matched, best first; else the section's first paragraphs)."""
     by_id = {h.doc["id"]: h for h in ranked}
     out: list[Hit] = []
     placed: set[int] = set()
+    expanded = False
     for n, h in enumerate(hits):
         if h.doc["id"] in placed:
             continue
         out.append(h)
         placed.add(h.doc["id"])
-        if n > 0 or len(out) >= limit or not is_section(h.doc) or not h.doc.get("ref"):
+        if expanded or n >= SECTION_WINDOW or len(out) >= limit or not is_section(h.doc) or not h.doc.get("ref"):
             continue
-        # A skeleton node of a chapter the corpus lacks, with no title either, says nothing: not a paragraph to show.
-        rows = conn.execute(
-            "SELECT id FROM search_docs WHERE parent_ref = ? AND NOT (number_source = 'absent' AND COALESCE(title, '') = '') "
-            "ORDER BY id", (h.doc["ref"],)).fetchall()
-        kids = [r[0] for r in rows]
+        kids = section_members(conn, h.doc)
         if not kids:
             continue
-        matched = sorted((by_id[k] for k in kids if k in by_id), key=lambda x: -x.score)
-        chosen = [m for m in matched if m.doc["id"] not in placed][:SECTION_PARAGRAPHS]
+        expanded = True
+        matched = sorted((by_id[k] for k in kids if k in by_id and k not in placed), key=lambda x: -x.score)
+        # Paragraphs the query matched about equally well are read in the section's order.
+        near = sorted((m for m in matched if m.score >= SECTION_TIE * matched[0].score), key=lambda x: x.doc["id"])
+        chosen = (near + [m for m in matched if m not in near])[:SECTION_PARAGRAPHS]
         if len(chosen) < SECTION_PARAGRAPHS:
             extra = [k for k in kids if k not in placed and k not in {c.doc["id"] for c in chosen}]
             docs = fetch_docs(conn, extra[: SECTION_PARAGRAPHS - len(chosen)], SCORE_COLUMNS)
             chosen += [Hit(docs[k], 0.0, 0.0, []) for k in extra[: SECTION_PARAGRAPHS - len(chosen)] if k in docs]
-        title = (h.doc.get("norm") or "").split("\n", 1)[0].strip()
+        title = (h.doc.get("norm") or "").split("\n", 1)[0].strip() or (h.doc.get("title") or "")
         for c in chosen:
             c.note = c.note or f"「{title}」一节"
             out.append(c)
@@ -107,3 +139,55 @@ def follow_children(hits: list[Hit], ranked: list[Hit]) -> list[Hit]:
     for k in kids:
         k.note = k.note or "上一条的细则"
     return hits[:1] + kids + [h for h in hits[1:] if h.doc["id"] not in ids]
+
+
+def _fold_name(name: str) -> str:
+    return re.sub(r"[\s\-－—·・，,]", "", name or "").lower()
+
+
+def card_rulings_first(conn, hits: list[Hit], labels: list[str]) -> list[Hit]:
+    """When the first hits include a card's glossary entry (the query names the card), that card's
+    FAQ rulings and errata (those the glossary entry cites, and those whose heading names the card)
+    move to the front, best first; the card entries follow. The card the query names exactly (Chinese,
+    English or pinyin, read as one of `labels`) goes before cards whose names merely contain it."""
+    if not hits or hits[0].direct:
+        return hits
+    top = hits[0].score
+    terms = [h for h in hits[:CARD_WINDOW] if h.doc.get("kind") == "term" and h.score >= CARD_RATIO * top]
+    if not terms:
+        return hits
+    names = [h.doc.get("ref") or "" for h in terms]
+    rows = conn.execute(
+        f"SELECT term, english, source FROM terms WHERE kind = 'card' AND term IN ({','.join('?' * len(names))})",
+        names).fetchall()
+    cards = {term: (english or "", source or "") for term, english, source in rows}
+    terms = [h for h in terms if h.doc.get("ref") in cards]
+    if not terms:
+        return hits
+    said = {_fold_name(x) for x in labels}
+    terms.sort(key=lambda h: 0 if said & {_fold_name(h.doc["ref"]), _fold_name(cards[h.doc["ref"]][0])} else 1)
+    rulings: list[Hit] = []
+    taken: set[int] = set()
+    for t in terms:
+        name = t.doc["ref"]
+        cited = set(re.findall(r"[A-Z]-L\d+", cards[name][1]))
+        folded = _fold_name(name)
+        mine = [h for h in hits if h.doc.get("kind") in ("faq", "errata") and h.doc["id"] not in taken
+                and (h.doc.get("ref") in cited or folded in _fold_name(h.doc.get("title") or ""))]
+        missing = cited - {h.doc.get("ref") for h in hits}
+        if missing:  # a cited ruling the query's words did not reach: still the card's ruling
+            marks = ",".join("?" * len(missing))
+            ids = [r[0] for r in conn.execute(
+                f"SELECT id FROM search_docs WHERE kind IN ('faq', 'errata') AND ref IN ({marks}) ORDER BY id",
+                sorted(missing))]
+            docs = fetch_docs(conn, ids, SCORE_COLUMNS)
+            mine += [Hit(docs[i], t.score * 0.5, t.coverage, list(t.matched)) for i in ids if i in docs]
+        for h in mine:
+            h.note = h.note or f"卡牌「{name}」的裁定"
+            taken.add(h.doc["id"])
+        rulings += mine
+    if not rulings:
+        return hits
+    front = rulings + terms
+    placed = {h.doc["id"] for h in front}
+    return front + [h for h in hits if h.doc["id"] not in placed]

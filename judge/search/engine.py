@@ -4,6 +4,7 @@ a character-pair ranking: judge.search.fusion, and its first places looked at ag
 
 from __future__ import annotations
 
+import bisect
 import json
 import re
 
@@ -94,8 +95,38 @@ def parse_kinds(values: list[str] | None) -> list[str] | None:
     return list(dict.fromkeys(out)) or None
 
 
+_LATIN = re.compile(r"[A-Za-z][A-Za-z' .,\-]{3,}")
+
+
 def search(conn, query: str, *, limit: int = 10, kinds: list[str] | None = None) -> SearchResult:
     check_query(query)
+    result = _search(conn, query, limit, kinds)
+    retry = _whole_name_typo(conn, result)
+    if retry:
+        again = _search(conn, retry, limit, kinds)
+        if again.hits:
+            again.query = query
+            again.notes.insert(0, f"「{query.strip()}」未找到，已按「{retry}」搜索。")
+            return again
+    return result
+
+
+def _whole_name_typo(conn, result: SearchResult) -> str | None:
+    """An English name of several words with a typo in one ("The Syern", "Kiknou Monk"): the words are
+    corrected one by one by the analysis, which misses a misspelt word beside a stop word or a word
+    that is right; the whole name is compared with the known names when a word of it found nothing."""
+    a = result.analysis
+    if result.citations or not _LATIN.fullmatch(a.normalized) or " " not in a.normalized.strip():
+        return None
+    if a.corrections or not any(c.via == "literal" and c.df == 0 for c in a.concepts):
+        return None
+    from judge.search import fuzzy
+
+    fix = fuzzy.closest(conn, a.normalized.strip().lower())
+    return fix if fix and fix.lower() != a.normalized.strip().lower() else None
+
+
+def _search(conn, query: str, limit: int, kinds: list[str] | None) -> SearchResult:
     limit = max(1, min(int(limit), 200))
     a = analyze(conn, query)
     result = SearchResult(query=query, analysis=a, notes=list(a.notes))
@@ -126,12 +157,15 @@ def search(conn, query: str, *, limit: int = 10, kinds: list[str] | None = None)
             direct_hits = [h for h in hits if h.direct]
             hits = direct_hits + rerank.rerank(a, [h for h in hits if not h.direct], ranks, fusion.char_pairs(a))
     elif hits and not hits[0].direct:
+        hits = arrange.card_rulings_first(conn, hits, [c.label for c in a.concepts] + [a.normalized])
         hits = arrange.expand_sections(conn, hits[: limit + 5], ranked, limit) + hits[limit + 5 :]
     result.hits = hits[:limit]
     full = rank.fetch_docs(conn, [h.doc["id"] for h in result.hits if not h.direct])
     for h in result.hits:
         if not h.direct:
             h.doc = full[h.doc["id"]]
+        if h.doc.get("kind") == "rule":
+            h.doc = dict(h.doc, section=_flat_section(conn, h.doc))
 
     best_cov = max((h.coverage for h in ranked), default=0.0)
     if not direct and not a.citations and (not ranked or best_cov < WEAK_COVERAGE):
@@ -196,6 +230,47 @@ def _resolve(conn, cit: Citation) -> tuple[rank.Hit | None, dict]:
     return rank.Hit(doc, 100.0, 1.0, [], direct=True, note=note or "规则编号直达"), info
 
 
+_HEADINGS: dict[int, tuple[list[int], list[str]]] = {}
+
+
+def _flat_section(conn, doc: dict) -> str:
+    """The titled top-level heading a rule stands under when the numbering does not show it ("454 召回"
+    over 455–458, which are not its sub-rules): the first part of the rule's breadcrumb."""
+    key = id(conn)
+    if key not in _HEADINGS:
+        rows = conn.execute(
+            "SELECT id, number, COALESCE(title, '') FROM search_docs WHERE kind = 'rule' AND is_heading = 1 "
+            "AND COALESCE(parent_ref, '') = '' ORDER BY id").fetchall()
+        _HEADINGS.clear()
+        terms = heading_terms()
+        _HEADINGS[key] = ([r[0] for r in rows], [f"{r[1]} {r[2] or terms.get(r[1], '')}".strip() for r in rows])
+    ids, labels = _HEADINGS[key]
+    at = bisect.bisect_right(ids, doc["id"]) - 1  # the last top-level heading at or before the rule
+    if at < 0 or not labels[at]:
+        return ""
+    label = labels[at]
+    top = str(doc.get("number") or "").split(".")[0]
+    return "" if label.split(" ", 1)[0] == top or " " not in label else label
+
+
+_TERMS: dict[str, str] = {}
+
+
+def heading_terms() -> dict[str, str]:
+    """Rule number -> the Chinese term of its official English heading (judge/search/data/heading_terms.tsv):
+    the name of a heading whose Chinese text has no title, for breadcrumbs."""
+    if not _TERMS:
+        from pathlib import Path
+
+        path = Path(__file__).resolve().parent / "data" / "heading_terms.tsv"
+        for line in path.read_text(encoding="utf-8").splitlines() if path.is_file() else []:
+            cells = line.split("\t")
+            if len(cells) >= 3 and not line.startswith("#") and cells[0] != "english":
+                _TERMS.setdefault(cells[2].strip(), cells[1].strip())
+        _TERMS.setdefault("", "")
+    return _TERMS
+
+
 def _doc_by_number(conn, number: str) -> dict | None:
     row = conn.execute(
         f"SELECT {rank.DOC_COLUMNS} FROM search_docs WHERE kind = 'rule' AND number = ? ORDER BY id LIMIT 1", (number,)
@@ -222,7 +297,10 @@ def hit_dict(h: rank.Hit, rank_no: int, forms: list[str], width: int = snippet.W
     text = d["text"] or ""
     # One pattern per search (all of the query's forms): compiled once, not once per hit.
     snip, spans = snippet.make(text, forms or h.matched, width)
-    path = [" ".join(x for x in p if x).strip() for p in json.loads(d["path"] or "[]")]
+    terms = heading_terms() if d["kind"] == "rule" else {}
+    path = [d.get("section") or ""] + [
+        " ".join(x for x in (p[0], p[1] if len(p) > 1 and p[1] else terms.get(p[0], "")) if x).strip()
+        for p in json.loads(d["path"] or "[]")]
     return {
         "rank": rank_no,
         "kind": d["kind"],

@@ -1,0 +1,93 @@
+"""A query naming a card returns that card's FAQ rulings and errata first, however the name is typed:
+Chinese, the English name of the FAQ's bilingual pairs, pinyin, or with a typo.
+
+The cards are a fixed sample of 30 of those the FAQs name (judge/cards/data/faq_names.tsv, which maps
+each FAQ name to its printing); a ruling is the card's when the FAQ entry's card field or the erratum's
+card names it (under any of the card's FAQ names)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from judge.search.engine import search
+
+DATA = Path(__file__).resolve().parents[1] / "judge" / "cards" / "data"
+SAMPLE = 30
+
+
+def _rows(path: Path) -> list[dict]:
+    lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
+    head = lines[0].split("\t")
+    return [dict(zip(head, line.split("\t"))) for line in lines[1:]]
+
+
+def _fold(name: str) -> str:
+    return re.sub(r"[\s\-－—·・，,]", "", name).lower()
+
+
+def _cards(conn) -> list[tuple[str, str, str, set[str]]]:
+    """(Chinese FAQ name, English name, pinyin, ids of its rulings) per printed card with rulings."""
+    pinyin = {}
+    for c in _rows(DATA / "cards.tsv"):
+        pinyin.setdefault(c["number"], c["pinyin"])
+    by_number: dict[str, list[dict]] = {}
+    for r in _rows(DATA / "faq_names.tsv"):
+        if r.get("how") != "absent" and r.get("number"):
+            by_number.setdefault(r["number"], []).append(r)
+    faq = [(i, {_fold(x) for x in re.split(r"、", card or "")}) for i, card in conn.execute("SELECT id, card FROM faq")]
+    errata = [(i, {_fold(zh or ""), _fold(en or "")}) for i, zh, en in conn.execute("SELECT id, card_zh, card_en FROM errata")]
+    out = []
+    for number, names in sorted(by_number.items()):
+        folded = {_fold(r["faq_name"]) for r in names} | {_fold(r["english"]) for r in names if r["english"]}
+        ids = {i for i, cards in faq + errata if cards & folded}
+        first = names[0]
+        if ids and first["english"]:
+            out.append((first["faq_name"], first["english"], pinyin.get(number, "").replace("|", " "), ids))
+    return out
+
+
+def _typo(english: str) -> str:
+    """The longest word of the English name with two inner letters swapped (Sabotage -> Sabtoage)."""
+    words = english.split()
+    i = max(range(len(words)), key=lambda k: len(words[k]))
+    w = words[i]
+    if len(w) >= 5:
+        words[i] = w[:2] + w[3] + w[2] + w[4:]
+    return " ".join(words)
+
+
+@pytest.fixture(scope="module")
+def sample(conn):
+    cards = _cards(conn)
+    assert len(cards) >= SAMPLE, len(cards)
+    step = len(cards) / SAMPLE
+    return [cards[int(k * step)] for k in range(SAMPLE)]
+
+
+def _first_is_a_ruling(conn, query: str, ids: set[str]) -> tuple[bool, list[str]]:
+    hits = search(conn, query, limit=5).to_dict()["hits"]
+    return bool(hits) and hits[0]["id"] in ids, [h["id"] for h in hits]
+
+
+@pytest.mark.parametrize("form", ["chinese", "english", "pinyin", "typo"])
+def test_card_names_return_their_rulings_first(conn, sample, form):
+    misses = []
+    for zh, en, py, ids in sample:
+        query = {"chinese": zh, "english": en, "pinyin": py, "typo": _typo(en)}[form]
+        if not query:
+            continue
+        ok, got = _first_is_a_ruling(conn, query, ids)
+        if not ok:
+            misses.append((query, sorted(ids)[:3], got))
+    assert not misses, misses
+
+
+def test_the_card_entry_follows_its_rulings(conn):
+    """The card's glossary entry (its name pair) is still shown, after the rulings it cites."""
+    hits = search(conn, "暗中破坏", limit=5).to_dict()["hits"]
+    kinds = [h["kind"] for h in hits]
+    assert kinds[0] == "faq" and "卡牌「暗中破坏」的裁定" in hits[0]["note"]
+    assert "term" in kinds and hits[kinds.index("term")]["title"].startswith("暗中破坏")

@@ -1,0 +1,71 @@
+"""Section-aware results: a hit inside a section names it (breadcrumb); a query matching a heading gets
+the heading AND its best-matching paragraphs, not the bare heading. Through the engine and the Python API."""
+
+from __future__ import annotations
+
+import pytest
+
+from judge.search.engine import search
+
+
+def hits_of(conn, query, limit=10):
+    return search(conn, query, limit=limit).to_dict()["hits"]
+
+
+def test_recall_heading_comes_with_its_paragraphs(conn):
+    """454 召回 is a top-level heading whose paragraphs (455–458) are not numbered under it."""
+    hits = hits_of(conn, "召回")
+    at = next(i for i, h in enumerate(hits[:3]) if h["kind"] == "rule" and h["number"] == "454")
+    following = hits[at + 1:at + 3]
+    assert len(following) == 2
+    for h in following:
+        assert h["kind"] == "rule" and h["number"] in ("455", "456", "457", "458"), h["number"]
+        assert h["breadcrumb"] == ["454 召回"] and "「召回」一节" in h["note"]
+        assert "召回" in h["title"]  # the paragraphs the query matched, not any paragraph
+
+
+def test_combat_heading_comes_with_its_sub_rules(conn):
+    hits = hits_of(conn, "战斗")
+    assert hits[0]["number"] == "316.7" and hits[0]["title"] == "战斗"
+    for h in hits[1:3]:
+        assert h["number"].startswith("316.7."), h["number"]
+        assert h["breadcrumb"][-1] == "316.7 战斗" and "「战斗」一节" in h["note"]
+
+
+@pytest.mark.parametrize("query", ["召回", "战斗", "结算链", "清理", "待命", "燃尽"])
+def test_a_heading_among_the_first_hits_is_never_shown_bare(conn, query):
+    hits = hits_of(conn, query)
+    for i, h in enumerate(hits[:3]):
+        if h["kind"] == "rule" and h["number"] and h["number_source"] != "inferred" and _is_heading(conn, h["number"]):
+            nxt = hits[i + 1] if i + 1 < len(hits) else None
+            assert nxt and nxt["kind"] == "rule" and nxt["number"] != h["number"], (query, h["number"])
+            break
+
+
+def _is_heading(conn, number):
+    row = conn.execute("SELECT is_heading FROM search_docs WHERE kind = 'rule' AND number = ?", (number,)).fetchone()
+    kids = conn.execute("SELECT 1 FROM search_docs WHERE kind = 'rule' AND number LIKE ? LIMIT 1", (number + ".%",)).fetchone()
+    return bool(row and row[0]) or bool(kids)
+
+
+def test_breadcrumbs_name_the_section_of_every_rule_hit(conn):
+    by_number = {h["number"]: h for q in ("召回", "战斗", "规则 149.3", "规则 456", "规则 454") for h in hits_of(conn, q)}
+    assert by_number["456"]["breadcrumb"] == ["454 召回"]  # a flat section: the heading before it
+    assert by_number["454"]["breadcrumb"] == []  # a heading is not inside the heading before it
+    assert by_number["149.3"]["breadcrumb"][0] == "147 装备"  # untitled heading: its official term
+    assert by_number["149.3"]["breadcrumb"][-1].startswith("149 ")
+    assert by_number["316.7.c"]["breadcrumb"][:2] == ["316 主阶段", "316.7 战斗"]
+    for number, h in by_number.items():
+        if h["kind"] == "rule" and "." in number:
+            parent = number.rsplit(".", 1)[0]
+            assert h["breadcrumb"] and h["breadcrumb"][-1].split(" ")[0] == parent, (number, h["breadcrumb"])
+
+
+def test_the_python_api_returns_the_same_sections():
+    from judge.api import Rulebook
+
+    with Rulebook() as book:
+        result = book.search("召回")
+    at = next(i for i, h in enumerate(result.hits) if h.kind == "rule" and h.number == "454")
+    assert at < 3 and result.hits[at + 1].breadcrumb == ["454 召回"]
+    assert result.data["hits"][at + 1]["note"] == result.hits[at + 1].note
