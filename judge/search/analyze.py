@@ -200,7 +200,12 @@ def analyze(conn, raw: str) -> Analysis:
     related += [Concept(w, [w], via="related", optional=True) for w in intent.echoes(rest)]
     if intent.who_first(rest):
         related.append(Concept("谁先", list(intent.WHO_FIRST), via="related", optional=True))
-    rest = intent.strip_frames(_rewrite(rest, a)) if a.intent else _rewrite(rest, a)
+    said = rest
+    rest = _rewrite(rest, a)
+    if rest != said:
+        # "卡在手里" read as 手牌: what the rules say of 手牌 (a 非场地区域) applies to the rewritten words.
+        related += _player_words(vocab, rest, a, skip=said)
+    rest = intent.strip_frames(rest) if a.intent else rest
 
     concepts: list[Concept] = []
     # Split into Chinese runs and Latin spans, in order.
@@ -294,16 +299,21 @@ def _is_stop(label: str) -> bool:
             or all(ch in FUNCTION_CHARS for ch in label))
 
 
-def _player_words(vocab: _Vocab, text: str, a: Analysis) -> list[Concept]:
-    """The curated player-word table: phrases rewritten into the rules' words, and related words."""
+def _player_words(vocab: _Vocab, text: str, a: Analysis, skip: str | None = None) -> list[Concept]:
+    """The curated player-word table: phrases rewritten into the rules' words, and related words.
+    With `skip` (the text before its rewrites): only related words of phrases the rewrites introduced."""
     rewrites, related = {}, {}
     for phrase, target, kind in vocab.player_phrases():
+        if skip is not None and (kind not in ("class", "state") or phrase in skip):
+            continue
         if phrase in text:
             (rewrites if kind == "rewrite" else related).setdefault(phrase, []).append(target)
             if kind == "class":
                 a.classes.add(phrase)
             if kind == "state":
                 a.states.add(phrase)
+    if skip is not None:
+        return [Concept(p, list(dict.fromkeys(ts)), via="related", optional=True) for p, ts in related.items()]
     # Longest phrase first; a phrase inside a longer matched one is not applied twice.
     chosen: list[str] = []
     for phrase in sorted(rewrites, key=len, reverse=True):

@@ -184,17 +184,25 @@ def collect_docs(conn, version: str | None) -> list[dict]:
                 context.extend(drafted.keywords(anc.get("number")))  # what the skeleton section is about
             p = anc.get("parent")
         r["_context"] = " ".join(context)
-    heading = ""
+    heading, section = "", {}
     for r in rules:
-        # In the chapters the corpus lacks, a section is a run of level-0 rules after a titled one
-        # (706 强力, then 707-711 about it): the run's rules are about the heading's subject.
+        # A section is a run of level-0 rules after a titled one (353 打出过程, then the steps 354-359;
+        # 706 强力, then 707-711 about it): the run's rules and their sub-rules are about the heading's
+        # subject ("4.支付卡牌费用" is a step of playing a card).
         title = r.get("title") or ""
         if not r.get("parent") and title and not drafted.is_drafted(title):
             heading = title
-        elif not r.get("parent") and r.get("number_source") == "absent" and heading:
-            r["_context"] = (r["_context"] + " " + heading).strip()
+        elif not r.get("parent") and heading and (r.get("number_source") == "absent" or r.get("text")):
+            section[r["id"]] = heading
         elif not r.get("parent"):
             heading = ""
+    for r in rules:
+        root, seen = r, set()
+        while root.get("parent") in by_id and root["id"] not in seen:
+            seen.add(root["id"])
+            root = by_id[root["parent"]]
+        if section.get(root["id"]) and section[root["id"]] not in r["_context"]:
+            r["_context"] = (r["_context"] + " " + section[root["id"]]).strip()
     for kids in children.values():
         # "这类触发式技能会在…后放入结算链": a paragraph opening with "这类/此类/这些" speaks of what the
         # paragraph before it (its elder sibling) named ("当你打出我时……").
