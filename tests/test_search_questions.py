@@ -68,7 +68,7 @@ def reports(conn):
 
 # (set, minimum size, minimum questions of each kind)
 @pytest.mark.parametrize("name,minimum,per_kind", [("dev", 100, 5), ("fresh", 60, 5), ("fresh2", 60, 5),
-                                                   ("fresh3", 0, 0), ("frozen", 50, 5), ("frozen2", 0, 0)])
+                                                   ("fresh3", 100, 5), ("frozen", 50, 5), ("frozen2", 50, 5)])
 def test_question_sets_are_large_and_cover_every_kind(name, minimum, per_kind):
     cases = evaluation.load(evaluation.SETS[name][0])
     assert len(cases) >= minimum
