@@ -255,7 +255,7 @@ def test_a_condition_answers_when():
 
 def test_untargetable_is_read_as_the_term_not_as_plain_targeting(conn):
     untargetable = [f for c in search(conn, "目标在法术结算前变成不能被选中了会怎样").analysis.concepts for f in c.forms]
-    assert "不可" in untargetable and "指定" not in untargetable
+    assert any("不可" in f for f in untargetable) and "指定" not in untargetable
     targeted = [f for c in search(conn, "传奇可以被法术选中吗").analysis.concepts for f in c.forms]
     assert "指定" in targeted and "目标" in targeted
 

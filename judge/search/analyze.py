@@ -494,7 +494,7 @@ def _fix_homophones(vocab: _Vocab, run: str, a: Analysis) -> str:
     In a question, the characters of its frame are never part of a typo: "每回合能打几张牌" is not
     "打击", "结算链上先结算哪一个" is not "上限".
     """
-    protect = QUESTION_CHARS if a.intent else ""
+    protect = QUESTION_CHARS if a.intent or a.question_like else ""
     readings = vocab.readings(list(set(run)))
     if not readings:
         return run

@@ -405,9 +405,14 @@ def build(conn, docs_manifest=None) -> dict:
 
     for w in user_words:
         freq.setdefault(w, 0)
+    # The official heading terms and the English table's rule words are words of a query too: "计数标从…"
+    # is 计数标, not 计数 / 标从. Only the query's segmentation knows them; the index keeps jieba's.
+    known = dict(freq)
+    for w in table_terms(corpus_chars) - user_words:
+        known[w] = max(known.get(w, 0), SEGMENT_FLOOR)
     conn.executemany(
         "INSERT INTO search_lex (word, freq, df, is_term) VALUES (?,?,?,?)",
-        [(w, n, df.get(w, 0), int(w in user_words)) for w, n in freq.items() if len(w) <= 16],
+        [(w, n, df.get(w, 0), int(w in user_words)) for w, n in known.items() if len(w) <= 16],
     )
 
     aliases = _aliases(conn, user_words, freq, tok)
@@ -526,6 +531,18 @@ def _state_conditions(conn) -> set[tuple[str, str, str, str]]:
 DATA_DIR = Path(__file__).resolve().parent / "data"
 HEADING_TERMS = DATA_DIR / "heading_terms.tsv"  # tools/heading_terms.py
 PLAYER_WORDS = DATA_DIR / "player_words.tsv"  # curated, one source per row
+
+
+SEGMENT_FLOOR = 20  # the frequency a query's segmentation gives a term (judge.search.analyze._segment)
+
+
+def table_terms(corpus_chars: set[str]) -> set[str]:
+    """Chinese terms of three or more characters named by the heading-term table and the English rows
+    of the player-word table (two-character words are left to the corpus frequencies: "卡在手里" is not
+    about 手牌; nor the Chinese rows' rule words, which split answer better: 打出 / 卡牌)."""
+    words = {norm_text(zh) for _en, zh, _n, _s in read_data(HEADING_TERMS, 4)}
+    words |= {norm_text(t) for _p, targets, m, _s in read_data(PLAYER_WORDS, 4) if m == "english" for t in targets.split("|")}
+    return {w for w in words if 3 <= len(w) <= 8 and re.fullmatch(f"[{CJK}]+", w) and set(w) <= corpus_chars}
 
 
 def read_data(path: Path, columns: int) -> list[list[str]]:
