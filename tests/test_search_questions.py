@@ -1,9 +1,9 @@
 """Questions in players' words (tests/search_questions_dev.tsv, _fresh.tsv, _fresh2.tsv, _fresh3.tsv, _frozen.tsv
 and _frozen2.tsv).
 
-Both scores are reported (run with -s, or see `python -m benchmarks --only search`). The development
-set may guide ranking changes; the frozen set never does: its floor below was set once, at the
-end of the ranking work, to the figure honestly reached.
+Every set's score is reported (run with -s, or see `python -m benchmarks --only search`). The development
+sets may guide ranking changes; the frozen sets never do: their floors below only guard against a collapse,
+and only their aggregate figures are ever printed.
 """
 
 import json
@@ -42,6 +42,10 @@ DEV_RECALL5 = 0.90  # 436 questions. 195 (82 added for the weak kinds and 440-82
 # fresh batch (each lowered the second fresh batch).
 FRESH_RECALL5 = 0.85
 FRESH2_RECALL5 = 0.78
+FRESH3_RECALL5 = 0.50  # the third fresh batch (100 questions, two writers, committed before any run through the
+# search) measured 0.540 untuned (ranking as of main 74f0ffe); this floor sits a few points under that figure.
+FROZEN2_RECALL5 = 0.38  # a guard against a collapse only, about 0.10 under the second frozen set's untuned figure
+# (0.480, 24/50, main 74f0ffe); it never decides whether a ranking change lands, and nobody tunes on that set.
 FROZEN_RECALL5 = 0.85  # a guard against a collapse, kept below the measured figure so that it never decides
 # whether a ranking change lands; the figure itself is measured once at the end of each round of ranking work,
 # never tuned on. Round 1: 0.852
@@ -134,6 +138,17 @@ def test_fresh_floor(reports):
 def test_second_fresh_floor(reports):
     fresh2 = reports["fresh2"]
     assert fresh2["overall"]["r5"] >= FRESH2_RECALL5, fresh2["misses"]
+
+
+def test_third_fresh_floor(reports):
+    fresh3 = reports["fresh3"]
+    assert fresh3["overall"]["r5"] >= FRESH3_RECALL5, fresh3["misses"]
+
+
+def test_second_frozen_floor(reports):
+    # Only the figure is asserted; the misses are deliberately not printed (never tuned against).
+    r5 = reports["frozen2"]["overall"]["r5"]
+    assert r5 >= FROZEN2_RECALL5, f"second frozen set recall@5 {r5:.3f}"
 
 
 def test_frozen_floor(reports):
