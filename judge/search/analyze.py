@@ -176,8 +176,13 @@ class _Vocab:
         return out
 
 
+# An English question opens with an auxiliary or a question word ("does damage stay on units").
+ENGLISH_OPENERS = ("do ", "does ", "did ", "is ", "are ", "can ", "could ", "will ", "would ", "should ", "may ",
+                   "what ", "when ", "how ", "why ", "who ", "which ", "where ")
+
+
 def is_question(text: str) -> bool:
-    return any(w in text for w in QUESTION_WORDS)
+    return any(w in text for w in QUESTION_WORDS) or text.lower().startswith(ENGLISH_OPENERS)
 
 
 def analyze(conn, raw: str) -> Analysis:
