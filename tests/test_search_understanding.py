@@ -65,6 +65,18 @@ def test_player_word_table_rows_have_sources():
         assert targets and source, phrase
 
 
+def test_no_english_player_word_is_a_card_name():
+    # "Last Breath" is Legends of Runeterra's Deathknell and also the English name of a Riftbound card:
+    # a player word must never take a card's name away from its rulings.
+    from judge.cards.catalog import catalog
+
+    cat = catalog()
+    names = {norm_text(c.english) for c in cat.cards.values() if c.english}
+    names |= {norm_text(fn.english) for fn in cat.faq_names if fn.english}
+    clashes = [p for p, _t, mode, _s in read_data(PLAYER_WORDS, 4) if mode == "english" and norm_text(p) in names]
+    assert not clashes, clashes
+
+
 def test_every_official_heading_term_finds_its_chinese_rule(conn):
     rows = read_data(HEADING_TERMS, 4)
     assert len(rows) >= 150
