@@ -103,18 +103,16 @@ class SiteContext:
                 page, n = f"{base}-{n}.md", n + 1
             used_pages.add(page)
             self.ruling_page[ru.path] = page
+        # Each ruling once per rule / FAQ entry it cites, in the rulings' order (deduplicated per ruling:
+        # scanning the lists for it would compare dataclasses field by field, for every citing ruling).
         self.rulings_citing: dict[str, list[Ruling]] = defaultdict(list)
-        for ru in rulings:
-            for number in ru.cited_rules:
-                r = self.resolve_number(number)
-                if r and ru not in self.rulings_citing[r.id]:
-                    self.rulings_citing[r.id].append(ru)
         self.rulings_citing_faq: dict[str, list[Ruling]] = defaultdict(list)
         for ru in rulings:
-            for step in ru.steps:
-                for fid in step.faq:
-                    if ru not in self.rulings_citing_faq[fid]:
-                        self.rulings_citing_faq[fid].append(ru)
+            cited = dict.fromkeys(r.id for r in map(self.resolve_number, ru.cited_rules) if r)
+            for rule_id in cited:
+                self.rulings_citing[rule_id].append(ru)
+            for fid in dict.fromkeys(fid for step in ru.steps for fid in step.faq):
+                self.rulings_citing_faq[fid].append(ru)
         self.link_count = 0
 
     # ---- grouping -------------------------------------------------------------------------

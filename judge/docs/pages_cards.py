@@ -42,6 +42,10 @@ class CardSite:
             if fn is not None and fn.card_id:
                 self.errata[fn.card_id].append(x)
         self.scenarios = self._scenarios()
+        self.cards_of_file: dict[str, list[str]] = defaultdict(list)  # scenario/card file -> card ids
+        for cid, uses in self.scenarios.items():
+            for path in dict.fromkeys(u["file"] for u in uses):
+                self.cards_of_file[path].append(cid)
         # A keyword's own rule is the 800s rule titled with it; other terms go through the glossary.
         self.keyword_rule = {r.title: r for r in ctx.data.rules
                              if r.title and r.number and len(r.number) == 3 and r.number.startswith("8")}
@@ -79,7 +83,7 @@ def ruling_card_line(ctx: SiteContext, page: str, ruling) -> list[str]:
     """"**卡牌**：…" on a ruling page, linking the real cards its scenario defines or puts on the board."""
     site = card_site(ctx)
     path = f"scenarios/{ruling.path}"
-    ids = [cid for cid, uses in site.scenarios.items() if any(u["file"] == path for u in uses)]
+    ids = list(site.cards_of_file.get(path, ()))
     if not ids:
         return []
     ids.sort(key=lambda cid: site.page[cid])
