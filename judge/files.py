@@ -46,7 +46,11 @@ def read_bounded(path: str | Path, limit: int) -> bytes:
     with os.fdopen(fd, "rb") as fh:
         if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
             raise NotRegular(p, "不是普通文件（这是设备、管道或其他特殊文件）")
-        data = fh.read(limit + 1)
+        # Ask for the size the stat saw (+1 to notice growth), not `limit`: a read of `limit` bytes
+        # allocates that much for every small file.
+        data = fh.read(st.st_size + 1)
+        if len(data) > st.st_size:  # it grew since the stat: read on up to the limit
+            data += fh.read(limit + 1 - len(data))
     if len(data) > limit:  # it grew while we read it
         raise TooLarge(p, len(data), limit)
     return data

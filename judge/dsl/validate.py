@@ -94,7 +94,8 @@ def validate(sc: m.Scenario) -> None:
             if who is not None:
                 need_player(who, b.pos)
     objs = object_index(sc)
-    _real_cards(sc, objs)
+    walked: dict[int, list] = {}  # id(card) -> its effects (the cards stay in sc.cards meanwhile)
+    _real_cards(sc, objs, walked)
     for oid, (o, owner, zone, bf) in objs.items():
         if o.controller is not None:
             need_player(o.controller, o.pos)
@@ -147,7 +148,7 @@ def validate(sc: m.Scenario) -> None:
     created = {f"{c.name.split('（')[0]}{k}" for c in sc.cards.values() if c.token for k in range(1, 10)}
     refs = ids | card_names | created | {"基地", "base", "游戏", "game"} | set(ZONE_WORDS)
     # tags a scripted choice may name: gained by 获得标签, or named as a card is played (355.1)
-    tags = _choosable_tags(sc.cards.values()) | {t for c in sc.cards.values() for t in getattr(c, "tags", ())}
+    tags = _choosable_tags(sc.cards.values(), walked) | {t for c in sc.cards.values() for t in getattr(c, "tags", ())}
     for step in sc.steps:
         if step.kind == "step_check":
             _check_step_rule(step)
@@ -162,7 +163,7 @@ def validate(sc: m.Scenario) -> None:
         _check_expectation(e, refs, names)
 
 
-def _real_cards(sc: m.Scenario, objs) -> None:
+def _real_cards(sc: m.Scenario, objs, walked: dict | None = None) -> None:
     """Names the scenario does not define but the card catalog has: the shipped card (facts + encoding).
     A local `卡牌` line (or an included file's) always wins."""
     from judge.cards.encoded import real_card_def
@@ -177,17 +178,17 @@ def _real_cards(sc: m.Scenario, objs) -> None:
             card = real_card_def(b.name)
             if card is not None and card.type == "battlefield":
                 sc.cards[b.name] = card
-    add_real_tokens(sc.cards)
+    add_real_tokens(sc.cards, walked=walked)
 
 
-def add_real_tokens(cards: dict, extra=()) -> None:
+def add_real_tokens(cards: dict, extra=(), walked: dict | None = None) -> None:
     """Add to `cards` (name -> CardDef) the real tokens the cards in it (and `extra`) create (创建指示物
     "精灵", 替换战场 草丛), and the tokens those create, so that the effect finds their facts."""
     from judge.cards.encoded import real_card_def
 
     todo = [*cards.values(), *extra]
     while todo:
-        for name in _created_tokens(todo.pop()):
+        for name in _created_tokens(todo.pop(), walked):
             if name not in cards:
                 card = real_card_def(name)
                 if card is not None:
@@ -195,18 +196,31 @@ def add_real_tokens(cards: dict, extra=()) -> None:
                     todo.append(card)
 
 
-def _created_tokens(card) -> list[str]:
+def _created_tokens(card, walked: dict | None = None) -> list[str]:
     """The token card names a card's abilities create (any `create_token` effect, however nested)."""
-    return [a.get("card") or a.get("name") for a in _effect_args(card, ("create_token", "replace_battlefield"))]
+    return [a.get("card") or a.get("name") for a in _effect_args(card, ("create_token", "replace_battlefield"), walked)]
 
 
-def _choosable_tags(cards) -> set[str]:
+def _choosable_tags(cards, walked: dict | None = None) -> set[str]:
     """Tags a scripted `选择目标 <来源> -> 猫科` may name: those a `获得标签 A/B/…` effect lets its controller choose."""
-    return {t for c in cards for a in _effect_args(c, ("gain_tag",)) for t in a.get("tags", ())}
+    return {t for c in cards for a in _effect_args(c, ("gain_tag",), walked) for t in a.get("tags", ())}
 
 
-def _effect_args(card, kinds) -> list[dict]:
-    """The parameters of every effect of these kinds in a card's abilities, however nested."""
+def _effect_args(card, kinds, walked: dict | None = None) -> list[dict]:
+    """The parameters of every effect of these kinds in a card's abilities, however nested.
+
+    `walked` (id(card) -> (kind, args) of all its effects) lets one validation walk each card once
+    for every question it asks; the caller keeps the cards alive while it holds the ids."""
+    effects = walked.get(id(card)) if walked is not None else None
+    if effects is None:
+        effects = _effects(card)
+        if walked is not None:
+            walked[id(card)] = effects
+    return [args for kind, args in effects if kind in kinds]
+
+
+def _effects(card) -> list[tuple[str, dict]]:
+    """(kind, parameters) of every effect in a card's abilities, however nested, in walking order."""
     out, stack, seen = [], [card], set()
     while stack:
         x = stack.pop()
@@ -218,8 +232,8 @@ def _effect_args(card, kinds) -> list[dict]:
         elif isinstance(x, dict):  # an effect's own parameters (the options of 选择一项)
             stack.extend(x.values())
         elif (names := field_names(x)) is not None:
-            if getattr(x, "kind", None) in kinds and isinstance(getattr(x, "args", None), dict):
-                out.append(x.args)
+            if isinstance(args := getattr(x, "args", None), dict):
+                out.append((getattr(x, "kind", None), args))
             stack.extend(getattr(x, f, None) for f in names)
     return out
 
