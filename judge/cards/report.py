@@ -15,6 +15,8 @@ JSON (schema_version 1; fields are only ever added)::
 
 from __future__ import annotations
 
+import functools
+
 ENCODING_NOTE = "该卡牌的技能编码（卡牌技能语言）尚不可用：场景中使用此卡时，需要在卡牌文件中手写其技能。"
 
 
@@ -34,16 +36,27 @@ def encoding_of(card) -> dict | None:
 
 def missing_constructs(card) -> list[str]:
     """The constructs the coverage report says the card's encoding lacks (judge/cards/data/coverage.tsv)."""
-    import csv
     import os
 
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "coverage.tsv")
-    if not os.path.exists(path):
+    try:
+        st = os.stat(path)
+    except OSError:
         return []
+    missing = _coverage_missing(path, st.st_mtime_ns, st.st_size).get(card.id, "")
+    return [m for m in missing.split(",") if m]
+
+
+@functools.lru_cache(maxsize=2)
+def _coverage_missing(path: str, _mtime_ns: int, _size: int) -> dict[str, str]:
+    """card id -> the report's `missing` column (first row of an id), read once per version of the file."""
+    import csv
+
+    out: dict[str, str] = {}
     with open(path, encoding="utf-8") as fh:
-        rows = csv.DictReader((line for line in fh if not line.startswith("#")), delimiter="\t")
-        row = next((r for r in rows if r["id"] == card.id), None)
-    return [m for m in (row or {}).get("missing", "").split(",") if m]
+        for r in csv.DictReader((line for line in fh if not line.startswith("#")), delimiter="\t"):
+            out.setdefault(r["id"], r.get("missing") or "")
+    return out
 
 
 def encoding_note(card, encoding: dict | None) -> str:

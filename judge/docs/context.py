@@ -95,8 +95,10 @@ class SiteContext:
                 self.faq_page[e.id] = fp.page
                 self.faq_anchor[e.id] = slug(e.id, "faq-")
         self.ruling_page: dict[str, str] = {}
+        self.ruling_of_path: dict[str, Ruling] = {}  # scenario path -> its (first) ruling
         used_pages: set[str] = set()
         for ru in rulings:
+            self.ruling_of_path.setdefault(ru.path, ru)
             page = f"rulings/{slug(ru.folder or ru.topic)}/{slug(ru.slug)}.md"
             base, n = page[:-3], 2
             while page in used_pages:

@@ -94,7 +94,7 @@ def rel(from_page: str, to_page: str, anchor: str = "") -> str:
     return f"{path}#{anchor}" if anchor else path
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=None)  # pages x link targets of one site: a bounded cache thrashes
 def _relpath(to_page: str, from_dir: str) -> str:
     return posixpath.relpath(to_page, from_dir)
 

@@ -191,7 +191,7 @@ def render_card(ctx: SiteContext, site: CardSite, card) -> str:
     if uses:
         for u in uses:
             rel_path = u["file"].split("/", 1)[1] if u["file"].startswith("scenarios/") else u["file"]
-            ruling = next((r for r in ctx.rulings if r.path == rel_path), None)
+            ruling = ctx.ruling_of_path.get(rel_path)
             target = ctx.ruling_link(page, ruling) if ruling is not None else f"`{esc(u['file'])}`"
             lines.append(f"- {target}（{u['how']}“{esc(u['name'])}”）")
         lines.append("")
