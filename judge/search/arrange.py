@@ -89,9 +89,11 @@ def section_members(conn, doc: dict) -> list[int]:
     return out
 
 
-def expand_sections(conn, hits: list[Hit], ranked: list[Hit], limit: int) -> list[Hit]:
+def expand_sections(conn, hits: list[Hit], ranked: list[Hit], limit: int, forms: list[str] = ()) -> list[Hit]:
     """After the first section heading among the first SECTION_WINDOW hits, its best paragraphs (those
-    the query matched, best first; else the section's first paragraphs)."""
+    the query matched, best first; else the section's first paragraphs). Below the first place, only a
+    heading titled with what the query says (one of `forms`): a heading that merely mentions it is
+    not the section asked for."""
     by_id = {h.doc["id"]: h for h in ranked}
     out: list[Hit] = []
     placed: set[int] = set()
@@ -102,6 +104,9 @@ def expand_sections(conn, hits: list[Hit], ranked: list[Hit], limit: int) -> lis
         out.append(h)
         placed.add(h.doc["id"])
         if expanded or n >= SECTION_WINDOW or len(out) >= limit or not is_section(h.doc) or not h.doc.get("ref"):
+            continue
+        heading = (h.doc.get("norm") or "").split("\n", 1)[0].strip()
+        if n > 0 and not any(f and f in heading for f in forms):
             continue
         kids = section_members(conn, h.doc)
         if not kids:
@@ -117,7 +122,7 @@ def expand_sections(conn, hits: list[Hit], ranked: list[Hit], limit: int) -> lis
             chosen += [Hit(docs[k], 0.0, 0.0, []) for k in extra[: SECTION_PARAGRAPHS - len(chosen)] if k in docs]
         title = (h.doc.get("norm") or "").split("\n", 1)[0].strip() or (h.doc.get("title") or "")
         for c in chosen:
-            c.note = c.note or f"「{title}」一节"
+            c.note = c.note or (f"「{title}」一节" if title else f"规则 {h.doc.get('number')} 一节")
             out.append(c)
             placed.add(c.doc["id"])
     return out
@@ -165,6 +170,10 @@ def card_rulings_first(conn, hits: list[Hit], labels: list[str]) -> list[Hit]:
     if not terms:
         return hits
     said = {_fold_name(x) for x in labels}
+    # The query names the card: its entry comes first, or its name (Chinese or English) is what was typed.
+    terms = [h for h in terms if h is hits[0] or said & {_fold_name(h.doc["ref"]), _fold_name(cards[h.doc["ref"]][0])}]
+    if not terms:
+        return hits
     terms.sort(key=lambda h: 0 if said & {_fold_name(h.doc["ref"]), _fold_name(cards[h.doc["ref"]][0])} else 1)
     rulings: list[Hit] = []
     taken: set[int] = set()
@@ -191,3 +200,28 @@ def card_rulings_first(conn, hits: list[Hit], labels: list[str]) -> list[Hit]:
     front = rulings + terms
     placed = {h.doc["id"] for h in front}
     return front + [h for h in hits if h.doc["id"] not in placed]
+
+
+RULE_LEAD_WINDOW = 5
+RULE_LEAD_COVER = 0.6  # a rule that covers this share of what the FAQ entry above it covers answers too
+
+
+def rule_leads(hits: list[Hit], named: list[str] = (), cover: float = RULE_LEAD_COVER) -> list[Hit]:
+    """The answer to a question opens with a rule: when the first hit is an FAQ entry and a rule paragraph
+    with text (not a skeleton node) among the first RULE_LEAD_WINDOW covers about as much of the question,
+    that rule goes first and the FAQ entry right after it. Not when the FAQ entry's heading (its topic and
+    cards) names what the question names (`named`: a card, a keyword): that entry is the ruling asked
+    for. Only places above the rule move down one: a hit in the first RULE_LEAD_WINDOW stays there."""
+    if not hits or hits[0].direct or hits[0].doc.get("kind") != "faq":
+        return hits
+    faq = hits[0]
+    heading = faq.doc.get("title") or ""
+    if any(len(w) >= 2 and w in heading for w in named):
+        return hits
+    for j in range(1, min(RULE_LEAD_WINDOW, len(hits))):
+        r = hits[j]
+        if (r.doc.get("kind") == "rule" and not r.direct and r.doc.get("number_source") != "absent"
+                and r.coverage >= cover * faq.coverage):
+            r.note = r.note or "规则优先：下一条FAQ回答同一问题"
+            return [r] + hits[:j] + hits[j + 1:]
+    return hits

@@ -156,9 +156,12 @@ def _search(conn, query: str, limit: int, kinds: list[str] | None) -> SearchResu
             hits = fusion.fuse(conn, a, hits, kinds, ranks)
             direct_hits = [h for h in hits if h.direct]
             hits = direct_hits + rerank.rerank(a, [h for h in hits if not h.direct], ranks, fusion.char_pairs(a))
+            hits = arrange.rule_leads(hits, [f for c in a.concepts if not c.optional for f in (c.label, *c.forms)])
     elif hits and not hits[0].direct:
         hits = arrange.card_rulings_first(conn, hits, [c.label for c in a.concepts] + [a.normalized])
-        hits = arrange.expand_sections(conn, hits[: limit + 5], ranked, limit) + hits[limit + 5 :]
+        forms = [f for c in a.concepts if not c.optional for f in c.forms]
+        hits = arrange.expand_sections(conn, hits[: limit + 5], ranked, limit, forms) + hits[limit + 5 :]
+        hits = _heading_rule(conn, a, hits)
     result.hits = hits[:limit]
     full = rank.fetch_docs(conn, [h.doc["id"] for h in result.hits if not h.direct])
     for h in result.hits:
@@ -253,22 +256,71 @@ def _flat_section(conn, doc: dict) -> str:
     return "" if label.split(" ", 1)[0] == top or " " not in label else label
 
 
+HEADING_WINDOW = 5  # the rule an official heading term names is shown within the first places
+
+
+def _heading_rule(conn, a: Analysis, hits: list[rank.Hit]) -> list[rank.Hit]:
+    """A query that is an official heading term (Awaken Phase, 唤醒阶段, Execute) gets the rule the heading
+    names, although the Chinese text of that rule may not say the term (the corpus lost many headings:
+    315.1 is only a task list). Placed first unless the first hit is titled with the term itself."""
+    keys = [a.normalized.strip()] + [f for c in a.concepts if not c.optional for f in [c.label, *c.forms]]
+    by_term = heading_numbers()
+    key = next((k for k in keys if k in by_term), None)
+    if not key or (key != keys[0] and len([c for c in a.concepts if not c.optional]) > 1):
+        return hits
+    numbers = by_term[key]
+    def inside(h: rank.Hit) -> bool:
+        n = str(h.doc.get("number") or "")
+        return h.doc.get("kind") == "rule" and any(n == m or n.startswith(m + ".") for m in numbers)
+    if any(inside(h) for h in hits[:HEADING_WINDOW]):
+        return hits
+    doc = _doc_by_number(conn, numbers[0])
+    if not doc:
+        return hits
+    rest = [h for h in hits if h.doc["id"] != doc["id"]]
+    first = rest[0].doc if rest else {}
+    claims = {x.lstrip("!") for x in (first.get("defines") or "").split("|")}
+    # The first hit defining the term (战场: 170 "战场是…") stays first; the heading's rule is shown too.
+    named = key in claims or (first.get("title") or "").split(" (")[0] == key
+    at = min(len(rest), HEADING_WINDOW - 1) if named else 0
+    score = rest[at - 1].score if at else (rest[0].score if rest else 1.0)  # shown in order
+    hit = rank.Hit(doc, score, 1.0, [key], note=f"官方标题「{key}」所指的规则")
+    return rest[:at] + [hit] + rest[at:]
+
+
+_NUMBERS: dict[str, list[str]] = {}
+
+
+def heading_numbers() -> dict[str, list[str]]:
+    """Chinese term of an official English heading -> the numbers of the rules it heads, in rule order."""
+    if not _NUMBERS:
+        for number, term in heading_terms(every=True):
+            if term:
+                _NUMBERS.setdefault(term, []).append(number)
+        _NUMBERS.setdefault("", [])
+    return _NUMBERS
+
+
 _TERMS: dict[str, str] = {}
+_ROWS: list[tuple[str, str]] = []
 
 
-def heading_terms() -> dict[str, str]:
+def heading_terms(every: bool = False):
     """Rule number -> the Chinese term of its official English heading (judge/search/data/heading_terms.tsv):
-    the name of a heading whose Chinese text has no title, for breadcrumbs."""
-    if not _TERMS:
+    the name of a heading whose Chinese text has no title, for breadcrumbs. `every`: the (number, term)
+    rows in file order."""
+    if not _ROWS:
         from pathlib import Path
 
         path = Path(__file__).resolve().parent / "data" / "heading_terms.tsv"
         for line in path.read_text(encoding="utf-8").splitlines() if path.is_file() else []:
             cells = line.split("\t")
             if len(cells) >= 3 and not line.startswith("#") and cells[0] != "english":
+                _ROWS.append((cells[2].strip(), cells[1].strip()))
                 _TERMS.setdefault(cells[2].strip(), cells[1].strip())
+        _ROWS.append(("", ""))
         _TERMS.setdefault("", "")
-    return _TERMS
+    return _ROWS if every else _TERMS
 
 
 def _doc_by_number(conn, number: str) -> dict | None:
