@@ -87,6 +87,7 @@ OTHER_GAMES = {
     "exile": ["427", "108.6"], "exiled": ["427", "108.6"], "mulligan": ["117"], "cast": ["349"],
     "casting": ["349"], "resolve": ["340"], "resolves": ["340", "337"], "priority": ["311", "338.1.b", "652.5.c"],
     "scry": ["436"], "upkeep": ["315.2"], "end of turn": ["317"], "blocker": ["459", "323.2"],
+    "mill": ["440"], "deathrattle": ["808"],
 }
 
 
@@ -97,7 +98,7 @@ def test_words_from_other_card_games_find_the_rule(conn, word):
 
 
 @pytest.mark.parametrize("word", ["stack", "tap", "untap", "graveyard", "discard", "counter", "mana", "exile",
-                                  "mulligan", "cast", "scry", "upkeep", "blocker"])
+                                  "mulligan", "cast", "scry", "upkeep", "blocker", "mill", "deathrattle"])
 def test_other_game_aliases_note_their_source(conn, word):
     rows = conn.execute("SELECT target, source FROM search_alias WHERE alias = ? AND kind = 'english'", (word,)).fetchall()
     assert rows and all(source.strip() for _t, source in rows), (word, rows)

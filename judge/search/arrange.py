@@ -206,10 +206,18 @@ RULE_LEAD_WINDOW = 5
 RULE_LEAD_COVER = 0.6  # a rule that covers this share of what the FAQ entry above it covers answers too
 
 
-def rule_leads(hits: list[Hit], named: list[str] = (), cover: float = RULE_LEAD_COVER) -> list[Hit]:
+def _said(h: Hit, concepts: list[list[str]]) -> int:
+    """How many of the question's concepts (each a list of its forms) the hit contains."""
+    found = set(h.matched)
+    return sum(1 for forms in concepts if found & set(forms))
+
+
+def rule_leads(hits: list[Hit], named: list[str] = (), concepts: list[list[str]] = (),
+               cover: float = RULE_LEAD_COVER) -> list[Hit]:
     """The answer to a question opens with a rule: when the first hit is an FAQ entry and a rule paragraph
-    with text (not a skeleton node) among the first RULE_LEAD_WINDOW covers about as much of the question,
-    that rule goes first and the FAQ entry right after it. Not when the FAQ entry's heading (its topic and
+    with text (not a skeleton node) among the first RULE_LEAD_WINDOW covers about as much of the question
+    (RULE_LEAD_COVER of the entry's coverage, and all but one of the concepts the entry contains, at
+    least two), that rule goes first and the FAQ entry right after it. Not when the FAQ entry's heading (its topic and
     cards) names what the question names (`named`: a card, a keyword): that entry is the ruling asked
     for. Only places above the rule move down one: a hit in the first RULE_LEAD_WINDOW stays there."""
     if not hits or hits[0].direct or hits[0].doc.get("kind") != "faq":
@@ -221,7 +229,8 @@ def rule_leads(hits: list[Hit], named: list[str] = (), cover: float = RULE_LEAD_
     for j in range(1, min(RULE_LEAD_WINDOW, len(hits))):
         r = hits[j]
         if (r.doc.get("kind") == "rule" and not r.direct and r.doc.get("number_source") != "absent"
-                and r.coverage >= cover * faq.coverage):
+                and r.coverage >= cover * faq.coverage
+                and _said(r, concepts) >= max(2, _said(faq, concepts) - 1)):
             r.note = r.note or "规则优先：下一条FAQ回答同一问题"
             return [r] + hits[:j] + hits[j + 1:]
     return hits

@@ -156,7 +156,8 @@ def _search(conn, query: str, limit: int, kinds: list[str] | None) -> SearchResu
             hits = fusion.fuse(conn, a, hits, kinds, ranks)
             direct_hits = [h for h in hits if h.direct]
             hits = direct_hits + rerank.rerank(a, [h for h in hits if not h.direct], ranks, fusion.char_pairs(a))
-            hits = arrange.rule_leads(hits, [f for c in a.concepts if not c.optional for f in (c.label, *c.forms)])
+            said = [c for c in a.concepts if not c.optional]
+            hits = arrange.rule_leads(hits, [f for c in said for f in (c.label, *c.forms)], [c.forms for c in said])
     elif hits and not hits[0].direct:
         hits = arrange.card_rulings_first(conn, hits, [c.label for c in a.concepts] + [a.normalized])
         forms = [f for c in a.concepts if not c.optional for f in c.forms]
