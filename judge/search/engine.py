@@ -264,7 +264,10 @@ def _heading_rule(conn, a: Analysis, hits: list[rank.Hit]) -> list[rank.Hit]:
     """A query that is an official heading term (Awaken Phase, 唤醒阶段, Execute) gets the rule the heading
     names, although the Chinese text of that rule may not say the term (the corpus lost many headings:
     315.1 is only a task list). Placed first unless the first hit is titled with the term itself."""
-    keys = [a.normalized.strip()] + [f for c in a.concepts if not c.optional for f in [c.label, *c.forms]]
+    # What was typed, or the Chinese an English term was read as (its forms); not the related words a
+    # Chinese word brings along (标准移动 -> 自决行动).
+    keys = [a.normalized.strip()] + [f for c in a.concepts if not c.optional
+                                     for f in ([c.label, *c.forms] if c.via == "english" else [c.label])]
     by_term = heading_numbers()
     key = next((k for k in keys if k in by_term), None)
     if not key or (key != keys[0] and len([c for c in a.concepts if not c.optional]) > 1):
