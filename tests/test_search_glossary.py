@@ -87,7 +87,7 @@ OTHER_GAMES = {
     "exile": ["427", "108.6"], "exiled": ["427", "108.6"], "mulligan": ["117"], "cast": ["349"],
     "casting": ["349"], "resolve": ["340"], "resolves": ["340", "337"], "priority": ["311", "338.1.b", "652.5.c"],
     "scry": ["436"], "upkeep": ["315.2"], "end of turn": ["317"], "blocker": ["459", "323.2"],
-    "mill": ["440"], "deathrattle": ["808"],
+    "deathrattle": ["808"],
 }
 
 
@@ -98,7 +98,7 @@ def test_words_from_other_card_games_find_the_rule(conn, word):
 
 
 @pytest.mark.parametrize("word", ["stack", "tap", "untap", "graveyard", "discard", "counter", "mana", "exile",
-                                  "mulligan", "cast", "scry", "upkeep", "blocker", "mill", "deathrattle"])
+                                  "mulligan", "cast", "scry", "upkeep", "blocker", "deathrattle"])
 def test_other_game_aliases_note_their_source(conn, word):
     rows = conn.execute("SELECT target, source FROM search_alias WHERE alias = ? AND kind = 'english'", (word,)).fetchall()
     assert rows and all(source.strip() for _t, source in rows), (word, rows)
@@ -130,3 +130,10 @@ def test_how_big_my_hand_may_be_is_answered_by_the_faq_when_no_rule_says(conn):
     """The rules set no hand limit; the core FAQ says so (C-L187): the answer is in the top 5."""
     hits = search(conn, "how many cards in my hand", limit=5).to_dict()["hits"]
     assert any(h["kind"] == "faq" and "手牌上限" in h["text"] for h in hits)
+
+
+@pytest.mark.parametrize("query", ["Awaken Phase", "唤醒阶段", "暗中破坏", "召回"])
+@pytest.mark.parametrize("kind", ["rule", "faq", "errata", "term"])
+def test_what_is_brought_in_keeps_to_the_kind_filter(conn, query, kind):
+    hits = search(conn, query, kinds=[kind], limit=5).to_dict()["hits"]
+    assert all(h["kind"] == kind for h in hits), (query, kind, [h["kind"] for h in hits])

@@ -159,10 +159,12 @@ def _search(conn, query: str, limit: int, kinds: list[str] | None) -> SearchResu
             said = [c for c in a.concepts if not c.optional]
             hits = arrange.rule_leads(hits, [f for c in said for f in (c.label, *c.forms)], [c.forms for c in said])
     elif hits and not hits[0].direct:
-        hits = arrange.card_rulings_first(conn, hits, [c.label for c in a.concepts] + [a.normalized])
+        if not kinds or {"faq", "errata"} <= set(kinds):  # a card's rulings are both kinds
+            hits = arrange.card_rulings_first(conn, hits, [c.label for c in a.concepts] + [a.normalized])
         forms = [f for c in a.concepts if not c.optional for f in c.forms]
         hits = arrange.expand_sections(conn, hits[: limit + 5], ranked, limit, forms) + hits[limit + 5 :]
-        hits = _heading_rule(conn, a, hits)
+        if not kinds or "rule" in kinds:
+            hits = _heading_rule(conn, a, hits)
     result.hits = hits[:limit]
     full = rank.fetch_docs(conn, [h.doc["id"] for h in result.hits if not h.direct])
     for h in result.hits:
