@@ -95,6 +95,7 @@ def parse_kinds(values: list[str] | None) -> list[str] | None:
     return list(dict.fromkeys(out)) or None
 
 
+TYPO_CUTOFF = 80.0  # as close as judge.search.fuzzy asks of a misspelt English word
 _LATIN = re.compile(r"[A-Za-z][A-Za-z' .,\-]{3,}")
 
 
@@ -120,10 +121,16 @@ def _whole_name_typo(conn, result: SearchResult) -> str | None:
         return None
     if a.corrections or not any(c.via == "literal" and c.df == 0 for c in a.concepts):
         return None
+    from rapidfuzz import fuzz, process
+
     from judge.search import fuzzy
 
-    fix = fuzzy.closest(conn, a.normalized.strip().lower())
-    return fix if fix and fix.lower() != a.normalized.strip().lower() else None
+    # The English name itself, spelt right (not the term it stands for): one name may stand for a card
+    # and, in a player's words, a keyword too; searched again, the analysis reads it as it reads any name.
+    typed = a.normalized.strip().lower()
+    _words, latin = fuzzy._candidates(conn)
+    best = process.extractOne(typed, list(latin), scorer=fuzz.ratio, score_cutoff=TYPO_CUTOFF)
+    return best[0] if best and best[0] != typed else None
 
 
 def _search(conn, query: str, limit: int, kinds: list[str] | None) -> SearchResult:
