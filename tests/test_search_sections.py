@@ -69,3 +69,26 @@ def test_the_python_api_returns_the_same_sections():
     at = next(i for i, h in enumerate(result.hits) if h.kind == "rule" and h.number == "454")
     assert at < 3 and result.hits[at + 1].breadcrumb == ["454 召回"]
     assert result.data["hits"][at + 1]["note"] == result.hits[at + 1].note
+
+
+def test_a_section_paragraph_without_the_query_words_says_so_instead_of_a_zero_score(conn):
+    from judge.search import render
+
+    data = search(conn, "召回", limit=5).to_dict()
+    hit = next(h for h in data["hits"] if h["kind"] == "rule" and not h["direct"])
+    text = render.render_text(dict(data, hits=[dict(hit, score=0.0)]))
+    assert "未含查询词" in text and "得分 0.0" not in text
+
+
+def test_the_python_api_reports_invalid_and_unanswered_queries_in_chinese():
+    from judge.api import Rulebook
+    from judge.errors import JudgeError
+    from judge.search.analyze import MAX_QUERY_CHARS
+
+    with Rulebook() as book:
+        for query, said in (("", "搜索内容为空"), ("？？！", "只有标点或符号"), ("燃" * (MAX_QUERY_CHARS + 1), "搜索内容过长")):
+            with pytest.raises(JudgeError) as err:
+                book.search(query)
+            assert said in err.value.message and err.value.hint
+        result = book.search("zzburnoutzz")
+    assert result.hits == [] and result.message.startswith("没有找到") and "燃尽" in result.suggestions

@@ -68,7 +68,9 @@ def render_text(data: dict, color: bool = False) -> str:
         # Why a hit stands where it does (the rule before the FAQ entry asking the same question, a
         # sub-paragraph of the hit above): said on its header line, to keep the first screen short.
         why = f"  ← {h['note']}" if h["note"] and not h["direct"] else ""
-        lines.append(f"{_c(head, CYAN, color)} {_c(tag, RED, color)}  {_c('得分 %.1f' % h['score'] + why, DIM, color)}".rstrip())
+        # A paragraph shown for the section it belongs to, though the query's words are not in it.
+        score = "未含查询词" if h["score"] <= 0 and not h["direct"] else "得分 %.1f" % h["score"]
+        lines.append(f"{_c(head, CYAN, color)} {_c(tag, RED, color)}  {_c(score + why, DIM, color)}".rstrip())
         if h["breadcrumb"]:
             lines.append("    " + _c(" › ".join(h["breadcrumb"]), DIM, color))
         if h["snippet"]:
