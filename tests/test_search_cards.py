@@ -59,6 +59,23 @@ def _typo(english: str) -> str:
     return " ".join(words)
 
 
+def _homophone_typo(conn, name: str) -> str:
+    """The Chinese name with one character (from the end) written as another of the same reading
+    (暗中破坏 -> 暗中破怀): the typo of a judge typing pinyin. "" when no character has such a twin."""
+    chars = list(name)
+    for i in range(len(chars) - 1, 0, -1):
+        row = conn.execute("SELECT py FROM search_py WHERE ch = ?", (chars[i],)).fetchone()
+        if not row or not "\u4e00" <= chars[i] <= "\u9fff":
+            continue
+        reading = row[0].split(",")[0]
+        twin = conn.execute("SELECT ch FROM search_py WHERE (py = ? OR py LIKE ?) AND ch BETWEEN '一' AND '龥' "
+                            "AND ch NOT IN (%s) ORDER BY ch LIMIT 1"
+                            % ",".join("?" * len(set(name))), (reading, reading + ",%", *set(name))).fetchone()
+        if twin:
+            return "".join(chars[:i] + [twin[0]] + chars[i + 1:])
+    return ""
+
+
 @pytest.fixture(scope="module")
 def sample(conn):
     cards = _cards(conn)
@@ -72,11 +89,12 @@ def _first_is_a_ruling(conn, query: str, ids: set[str]) -> tuple[bool, list[str]
     return bool(hits) and hits[0]["id"] in ids, [h["id"] for h in hits]
 
 
-@pytest.mark.parametrize("form", ["chinese", "english", "pinyin", "typo"])
+@pytest.mark.parametrize("form", ["chinese", "english", "pinyin", "typo", "homophone"])
 def test_card_names_return_their_rulings_first(conn, sample, form):
     misses = []
     for zh, en, py, ids in sample:
-        query = {"chinese": zh, "english": en, "pinyin": py, "typo": _typo(en)}[form]
+        query = {"chinese": zh, "english": en, "pinyin": py, "typo": _typo(en),
+                 "homophone": _homophone_typo(conn, zh) if form == "homophone" else ""}[form]
         if not query:
             continue
         ok, got = _first_is_a_ruling(conn, query, ids)

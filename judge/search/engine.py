@@ -117,6 +117,8 @@ def _whole_name_typo(conn, result: SearchResult) -> str | None:
     corrected one by one by the analysis, which misses a misspelt word beside a stop word or a word
     that is right; the whole name is compared with the known names when a word of it found nothing."""
     a = result.analysis
+    if not result.citations and not a.question_like and _CARD_LIKE.fullmatch(a.normalized.strip()):
+        return _card_name_typo(conn, a)
     if result.citations or not _LATIN.fullmatch(a.normalized) or " " not in a.normalized.strip():
         return None
     if a.corrections or not any(c.via == "literal" and c.df == 0 for c in a.concepts):
@@ -131,6 +133,32 @@ def _whole_name_typo(conn, result: SearchResult) -> str | None:
     _words, latin = fuzzy._candidates(conn)
     best = process.extractOne(typed, list(latin), scorer=fuzz.ratio, score_cutoff=TYPO_CUTOFF)
     return best[0] if best and best[0] != typed else None
+
+
+_CARD_LIKE = re.compile(r"[\u4e00-\u9fff][\u4e00-\u9fff\s\-－—·・，,]{4,}")
+CARD_TYPO_CUTOFF = 85.0  # one character wrong in a name of seven or more
+_CARDS: dict[int, list[str]] = {}
+
+
+def _card_name_typo(conn, a: Analysis) -> str | None:
+    """A long Chinese card name with one character written wrong ("德莱厄斯-崔法丽"): the analysis corrects
+    word by word and may read the wrong word into another term (法丽 -> 法力); the whole name is compared
+    with the names of the cards the FAQs rule on."""
+    key = id(conn)
+    if key not in _CARDS:
+        _CARDS.clear()
+        _CARDS[key] = [r[0] for r in conn.execute("SELECT term FROM terms WHERE kind = 'card'")] if conn.execute(
+            "SELECT 1 FROM sqlite_master WHERE name = 'terms'").fetchone() else []
+    names = _CARDS[key]
+    typed = a.normalized.strip()
+    if typed in names:
+        return None
+    from rapidfuzz import fuzz, process
+
+    squash = re.compile(r"[\s\-－—·・，,]")
+    folded = {squash.sub("", n): n for n in names}
+    best = process.extractOne(squash.sub("", typed), list(folded), scorer=fuzz.ratio, score_cutoff=CARD_TYPO_CUTOFF)
+    return folded[best[0]] if best and best[0] != squash.sub("", typed) else None
 
 
 def _search(conn, query: str, limit: int, kinds: list[str] | None) -> SearchResult:
