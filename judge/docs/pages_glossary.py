@@ -47,6 +47,54 @@ def term_anchor(term: str) -> str:
         return slug(term, "t-")
 
 
+PINYIN_CACHE_VERSION = "1"
+
+
+def _pinyin_cache_path(ctx: SiteContext):
+    """Per store (as the FAQ suggestions' cache) and per installed pypinyin, or None without a store key."""
+    key = ctx.data.meta.get("cache_key") or ctx.data.meta.get("corpus_hash")
+    if not key:
+        return None
+    import importlib.util
+    import os
+    import zlib
+
+    from judge.paths import cache_dir
+
+    try:
+        st = os.stat(importlib.util.find_spec("pypinyin").origin)
+        lib = f"{st.st_size}:{st.st_mtime_ns}"
+    except Exception:  # not installed: the fallbacks of _initial / term_anchor are cached as such
+        lib = "none"
+    return cache_dir() / f"docs-pinyin-{PINYIN_CACHE_VERSION}-{key[:24]}-{zlib.crc32(lib.encode()):08x}.json"
+
+
+def _term_keys(ctx: SiteContext, terms: list[str]) -> dict[str, list[str]]:
+    """term -> [initial, anchor] of every term. Importing pypinyin's phrase tables costs a large share of
+    a docs build, so the results are cached (best effort) and pypinyin is loaded only for a new term list."""
+    import json
+    import os
+
+    path = _pinyin_cache_path(ctx)
+    if path is not None:
+        try:
+            cached = json.loads(path.read_text(encoding="utf-8"))
+            if isinstance(cached, dict) and all(isinstance(cached.get(t), list) for t in terms):
+                return cached
+        except (OSError, ValueError):
+            pass
+    out = {t: [_initial(t), term_anchor(t)] for t in terms}
+    if path is not None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(json.dumps(out, ensure_ascii=False), encoding="utf-8")
+            os.replace(tmp, path)
+        except OSError:  # a read-only cache only costs speed
+            pass
+    return out
+
+
 def render_glossary(ctx: SiteContext) -> str:
     page = GLOSSARY
     lines = ["# 术语表 {#top}", ""]
@@ -54,14 +102,15 @@ def render_glossary(ctx: SiteContext) -> str:
     if not terms:
         return "\n".join(lines + ["术语表尚未生成：数据库中没有术语。", ""])
     lines += [f"共 {len(terms)} 个术语：中文名、英文名（来自 FAQ 的中英对照或项目整理的对照表）、同义译名及定义它的规则。", ""]
+    keys = _term_keys(ctx, [t.term for t in terms])
     groups: dict[str, list] = defaultdict(list)
     for t in terms:
-        groups[_initial(t.term)].append(t)
+        groups[keys[t.term][0]].append(t)
     used: set[str] = set()
     for letter in sorted(groups):
         lines += [heading(2, esc(letter), f"l-{letter.lower()}" if letter != "#" else "l-other"), ""]
         for t in sorted(groups[letter], key=lambda t: t.term):
-            anchor = term_anchor(t.term)
+            anchor = keys[t.term][1]
             base, n = anchor, 2
             while anchor in used:
                 anchor, n = f"{base}-{n}", n + 1
