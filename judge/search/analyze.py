@@ -178,7 +178,8 @@ class _Vocab:
 
 # An English question opens with an auxiliary or a question word ("does damage stay on units").
 ENGLISH_OPENERS = ("do ", "does ", "did ", "is ", "are ", "can ", "could ", "will ", "would ", "should ", "may ",
-                   "what ", "when ", "how ", "why ", "who ", "which ", "where ")
+                   "what ", "when ", "how ", "why ", "who ", "which ", "where ", "what's ", "whats ", "who's ",
+                   "how's ")
 
 
 def is_question(text: str) -> bool:
@@ -678,3 +679,7 @@ def _fix_unmatched(vocab: _Vocab, concepts: list[Concept], a: Analysis) -> None:
             c.df = vocab.df(c.forms)
             n = float(vocab.info().get("N") or 1)
             c.weight = math.log((n - c.df + 0.5) / (c.df + 0.5) + 1.0)
+        elif a.question_like and len(concepts) > 1 and all(is_cjk(ch) for ch in c.label):
+            # A question's own word that no document contains ("下面贴了" cut into 面贴) is phrasing:
+            # every paragraph lacks it alike, and the ones with all the other words must stay candidates.
+            c.optional = True

@@ -30,7 +30,7 @@ _ENGLISH_FRAMES: list[tuple[str, str]] = [
     (WHEN, r"\b(when|what time|at what point)\b"),
     (WHATIF, r"\b(what happens|what if)\b"),
     (CAN, r"\b(can i|can you|may i|is it possible|can a|can an|can the|could i)\b"),
-    (DEFINE, r"\b(what is|what does|what are|meaning of)\b"),
+    (DEFINE, r"\b(what is|what does|what are|meaning of|what's|whats|difference between)\b"),
 ]
 # A frame of each kind needs one of these characters: a query without any is not matched against the
 # kind's pattern (patterns are compiled on first use: most term queries compile none).
@@ -60,7 +60,7 @@ ENGLISH_STOP = set(
     "should would will shall what when which who whom how why where if of on in to at by for from with into onto "
     "as or and not no there this that these those many much happens happen first order limit maximum max "
     "minimum min need needs get gets got happens happened happening has have had cant dont doesnt isnt any "
-    "some mean means meaning".split()
+    "some mean means meaning whats whos hows difference".split()
 )
 
 # What an answer of each kind contains (normalised forms looked for in a document).
