@@ -193,6 +193,7 @@ def card_rulings_first(conn, hits: list[Hit], labels: list[str]) -> list[Hit]:
             mine += [Hit(docs[i], t.score * 0.5, t.coverage, list(t.matched)) for i in ids if i in docs]
         for h in mine:
             h.note = h.note or f"卡牌「{name}」的裁定"
+            h.score = max(h.score, t.score)  # shown for the card the query matched, above its entry
             taken.add(h.doc["id"])
         rulings += mine
     if not rulings:
@@ -232,5 +233,6 @@ def rule_leads(hits: list[Hit], named: list[str] = (), concepts: list[list[str]]
                 and r.coverage >= cover * faq.coverage
                 and _said(r, concepts) >= max(2, _said(faq, concepts) - 1)):
             r.note = r.note or "规则优先：下一条FAQ回答同一问题"
+            r.score = max(r.score, faq.score)  # shown scores stay in the order shown
             return [r] + hits[:j] + hits[j + 1:]
     return hits
