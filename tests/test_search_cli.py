@@ -167,6 +167,11 @@ def test_help_documents_every_option_the_fast_parser_takes():
     for said in ("退出状态", "hits: []", str(MAX_QUERY_CHARS), "卡牌名称", "规则编号", "judge search -- -燃尽"):
         assert said in r.stdout, said
     assert "query" not in r.stdout  # the argument is named in Chinese too
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    search_part = readme[readme.index("## Search"):]
+    for opt in options:
+        if opt.startswith("--"):
+            assert f"`{opt}" in search_part, f"README's Search section does not document {opt}"
     for opt in ("--no-color", "--color=never"):  # the fast path and typer agree on each option
         assert run("燃尽", opt, "-n", "1").returncode == 0
         assert run("燃尽", opt, "-n", "1", "--bogus-typer-fallback").returncode == 2
