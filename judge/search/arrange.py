@@ -232,7 +232,7 @@ def rule_leads(hits: list[Hit], named: list[str] = (), concepts: list[list[str]]
         if (r.doc.get("kind") == "rule" and not r.direct and r.doc.get("number_source") != "absent"
                 and r.coverage >= cover * faq.coverage
                 and _said(r, concepts) >= max(2, _said(faq, concepts) - 1)):
-            r.note = r.note or "规则优先：下一条FAQ回答同一问题"
+            r.note = r.note or "规则优先：与其后的FAQ条目回答同一问题"
             r.score = max(r.score, faq.score)  # shown scores stay in the order shown
             return [r] + hits[:j] + hits[j + 1:]
     return hits

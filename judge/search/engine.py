@@ -118,7 +118,9 @@ def _whole_name_typo(conn, result: SearchResult) -> str | None:
     that is right; the whole name is compared with the known names when a word of it found nothing."""
     a = result.analysis
     if not result.citations and not a.question_like and _CARD_LIKE.fullmatch(a.normalized.strip()):
-        return _card_name_typo(conn, a)
+        # Only when a word was not found as typed: a name spelt right costs no fuzzy matching.
+        unknown = a.corrections or any(c.df == 0 for c in a.concepts)
+        return _card_name_typo(conn, a) if unknown else None
     if result.citations or not _LATIN.fullmatch(a.normalized) or " " not in a.normalized.strip():
         return None
     if a.corrections or not any(c.via == "literal" and c.df == 0 for c in a.concepts):
