@@ -48,6 +48,21 @@ DEV_RECALL5 = 0.90  # 436 questions. 195 (82 added for the weak kinds and 440-82
 # condition word answered in part by the state (战斗里 -> 法术对决: fresh2 -1), all heading terms and the
 # player-word table's rule words as query words (2-character ones such as 手牌, and Chinese rows' rule words:
 # dev -3, fresh2 -2), 但/却/而 as function characters (no change).
+# Round 7, the second look (main bdb96fa): the answer is in the fused first 30 for 380/436 dev, 70/86 fresh,
+# 57/79 fresh2 and 74/100 fresh3 questions, and in the top 5 for 356, 62, 53 and 49 of them (shipped weights;
+# fused order alone 350, 61, 47, 50). Fitted without it (tools/train_rerank.py --holdout), each set gets
+# dev 342, fresh 62, fresh2 53, fresh3 50: the second look generalises to fresh2 only. Tried and dropped (no
+# held-out gain, mostly within one question either way): a paragraph's section represented among the first
+# places (parent, children, siblings), the question's pairs weighted by how few candidates share them, a
+# skeleton node's title coverage, the skeleton share of the first places (a question about 440-829), the
+# concept score relative to the best, the depth of the rule number, the question's pairs in the paragraph's
+# condition clause (如果…则/当…时), a child opening with an anaphor (此/该/这) under a listed parent, how much
+# of a rule an FAQ entry above it repeats, word lists per answer kind chosen by their lift; reordering after
+# the second look (a relative of the first hit next to it, at most N FAQ entries or N siblings in the top 5,
+# the same text twice moved down, the rule before an FAQ entry close in score); a smoothed recall@5 objective
+# and coordinate ascent (both overfit: held-out totals below the softmax fit's); shrinking the weights
+# towards the fused order; and in the first stage the skeleton, heading, intent, FAQ and pair weights, the
+# fusion depth (40, 50) and the candidate count (each at a local optimum on the four sets).
 FRESH_RECALL5 = 0.85
 FRESH2_RECALL5 = 0.78
 FRESH3_RECALL5 = 0.50  # the third fresh batch (100 questions, two writers, committed before any run through the

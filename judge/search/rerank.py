@@ -119,13 +119,13 @@ def shown_scores(hits: list, linear: list[float]) -> None:
     """The score a judge sees follows the order he reads: the first place keeps the best score of the
     list, each reordered place gets it times exp(its linear score - the first's) (the fitted model's
     odds against the first place), and the places below, their own scores scaled to continue under
-    the last reordered one."""
+    the last reordered one. A reordered place never shows 0 (which says the query's words are not in it)."""
     if not linear:
         return
     anchor = max((h.score for h in hits[:len(linear)]), default=0.0) or 100.0
     last = anchor
     for h, s in zip(hits, linear):
-        last = h.score = round(anchor * math.exp(s - linear[0]), 2)
+        last = h.score = max(round(anchor * math.exp(s - linear[0]), 2), 0.01)
     rest = hits[len(linear):]
     if rest:
         scale = min(1.0, last / (max(h.score for h in rest) or 1.0))
