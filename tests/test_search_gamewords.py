@@ -1,0 +1,62 @@
+"""Words players bring from other card games (Magic, Hearthstone, Legends of Runeterra, Yu-Gi-Oh!,
+Pokémon TCG, Gwent), in English and in those communities' Chinese: each row of the player-word table's
+block for them names its game and the Riftbound rule that answers for the word; searching the word
+alone puts that rule in the first five."""
+
+import re
+
+import pytest
+
+from judge.search.engine import search
+from judge.search.index import PLAYER_WORDS
+
+BLOCK_START = "# ---- Words from other card games"
+GAMES = ("MTG", "HS", "LoR", "YGO", "PTCG", "Gwent", "every card game", "tournament", "player usage")
+RULE = re.compile(r"\brules? (\d{3}(?:\.[0-9a-z]+)*)")
+
+
+def _rows():
+    text = PLAYER_WORDS.read_text(encoding="utf-8")
+    assert BLOCK_START in text
+    rows = []
+    for line in text[text.index(BLOCK_START):].splitlines():
+        if line.strip() and not line.startswith("#"):
+            rows.append(line.split("\t"))
+    return rows
+
+
+ROWS = _rows()
+
+
+def test_the_block_is_broad_and_every_row_names_its_game_and_rule():
+    assert len(ROWS) >= 100
+    english = [r for r in ROWS if r[2] == "english"]
+    chinese = [r for r in ROWS if r[2] != "english"]
+    assert len(english) >= 60 and len(chinese) >= 40
+    for phrase, targets, mode, source in ROWS:
+        assert mode in ("english", "rewrite", "related"), phrase
+        assert targets, phrase
+        assert any(g in source for g in GAMES), phrase
+        assert RULE.search(source), phrase
+    # One game's word, one row per spelling (a second row for the same spelling would be a clash).
+    assert len({(r[0].lower(), r[2] == "english") for r in ROWS}) == len(ROWS)
+
+
+def test_cited_rules_exist(conn):
+    known = {n for (n,) in conn.execute("SELECT number FROM rules")}
+    missing = [(r[0], RULE.search(r[3]).group(1)) for r in ROWS if RULE.search(r[3]).group(1) not in known]
+    assert not missing, missing
+
+
+def test_words_without_a_riftbound_counterpart_are_left_out():
+    # Riftbound has no such rule: no trampling over, no first strike, no per-attack keywords, no overload.
+    phrases = {r[0].lower() for r in ROWS}
+    for word in ("trample", "first strike", "windfury", "overload", "lifelink", "flying", "风怒", "过载", "压制", "先攻"):
+        assert word not in phrases, word
+
+
+@pytest.mark.parametrize("phrase,rule", [(r[0], RULE.search(r[3]).group(1)) for r in ROWS], ids=lambda v: str(v))
+def test_the_word_alone_finds_its_rule(conn, phrase, rule):
+    hits = search(conn, phrase, limit=5).to_dict()["hits"]
+    numbers = [h.get("number") or "" for h in hits]
+    assert any(n == rule or n.startswith(rule + ".") for n in numbers), (phrase, rule, numbers)
