@@ -60,3 +60,12 @@ def test_the_word_alone_finds_its_rule(conn, phrase, rule):
     hits = search(conn, phrase, limit=5).to_dict()["hits"]
     numbers = [h.get("number") or "" for h in hits]
     assert any(n == rule or n.startswith(rule + ".") for n in numbers), (phrase, rule, numbers)
+
+
+@pytest.mark.parametrize("word,rule", [
+    ("blocked", "459"), ("blockers", "459"), ("milling", "440"), ("fizzled", "359.3.e.9"), ("dies", "428"),
+    ("casting", "349"), ("deathrattles", "808"), ("scrying", "436"),
+])
+def test_inflected_english_forms_find_the_rule(conn, word, rule):
+    numbers = [h.get("number") or "" for h in search(conn, word, limit=5).to_dict()["hits"]]
+    assert any(n == rule or n.startswith(rule + ".") for n in numbers), (word, numbers)
