@@ -72,26 +72,14 @@ def _pinyin_cache_path(ctx: SiteContext):
 def _term_keys(ctx: SiteContext, terms: list[str]) -> dict[str, list[str]]:
     """term -> [initial, anchor] of every term. Importing pypinyin's phrase tables costs a large share of
     a docs build, so the results are cached (best effort) and pypinyin is loaded only for a new term list."""
-    import json
-    import os
+    from judge.docs import json_cache
 
     path = _pinyin_cache_path(ctx)
-    if path is not None:
-        try:
-            cached = json.loads(path.read_text(encoding="utf-8"))
-            if isinstance(cached, dict) and all(isinstance(cached.get(t), list) for t in terms):
-                return cached
-        except (OSError, ValueError):
-            pass
+    cached = json_cache.load(path, lambda c: isinstance(c, dict) and all(isinstance(c.get(t), list) for t in terms))
+    if cached is not None:
+        return cached
     out = {t: [_initial(t), term_anchor(t)] for t in terms}
-    if path is not None:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(json.dumps(out, ensure_ascii=False), encoding="utf-8")
-            os.replace(tmp, path)
-        except OSError:  # a read-only cache only costs speed
-            pass
+    json_cache.save(path, out)
     return out
 
 

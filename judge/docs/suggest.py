@@ -6,11 +6,10 @@ cache key / corpus hash) in the per-user cache dir; a rebuilt store gets fresh s
 
 from __future__ import annotations
 
-import json
-import os
 import re
 import sqlite3
 
+from judge.docs import json_cache
 from judge.docs.data import DocsData, FaqEntry
 from judge.paths import cache_dir
 
@@ -58,20 +57,9 @@ def _cache_path(data: DocsData):
 def suggestions(conn: sqlite3.Connection, data: DocsData) -> dict[str, list[str]]:
     """FAQ id -> suggested rule ids, from the cache when the store has not changed."""
     path = _cache_path(data)
-    if path is not None and path.is_file():
-        try:
-            cached = json.loads(path.read_text(encoding="utf-8"))
-            if isinstance(cached, dict):
-                return cached
-        except (OSError, ValueError):
-            pass
+    cached = json_cache.load(path)
+    if cached is not None:
+        return cached
     out = {e.id: search_rules(conn, _query(e), data) for e in data.faq if _query(e)}
-    if path is not None:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(json.dumps(out, ensure_ascii=False), encoding="utf-8")
-            os.replace(tmp, path)
-        except OSError:  # a read-only cache only costs speed
-            pass
+    json_cache.save(path, out)
     return out
