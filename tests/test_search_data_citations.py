@@ -7,7 +7,7 @@ import re
 import sqlite3
 
 from judge.rules.lookup import get_rule
-from judge.search.index import PLAYER_WORDS
+from judge.search.data_files import PLAYER_WORDS
 
 NUMBER = r"\d{3}(?:\.[0-9a-z]+)*"
 # "rule 194.4.a", "rules 155, 308.1.a, 309.1.a", "规则 383.3.d.1"

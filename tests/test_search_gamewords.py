@@ -8,7 +8,7 @@ import re
 import pytest
 
 from judge.search.engine import search
-from judge.search.index import PLAYER_WORDS
+from judge.search.data_files import PLAYER_WORDS
 
 BLOCK_START = "# ---- Words from other card games"
 GAMES = ("MTG", "HS", "LoR", "YGO", "PTCG", "Gwent", "every card game", "tournament", "player usage")

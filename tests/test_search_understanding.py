@@ -8,7 +8,7 @@ import pytest
 
 from judge.search import intent
 from judge.search.engine import search
-from judge.search.index import HEADING_TERMS, PLAYER_WORDS, read_data
+from judge.search.data_files import HEADING_TERMS, PLAYER_WORDS, read_data
 from judge.search.text import norm_text
 
 

@@ -12,6 +12,7 @@ from judge.errors import JudgeError
 from judge.search import arrange, fusion, rank, rerank, snippet
 from judge.search.analyze import MAX_QUERY_CHARS, Analysis, analyze
 from judge.search.citations import Citation
+from judge.search.data_files import HEADING_TERMS, read_data
 
 KINDS = {"rule": "规则", "faq": "FAQ", "errata": "勘误", "term": "术语"}
 KIND_ALIASES = {
@@ -331,39 +332,32 @@ def _heading_rule(conn, a: Analysis, hits: list[rank.Hit]) -> list[rank.Hit]:
     return rest[:at] + [hit] + rest[at:]
 
 
-_NUMBERS: dict[str, list[str]] = {}
+_NUMBERS: dict[str, list[str]] | None = None
 
 
 def heading_numbers() -> dict[str, list[str]]:
     """Chinese term of an official English heading -> the numbers of the rules it heads, in rule order."""
-    if not _NUMBERS:
-        for number, term in heading_terms(every=True):
+    global _NUMBERS
+    if _NUMBERS is None:
+        _NUMBERS = {}
+        for _english, term, number in read_data(HEADING_TERMS, 3):
             if term:
                 _NUMBERS.setdefault(term, []).append(number)
-        _NUMBERS.setdefault("", [])
     return _NUMBERS
 
 
-_TERMS: dict[str, str] = {}
-_ROWS: list[tuple[str, str]] = []
+_TERMS: dict[str, str] | None = None
 
 
-def heading_terms(every: bool = False):
+def heading_terms() -> dict[str, str]:
     """Rule number -> the Chinese term of its official English heading (judge/search/data/heading_terms.tsv):
-    the name of a heading whose Chinese text has no title, for breadcrumbs. `every`: the (number, term)
-    rows in file order."""
-    if not _ROWS:
-        from pathlib import Path
-
-        path = Path(__file__).resolve().parent / "data" / "heading_terms.tsv"
-        for line in path.read_text(encoding="utf-8").splitlines() if path.is_file() else []:
-            cells = line.split("\t")
-            if len(cells) >= 3 and not line.startswith("#") and cells[0] != "english":
-                _ROWS.append((cells[2].strip(), cells[1].strip()))
-                _TERMS.setdefault(cells[2].strip(), cells[1].strip())
-        _ROWS.append(("", ""))
-        _TERMS.setdefault("", "")
-    return _ROWS if every else _TERMS
+    the name of a heading whose Chinese text has no title, for breadcrumbs."""
+    global _TERMS
+    if _TERMS is None:
+        _TERMS = {}
+        for _english, term, number in read_data(HEADING_TERMS, 3):
+            _TERMS.setdefault(number, term)
+    return _TERMS
 
 
 def _doc_by_number(conn, number: str) -> dict | None:

@@ -23,10 +23,10 @@ import json
 import math
 import re
 from collections import Counter
-from pathlib import Path
 
 from judge.rules import drafted
 from judge.search import lexicon
+from judge.search.data_files import HEADING_TERMS, PLAYER_WORDS, read_data
 from judge.search.text import CJK, char_tokens, fold, norm_text
 
 KIND_LABEL = {"rule": "规则", "faq": "FAQ", "errata": "勘误", "term": "术语"}
@@ -528,11 +528,6 @@ def _state_conditions(conn) -> set[tuple[str, str, str, str]]:
     return out
 
 
-DATA_DIR = Path(__file__).resolve().parent / "data"
-HEADING_TERMS = DATA_DIR / "heading_terms.tsv"  # tools/heading_terms.py
-PLAYER_WORDS = DATA_DIR / "player_words.tsv"  # curated, one source per row
-
-
 SEGMENT_FLOOR = 20  # the frequency a query's segmentation gives a term (judge.search.analyze._segment)
 
 
@@ -543,19 +538,6 @@ def table_terms(corpus_chars: set[str]) -> set[str]:
     words = {norm_text(zh) for _en, zh, _n, _s in read_data(HEADING_TERMS, 4)}
     words |= {norm_text(t) for _p, targets, m, _s in read_data(PLAYER_WORDS, 4) if m == "english" for t in targets.split("|")}
     return {w for w in words if 3 <= len(w) <= 8 and re.fullmatch(f"[{CJK}]+", w) and set(w) <= corpus_chars}
-
-
-def read_data(path: Path, columns: int) -> list[list[str]]:
-    """Rows of a shipped TSV (comments and the header line skipped)."""
-    if not path.is_file():
-        return []
-    rows = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        cells = line.split("\t")
-        if not line.strip() or line.startswith("#") or len(cells) < columns or cells[0] in ("english", "phrase"):
-            continue
-        rows.append([c.strip() for c in cells[:columns]])
-    return rows
 
 
 _CALLED_FAQ = re.compile(r"(?:这|即|被)称为“?([\u4e00-\u9fff]{2,6}?)”?[。，,.]")
