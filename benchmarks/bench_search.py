@@ -17,7 +17,8 @@ from benchmarks.common import cold_process_ratio, percentiles_ms, repeats, row
 SET_LABEL = {"eval": "term/typo/citation set", "dev": "questions, development", "frozen": "questions, frozen",
              "fresh": "questions, fresh development batch",
              "fresh2": "questions, second fresh development batch",
-             "fresh3": "questions, third fresh development batch", "frozen2": "questions, second frozen set"}
+             "fresh3": "questions, third fresh development batch", "frozen2": "questions, second frozen set",
+             "frozen3": "questions, third frozen set"}
 
 
 def _quality(conn) -> list[dict]:
