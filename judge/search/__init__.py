@@ -14,8 +14,10 @@ question asks for; its frame), judge.search.analyze (query -> concepts: citation
 words, segmentation, English, pinyin, typos), judge.search.rank (FTS5 candidates -> scored hits),
 judge.search.arrange (a rule before an FAQ entry that answers as well; a heading's paragraphs after
 it), judge.search.snippet, render. Shipped data: judge/search/data/player_words.tsv (curated, a
-source per row) and heading_terms.tsv (English heading terms of the official rules -> Chinese terms,
-written by tools/heading_terms.py).
+source per row), heading_terms.tsv (English heading terms of the official rules -> Chinese terms,
+written by tools/heading_terms.py) and asked/*.tsv (questions in players' words each rule paragraph
+answers, drafted by the tool's authors from the rule alone: indexed with the paragraph, never shown as
+rule text).
 
 JSON output (`judge search --json`), schema_version 1 — stable; fields are only ever added::
 

@@ -14,7 +14,7 @@ from judge.search.analyze import FUNCTION_CHARS, STOPWORDS, Analysis
 from judge.search.rank import SCORE_COLUMNS, Hit, fetch_docs, keep_kinds
 from judge.search.text import is_cjk
 
-BM25_WEIGHTS = (1.0, 0.0, 1.0, 0.0, 0.5)  # title, words, chars, extra, context
+BM25_WEIGHTS = (1.0, 0.0, 1.0, 0.0, 0.5, 0.5)  # title, words, chars, extra, context, questions
 DEPTH = 30  # how far down each list fusion looks
 RRF_K = 10.0  # small: the first few places of each list matter most
 PAIR_WEIGHT = 0.3  # the character-pair list's weight against the concept ranking's 1.0
@@ -42,7 +42,7 @@ def pair_ranking(conn, analysis: Analysis, kinds: list[str] | None) -> list[int]
     pairs = char_pairs(analysis)
     if not pairs:
         return []
-    expr = " OR ".join(f'{{title chars context}} : "{p[0]} {p[1]}"' for p in pairs)
+    expr = " OR ".join(f'{{title chars context questions}} : "{p[0]} {p[1]}"' for p in pairs)
     # Kinds are filtered here, not in the query: an FTS5 MATCH restricted by `rowid IN (subquery)`
     # is evaluated row by row (seconds instead of milliseconds).
     depth = DEPTH * 4 if kinds else DEPTH

@@ -4,11 +4,13 @@ It reads the tables of the rule tree (rules, examples, terms, term_aliases, faq,
 
   search_docs   one row per searchable document (rule paragraph, FAQ entry, erratum, glossary term),
                 with everything the result list shows precomputed (breadcrumb, display number).
-  search_fts    FTS5 (contentless, bm25) over five columns: `title` and `chars` (one token per
+  search_fts    FTS5 (contentless, bm25) over six columns: `title` and `chars` (one token per
                 Chinese character: exact phrases and two-character terms always match), `words`
                 (jieba segmentation with the rules' own user dictionary: whole-word matches score
                 higher), `extra` (examples, aliases, English names: low weight), `context` (the
-                section a paragraph is in: its ancestors' titles and opening words).
+                section a paragraph is in: its ancestors' titles and opening words), `questions`
+                (questions in players' words the paragraph answers, drafted by the tool's authors
+                from the rule alone: data/asked/*.tsv; searched, never shown as rule text).
   search_lex    the segmentation vocabulary with corpus frequencies: the query path segments a
                 query by dynamic programming over it, so jieba is never loaded to answer a query.
   search_alias  other ways to write a term -> the term: english, synonym, traditional, pinyin.
@@ -26,7 +28,7 @@ from collections import Counter
 
 from judge.rules import drafted
 from judge.search import lexicon
-from judge.search.data_files import HEADING_TERMS, PLAYER_WORDS, read_data
+from judge.search.data_files import HEADING_TERMS, PLAYER_WORDS, read_asked, read_data
 from judge.search.text import CJK, char_tokens, fold, norm_text
 
 KIND_LABEL = {"rule": "规则", "faq": "FAQ", "errata": "勘误", "term": "术语"}
@@ -42,13 +44,13 @@ DROP TABLE IF EXISTS search_info;
 CREATE TABLE search_docs (
   id INTEGER PRIMARY KEY, kind TEXT, ref TEXT, number TEXT, display_number TEXT,
   number_source TEXT, confidence REAL, path TEXT, title TEXT, text TEXT, examples TEXT,
-  norm TEXT, norm_extra TEXT, norm_context TEXT, parent_ref TEXT, is_heading INTEGER, defines TEXT, status TEXT,
+  norm TEXT, norm_extra TEXT, norm_context TEXT, norm_questions TEXT, parent_ref TEXT, is_heading INTEGER, defines TEXT, status TEXT,
   superseded_by TEXT, status_note TEXT, source TEXT
 );
 CREATE INDEX search_docs_number ON search_docs(number);
 CREATE INDEX search_docs_ref ON search_docs(ref);
 CREATE VIRTUAL TABLE search_fts USING fts5(
-  title, words, chars, extra, context, content='', tokenize='unicode61 remove_diacritics 2'
+  title, words, chars, extra, context, questions, content='', tokenize='unicode61 remove_diacritics 2'
 );
 CREATE TABLE search_lex (word TEXT PRIMARY KEY, freq INTEGER, df INTEGER, is_term INTEGER) WITHOUT ROWID;
 CREATE TABLE search_alias (alias TEXT, target TEXT, kind TEXT, source TEXT);
@@ -140,6 +142,25 @@ ABSENT_TEXT = "（本条正文不在当前语料中"
 ANAPHORA = ("这类", "此类", "这些", "该类", "这种", "此种")
 
 
+MAX_QUESTIONS = 40  # drafted questions indexed per paragraph (a long list would outweigh its own text)
+
+
+def _drafted_questions(rules: list[dict], by_id: dict[str, dict]) -> dict[str, list[str]]:
+    """Rule id -> the drafted questions (data/asked/*.tsv) it answers. A question on a skeleton node with
+    neither title nor text belongs to its nearest ancestor that has one: that is what a judge can read.
+    Numbers not in the tree are skipped here (tests/test_search_asked.py names them)."""
+    by_number = {r.get("number"): r for r in rules if r.get("number")}
+    out: dict[str, list[str]] = {}
+    for row in read_asked():
+        r, seen = by_number.get(row.number), set()
+        while r and not (r.get("title") or r.get("text")) and r.get("parent") in by_id and r["id"] not in seen:
+            seen.add(r["id"])
+            r = by_id[r["parent"]]
+        if r and row.question and row.question not in out.get(r["id"], []):
+            out.setdefault(r["id"], []).append(row.question)
+    return out
+
+
 def collect_docs(conn, version: str | None) -> list[dict]:
     """Every searchable document, as rows of search_docs (without id/norm)."""
     docs: list[dict] = []
@@ -167,6 +188,7 @@ def collect_docs(conn, version: str | None) -> list[dict]:
             "WHERE r.rule_id IS NOT NULL AND r.confidence >= 0.5 AND f.question IS NOT NULL"
         ):
             asked.setdefault(rule_id, []).append(question)
+    drafted_questions = _drafted_questions(rules, by_id)
     defined_by: dict[str, set[str]] = {}
     for t in terms:
         if t.get("rule_id"):
@@ -255,7 +277,7 @@ def collect_docs(conn, version: str | None) -> list[dict]:
             "is_heading": int(bool(r.get("is_heading"))), "defines": "|".join(sorted(("!" if d.startswith("!") else "") + norm_text(d.lstrip("!")) for d in defines if d.lstrip("!"))),
             "status": None, "superseded_by": None, "status_note": None,
             "source": f"{r.get('source_file') or ''}:{r.get('source_line') or ''}",
-            "asked": " ".join(asked.get(r["id"], [])),
+            "asked": " ".join(asked.get(r["id"], [])), "questions": drafted_questions.get(r["id"], []),
             "context": r.get("_context") or "", "parent_ref": r.get("parent"),
         })
 
@@ -386,22 +408,26 @@ def build(conn, docs_manifest=None) -> dict:
         df.update(set(words))
         corpus_chars.update(body, title, extra)
         context = norm_text(d.get("context") or "")
-        d = dict(d, id=i, norm=f"{title}\n{body}", norm_extra=extra, norm_context=context, parent_ref=d.get("parent_ref"))
+        questions = norm_text(" ".join((d.get("questions") or [])[:MAX_QUESTIONS]))
+        d = dict(d, id=i, norm=f"{title}\n{body}", norm_extra=extra, norm_context=context, norm_questions=questions,
+                 parent_ref=d.get("parent_ref"))
         doc_rows.append(d)
         if d["kind"] == "rule" and d.get("number_source") == "absent" and not title:
             # A skeleton node with neither text nor title says nothing: reachable by its number only.
-            fts_rows.append((i, "", "", "", "", ""))
+            fts_rows.append((i, "", "", "", "", "", ""))
         else:
-            fts_rows.append((i, char_tokens(title), " ".join(words), char_tokens(body), char_tokens(extra), char_tokens(context)))
+            fts_rows.append((i, char_tokens(title), " ".join(words), char_tokens(body), char_tokens(extra),
+                             char_tokens(context), char_tokens(questions)))
 
     cols = ["id", "kind", "ref", "number", "display_number", "number_source", "confidence", "path", "title",
-            "text", "examples", "norm", "norm_extra", "norm_context", "parent_ref", "is_heading", "defines", "status", "superseded_by",
+            "text", "examples", "norm", "norm_extra", "norm_context", "norm_questions", "parent_ref", "is_heading", "defines", "status", "superseded_by",
             "status_note", "source"]
     conn.executemany(
         f"INSERT INTO search_docs ({','.join(cols)}) VALUES ({','.join('?' * len(cols))})",
         [tuple(d[c] for c in cols) for d in doc_rows],
     )
-    conn.executemany("INSERT INTO search_fts (rowid, title, words, chars, extra, context) VALUES (?,?,?,?,?,?)", fts_rows)
+    conn.executemany("INSERT INTO search_fts (rowid, title, words, chars, extra, context, questions) VALUES (?,?,?,?,?,?,?)",
+                     fts_rows)
 
     for w in user_words:
         freq.setdefault(w, 0)

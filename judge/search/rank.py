@@ -33,7 +33,8 @@ from judge.search import intent
 from judge.search.analyze import Analysis, Concept
 from judge.search.text import fts_phrase, fts_string
 
-BM25_WEIGHTS = (4.0, 1.5, 1.0, 0.3, 0.7)  # title, words, chars, extra, context
+BM25_WEIGHTS = (4.0, 1.5, 1.0, 0.3, 0.7, 0.5)  # title, words, chars, extra, context, questions
+QUESTION_CREDIT = 0.5  # a concept found only in the questions drafted for a paragraph (data/asked/)
 CONTEXT_WEIGHT = 1.0  # a concept named by the paragraph's section counts fully
 RELATED_BONUS = 0.5
 SPLIT_CREDIT = 0.8  # a four-character word found as its two halves
@@ -56,7 +57,7 @@ CANDIDATES = 60
 WINDOW = 60
 DOC_COLUMNS = (
     "id, kind, ref, number, display_number, number_source, confidence, path, title, text, examples, "
-    "norm, norm_extra, norm_context, parent_ref, is_heading, defines, status, superseded_by, status_note, source"
+    "norm, norm_extra, norm_context, norm_questions, parent_ref, is_heading, defines, status, superseded_by, status_note, source"
 )
 
 
@@ -80,7 +81,7 @@ def fts_query(concepts: list[Concept], lexicon_words: set[str]) -> str | None:
         for f in c.forms:
             p = fts_phrase(f)
             if p:
-                parts.append("{title chars extra context} : " + p)
+                parts.append("{title chars extra context questions} : " + p)
             if f in lexicon_words:
                 parts.append("words : " + fts_string(f))
         if parts:
@@ -88,7 +89,7 @@ def fts_query(concepts: list[Concept], lexicon_words: set[str]) -> str | None:
     return " OR ".join(groups) if groups else None
 
 
-SCORE_COLUMNS = "id, kind, ref, number, parent_ref, is_heading, norm, norm_extra, norm_context, defines, status, number_source, title"
+SCORE_COLUMNS = "id, kind, ref, number, parent_ref, is_heading, norm, norm_extra, norm_context, norm_questions, defines, status, number_source, title"
 
 
 def fetch_docs(conn, ids: list[int], columns: str = DOC_COLUMNS) -> dict[int, dict]:
@@ -158,6 +159,7 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
         if not d:
             continue
         norm, extra, context = d["norm"] or "", d["norm_extra"] or "", d.get("norm_context") or ""
+        questions = d.get("norm_questions") or ""
         title = _bare(norm.split("\n", 1)[0].split(" (")[0])
         marked = [x for x in (d["defines"] or "").split("|") if x]
         strong = {_bare(x[1:]) for x in marked if x.startswith("!")}
@@ -175,6 +177,8 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
             elif any(f in extra for f in c.forms):
                 got += c.weight / 2
                 matched.extend(f for f in c.forms if f in extra)
+            elif questions and any(f in questions for f in c.forms):
+                got += c.weight * QUESTION_CREDIT  # asked in players' words of this paragraph
             elif analysis.question_like and any(_split_present(f, norm) for f in c.forms):
                 # "打出卡牌" said as "卡牌…打出": a verb-object word with both halves in one paragraph.
                 got += c.weight * SPLIT_CREDIT

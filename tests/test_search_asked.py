@@ -1,0 +1,126 @@
+"""Questions drafted in players' words for the rule paragraphs (judge/search/data/asked/*.tsv).
+
+Each row names a rule by its number and asks, in a player's words, something that rule answers. The
+writers drafted them from the rules alone, so no row may repeat a question of an evaluation set (for a frozen
+set only a count is reported, never the question). The search indexes them with their rule: a question
+whose words are not the rule's own still finds it.
+"""
+
+from pathlib import Path
+
+import pytest
+
+from judge.paths import REPO_DIR
+from judge.search import evaluation, index
+from judge.search.data_files import ASKED_DIR, read_asked
+from judge.search.engine import search
+from judge.search.fusion import char_pairs
+from judge.search.text import has_cjk, norm_text
+
+ROWS = read_asked()
+needs_rows = pytest.mark.skipif(not ROWS, reason="no drafted questions in judge/search/data/asked/")
+
+
+def _where(row) -> str:
+    folder = ASKED_DIR.relative_to(REPO_DIR) if ASKED_DIR.is_relative_to(REPO_DIR) else ASKED_DIR
+    return f"{folder}/{row.file}:{row.line}"
+
+
+def test_reader_takes_every_file_in_name_order_and_skips_comments(tmp_path):
+    (tmp_path / "b.tsv").write_text("# comment\n101\t卡牌可以打几张？\n\n", encoding="utf-8")
+    (tmp_path / "a.tsv").write_text("100\t什么是规则？\n100\n", encoding="utf-8")
+    rows = read_asked(tmp_path)
+    assert [(r.file, r.line, r.number, r.question, r.cells) for r in rows] == [
+        ("a.tsv", 1, "100", "什么是规则？", 2), ("a.tsv", 2, "100", "", 1), ("b.tsv", 2, "101", "卡牌可以打几张？", 2)]
+    assert read_asked(tmp_path / "missing") == []
+
+
+@needs_rows
+def test_every_row_is_well_formed():
+    bad = []
+    for row in ROWS:
+        q = row.question
+        if row.cells != 2:
+            bad.append(f"{_where(row)}: {row.cells} cells (number<TAB>question)")
+        elif not 4 <= len(q) <= 40:
+            bad.append(f"{_where(row)}: {len(q)} characters (4-40)")
+        elif not has_cjk(q):
+            bad.append(f"{_where(row)}: no Chinese")
+    assert not bad, "\n".join(bad)
+
+
+@needs_rows
+def test_no_row_is_repeated_in_its_file():
+    seen: dict[tuple[str, str, str], int] = {}
+    dup = []
+    for row in ROWS:
+        key = (row.file, row.number, norm_text(row.question))
+        if key in seen:
+            dup.append(f"{_where(row)}: same as line {seen[key]}")
+        seen.setdefault(key, row.line)
+    assert not dup, "\n".join(dup)
+
+
+@needs_rows
+def test_every_number_is_a_rule_of_the_current_version(conn):
+    version = index.current_version(conn)
+    numbers = {r[0] for r in conn.execute("SELECT number FROM rules WHERE version = ?", (version,))}
+    assert numbers
+    missing = [f"{_where(row)}: no rule {row.number} in version {version}" for row in ROWS if row.number not in numbers]
+    assert not missing, "\n".join(missing)
+
+
+def _set_files() -> list[Path]:
+    """Every evaluation set: the known ones and any other question file in tests/ (a new frozen set too)."""
+    files = {p for p, _kinds in evaluation.SETS.values()}
+    files |= set((REPO_DIR / "tests").glob("search_questions*.tsv")) | {evaluation.EVAL_PATH}
+    return sorted(f for f in files if f.is_file())
+
+
+def _key(text: str) -> str:
+    return norm_text(text).rstrip("?？!！。.")
+
+
+@needs_rows
+def test_no_drafted_question_is_a_question_of_an_evaluation_set():
+    drafted = {}
+    for row in ROWS:
+        drafted.setdefault(_key(row.question), row)
+    problems = []
+    for path in _set_files():
+        frozen = "frozen" in path.name
+        shared = [drafted[_key(c.query)] for c in evaluation.load(path) if _key(c.query) in drafted]
+        if shared and frozen:  # a count only: a frozen set's questions are never shown
+            problems.append(f"{len(shared)} drafted question(s) equal a question of {path.name}")
+        elif shared:
+            problems += [f"{_where(r)}: a question of {path.name}" for r in shared]
+    assert not problems, "\n".join(problems)
+
+
+def _owners(conn) -> list[tuple[str, str, str]]:
+    """(number of the paragraph a drafted question is indexed with, its own text, the question)."""
+    docs = index.collect_docs(conn, index.current_version(conn))
+    out = []
+    for d in docs:
+        if d["kind"] == "rule":
+            own = norm_text(f"{d['title']}\n{d['text']}")
+            out += [(d["number"], own, q) for q in d.get("questions") or []]
+    return out
+
+
+@needs_rows
+def test_a_question_in_words_its_rule_does_not_use_finds_that_rule(conn):
+    """Questions sharing almost none of their character pairs with their rule's own title and text can only
+    find it through the table: most of them must put it in the first five (none would, were it not indexed)."""
+    from judge.search.analyze import analyze
+
+    picked = []
+    for number, own, q in _owners(conn):
+        pairs = char_pairs(analyze(conn, q))
+        if len(pairs) >= 4 and sum(p in own for p in pairs) <= len(pairs) // 5:
+            picked.append((number, q))
+    picked = picked[:: max(1, len(picked) // 20)][:20]
+    assert len(picked) >= 5, "too few drafted questions in words of their own"
+    found = [(n, q) for n, q in picked if any(h["kind"] == "rule" and h["number"] == n
+                                              for h in search(conn, q, limit=5).to_dict()["hits"])]
+    assert len(found) * 2 >= len(picked), f"{len(found)}/{len(picked)} found: missed {sorted(set(picked) - set(found))[:5]}"
