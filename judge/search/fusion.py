@@ -14,10 +14,11 @@ from judge.search.analyze import FUNCTION_CHARS, STOPWORDS, Analysis
 from judge.search.rank import SCORE_COLUMNS, Hit, fetch_docs, keep_kinds
 from judge.search.text import is_cjk
 
-BM25_WEIGHTS = (1.0, 0.0, 1.0, 0.0, 0.5, 0.5)  # title, words, chars, extra, context, questions
+BM25_WEIGHTS = (1.0, 0.0, 1.0, 0.0, 0.5)  # title, words, chars, extra, context
 DEPTH = 30  # how far down each list fusion looks
 RRF_K = 10.0  # small: the first few places of each list matter most
 PAIR_WEIGHT = 0.3  # the character-pair list's weight against the concept ranking's 1.0
+ASKED_WEIGHT = 0.3  # the drafted questions' list (character pairs against index.search_asked)
 _STOP_PAIRS = frozenset(w for w in STOPWORDS if len(w) == 2)
 
 
@@ -42,7 +43,7 @@ def pair_ranking(conn, analysis: Analysis, kinds: list[str] | None) -> list[int]
     pairs = char_pairs(analysis)
     if not pairs:
         return []
-    expr = " OR ".join(f'{{title chars context questions}} : "{p[0]} {p[1]}"' for p in pairs)
+    expr = " OR ".join(f'{{title chars context}} : "{p[0]} {p[1]}"' for p in pairs)
     # Kinds are filtered here, not in the query: an FTS5 MATCH restricted by `rowid IN (subquery)`
     # is evaluated row by row (seconds instead of milliseconds).
     depth = DEPTH * 4 if kinds else DEPTH
@@ -51,6 +52,18 @@ def pair_ranking(conn, analysis: Analysis, kinds: list[str] | None) -> list[int]
     rows = [(r[0], 0.0) for r in conn.execute(sql, (expr,))]
     ids = [i for i, _s in keep_kinds(conn, rows, kinds)]
     return ids[:DEPTH]
+
+
+def asked_ranking(conn, analysis: Analysis, kinds: list[str] | None) -> list[int]:
+    """Paragraphs by the question's character pairs found in the questions drafted for them (data/asked/)."""
+    pairs = char_pairs(analysis)
+    if not pairs or not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'search_asked'").fetchone():
+        return []
+    expr = " OR ".join(f'"{p[0]} {p[1]}"' for p in pairs)
+    depth = DEPTH * 4 if kinds else DEPTH
+    rows = [(r[0], 0.0) for r in conn.execute(
+        f"SELECT rowid FROM search_asked WHERE search_asked MATCH ? ORDER BY bm25(search_asked) LIMIT {depth}", (expr,))]
+    return [i for i, _s in keep_kinds(conn, rows, kinds)][:DEPTH]
 
 
 def fuse(conn, analysis: Analysis, hits: list[Hit], kinds: list[str] | None,
@@ -67,7 +80,8 @@ def fuse(conn, analysis: Analysis, hits: list[Hit], kinds: list[str] | None,
             ranks[h.doc["id"]] = (r, place.get(h.doc["id"]))
         for i, r in place.items():
             ranks.setdefault(i, (None, r))
-    if not pairs:
+    asked = asked_ranking(conn, analysis, kinds) if ASKED_WEIGHT else []
+    if not pairs and not asked:
         return hits
     score: dict[int, float] = {}
     by_id = {h.doc["id"]: h for h in ranked}
@@ -77,6 +91,9 @@ def fuse(conn, analysis: Analysis, hits: list[Hit], kinds: list[str] | None,
     for r, i in enumerate(pairs, start=1):
         if i not in seen:
             score[i] = score.get(i, 0.0) + PAIR_WEIGHT / (RRF_K + r)
+    for r, i in enumerate(asked, start=1):
+        if i not in seen:
+            score[i] = score.get(i, 0.0) + ASKED_WEIGHT / (RRF_K + r)
     new = [i for i in score if i not in by_id]
     for i, doc in fetch_docs(conn, new, SCORE_COLUMNS).items():
         by_id[i] = Hit(doc, 0.0)

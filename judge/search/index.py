@@ -4,13 +4,15 @@ It reads the tables of the rule tree (rules, examples, terms, term_aliases, faq,
 
   search_docs   one row per searchable document (rule paragraph, FAQ entry, erratum, glossary term),
                 with everything the result list shows precomputed (breadcrumb, display number).
-  search_fts    FTS5 (contentless, bm25) over six columns: `title` and `chars` (one token per
+  search_fts    FTS5 (contentless, bm25) over five columns: `title` and `chars` (one token per
                 Chinese character: exact phrases and two-character terms always match), `words`
                 (jieba segmentation with the rules' own user dictionary: whole-word matches score
                 higher), `extra` (examples, aliases, English names: low weight), `context` (the
-                section a paragraph is in: its ancestors' titles and opening words), `questions`
-                (questions in players' words the paragraph answers, drafted by the tool's authors
-                from the rule alone: data/asked/*.tsv; searched, never shown as rule text).
+                section a paragraph is in: its ancestors' titles and opening words).
+  search_asked  FTS5 over the questions in players' words a rule paragraph answers (one token per
+                character; rowid = the paragraph's id), drafted by the tool's authors from the rule
+                alone (data/asked/*.tsv): searched, never shown as rule text. A table of its own,
+                so that they leave the rules' own term statistics as they are.
   search_lex    the segmentation vocabulary with corpus frequencies: the query path segments a
                 query by dynamic programming over it, so jieba is never loaded to answer a query.
   search_alias  other ways to write a term -> the term: english, synonym, traditional, pinyin.
@@ -36,6 +38,7 @@ KIND_LABEL = {"rule": "规则", "faq": "FAQ", "errata": "勘误", "term": "术�
 SCHEMA = """
 DROP TABLE IF EXISTS search_docs;
 DROP TABLE IF EXISTS search_fts;
+DROP TABLE IF EXISTS search_asked;
 DROP TABLE IF EXISTS search_lex;
 DROP TABLE IF EXISTS search_alias;
 DROP TABLE IF EXISTS search_t2s;
@@ -50,8 +53,9 @@ CREATE TABLE search_docs (
 CREATE INDEX search_docs_number ON search_docs(number);
 CREATE INDEX search_docs_ref ON search_docs(ref);
 CREATE VIRTUAL TABLE search_fts USING fts5(
-  title, words, chars, extra, context, questions, content='', tokenize='unicode61 remove_diacritics 2'
+  title, words, chars, extra, context, content='', tokenize='unicode61 remove_diacritics 2'
 );
+CREATE VIRTUAL TABLE search_asked USING fts5(chars, content='', tokenize='unicode61 remove_diacritics 2');
 CREATE TABLE search_lex (word TEXT PRIMARY KEY, freq INTEGER, df INTEGER, is_term INTEGER) WITHOUT ROWID;
 CREATE TABLE search_alias (alias TEXT, target TEXT, kind TEXT, source TEXT);
 CREATE INDEX search_alias_alias ON search_alias(alias);
@@ -382,7 +386,7 @@ def build(conn, docs_manifest=None) -> dict:
     freq: Counter = Counter()
     df: Counter = Counter()
     corpus_chars: set[str] = set()
-    doc_rows, fts_rows = [], []
+    doc_rows, fts_rows, asked_rows = [], [], []
     cache: dict[str, list[str]] = {}
 
     def segmented(text: str) -> list[str]:
@@ -414,10 +418,11 @@ def build(conn, docs_manifest=None) -> dict:
         doc_rows.append(d)
         if d["kind"] == "rule" and d.get("number_source") == "absent" and not title:
             # A skeleton node with neither text nor title says nothing: reachable by its number only.
-            fts_rows.append((i, "", "", "", "", "", ""))
+            fts_rows.append((i, "", "", "", "", ""))
         else:
-            fts_rows.append((i, char_tokens(title), " ".join(words), char_tokens(body), char_tokens(extra),
-                             char_tokens(context), char_tokens(questions)))
+            fts_rows.append((i, char_tokens(title), " ".join(words), char_tokens(body), char_tokens(extra), char_tokens(context)))
+        if questions:
+            asked_rows.append((i, char_tokens(questions)))
 
     cols = ["id", "kind", "ref", "number", "display_number", "number_source", "confidence", "path", "title",
             "text", "examples", "norm", "norm_extra", "norm_context", "norm_questions", "parent_ref", "is_heading", "defines", "status", "superseded_by",
@@ -426,8 +431,8 @@ def build(conn, docs_manifest=None) -> dict:
         f"INSERT INTO search_docs ({','.join(cols)}) VALUES ({','.join('?' * len(cols))})",
         [tuple(d[c] for c in cols) for d in doc_rows],
     )
-    conn.executemany("INSERT INTO search_fts (rowid, title, words, chars, extra, context, questions) VALUES (?,?,?,?,?,?,?)",
-                     fts_rows)
+    conn.executemany("INSERT INTO search_fts (rowid, title, words, chars, extra, context) VALUES (?,?,?,?,?,?)", fts_rows)
+    conn.executemany("INSERT INTO search_asked (rowid, chars) VALUES (?,?)", asked_rows)
 
     for w in user_words:
         freq.setdefault(w, 0)

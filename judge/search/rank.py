@@ -33,7 +33,7 @@ from judge.search import intent
 from judge.search.analyze import Analysis, Concept
 from judge.search.text import fts_phrase, fts_string
 
-BM25_WEIGHTS = (4.0, 1.5, 1.0, 0.3, 0.7, 0.5)  # title, words, chars, extra, context, questions
+BM25_WEIGHTS = (4.0, 1.5, 1.0, 0.3, 0.7)  # title, words, chars, extra, context
 QUESTION_CREDIT = 0.5  # a concept found only in the questions drafted for a paragraph (data/asked/)
 CONTEXT_WEIGHT = 1.0  # a concept named by the paragraph's section counts fully
 RELATED_BONUS = 0.5
@@ -81,7 +81,7 @@ def fts_query(concepts: list[Concept], lexicon_words: set[str]) -> str | None:
         for f in c.forms:
             p = fts_phrase(f)
             if p:
-                parts.append("{title chars extra context questions} : " + p)
+                parts.append("{title chars extra context} : " + p)
             if f in lexicon_words:
                 parts.append("words : " + fts_string(f))
         if parts:
@@ -177,12 +177,12 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
             elif any(f in extra for f in c.forms):
                 got += c.weight / 2
                 matched.extend(f for f in c.forms if f in extra)
-            elif questions and any(f in questions for f in c.forms):
-                got += c.weight * QUESTION_CREDIT  # asked in players' words of this paragraph
             elif analysis.question_like and any(_split_present(f, norm) for f in c.forms):
                 # "打出卡牌" said as "卡牌…打出": a verb-object word with both halves in one paragraph.
                 got += c.weight * SPLIT_CREDIT
                 matched.extend(h for f in c.forms if _split_present(f, norm) for h in (f[:2], f[2:]))
+            elif questions and any(f in questions for f in c.forms):
+                got += c.weight * QUESTION_CREDIT  # asked in players' words of this paragraph
         if term_query and d["kind"] != "faq":  # an FAQ topic named "待命" is a category, not a definition
             names = set(key_forms) | ({f for c in concepts for f in c.forms} if len(concepts) == 1 else set())
         phrase = analysis.phrase
