@@ -18,7 +18,7 @@ BM25_WEIGHTS = (1.0, 0.0, 1.0, 0.0, 0.5)  # title, words, chars, extra, context
 DEPTH = 30  # how far down each list fusion looks
 RRF_K = 10.0  # small: the first few places of each list matter most
 PAIR_WEIGHT = 0.3  # the character-pair list's weight against the concept ranking's 1.0
-ASKED_WEIGHT = 0.3  # the drafted questions' list (character pairs against index.search_asked)
+ASKED_WEIGHT = 0.0  # the drafted questions' list (character pairs against index.search_asked)
 _STOP_PAIRS = frozenset(w for w in STOPWORDS if len(w) == 2)
 
 

@@ -23,6 +23,9 @@ Signals (and why):
                  limit for "几张", with 可以/不能/仅可 for "能不能", a sequence for "谁先" (INTENT_BONUS);
                  the rules' words a player phrase points at (the player-word table) confirm a
                  paragraph (RELATED_BONUS); long entries are discounted for questions (LENGTH_*).
+  8. asked     — a concept found in none of the above but in the questions drafted in players' words
+                 for the paragraph (data/asked/, index.search_asked) counts QUESTION_CREDIT: the player
+                 names a situation, the rule its concept.
 Direct hits (rule citations in the query) are placed first, marked `direct`.
 """
 
@@ -34,7 +37,7 @@ from judge.search.analyze import Analysis, Concept
 from judge.search.text import fts_phrase, fts_string
 
 BM25_WEIGHTS = (4.0, 1.5, 1.0, 0.3, 0.7)  # title, words, chars, extra, context
-QUESTION_CREDIT = 0.5  # a concept found only in the questions drafted for a paragraph (data/asked/)
+QUESTION_CREDIT = 1.0  # a concept found only in the questions drafted for a paragraph (data/asked/)
 CONTEXT_WEIGHT = 1.0  # a concept named by the paragraph's section counts fully
 RELATED_BONUS = 0.5
 SPLIT_CREDIT = 0.8  # a four-character word found as its two halves
