@@ -57,7 +57,7 @@ def pair_ranking(conn, analysis: Analysis, kinds: list[str] | None) -> list[int]
 def asked_ranking(conn, analysis: Analysis, kinds: list[str] | None) -> list[int]:
     """Paragraphs by the question's character pairs found in the questions drafted for them (data/asked/)."""
     pairs = char_pairs(analysis)
-    if not pairs or not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'search_asked'").fetchone():
+    if not pairs:
         return []
     expr = " OR ".join(f'"{p[0]} {p[1]}"' for p in pairs)
     depth = DEPTH * 4 if kinds else DEPTH

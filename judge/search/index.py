@@ -412,7 +412,7 @@ def build(conn, docs_manifest=None) -> dict:
         df.update(set(words))
         corpus_chars.update(body, title, extra)
         context = norm_text(d.get("context") or "")
-        questions = norm_text(" ".join((d.get("questions") or [])[:MAX_QUESTIONS]))
+        questions = "\n".join(norm_text(q) for q in (d.get("questions") or [])[:MAX_QUESTIONS])
         d = dict(d, id=i, norm=f"{title}\n{body}", norm_extra=extra, norm_context=context, norm_questions=questions,
                  parent_ref=d.get("parent_ref"))
         doc_rows.append(d)

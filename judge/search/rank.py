@@ -37,6 +37,7 @@ from judge.search.analyze import Analysis, Concept
 from judge.search.text import fts_phrase, fts_string
 
 BM25_WEIGHTS = (4.0, 1.5, 1.0, 0.3, 0.7)  # title, words, chars, extra, context
+ASKED_CANDIDATES = 10  # paragraphs whose drafted questions name every concept a question needs
 QUESTION_CREDIT = 1.0  # a concept found only in the questions drafted for a paragraph (data/asked/)
 CONTEXT_WEIGHT = 1.0  # a concept named by the paragraph's section counts fully
 RELATED_BONUS = 0.5
@@ -127,6 +128,18 @@ def candidates(conn, analysis: Analysis, kinds: list[str] | None) -> list[tuple[
             floor = min((x for _i, x in out), default=0.0)  # their bm25 under the full query is unknown: the lowest
             rows = keep_kinds(conn, [(r[0], floor) for r in conn.execute(sql.format(limit // 2), [every])], kinds)
             out += [(i, x) for i, x in rows[: CANDIDATES // 2] if i not in have]
+    if analysis.question_like and ASKED_CANDIDATES:
+        # The paragraphs whose drafted questions (data/asked/) name every concept the question needs: the
+        # player's words may be none of the rule's.
+        groups = [g for g in (" OR ".join(p for p in map(fts_phrase, c.forms) if p) for c in required or analysis.concepts) if g]
+        asked = " AND ".join(f"({g})" for g in groups)
+        if asked:
+            have = {i for i, _s in out}
+            floor = min((x for _i, x in out), default=0.0)
+            rows = [(r[0], floor) for r in conn.execute(
+                f"SELECT rowid FROM search_asked WHERE search_asked MATCH ? ORDER BY bm25(search_asked) LIMIT {ASKED_CANDIDATES * (4 if kinds else 1)}",
+                [asked])]
+            out += [(i, x) for i, x in keep_kinds(conn, rows, kinds)[:ASKED_CANDIDATES] if i not in have]
     return out
 
 
@@ -219,7 +232,10 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
             # section, whose words are its context.
             listed = d["kind"] == "rule" and (norm.rstrip().endswith(":") or norm.endswith("\n"))
             sect = [c for c in concepts if listed and not any(f in norm for f in c.forms) and any(f in context for f in c.forms)]
-            coverage = 0.5 * coverage + 0.5 * (_window_coverage(norm, concepts) + sum(c.weight for c in sect)) / total_w
+            window = _window_coverage(norm, concepts) + sum(c.weight for c in sect)
+            if questions:  # a drafted question is one short sentence: what it names is within the window
+                window = max([window] + [sum(c.weight for c in concepts if any(f in q for f in c.forms)) for q in questions.split("\n")])
+            coverage = 0.5 * coverage + 0.5 * window / total_w
         s = coverage**2 * (0.5 + 0.5 * max(bm, 0.0) / best_bm25)
         if phrase and phrase in norm:
             s *= 1.2  # the query as typed, verbatim: an exact phrase match
