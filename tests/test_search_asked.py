@@ -42,10 +42,13 @@ def test_every_row_is_well_formed():
         q = row.question
         if row.cells != 2:
             bad.append(f"{_where(row)}: {row.cells} cells (number<TAB>question)")
+        elif not has_cjk(q):
+            # A foreign player's short question in the English rules' words ("can I move during a showdown").
+            words = q.split()
+            if not (4 <= len(words) <= 12 and all(w.isascii() for w in words)):
+                bad.append(f"{_where(row)}: neither Chinese (4-40 characters) nor English (4-12 words)")
         elif not 4 <= len(q) <= 40:
             bad.append(f"{_where(row)}: {len(q)} characters (4-40)")
-        elif not has_cjk(q):
-            bad.append(f"{_where(row)}: no Chinese")
     assert not bad, "\n".join(bad)
 
 
