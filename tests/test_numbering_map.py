@@ -10,7 +10,7 @@ import pytest
 
 from judge.corpus import manifest
 from judge.paths import corpus_dir
-from judge.rules import CURRENT_VERSION, lookup
+from judge.rules import CURRENT_VERSION, citation_review, lookup
 from judge.rules.citations import find_citations
 from judge.rules.model import ABSENT, INFERRED, OFFICIAL, parse_number
 from judge.rules.official import (
@@ -102,7 +102,11 @@ def test_untitled_dropped_headings_take_the_term_their_first_rule_defines(tree):
 def test_every_citation_agrees_with_the_map(tree):
     cites = [c for p in tree.paragraphs for c in find_citations(p.text)]
     assert len(cites) > 80
-    assert check_citations(tree.rules, cites) == []
+    # Read as written, only the reviewed stale citations (data/citation_corrections.tsv) disagree...
+    raw = check_citations(tree.rules, cites)
+    assert raw == ["正文引用“规则 317.2.回合结束阶段”，但编号对照表把 317.2 给了“失效步骤”"]
+    # ...and with the reviewed corrections applied, none does.
+    assert check_citations(tree.rules, citation_review.for_titles(tree.doc.file, cites)) == []
 
 
 def test_a_disagreeing_citation_stops_the_build(tree):

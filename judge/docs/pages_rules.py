@@ -5,6 +5,7 @@ from __future__ import annotations
 from judge.docs.context import RuleSection, SiteContext, citation_spans, faq_label
 from judge.docs.data import Ref, Rule
 from judge.docs.markup import esc, heading, indent, slug
+from judge.rules import citation_review
 
 SOURCE_LABEL = {
     "cited": "编号由正文引用确认",
@@ -59,6 +60,9 @@ def linked_text(ctx: SiteContext, page: str, text: str, refs: list[Ref]) -> list
                 parts.append(ctx.rule_link(page, rule, label=label))
             else:
                 parts.append(esc_keep_space(label))
+            fixed = citation_review.ref_label(target)[1] if isinstance(target, Ref) else ""
+            if fixed:   # a reviewed stale citation: the link goes to the rule it means, and says so
+                parts.append(esc(f"（{fixed}）"))
             pos = end
         parts.append(esc_keep_space(line[pos:]))
         para = "".join(parts).strip()

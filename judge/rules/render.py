@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import sys
 
+from judge.rules import citation_review
 from judge.rules.faq_status import STATUS_LABELS
 from judge.rules.number import Provenance
 
@@ -135,9 +136,11 @@ def rule_payload(book, rule, depth: int | None) -> dict:
         "section": [{"number": r.number or None, "display_number": r.display_number or None, "text": r.text}
                     for r in v.section],
         "refs_out": [{"to_number": r.to_number, "to_display": r.to_display, "cited_title": r.cited_title or None,
-                      "resolved": r.resolved, "raw": r.raw, "to_source": _source(r.to_source)} for r in v.refs_out],
+                      "resolved": r.resolved, "raw": r.raw, "to_source": _source(r.to_source),
+                      "note": citation_review.ref_label(r)[1] or None} for r in v.refs_out],
         "refs_in": [{"from_number": r.from_number or None, "from_display": r.from_display or None, "raw": r.raw,
-                     "text": r.from_text, "source_line": r.source_line} for r in v.refs_in],
+                     "text": r.from_text, "source_line": r.source_line,
+                     "note": citation_review.ref_label(r)[1] or None} for r in v.refs_in],
         "faq": [{"id": f.id, "question": f.question, "answer": f.answer, "status": f.status, "method": f.method,
                  "topic": f.topic} for f in v.faq],
     }
@@ -183,7 +186,8 @@ def render_rule(book, rule, depth: int | None = None, st: Style | None = None, d
         lines.append("")
         lines.append("引用：")
         for r in p.refs_out:
-            tgt = r.to_display + (f" {r.cited_title}" if r.cited_title else "")
+            title, fixed = citation_review.ref_label(r)
+            tgt = r.to_display + (f" {title}" if title else "") + (st.warn(f"（{fixed}）") if fixed else "")
             note = "" if r.resolved else st.warn("（树中无此编号）")
             if r.to_source == "absent":
                 note = st.warn("（正文不在语料中）")
@@ -192,7 +196,9 @@ def render_rule(book, rule, depth: int | None = None, st: Style | None = None, d
         lines.append("")
         lines.append(f"被引用（{len(p.refs_in)} 处）：")
         for r in p.refs_in:
-            lines.append(f"  ← {st.num(r.from_display or '')} {_snippet(r.from_text, 60)}")
+            fixed = citation_review.ref_label(r)[1]
+            lines.append(f"  ← {st.num(r.from_display or '')} {_snippet(r.from_text, 60)}"
+                         + (st.warn(f"（{fixed}）") if fixed else ""))
     if detail and p.faq:
         lines.append("")
         lines.append(f"相关 FAQ（{len(p.faq)} 条）：")

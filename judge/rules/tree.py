@@ -16,7 +16,7 @@ from judge.corpus.reader import Paragraph, read_document
 from judge.records import Ref
 from judge.rules.citations import Citation, find_citations
 from judge.rules.model import ABSENT, CITED, CURRENT_VERSION, INFERRED, Rule, format_number, parse_number
-from judge.rules import official
+from judge.rules import citation_review, official
 from judge.rules.numbering import Excerpt, NumberingReport, numbered_items, recover
 from judge.rules.official import NumberingMap
 
@@ -43,13 +43,15 @@ class VersionTree:
         return {r.number: r for r in self.rules if r.number}
 
 
-def _all_citations(paras: list[Paragraph]) -> list[Citation]:
+def _all_citations(paras: list[Paragraph], file: str = "") -> list[Citation]:
+    """The citations of the paragraphs and their examples; a reviewed stale one (citation_review) is
+    renumbered to the rule its title names, so its title never lands on the wrong node."""
     out = []
     for p in paras:
         out.extend(find_citations(p.text))
         for ex, _ in p.examples:
             out.extend(find_citations(ex))
-    return out
+    return citation_review.for_titles(file, out) if file else out
 
 
 def _rule_from_item(version: str, doc: Document, it) -> Rule:
@@ -133,9 +135,13 @@ def build_refs(tree: VersionTree) -> None:
             for c in find_citations(text):
                 key = parse_number(c.number)
                 number = format_number(key) if key else c.number
+                title = c.title
+                fix = citation_review.of_citation(tree.doc.file, c)
+                if fix is not None:   # a reviewed stale citation: the reference goes to the rule it means
+                    number, title = fix.resolve, fix.subject
                 target = by_num.get(number)
                 tree.refs.append(Ref(from_rule=r.id, to_number=number, to_rule=target.id if target else None,
-                                     cited_title=c.title, raw=c.raw, source_file=tree.doc.file,
+                                     cited_title=title, raw=c.raw, source_file=tree.doc.file,
                                      source_line=line or r.source_line))
 
 
@@ -145,7 +151,7 @@ def build_unnumbered(doc: Document, paras: list[Paragraph], excerpts: list[Excer
     the shipped numbering map covers the document, the official numbers (checked against the text's
     citations: a disagreement stops the build)."""
     body = [p for p in paras if not p.header]
-    cites = _all_citations(body)
+    cites = _all_citations(body, doc.file)
     if numbering is not None and numbering.corpus_sha256 == doc.sha256:
         # The map was made from this very file: it numbers every paragraph, and the recovery from the
         # text alone (the costly part of the build) would be discarded.
@@ -159,6 +165,7 @@ def build_unnumbered(doc: Document, paras: list[Paragraph], excerpts: list[Excer
     if numbering is not None:
         rules = official.apply_map(rules, numbering, doc.version, doc.file)
         official.fill_cited_titles(rules, cites)
+        citation_review.annotate(rules, doc.file)
         problems = official.check_citations(rules, cites)
         if problems:
             raise official.NumberingConflict(

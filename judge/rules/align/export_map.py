@@ -72,8 +72,8 @@ def _norm_en(text: str) -> str:
 
 
 # Heading term pairs the glossary lacks, each named by the Chinese text itself (a citation's title:
-# "规则 349.打出过程" names the heading of the process of play).
-HEADING_TERMS = {"the process of play": "打出过程"}
+# "规则 349.打出过程" names the heading of the process of play; 317.2.f names the expiration step).
+HEADING_TERMS = {"the process of play": "打出过程", "expiration step": "失效步骤"}
 
 
 def heading_terms(docs) -> dict[str, str]:
@@ -91,7 +91,7 @@ def cited_titles(tree) -> dict[str, str]:
     from judge.rules.tree import _all_citations
 
     out: dict[str, str] = {}
-    for c in _all_citations(tree.paragraphs):
+    for c in _all_citations(tree.paragraphs, tree.doc.file):
         key = parse_number(c.number)
         if key and (c.title or c.context):
             out.setdefault(format_number(key), c.title or c.context)

@@ -1,0 +1,139 @@
+"""Reviewed citations whose number or title disagrees with the official numbering (v1.4).
+
+The Chinese text sometimes cites a number that, in the official numbering, is another rule
+("规则 740.2.a" for the costs within instructions of 740.4.a), or a right number under its parent's
+title ("规则 317.2.回合结束阶段": 回合结束阶段 is 317). `data/citation_corrections.tsv` lists them, each
+checked by hand: the cited title goes to the rule it names (`holder`), the reference to the rule it
+means (`resolve`), and every view that shows the reference says what the text wrote.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, replace
+
+from judge.rules.citations import Citation
+from judge.rules.model import format_number, parse_number
+
+PATH = os.path.join(os.path.dirname(__file__), "data", "citation_corrections.tsv")
+COLUMNS = ["file", "line", "cited", "subject", "holder", "resolve", "note"]
+OFFICIAL = "官方编号 v1.4"
+
+
+@dataclass(frozen=True)
+class Correction:
+    file: str
+    line: int
+    cited: str
+    subject: str
+    holder: str
+    resolve: str
+    note: str
+
+    @property
+    def moved(self) -> bool:
+        """The reference goes to another number than the text wrote."""
+        return self.resolve != self.cited
+
+    def label(self) -> str:
+        """What a judge is told next to the reference (Chinese)."""
+        if self.moved:
+            return f"正文写作 {self.cited}，按{OFFICIAL} 应为 {self.resolve}"
+        return f"正文写作“{self.cited}.{self.subject}”；按{OFFICIAL}，“{self.subject}”是规则 {self.holder} 的标题"
+
+
+def _number(text: str) -> str:
+    key = parse_number(text)
+    return format_number(key) if key else text
+
+
+_cache: list[Correction] | None = None
+
+
+def corrections(path: str = PATH) -> list[Correction]:
+    """Every reviewed row; a malformed row is a CorpusError naming the file and line."""
+    global _cache
+    if path == PATH and _cache is not None:
+        return _cache
+    from judge.errors import CorpusError
+
+    out = []
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    for lineno, line in enumerate(lines, start=1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        cells = line.split("\t")
+        if cells == COLUMNS:
+            continue
+        if len(cells) != len(COLUMNS) or not cells[1].isdigit() or not all(
+                parse_number(cells[i]) for i in (2, 4, 5)):
+            raise CorpusError(f"引用更正表 {path} 第 {lineno} 行应为：" + "、".join(COLUMNS),
+                              hint="行号为数字，cited/holder/resolve 为规则编号。")
+        out.append(Correction(cells[0], int(cells[1]), _number(cells[2]), cells[3], _number(cells[4]),
+                              _number(cells[5]), cells[6]))
+    if path == PATH:
+        _cache = out
+    return out
+
+
+def subject_of(c: Citation) -> str:
+    """The words a citation names its rule by: its title, else the subject before it, else its gloss."""
+    return c.title or c.context or c.gloss
+
+
+def find(file: str, number: str, subject: str) -> Correction | None:
+    """The reviewed correction of a citation of `file` writing `number` for `subject`."""
+    number = _number(number)
+    return next((k for k in corrections() if k.file == file and k.cited == number and k.subject == subject), None)
+
+
+def of_citation(file: str, c: Citation) -> Correction | None:
+    return find(file, c.number, subject_of(c))
+
+
+def for_titles(file: str, cites: list[Citation]) -> list[Citation]:
+    """The citations with each reviewed one renumbered to the rule its title names (`holder`)."""
+    out = []
+    for c in cites:
+        k = of_citation(file, c)
+        out.append(replace(c, number=k.holder) if k else c)
+    return out
+
+
+def of_ref(ref) -> Correction | None:
+    """The reviewed correction behind a stored reference (records.Ref), if any: the number its raw
+    text wrote and the subject kept as its cited title."""
+    from judge.rules.citations import find_citations
+
+    cites = find_citations(ref.raw or "")
+    return find(ref.source_file, cites[0].number, ref.cited_title) if cites else None
+
+
+def ref_label(ref) -> tuple[str, str]:
+    """(title, note) to show next to a reference: the cited title and no note, or, for a reviewed
+    stale citation, the subject (the target's own title when only the title was misplaced) and
+    what the text wrote."""
+    fix = of_ref(ref)
+    if fix is None:
+        return ref.cited_title or "", ""
+    return (fix.subject if fix.moved else ref.to_title or ""), fix.label()
+
+
+def annotate(rules, file: str) -> None:
+    """The evidence of the rules a reviewed citation of `file` involves says what the text wrote."""
+    by_num = {r.number: r for r in rules if r.number}
+    for k in corrections():
+        if k.file != file:
+            continue
+        where = f"正文第 {k.line} 行写作“规则 {k.cited}”（{k.subject}）"
+        notes = {k.holder: f"{where}，按{OFFICIAL}，“{k.subject}”是本条。"}
+        if k.cited != k.holder:
+            notes[k.cited] = (f"{where}；{k.note}。" if k.cited == k.resolve
+                              else f"{where}，按{OFFICIAL}，“{k.subject}”不是本条而是规则 {k.holder}。")
+        if k.resolve not in notes:
+            notes[k.resolve] = f"{where}，所指的是本条：{k.note}。"
+        for number, note in notes.items():
+            r = by_num.get(number)
+            if r is not None and note not in r.evidence:
+                r.evidence += note
