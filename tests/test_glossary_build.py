@@ -7,7 +7,7 @@ from judge.paths import corpus_dir
 from judge.rules import glossary as g
 
 KEYWORDS = ["急速", "迅捷", "强攻", "绝念", "法盾", "游走", "待命", "反应", "瞬息", "装配", "灵便", "鼓舞", "坚守",
-            "壁垒", "回响", "百炼", "等级", "预视"]
+            "壁垒", "回响", "百炼", "等级", "预视", "伏击", "狩猎", "唯我", "后排"]
 
 
 def R(n, text="", title=None, src="inferred", head=0):
@@ -23,6 +23,7 @@ MINI = [
     R("435", "此类关键词可能是依赖性关键词，如[鼓舞][>]和[等级][>]，也可能是[绝念]。[数额]不是。"),
     R("436", "[急速]关键词让单位以活跃状态进场。"),
     R("800", title="关键词", src="absent"), R("808", title="绝念", src="absent"),
+    R("812", title="鼓舞〔标题为本工具所拟〕", src="absent"),
 ]
 
 
@@ -98,7 +99,7 @@ def test_rule_definitions_and_links(terms):
     assert terms["非战斗法术对决"].rule_id == "v:341.4"
     assert terms["清理"].rule_id == "v:318"      # by heading title
     assert terms["绝念"].rule_id == "v:808"      # the cited keyword chapter
-    assert terms["鼓舞"].rule_id == "v:800"      # not citable on its own: the keyword chapter
+    assert terms["鼓舞"].rule_id == "v:812"      # its own rule (titled by the tool), not the chapter 800
     assert "数额" not in terms                    # a placeholder in brackets, not a keyword
 
 

@@ -11,6 +11,7 @@ import json
 
 from judge.cards.catalog import Catalog, catalog
 from judge.cards.model import Card
+from judge.rules.drafted import strip_mark
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:  # the store hands out the connection; sqlite3 (and datetime under it) stays unimported
@@ -55,7 +56,7 @@ def keyword_rules(conn: sqlite3.Connection, card: Card) -> list[dict]:
                     "rules_name": rules_name if rules_name != name else None,
                     "english": term["english"] if term is not None else None, "rule": rule, "via": via,
                     # the glossary's rule is about the keyword itself, or only the chapter it belongs to
-                    "own_rule": bool(rule) and (rule.get("title") or "") == rules_name})
+                    "own_rule": bool(rule) and strip_mark(rule.get("title")) == rules_name})
     return out
 
 

@@ -12,6 +12,7 @@ from collections import defaultdict
 
 from judge.docs.context import SiteContext
 from judge.docs.markup import esc, heading, slug
+from judge.rules.drafted import strip_mark
 
 INDEX = "cards/index.md"
 
@@ -103,7 +104,7 @@ def _keyword_rule(ctx: SiteContext, site: CardSite, page: str, name: str, kind: 
         rule = ctx.data.rules_by_id.get(term.rule_id)
         if rule is not None:
             linked = ctx.rule_link(page, rule, f"{rule.display_number or rule.number} {rule.title or ''}".strip())
-            if kind == "keyword" and rule.title != rules_name:
+            if kind == "keyword" and strip_mark(rule.title) != rules_name:
                 linked += "（语料中没有这个关键词自己的条文编号，这是它所属的规则）"
             return linked
     return "（现行规则中没有此条目的编号）"
