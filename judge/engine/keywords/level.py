@@ -1,4 +1,4 @@
-"""等级 Level N (800; the 2026-07-17 rules name it only as a dependent keyword, beside 鼓舞, in the
+"""等级 Level N (824; the 2026-07-17 rules name it only as a dependent keyword, beside 鼓舞, in the
 rule on ability keywords — core-rules line 439; its own section is absent): the ability after
 it is active exactly while its controller has at least N XP (经验) and inactive otherwise; it is
 read from the current controller, so a change of control or of XP re-checks it at once.

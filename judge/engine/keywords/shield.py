@@ -1,4 +1,4 @@
-"""坚守 Shield X (800; its own section is absent from the tree): +X Might (default 1) while the unit
+"""坚守 Shield X (814; its text is absent from the Chinese corpus): +X Might (default 1) while the unit
 is a defender; instances sum."""
 
 from __future__ import annotations

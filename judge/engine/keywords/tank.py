@@ -1,4 +1,4 @@
-"""壁垒 Tank (800; its own section is absent from the tree): in combat damage assignment (465) it
+"""壁垒 Tank (815; its text is absent from the Chinese corpus): in combat damage assignment (465) it
 gets lethal damage before its controller's other units (FAQ R-L77: two Tanks, the assigner picks
 the order). A unit with both Tank and Backline may count in either group, the assigner's pick."""
 

@@ -1,4 +1,4 @@
-"""预视 Vision (800; its own section is absent from the corpus, notes KW15): when the unit enters the
+"""预视 Vision (817, 预知 in card texts; its text is absent from the Chinese corpus): when the unit enters the
 board its controller looks at the top card of the main deck and may recycle it (put it at the
 bottom); each instance decides separately. Scripted as `甲 选择目标 <unit> -> <top card>` to
 recycle; without it the card stays on top (the trace says how to recycle)."""
