@@ -114,7 +114,8 @@ def render_glossary(ctx: SiteContext) -> str:
                 lines.append(f"- 英文：{esc(t.english)}")
             by_kind: dict[str, list[str]] = defaultdict(list)
             for alias, kind in t.aliases:
-                by_kind[kind].append(alias)
+                if not (kind == "english" and alias == t.english):  # already on the 英文 line
+                    by_kind[kind].append(alias)
             for kind, aliases in by_kind.items():
                 lines.append(f"- {esc(ALIAS_KIND.get(kind, kind))}：{'、'.join(esc(a) for a in aliases)}")
             if t.source:
