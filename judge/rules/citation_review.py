@@ -88,6 +88,12 @@ def find(file: str, number: str, subject: str) -> Correction | None:
     return next((k for k in corrections() if k.file == file and k.cited == number and k.subject == subject), None)
 
 
+def by_number(file: str) -> dict[str, Correction]:
+    """Reviewed numbers of `file` by the number it wrote (the referee FAQ's older numbering: every
+    citation of one old number means the same rule)."""
+    return {k.cited: k for k in corrections() if k.file == file}
+
+
 def of_citation(file: str, c: Citation) -> Correction | None:
     return find(file, c.number, subject_of(c))
 

@@ -6,6 +6,8 @@ from judge.records import Erratum, FaqEntry, Term
 from judge.rules.faq_lookup import DOCS
 from judge.rules.faq_status import STATUS_LABELS
 
+REVIEWED_CONFIDENCE = 1.0   # = judge.rules.faq_refs.REVIEWED_CONFIDENCE: an old number checked by hand
+
 METHOD_LABELS = {
     "status": "取代此条的现行规则",
     "reviewed": "已核对，依据的现行规则",
@@ -98,9 +100,11 @@ def entry_detail(e: FaqEntry) -> str:
             how = METHOD_LABELS.get(r.method, r.method)
             if r.method == "status" and e.status == "disputed":
                 how = "争议涉及的现行规则"
+            reviewed = r.method == "mapped" and r.confidence == REVIEWED_CONFIDENCE
             if r.method == "mapped":
-                how = f"原文“{r.raw}”为旧编号，{how}"
-            conf = f"，置信度 {r.confidence:.2f}" if r.method in ("mapped", "suggested") and r.confidence is not None else ""
+                how = f"原文“{r.raw}”为旧编号，" + ("已按官方编号 v1.4 人工核对" if reviewed else how)
+            conf = f"，置信度 {r.confidence:.2f}" if r.method in ("mapped", "suggested") and r.confidence is not None \
+                and not reviewed else ""
             snippet = f"  {_short(r.text, 40)}" if r.text else ""
             out.append(f"  {label}  [{how}{conf}]{snippet}")
     out.append(f"出处：{e.source_file} 第 {e.source_line} 行")
