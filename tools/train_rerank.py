@@ -63,9 +63,13 @@ def collect(conn, names: list[str]) -> list[tuple[list[list[float]], list[bool]]
     return data
 
 
-def fit(data, l2: float, steps: int, rate: float) -> list[float]:
+def fit(data, l2: float, steps: int, rate: float, start: dict[str, float] | None = None,
+        only: set[str] | None = None) -> list[float]:
+    """Weights from `start` (default START: the fused order alone), pulled back towards it by the L2 penalty;
+    with `only`, the other weights stay as they start."""
     n = len(rerank.FEATURES)
-    w = [START.get(f, 0.0) for f in rerank.FEATURES]
+    free = [not only or f in only for f in rerank.FEATURES]
+    w = [(start or START).get(f, 0.0) for f in rerank.FEATURES]
     prior = list(w)
     for _ in range(steps):
         grad = [0.0] * n
@@ -82,7 +86,7 @@ def fit(data, l2: float, steps: int, rate: float) -> list[float]:
                     grad[k] += g * r[k]
         for k in range(n):
             grad[k] = grad[k] / len(data) + l2 * (w[k] - prior[k])
-            w[k] -= rate * grad[k]
+            w[k] -= rate * grad[k] if free[k] else 0.0
     return w
 
 
@@ -102,7 +106,8 @@ def holdout(by_set: dict[str, list], args) -> None:
     shipped = [rerank.weights().get(f, 0.0) for f in rerank.FEATURES]
     for name, data in by_set.items():
         rest = [q for other, d in by_set.items() if other != name for q in d]
-        w = fit(rest, args.l2, args.steps, args.rate)
+        w = fit(rest, args.l2, args.steps, args.rate, dict(rerank.weights()) if args.from_shipped else None,
+                set(args.only.split(",")) if args.only else None)
         if args.ascent:
             w = ascent(rest, w, args.ascent)
         print(f"{name}: {len(data)} questions with an answer in the first places; in the top 5: fused order "
@@ -147,6 +152,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cache", help="keep the collected features in this file (a development aid)")
     ap.add_argument("--ascent", type=int, default=0, help="rounds of coordinate ascent on recall@5 after the fit")
     ap.add_argument("--holdout", action="store_true", help="fit on all sets but one, for each; write nothing")
+    ap.add_argument("--from-shipped", action="store_true",
+                    help="start from the shipped weights and pull towards them (new features start at 0)")
+    ap.add_argument("--only", help="fit only these features (comma-separated); the others keep their start")
     args = ap.parse_args(argv)
     names = [s for s in args.sets.split(",") if s]
     if any(n.startswith("frozen") or n not in evaluation.SETS for n in names):
@@ -164,11 +172,14 @@ def main(argv: list[str] | None = None) -> int:
         if args.cache:
             with open(args.cache, "w", encoding="utf-8") as fh:
                 json.dump(data, fh)
-    w = fit(data, args.l2, args.steps, args.rate)
+    only = set(args.only.split(",")) if args.only else None
+    w = fit(data, args.l2, args.steps, args.rate, dict(rerank.weights()) if args.from_shipped else None, only)
     if args.ascent:
         w = ascent(data, w, args.ascent)
     lines = ["# Weights of judge/search/rerank.py, fitted by tools/train_rerank.py "
-             f"(sets {','.join(names)}: {len(data)} questions; l2 {args.l2}, {args.steps} steps).",
+             f"(sets {','.join(names)}: {len(data)} questions; l2 {args.l2}, {args.steps} steps"
+             + (", from the weights shipped before" if args.from_shipped else "")
+             + (f", only {args.only}" if args.only else "") + ").",
              "feature\tweight"]
     lines += [f"{f}\t{x:.4f}" for f, x in zip(rerank.FEATURES, w)]
     with open(args.out, "w", encoding="utf-8") as fh:

@@ -74,13 +74,16 @@ def fuse(conn, analysis: Analysis, hits: list[Hit], kinds: list[str] | None,
     rest = [h for h in hits if not h.direct]
     ranked = rest[:DEPTH]
     pairs = pair_ranking(conn, analysis, kinds)
+    asked = asked_ranking(conn, analysis, kinds)
     if ranks is not None:
         place = {i: r for r, i in enumerate(pairs, start=1)}
+        aplace = {i: r for r, i in enumerate(asked, start=1)}
         for r, h in enumerate(ranked, start=1):
-            ranks[h.doc["id"]] = (r, place.get(h.doc["id"]))
+            ranks[h.doc["id"]] = (r, place.get(h.doc["id"]), aplace.get(h.doc["id"]))
         for i, r in place.items():
-            ranks.setdefault(i, (None, r))
-    asked = asked_ranking(conn, analysis, kinds) if ASKED_WEIGHT else []
+            ranks.setdefault(i, (None, r, aplace.get(i)))
+        for i, r in aplace.items():
+            ranks.setdefault(i, (None, None, r))
     if not pairs and not asked:
         return hits
     score: dict[int, float] = {}
@@ -91,7 +94,7 @@ def fuse(conn, analysis: Analysis, hits: list[Hit], kinds: list[str] | None,
     for r, i in enumerate(pairs, start=1):
         if i not in seen:
             score[i] = score.get(i, 0.0) + PAIR_WEIGHT / (RRF_K + r)
-    for r, i in enumerate(asked, start=1):
+    for r, i in enumerate(asked if ASKED_WEIGHT else [], start=1):
         if i not in seen:
             score[i] = score.get(i, 0.0) + ASKED_WEIGHT / (RRF_K + r)
     new = [i for i in score if i not in by_id]

@@ -21,6 +21,7 @@ from judge.search import intent
 from judge.search.analyze import Analysis
 
 DEPTH = 30
+ASKED_MIN_PAIRS = 4  # the question's character pairs needed for the drafted-question features
 WEIGHTS_PATH = Path(__file__).resolve().parent / "data" / "rerank_weights.tsv"
 
 # What a paragraph that answers each kind of question says (normalised text).
@@ -36,7 +37,7 @@ SAYS = {intent.WHATIF: CONDITION, intent.ORDER: SEQUENCE, intent.WHEN: TIME, int
 FEATURES = (
     "fused", "concept", "pairs", "coverage", "text_pairs", "title_pairs", "faq", "errata", "term", "skeleton",
     "heading", "says_whatif", "says_order", "says_when", "says_howmany", "says_can", "length", "faq_asked",
-    "card",
+    "card", "asked", "asked_rank",
 )
 
 _weights: dict[str, float] | None = None
@@ -67,7 +68,7 @@ def features(analysis: Analysis, hits: list, ranks: dict[int, tuple[int | None, 
         norm = d.get("norm") or ""
         title, _, body = norm.partition("\n")
         body = body or title
-        crank, prank = ranks.get(d["id"], (None, None))
+        crank, prank, arank = (tuple(ranks.get(d["id"], ())) + (None, None, None))[:3]
         got = sum(c.weight for c in concepts if any(f in norm for f in c.forms))
         kind = d["kind"]
         asked = 0.0
@@ -95,6 +96,12 @@ def features(analysis: Analysis, hits: list, ranks: dict[int, tuple[int | None, 
         row.append(math.log(1.0 + len(norm)) / 6.0)
         row.append(asked)
         row.append(1.0 if analysis.cards and kind in ("faq", "errata") and any(n in title for n in analysis.cards) else 0.0)
+        # A rule paragraph's drafted questions (data/asked/); an FAQ entry's own question is one too.
+        questions = d.get("norm_questions") or ""
+        # Only for a question of some length: two words (卡牌, 手牌) are in the drafted questions of many paragraphs.
+        long_q = nq >= ASKED_MIN_PAIRS
+        row.append((sum(1 for p in q if p in questions) / nq if questions else asked) if long_q else 0.0)
+        row.append(10.0 / (10.0 + arank) if arank and long_q else 0.0)
         rows.append(row)
     return rows
 
