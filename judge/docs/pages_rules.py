@@ -5,7 +5,7 @@ from __future__ import annotations
 from judge.docs.context import RuleSection, SiteContext, citation_spans, faq_label
 from judge.docs.data import Ref, Rule
 from judge.docs.markup import esc, heading, indent, slug
-from judge.rules import citation_review
+from judge.rules import citation_review, translation_notes
 
 SOURCE_LABEL = {
     "cited": "编号由正文引用确认",
@@ -121,6 +121,11 @@ def render_rule(ctx: SiteContext, page: str, rule: Rule, level: int | None = Non
             target = ctx.data.rules_by_id.get(r.to_rule or "") or ctx.resolve_number(r.to_number)
             items.append(ctx.rule_link(page, target) if target else esc(r.raw or r.to_number) + "（未能解析）")
         lines += ["**参见**：" + " · ".join(items), ""]
+
+    note = translation_notes.note_of(rule.number)
+    if note:
+        lines += [f'!!! warning "{translation_notes.LABEL}［{note[0]}］"',
+                  f"    {esc(note[1])}{translation_notes.OWN_WORDS}", ""]
 
     if rule.examples:
         lines.append('!!! example "举例"')

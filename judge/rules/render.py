@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 
-from judge.rules import citation_review
+from judge.rules import citation_review, translation_notes
 from judge.rules.faq_status import STATUS_LABELS
 from judge.rules.number import Provenance
 
@@ -94,6 +94,8 @@ def _tree_lines(rows: list, st: Style) -> list[str]:
         tail = st.warn("（正文不在语料中）") if r.absent else _snippet(r.text, 70)
         if not title and not tail and r.is_heading:
             tail = st.dim(UNTITLED)
+        if translation_notes.note_of(r.number):
+            tail += st.warn(f"［{translation_notes.LABEL}］")
         lines.append(f"{prefix}{st.num(r.display_number or '')} {title}{' ' if title and tail else ''}{tail}".rstrip())
     return lines
 
@@ -124,6 +126,11 @@ def rule_json(rule) -> dict:
             "source_line": rule.source_line}
 
 
+def _note_json(number) -> dict | None:
+    entry = translation_notes.note_of(number)
+    return {"kind": entry[0], "note": entry[1]} if entry else None
+
+
 def rule_payload(book, rule, depth: int | None) -> dict:
     """Everything `judge rule` shows about one rule, as plain data (the --json output)."""
     v = RuleView(book, rule, depth)
@@ -132,6 +139,7 @@ def rule_payload(book, rule, depth: int | None) -> dict:
         "breadcrumb": [{"number": r.number or None, "display_number": r.display_number or None,
                         "title": r.title or None, "text": _snippet(r.text, 40)} for r in v.breadcrumb],
         "examples": list(rule.examples),
+        "translation_note": _note_json(rule.number),
         "subtree": [{**rule_json(r), "depth": d} for d, r in v.subtree],
         "section": [{"number": r.number or None, "display_number": r.display_number or None, "text": r.text}
                     for r in v.section],
@@ -169,6 +177,9 @@ def render_rule(book, rule, depth: int | None = None, st: Style | None = None, d
         lines.append(st.dim("（标题）"))
     for ex in rule.examples:
         lines.append(f"  举例：{ex}")
+    note = translation_notes.line_of(rule.number)
+    if note:
+        lines.append(st.warn(note))
     if detail:
         lines.append(st.dim(provenance(rule)))
         if rule.source_file:

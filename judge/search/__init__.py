@@ -57,6 +57,7 @@ JSON output (`judge search --json`), schema_version 1 — stable; fields are onl
         "note": str,
         "status": str | null, "superseded": bool, "superseded_by": str | null,
         "status_note": str | null, # FAQ entries superseded by the current rules
+        "translation_note": str | null,  # a rule where the Chinese text differs from v1.4 (judge/rules/translation_notes.py)
         "source": str              # "file:line" of the paragraph
       }]
     }

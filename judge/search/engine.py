@@ -414,6 +414,7 @@ def hit_dict(h: rank.Hit, rank_no: int, forms: list[str], width: int = snippet.W
         "superseded": bool(d["status"] and "supersed" in d["status"]),
         "superseded_by": d["superseded_by"],
         "status_note": d["status_note"],
+        "translation_note": d.get("translation_note"),
         "source": d["source"],
     }
 

@@ -28,7 +28,7 @@ import math
 import re
 from collections import Counter
 
-from judge.rules import drafted
+from judge.rules import drafted, translation_notes
 from judge.search import lexicon
 from judge.search.data_files import HEADING_TERMS, PLAYER_WORDS, read_asked, read_data
 from judge.search.text import CJK, char_tokens, fold, norm_text
@@ -48,7 +48,7 @@ CREATE TABLE search_docs (
   id INTEGER PRIMARY KEY, kind TEXT, ref TEXT, number TEXT, display_number TEXT,
   number_source TEXT, confidence REAL, path TEXT, title TEXT, text TEXT, examples TEXT,
   norm TEXT, norm_extra TEXT, norm_context TEXT, norm_questions TEXT, parent_ref TEXT, is_heading INTEGER, defines TEXT, status TEXT,
-  superseded_by TEXT, status_note TEXT, source TEXT
+  superseded_by TEXT, status_note TEXT, source TEXT, translation_note TEXT
 );
 CREATE INDEX search_docs_number ON search_docs(number);
 CREATE INDEX search_docs_ref ON search_docs(ref);
@@ -281,6 +281,7 @@ def collect_docs(conn, version: str | None) -> list[dict]:
             "is_heading": int(bool(r.get("is_heading"))), "defines": "|".join(sorted(("!" if d.startswith("!") else "") + norm_text(d.lstrip("!")) for d in defines if d.lstrip("!"))),
             "status": None, "superseded_by": None, "status_note": None,
             "source": f"{r.get('source_file') or ''}:{r.get('source_line') or ''}",
+            "translation_note": translation_notes.line_of(r.get("number")) or None,
             "asked": " ".join(asked.get(r["id"], [])), "questions": drafted_questions.get(r["id"], []),
             "context": r.get("_context") or "", "parent_ref": r.get("parent"),
         })
@@ -426,10 +427,10 @@ def build(conn, docs_manifest=None) -> dict:
 
     cols = ["id", "kind", "ref", "number", "display_number", "number_source", "confidence", "path", "title",
             "text", "examples", "norm", "norm_extra", "norm_context", "norm_questions", "parent_ref", "is_heading", "defines", "status", "superseded_by",
-            "status_note", "source"]
+            "status_note", "source", "translation_note"]
     conn.executemany(
         f"INSERT INTO search_docs ({','.join(cols)}) VALUES ({','.join('?' * len(cols))})",
-        [tuple(d[c] for c in cols) for d in doc_rows],
+        [tuple(d.get(c) for c in cols) for d in doc_rows],
     )
     conn.executemany("INSERT INTO search_fts (rowid, title, words, chars, extra, context) VALUES (?,?,?,?,?,?)", fts_rows)
     conn.executemany("INSERT INTO search_asked (rowid, chars) VALUES (?,?)", asked_rows)

@@ -61,7 +61,7 @@ CANDIDATES = 60
 WINDOW = 60
 DOC_COLUMNS = (
     "id, kind, ref, number, display_number, number_source, confidence, path, title, text, examples, "
-    "norm, norm_extra, norm_context, norm_questions, parent_ref, is_heading, defines, status, superseded_by, status_note, source"
+    "norm, norm_extra, norm_context, norm_questions, parent_ref, is_heading, defines, status, superseded_by, status_note, source, translation_note"
 )
 
 

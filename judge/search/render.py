@@ -11,6 +11,7 @@ CYAN = "\x1b[36m"
 RED = "\x1b[31m"
 RESET = "\x1b[0m"
 PLAIN_MARKS = ("「", "」")  # highlight without colour
+TRANSLATION_TAG = "译文提示"  # = judge.rules.translation_notes.LABEL; the note itself: judge rule N
 
 
 def use_color(mode: str, stream) -> bool:
@@ -61,6 +62,8 @@ def render_text(data: dict, color: bool = False) -> str:
             tags.append("编号为推断")
         if h["number_source"] == "absent":
             tags.append("正文缺失")
+        if h.get("translation_note"):
+            tags.append(TRANSLATION_TAG)
         if h["superseded"]:
             by = f"，以 {h['superseded_by']} 为准" if h["superseded_by"] else ""
             tags.append(f"已被取代{by}")
@@ -77,6 +80,8 @@ def render_text(data: dict, color: bool = False) -> str:
             lines.append("    " + highlight(h["snippet"], h["highlights"], color))
         if h["direct"] and h["note"] and h["note"] != "规则编号直达":
             lines.append("    " + _c(h["note"], DIM, color))
+        if h["direct"] and h.get("translation_note"):
+            lines.append("    " + _c(h["translation_note"], RED, color))
         if h["direct"] and h["number"]:
             lines.append("    " + _c(f"完整条文与子条款：judge rule {h['number']}", DIM, color))
     if data["suggestions"] and data["hits"]:
