@@ -10,25 +10,26 @@ means (`resolve`), and every view that shows the reference says what the text wr
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, replace
+import re
 
-from judge.rules.citations import Citation
-from judge.rules.model import format_number, parse_number
-
+# Import-light on purpose: `judge rule` (the cold-start path) labels references with this module.
 PATH = os.path.join(os.path.dirname(__file__), "data", "citation_corrections.tsv")
 COLUMNS = ["file", "line", "cited", "subject", "holder", "resolve", "note"]
 OFFICIAL = "官方编号 v1.4"
+_NUMBER = re.compile(r"\d{3}(?:\.(?:\d+|[a-z]))*")
 
 
-@dataclass(frozen=True)
 class Correction:
-    file: str
-    line: int
-    cited: str
-    subject: str
-    holder: str
-    resolve: str
-    note: str
+    """One reviewed row: file, line, cited (as written), subject, holder, resolve, note."""
+
+    __slots__ = ("file", "line", "cited", "subject", "holder", "resolve", "note")
+
+    def __init__(self, file: str, line: int, cited: str, subject: str, holder: str, resolve: str, note: str):
+        self.file, self.line, self.cited, self.subject = file, line, cited, subject
+        self.holder, self.resolve, self.note = holder, resolve, note
+
+    def __repr__(self) -> str:
+        return f"Correction({self.file}:{self.line} {self.cited} {self.subject} -> {self.holder}/{self.resolve})"
 
     @property
     def moved(self) -> bool:
@@ -42,9 +43,10 @@ class Correction:
         return f"正文写作“{self.cited}.{self.subject}”；按{OFFICIAL}，“{self.subject}”是规则 {self.holder} 的标题"
 
 
-def _number(text: str) -> str:
-    key = parse_number(text)
-    return format_number(key) if key else text
+def _number(text: str) -> str | None:
+    """A rule number as the tree writes it ("740.2.a."/"740.2.a" -> "740.2.a"), None if it is not one."""
+    m = _NUMBER.fullmatch(text.strip().rstrip("."))
+    return m.group(0) if m else None
 
 
 _cache: list[Correction] | None = None
@@ -55,8 +57,6 @@ def corrections(path: str = PATH) -> list[Correction]:
     global _cache
     if path == PATH and _cache is not None:
         return _cache
-    from judge.errors import CorpusError
-
     out = []
     with open(path, encoding="utf-8") as f:
         lines = f.read().splitlines()
@@ -66,8 +66,9 @@ def corrections(path: str = PATH) -> list[Correction]:
         cells = line.split("\t")
         if cells == COLUMNS:
             continue
-        if len(cells) != len(COLUMNS) or not cells[1].isdigit() or not all(
-                parse_number(cells[i]) for i in (2, 4, 5)):
+        if len(cells) != len(COLUMNS) or not cells[1].isdigit() or not all(_number(cells[i]) for i in (2, 4, 5)):
+            from judge.errors import CorpusError
+
             raise CorpusError(f"引用更正表 {path} 第 {lineno} 行应为：" + "、".join(COLUMNS),
                               hint="行号为数字，cited/holder/resolve 为规则编号。")
         out.append(Correction(cells[0], int(cells[1]), _number(cells[2]), cells[3], _number(cells[4]),
@@ -77,14 +78,14 @@ def corrections(path: str = PATH) -> list[Correction]:
     return out
 
 
-def subject_of(c: Citation) -> str:
+def subject_of(c) -> str:
     """The words a citation names its rule by: its title, else the subject before it, else its gloss."""
     return c.title or c.context or c.gloss
 
 
 def find(file: str, number: str, subject: str) -> Correction | None:
     """The reviewed correction of a citation of `file` writing `number` for `subject`."""
-    number = _number(number)
+    number = _number(number) or number
     return next((k for k in corrections() if k.file == file and k.cited == number and k.subject == subject), None)
 
 
@@ -94,12 +95,15 @@ def by_number(file: str) -> dict[str, Correction]:
     return {k.cited: k for k in corrections() if k.file == file}
 
 
-def of_citation(file: str, c: Citation) -> Correction | None:
+def of_citation(file: str, c) -> Correction | None:
     return find(file, c.number, subject_of(c))
 
 
-def for_titles(file: str, cites: list[Citation]) -> list[Citation]:
-    """The citations with each reviewed one renumbered to the rule its title names (`holder`)."""
+def for_titles(file: str, cites: list) -> list:
+    """The citations (judge.rules.citations.Citation) with each reviewed one renumbered to the rule its
+    title names (`holder`)."""
+    from dataclasses import replace
+
     out = []
     for c in cites:
         k = of_citation(file, c)
@@ -110,10 +114,8 @@ def for_titles(file: str, cites: list[Citation]) -> list[Citation]:
 def of_ref(ref) -> Correction | None:
     """The reviewed correction behind a stored reference (records.Ref), if any: the number its raw
     text wrote and the subject kept as its cited title."""
-    from judge.rules.citations import find_citations
-
-    cites = find_citations(ref.raw or "")
-    return find(ref.source_file, cites[0].number, ref.cited_title) if cites else None
+    m = _NUMBER.search(ref.raw or "")
+    return find(ref.source_file, m.group(0), ref.cited_title) if m else None
 
 
 def ref_label(ref) -> tuple[str, str]:
