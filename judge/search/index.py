@@ -335,6 +335,8 @@ def collect_docs(conn, version: str | None) -> list[dict]:
         rule = by_id.get(m["rule_id"]) if m["rule_id"] else None
         title = term + (f" ({' / '.join(m['english'])})" if m["english"] else "")
         definition = shown.get(rule["id"], "") if rule else ""
+        if definition.startswith(ABSENT_TEXT):
+            definition = ""  # a skeleton rule's placeholder is no definition: the term shows its aliases and source
         path = [[rule.get("display_number") or rule.get("number") or "", rule.get("title") or ""]] if rule else []
         alias_list = sorted(set(aliases.get(term, [])))
         docs.append({
