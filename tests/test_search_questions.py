@@ -12,7 +12,7 @@ import pytest
 
 from judge.search import evaluation
 
-DEV_RECALL5 = 0.92  # 436 questions. 195 (82 added for the weak kinds and 440-829 before tuning) reached 0.938;
+DEV_RECALL5 = 0.925  # 436 questions. 195 (82 added for the weak kinds and 440-829 before tuning) reached 0.938;
 # batch 3 (86 questions on topics not asked before, committed before any tuning on them) measured 0.868 overall
 # untuned, 0.922 after the third round. Batch 4 (70 questions on whatif, howmany, order, when and English
 # paraphrases, committed before any tuning on them; 4 more were written but dropped because the same words
@@ -66,11 +66,22 @@ DEV_RECALL5 = 0.92  # 436 questions. 195 (82 added for the weak kinds and 440-82
 # Round 7 (issue 17: player words with their sources, other card games' words, heading terms kept whole,
 # section context for untitled paragraphs, titles for 222 more sub-rules of 440-829, rule-first answers; the
 # second look unchanged): dev 0.924, fresh 0.930, fresh2 0.873, fresh3 0.620 (untuned 0.540).
-FRESH_RECALL5 = 0.90
-FRESH2_RECALL5 = 0.85
-FRESH3_RECALL5 = 0.58  # the third fresh batch (100 questions, two writers, committed before any run through the
-# search) measured 0.540 untuned (ranking as of main 74f0ffe) and 0.620 after round 7; the floor sits a few
-# points under it.
+# Round 8 (issue 17: questions in players' words drafted for each rule paragraph from the rule alone,
+# judge/search/data/asked/, in an FTS table of their own; a concept found only there counts fully, a drafted
+# question is one window of text, paragraphs whose drafted questions name every required concept are candidates,
+# and two re-ranker features read them; 7,691 rows at the end): dev 0.936, fresh 0.977, fresh2 0.924, fresh3 0.760. Tried in round 8 and dropped: the drafted questions as a column
+# of search_fts (even at bm25 weight 0 the column shifts the rules' own idf: dev 403 -> 399 untuned), a
+# drafted-question ranking fused into the first stage by RRF (weights 0.1-0.6: dev -1 to -3 for fresh +0 to +4;
+# the ranking feeds the second look instead), candidates naming any instead of every concept in their drafted
+# questions (dev -1), a question word found in no rule but in the drafted questions kept as a concept (fires on
+# one question of 701), concept credits for drafted questions from 0.3 to 1.2 (flat within two questions), and
+# a full refit of the second look with the new features (dev 411, fresh2 73, fresh3 77, but the FAQ answering
+# "how many cards in my hand" left the top 5): only the two new weights are fitted.
+FRESH_RECALL5 = 0.94
+FRESH2_RECALL5 = 0.89
+FRESH3_RECALL5 = 0.70  # the third fresh batch (100 questions, two writers, committed before any run through the
+# search) measured 0.540 untuned (ranking as of main 74f0ffe), 0.620 after round 7 and 0.760 after round 8; the
+# floor sits a few points under it.
 FROZEN2_RECALL5 = 0.46  # the second frozen set: 0.480 (24/50) untuned on main 74f0ffe and 0.480 at the end of
 # round 7 (in 3 of its misses the first hit is a sub-rule, titled in round 7, of the rule the target names);
 # the floor never decided whether a ranking change landed, and nobody tunes on that set.
