@@ -64,7 +64,7 @@ OVERRIDES = {
     "Costs": "费用", "The Turn": "回合", "States of the Turn": "回合状态", "Priority and Focus": "优先行动权",
     "Start of Turn": "回合开始", "Awaken Phase": "唤醒阶段", "Beginning Phase": "开始阶段",
     "Scoring Step": "得分", "Channel Phase": "召出阶段", "Draw Phase": "抽牌阶段", "Main Phase": "主阶段",
-    "Combat": "战斗", "Showdowns": "法术对决", "Ending Phase": "回合结束阶段", "Expiration Step": "回合结束阶段",
+    "Combat": "战斗", "Showdowns": "法术对决", "Ending Phase": "回合结束阶段", "Expiration Step": "失效步骤",
     "Cleanups": "清理", "Chains and Showdowns": "结算链", "Chains": "结算链", "Pass Priority": "让过",
     "Playing Cards": "打出卡牌", "The Process of Play": "打出过程", "Targeting": "目标选取", "Splitting": "分摊",
     "Mandatory Additional Costs": "强制额外费用", "Optional Additional Costs": "可选额外费用",
