@@ -86,7 +86,14 @@ def subject_of(c) -> str:
 def find(file: str, number: str, subject: str) -> Correction | None:
     """The reviewed correction of a citation of `file` writing `number` for `subject`."""
     number = _number(number) or number
-    return next((k for k in corrections() if k.file == file and k.cited == number and k.subject == subject), None)
+    return next((k for k in corrections() if _same_text(k.file, file) and k.cited == number and k.subject == subject), None)
+
+
+def _same_text(reviewed: str, file: str) -> bool:
+    """A reviewed citation of the core rules holds for every version of them that cites the same number
+    for the same subject: the subject's rule in the official numbering does not depend on the version."""
+    core = ("core-rules-2", ".zh.txt")
+    return reviewed == file or all(f.startswith(core[0]) and f.endswith(core[1]) for f in (reviewed, file))
 
 
 def by_number(file: str) -> dict[str, Correction]:
