@@ -18,7 +18,6 @@ BM25_WEIGHTS = (1.0, 0.0, 1.0, 0.0, 0.5)  # title, words, chars, extra, context
 DEPTH = 30  # how far down each list fusion looks
 RRF_K = 10.0  # small: the first few places of each list matter most
 PAIR_WEIGHT = 0.3  # the character-pair list's weight against the concept ranking's 1.0
-ASKED_WEIGHT = 0.0  # the drafted questions' list (character pairs against index.search_asked)
 _STOP_PAIRS = frozenset(w for w in STOPWORDS if len(w) == 2)
 
 
@@ -39,31 +38,30 @@ def char_pairs(analysis: Analysis) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def pair_ranking(conn, analysis: Analysis, kinds: list[str] | None) -> list[int]:
+def _pair_ranking(conn, analysis: Analysis, kinds: list[str] | None, table: str, columns: str, bm25: str) -> list[int]:
+    """Documents of one FTS table ranked by the question's character pairs (an OR of two-character phrases)."""
     pairs = char_pairs(analysis)
     if not pairs:
         return []
-    expr = " OR ".join(f'{{title chars context}} : "{p[0]} {p[1]}"' for p in pairs)
+    expr = " OR ".join(f'{columns}"{p[0]} {p[1]}"' for p in pairs)
     # Kinds are filtered here, not in the query: an FTS5 MATCH restricted by `rowid IN (subquery)`
     # is evaluated row by row (seconds instead of milliseconds).
     depth = DEPTH * 4 if kinds else DEPTH
-    sql = (f"SELECT rowid FROM search_fts WHERE search_fts MATCH ? "
-           f"ORDER BY bm25(search_fts, {', '.join(map(str, BM25_WEIGHTS))}) LIMIT {depth}")
+    sql = f"SELECT rowid FROM {table} WHERE {table} MATCH ? ORDER BY {bm25} LIMIT {depth}"
     rows = [(r[0], 0.0) for r in conn.execute(sql, (expr,))]
-    ids = [i for i, _s in keep_kinds(conn, rows, kinds)]
-    return ids[:DEPTH]
+    return [i for i, _s in keep_kinds(conn, rows, kinds)][:DEPTH]
+
+
+def pair_ranking(conn, analysis: Analysis, kinds: list[str] | None) -> list[int]:
+    """Documents by the question's character pairs in their title, text and section."""
+    return _pair_ranking(conn, analysis, kinds, "search_fts", "{title chars context} : ",
+                         f"bm25(search_fts, {', '.join(map(str, BM25_WEIGHTS))})")
 
 
 def asked_ranking(conn, analysis: Analysis, kinds: list[str] | None) -> list[int]:
-    """Paragraphs by the question's character pairs found in the questions drafted for them (data/asked/)."""
-    pairs = char_pairs(analysis)
-    if not pairs:
-        return []
-    expr = " OR ".join(f'"{p[0]} {p[1]}"' for p in pairs)
-    depth = DEPTH * 4 if kinds else DEPTH
-    rows = [(r[0], 0.0) for r in conn.execute(
-        f"SELECT rowid FROM search_asked WHERE search_asked MATCH ? ORDER BY bm25(search_asked) LIMIT {depth}", (expr,))]
-    return [i for i, _s in keep_kinds(conn, rows, kinds)][:DEPTH]
+    """Paragraphs by the question's character pairs found in the questions drafted for them (data/asked/):
+    a feature of the re-ranker (their place in this list), not fused into the first list."""
+    return _pair_ranking(conn, analysis, kinds, "search_asked", "", "bm25(search_asked)")
 
 
 def fuse(conn, analysis: Analysis, hits: list[Hit], kinds: list[str] | None,
@@ -84,7 +82,7 @@ def fuse(conn, analysis: Analysis, hits: list[Hit], kinds: list[str] | None,
             ranks.setdefault(i, (None, r, aplace.get(i)))
         for i, r in aplace.items():
             ranks.setdefault(i, (None, None, r))
-    if not pairs and not asked:
+    if not pairs:  # the drafted questions use the same pairs: no pairs, no list
         return hits
     score: dict[int, float] = {}
     by_id = {h.doc["id"]: h for h in ranked}
@@ -94,9 +92,6 @@ def fuse(conn, analysis: Analysis, hits: list[Hit], kinds: list[str] | None,
     for r, i in enumerate(pairs, start=1):
         if i not in seen:
             score[i] = score.get(i, 0.0) + PAIR_WEIGHT / (RRF_K + r)
-    for r, i in enumerate(asked if ASKED_WEIGHT else [], start=1):
-        if i not in seen:
-            score[i] = score.get(i, 0.0) + ASKED_WEIGHT / (RRF_K + r)
     new = [i for i in score if i not in by_id]
     for i, doc in fetch_docs(conn, new, SCORE_COLUMNS).items():
         by_id[i] = Hit(doc, 0.0)
