@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from judge.records import Erratum, FaqEntry, Term
+from judge.rules import citation_review
 from judge.rules.faq_lookup import DOCS
 from judge.rules.faq_status import STATUS_LABELS
-
-REVIEWED_CONFIDENCE = 1.0   # = judge.rules.faq_refs.REVIEWED_CONFIDENCE: an old number checked by hand
 
 METHOD_LABELS = {
     "status": "取代此条的现行规则",
@@ -100,7 +99,9 @@ def entry_detail(e: FaqEntry) -> str:
             how = METHOD_LABELS.get(r.method, r.method)
             if r.method == "status" and e.status == "disputed":
                 how = "争议涉及的现行规则"
-            reviewed = r.method == "mapped" and r.confidence == REVIEWED_CONFIDENCE
+            # An old number checked by hand against the official numbering (judge.rules.citation_review).
+            fix = citation_review.by_number(e.source_file).get(r.old_number) if r.method == "mapped" else None
+            reviewed = fix is not None and r.number == fix.resolve
             if r.method == "mapped":
                 how = f"原文“{r.raw}”为旧编号，" + ("已按官方编号 v1.4 人工核对" if reviewed else how)
             conf = f"，置信度 {r.confidence:.2f}" if r.method in ("mapped", "suggested") and r.confidence is not None \
