@@ -5,13 +5,15 @@ from __future__ import annotations
 import json
 import os
 
+from judge.rules import translation_notes
+
 BOLD_YELLOW = "\x1b[1;33m"
 DIM = "\x1b[2m"
 CYAN = "\x1b[36m"
 RED = "\x1b[31m"
 RESET = "\x1b[0m"
 PLAIN_MARKS = ("「", "」")  # highlight without colour
-TRANSLATION_TAG = "译文提示"  # = judge.rules.translation_notes.LABEL; the note itself: judge rule N
+TRANSLATION_TAG = translation_notes.LABEL  # the note itself: judge rule N
 
 
 def use_color(mode: str, stream) -> bool:
