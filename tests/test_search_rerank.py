@@ -23,7 +23,7 @@ def test_features_say_what_a_paragraph_offers(conn):
     a = analyze(conn, "单位有两个壁垒会怎样")
     assert a.intent == "whatif"
     hits = [Hit(_doc(1, "壁垒\n如果单位拥有多个壁垒，则视为一个。"), 0.0), Hit(_doc(2, "卡牌\n卡牌分为三种类别。", kind="faq"), 0.0)]
-    rows = rerank.features(a, hits, {1: (1, None), 2: (None, 3)}, fusion.char_pairs(a))
+    rows = rerank.features(a, hits, {1: (1, None, None), 2: (None, 3, None)}, fusion.char_pairs(a))
     assert all(len(r) == len(rerank.FEATURES) for r in rows)
     f = [dict(zip(rerank.FEATURES, r)) for r in rows]
     assert f[0]["fused"] > f[1]["fused"]  # the first place of the fused list

@@ -190,7 +190,7 @@ def _search(conn, query: str, limit: int, kinds: list[str] | None) -> SearchResu
     if a.question_like:
         hits = arrange.drop_glossary_echoes(arrange.follow_children(arrange.rule_first(hits), ranked))
         if ranked:
-            ranks: dict[int, tuple[int | None, int | None]] = {}
+            ranks: dict[int, tuple[int | None, int | None, int | None]] = {}
             hits = fusion.fuse(conn, a, hits, kinds, ranks)
             direct_hits = [h for h in hits if h.direct]
             hits = direct_hits + rerank.rerank(a, [h for h in hits if not h.direct], ranks, fusion.char_pairs(a))

@@ -65,9 +65,10 @@ def asked_ranking(conn, analysis: Analysis, kinds: list[str] | None) -> list[int
 
 
 def fuse(conn, analysis: Analysis, hits: list[Hit], kinds: list[str] | None,
-         ranks: dict[int, tuple[int | None, int | None]] | None = None) -> list[Hit]:
+         ranks: dict[int, tuple[int | None, int | None, int | None]] | None = None) -> list[Hit]:
     """`hits` (direct hits first, then the concept ranking) merged with the character-pair ranking.
-    `ranks`, when given, receives each fused document's place in the two lists (None: not in it)."""
+    `ranks`, when given, receives each fused document's place in the concept ranking, the character-pair
+    ranking and the drafted questions' ranking (None: not in it)."""
     direct = [h for h in hits if h.direct]
     rest = [h for h in hits if not h.direct]
     ranked = rest[:DEPTH]

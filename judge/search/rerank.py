@@ -55,7 +55,7 @@ def weights() -> dict[str, float]:
     return _weights
 
 
-def features(analysis: Analysis, hits: list, ranks: dict[int, tuple[int | None, int | None]],
+def features(analysis: Analysis, hits: list, ranks: dict[int, tuple[int | None, int | None, int | None]],
              question_pairs: list[str]) -> list[list[float]]:
     """One row of FEATURES per hit (hits: the fused list's first places, in order)."""
     q = set(question_pairs)
@@ -68,7 +68,7 @@ def features(analysis: Analysis, hits: list, ranks: dict[int, tuple[int | None, 
         norm = d.get("norm") or ""
         title, _, body = norm.partition("\n")
         body = body or title
-        crank, prank, arank = (tuple(ranks.get(d["id"], ())) + (None, None, None))[:3]
+        crank, prank, arank = ranks.get(d["id"], (None, None, None))
         got = sum(c.weight for c in concepts if any(f in norm for f in c.forms))
         kind = d["kind"]
         asked = 0.0
@@ -106,7 +106,7 @@ def features(analysis: Analysis, hits: list, ranks: dict[int, tuple[int | None, 
     return rows
 
 
-def rerank(analysis: Analysis, hits: list, ranks: dict[int, tuple[int | None, int | None]],
+def rerank(analysis: Analysis, hits: list, ranks: dict[int, tuple[int | None, int | None, int | None]],
            question_pairs: list[str]) -> list:
     """`hits` (no direct hits) with its first DEPTH places reordered by the fitted linear score."""
     w = weights()
