@@ -97,3 +97,19 @@ def test_docs_page_of_417_shows_the_note(conn):
     assert f'!!! warning "{translation_notes.LABEL}［疑似误译］"' in page
     assert esc(translation_notes.note_of("417.6.b")[1]) in page
     assert translation_notes.OWN_WORDS in page
+
+
+@pytest.mark.parametrize("row, expected, line", [
+    ("417.6.b\t疑似误译", "应为三列", 2),
+    ("417.6.b\t不明类别\t说明", "不在", 2),
+    ("417.6.b\t疑似误译\t说明一\n417.6.b\t疑似误译\t说明二", "已在前面出现", 3),
+])
+def test_a_malformed_table_is_a_located_chinese_error(tmp_path, row, expected, line):
+    from judge.errors import CorpusError
+
+    path = tmp_path / "notes.tsv"
+    path.write_text("# comment\n" + row + "\n", encoding="utf-8")
+    with pytest.raises(CorpusError) as exc:
+        translation_notes.notes(str(path))
+    assert expected in str(exc.value) and f"{path} 第 {line} 行" in str(exc.value)
+    assert translation_notes.notes()["417.6.b"][0] == "疑似误译"  # the shipped table's cache is untouched

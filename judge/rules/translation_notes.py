@@ -24,21 +24,31 @@ OWN_WORDS = "（本工具据英文 v1.4 所写，非官方条文）"
 _cache: dict[str, tuple[str, str]] | None = None
 
 
-def notes() -> dict[str, tuple[str, str]]:
-    """number -> (kind, note). Read once."""
+def notes(path: str = PATH) -> dict[str, tuple[str, str]]:
+    """number -> (kind, note). Read once. A malformed row, an unknown kind or a number noted twice is a
+    CorpusError naming the file and line: a note that silently vanished would leave a judge unwarned."""
     global _cache
-    if _cache is not None:
+    if path == PATH and _cache is not None:
         return _cache
     out: dict[str, tuple[str, str]] = {}
-    if os.path.isfile(PATH):
-        with open(PATH, encoding="utf-8") as f:
-            for line in f.read().splitlines():
-                if not line.strip() or line.startswith("#"):
-                    continue
-                cells = [c.strip() for c in line.split("\t")]
-                if len(cells) >= 3 and cells[0] and cells[2]:
-                    out[cells[0]] = (cells[1], cells[2])
-    _cache = out
+    if os.path.isfile(path):
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+        for lineno, line in enumerate(lines, start=1):
+            if not line.strip() or line.startswith("#"):
+                continue
+            cells = [c.strip() for c in line.split("\t")]
+            problem = ("应为三列：编号、类别、说明" if len(cells) != 3 or not all(cells)
+                       else f"类别“{cells[1]}”不在 {'、'.join(KINDS)} 之中" if cells[1] not in KINDS
+                       else f"编号 {cells[0]} 已在前面出现" if cells[0] in out else "")
+            if problem:
+                from judge.errors import CorpusError
+
+                raise CorpusError(f"译文提示表 {path} 第 {lineno} 行：{problem}",
+                                  hint="每行一条：规则编号<TAB>类别<TAB>说明；以 # 开头的行是注释。")
+            out[cells[0]] = (cells[1], cells[2])
+    if path == PATH:
+        _cache = out
     return out
 
 
