@@ -57,7 +57,7 @@ def test_the_trainer_refuses_the_frozen_questions():
     spec = importlib.util.spec_from_file_location("train_rerank", REPO_DIR / "tools" / "train_rerank.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
-    for sets in ("frozen", "frozen2", "frozen3", "dev,frozen2"):
+    for sets in ("frozen", "frozen2", "frozen3", "frozen4", "dev,frozen2"):
         assert mod.main(["--sets", sets, "--out", "/dev/null"]) == 2, sets
         assert mod.main(["--sets", sets, "--holdout"]) == 2, sets
 
