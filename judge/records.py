@@ -165,9 +165,17 @@ def decode_bullets(value) -> list[tuple[int, str]]:
     return out
 
 
+# How an FAQ entry is tied to a rule (FaqRef.method), most certain first: the rule that supersedes it
+# (status) or that a valid one was checked against (reviewed), a current number it cites (explicit), an
+# old number renumbered by hand against the official numbering (renumbered), an old number mapped by
+# content (mapped, with a confidence); then the search's guess (suggested).
+FAQ_REF_METHODS = ("status", "reviewed", "explicit", "renumbered", "mapped", "suggested")
+GROUNDED_METHODS = FAQ_REF_METHODS[:-1]  # from the FAQ's own words or a hand review, not a guess
+
+
 @record
 class FaqRef:
-    """A rule an FAQ entry rests on: explicit (cited), mapped (old number mapped by content), suggested."""
+    """A rule an FAQ entry rests on; `method` is one of FAQ_REF_METHODS."""
 
     faq_id: str
     raw: str

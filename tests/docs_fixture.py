@@ -71,6 +71,8 @@ FAQ = [
 FAQ_REFS = [
     {"faq_id": "core-1", "raw": "规则 431", "old_number": "", "rule_id": f"{V}:431", "method": "explicit", "confidence": 1.0},
     {"faq_id": "ref-1", "raw": "规则 [322.2.]", "old_number": "322.2", "rule_id": f"{V}:318.1", "method": "mapped", "confidence": 0.8},
+    {"faq_id": "ref-1", "raw": "规则 [440.1.b.]", "old_number": "440.1.b", "rule_id": f"{V}:431", "method": "renumbered",
+     "confidence": 1.0},
     {"faq_id": "core-3", "raw": "", "old_number": "", "rule_id": f"{V}:349.1", "method": "suggested", "confidence": 0.5},
 ]
 ERRATA = [{"id": "err-1", "card_zh": "暴走萝莉", "card_en": "Jinx, Loose Cannon", "text": f"修订后的文本。{XSS}",

@@ -197,7 +197,7 @@ def test_every_reviewed_old_faq_number_is_applied(capsys):
     for k in rows:
         assert f"[{k.cited}.]" in lines[k.line - 1].replace(" ", ""), k
         got = conn.execute("""SELECT DISTINCT r.number, f.confidence FROM faq_refs f JOIN rules r ON r.id = f.rule_id
-                              WHERE f.method = 'mapped' AND f.old_number = ?""", (k.cited,)).fetchall()
+                              WHERE f.method = 'renumbered' AND f.old_number = ?""", (k.cited,)).fetchall()
         assert [tuple(g) for g in got] == [(k.resolve, 1.0)], k
     code, out = run(capsys, "faq", "show", "R-L61")
     assert code == 0

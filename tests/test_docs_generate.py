@@ -105,7 +105,10 @@ def test_faq_explicit_suggested_and_superseded(site):
     core2 = read(site, "faq/core-2.md")
     assert "搜索建议，非原文引用" in core2
     referee = read(site, "faq/referee-1.md")
-    assert "旧编号映射" in referee and "原文中此问题的开头已缺失" in referee
+    assert "旧编号映射，置信度 0.80" in referee and "原文中此问题的开头已缺失" in referee
+    # An old number checked by hand is labelled as `judge faq show` labels it, without a confidence.
+    assert "旧编号，已按官方编号 v1.4 人工核对；原文：" + esc("规则 [440.1.b.]") in referee
+    assert "置信度 1.00" not in referee
 
 
 def test_errata_by_card_with_both_names(site):

@@ -3,6 +3,7 @@
 import pytest
 
 from judge.rules.faq import Citation, parse_shipped
+from judge.records import FAQ_REF_METHODS
 from judge.rules.faq_refs import RuleIndex, faq_ref_rows, map_old_numbers
 
 
@@ -79,10 +80,27 @@ def test_unrelated_text_maps_to_nothing():
 
 def test_rows_dedupe_and_keep_raw(referee):
     rows = faq_ref_rows(referee.entries, referee.citations, MINI, suggest=0)
-    mapped = [r for r in rows if r["method"] == "mapped"]
+    mapped = [r for r in rows if r["method"] in ("mapped", "renumbered")]
     keys = [(r["faq_id"], r["old_number"]) for r in mapped]
     assert len(keys) == len(set(keys)) == 16  # 19 citations, 3 repeats inside one paragraph
     assert all(r["raw"].startswith("规则") for r in mapped)
+
+
+def test_hand_reviewed_old_numbers_are_renumbered_not_mapped(referee):
+    from judge.rules import citation_review
+
+    rows = faq_ref_rows(referee.entries, referee.citations, MINI, suggest=0)
+    reviewed = citation_review.by_number("origins-referee-faq.zh.txt")
+    index = RuleIndex(MINI)
+    for r in rows:
+        fix = reviewed.get(r["old_number"])
+        target = fix and index.deepest_existing(fix.resolve)
+        if target:
+            # The reviewed rule (or its deepest ancestor MINI has), certain, whatever the content says.
+            assert (r["method"], r["confidence"], r["rule_id"]) == ("renumbered", 1.0, target["id"]), r
+        elif r["old_number"]:
+            assert r["method"] == "mapped" and r["confidence"] < 1.0, r
+    assert sum(r["method"] == "renumbered" for r in rows) >= 5
 
 
 def test_index_prefers_the_paragraph_over_a_bare_heading():
@@ -102,7 +120,7 @@ def conn():
 
 def _rule(conn, old):
     return conn.execute("""SELECT f.confidence, r.* FROM faq_refs f LEFT JOIN rules r ON r.id = f.rule_id
-                           WHERE f.method = 'mapped' AND f.old_number = ?""", (old,)).fetchone()
+                           WHERE f.method IN ('mapped', 'renumbered') AND f.old_number = ?""", (old,)).fetchone()
 
 
 def test_store_combat_cleanup_citations(conn):
@@ -133,7 +151,10 @@ def test_store_refs_point_to_existing_rules(conn):
                                AND NOT EXISTS (SELECT 1 FROM rules r WHERE r.id = f.rule_id)""").fetchone()[0]
     assert dangling == 0
     methods = dict(conn.execute("SELECT method, count(*) FROM faq_refs GROUP BY method").fetchall())
-    assert methods["mapped"] == 16 and methods["status"] == 13 and methods["reviewed"] == 12
+    # 16 old-number citations: 11 renumbered by hand (data/citation_corrections.tsv), 5 mapped by content.
+    assert methods["renumbered"] == 11 and methods["mapped"] == 5
+    assert methods["status"] == 13 and methods["reviewed"] == 12
+    assert set(methods) <= set(FAQ_REF_METHODS)
 
 
 def test_store_superseded_rules_exist(conn):

@@ -37,7 +37,7 @@ RECORDS = {
     "Rule": "一条规则：`number`、`display_number`（推断编号带“≈”）、`number_source`（编号来源，`Provenance`）、`confidence`、`evidence`、`title`、`text`、`examples`、`level`、`parent`、出处（`source_file`、`source_line`）；`certain` 为假时编号不可当作确定编号。",
     "Ref": "正文中的一处引用：`from_rule`、`to_number`、`to_rule`（无法解析时为 `None`）、`cited_title`、`raw`。",
     "FaqEntry": "一条 FAQ：`id`、`doc`、`topic`、`question`、`answer`、`bullets`、`status`（被现行规则取代时带 `superseded_by`）、`refs`、`errata`；由 `faq_for` 得到时 `method` 说明它与该规则的关联方式（explicit、mapped、topic…）。",
-    "FaqRef": "FAQ 所依据的规则：`rule_id`、`display_number`、`method`（explicit、mapped、suggested…）、`confidence`。",
+    "FaqRef": "FAQ 所依据的规则：`rule_id`、`display_number`、`method`（由确定到推测：status 取代该裁定的规则、reviewed 核对所依据的规则、explicit 直接引用、renumbered 旧编号经人工核对、mapped 旧编号按内容对应、suggested 搜索建议）、`confidence`。",
     "Erratum": "修订文本：`card_zh`、`card_en`、`text`、`faq_id`。",
     "Term": "术语：`term`、`english`、`kind`、`aliases`、定义规则的 `number`、`display_number`、`number_source`。",
     "Version": "文档版本：`version`、`file`、`kind`、`sha256`、`description`。",

@@ -6,7 +6,8 @@ from judge.docs.context import FaqPage, SiteContext, doc_label
 from judge.docs.data import FaqEntry
 from judge.docs.markup import esc, esc_lines, heading, indent, slug
 from judge.docs.pages_cards import faq_card_line
-from judge.docs.pages_rules import GROUNDED_METHODS, METHOD_LABEL
+from judge.docs.pages_rules import METHOD_LABEL
+from judge.records import GROUNDED_METHODS
 
 ERRATA_PAGE = "faq/errata.md"
 

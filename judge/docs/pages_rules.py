@@ -15,11 +15,9 @@ SOURCE_LABEL = {
     "aligned": "编号来自用户提供的对照",
 }
 METHOD_LABEL = {
-    "explicit": "明确引用", "mapped": "旧编号映射", "suggested": "搜索建议",
-    "reviewed": "项目审阅：与现行规则一致", "status": "项目审阅：此规则取代了该裁定",
+    "explicit": "明确引用", "renumbered": "旧编号，" + citation_review.CHECKED, "mapped": "旧编号映射",
+    "suggested": "搜索建议", "reviewed": "项目审阅：与现行规则一致", "status": "项目审阅：此规则取代了该裁定",
 }
-# Links that are not the search's guesses: cited by the FAQ itself, mapped from its old number, or reviewed.
-GROUNDED_METHODS = ("explicit", "mapped", "reviewed", "status")
 
 
 def linked_text(ctx: SiteContext, page: str, text: str, refs: list[Ref]) -> list[str]:

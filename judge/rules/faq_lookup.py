@@ -11,7 +11,12 @@ import re
 import sqlite3
 
 from judge.errors import JudgeError, NotFoundError
+from judge.records import FAQ_REF_METHODS
 from judge.rules.zh_clean import name_key
+
+# An entry's rules, most certain link first (FAQ_REF_METHODS is ordered so).
+_BY_METHOD = "CASE f.method " + " ".join(f"WHEN '{m}' THEN {i}" for i, m in enumerate(FAQ_REF_METHODS)) + \
+    f" ELSE {len(FAQ_REF_METHODS)} END"
 
 DOCS = {"core": "核心规则FAQ", "referee": "裁判FAQ"}
 
@@ -84,8 +89,7 @@ def get_entry(conn, entry_id: str) -> dict:
         SELECT f.raw, f.old_number, f.method, f.confidence, r.id AS rule_id, r.number, r.display_number,
                r.number_source, r.title, r.text
         FROM faq_refs f LEFT JOIN rules r ON r.id = f.rule_id
-        WHERE f.faq_id = ? ORDER BY CASE f.method WHEN 'status' THEN 0 WHEN 'reviewed' THEN 0 WHEN 'explicit' THEN 1
-                                     WHEN 'mapped' THEN 2 ELSE 3 END, f.confidence DESC""", (canonical,))
+        WHERE f.faq_id = ? ORDER BY """ + _BY_METHOD + ", f.confidence DESC", (canonical,))
     entry["errata"] = _rows(conn, "SELECT * FROM errata WHERE faq_id = ? ORDER BY source_line", (canonical,))
     entry["superseded_rule"] = None
     if entry["superseded_by"]:

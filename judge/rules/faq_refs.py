@@ -34,7 +34,6 @@ KEYWORD_BOOST = 1.5
 TITLE_CONFIDENCE = 0.9
 MIN_CONTENT = 0.12
 MIN_CONFIDENCE = 0.25  # below, a content mapping is not shown
-REVIEWED_CONFIDENCE = 1.0  # an old number checked by hand against the official numbering (citation_review)
 SECTION_CONFIDENCE = 0.3  # the section is named, the paragraph is not
 RENUMBER_WINDOW = 30  # the older excerpt's 346 is 349 now; the referee FAQ's 440.1.a 战斗清理 is 466.1  # below this cosine the content says nothing
 
@@ -270,13 +269,7 @@ def faq_ref_rows(entries: list[ParsedFaqEntry], citations: list[Citation], rules
     """Rows of the faq_refs table: explicit and mapped citations, then content suggestions per entry."""
     index = index or RuleIndex(rules)
     mapped = map_old_numbers(citations, rules, index)
-    # Old numbers checked by hand against the official numbering (citation_review): the reviewed rule.
     files = {e.id: e.source_file for e in entries}
-    for c in citations:
-        fix = citation_review.by_number(files.get(c.faq_id, "")).get(c.old_number)
-        rule = fix and (index.by_number.get(fix.resolve) or index.deepest_existing(fix.resolve))
-        if rule:
-            mapped[c.old_number] = Mapping(c.old_number, rule, REVIEWED_CONFIDENCE, "reviewed")
     rows, seen = [], set()
     for c in citations:
         key = (c.faq_id, c.old_number)
@@ -287,6 +280,13 @@ def faq_ref_rows(entries: list[ParsedFaqEntry], citations: list[Citation], rules
             rule = index.by_number.get(c.old_number)
             rows.append({"faq_id": c.faq_id, "raw": c.raw, "old_number": None, "rule_id": rule["id"] if rule else None,
                          "method": "explicit", "confidence": 1.0 if rule else 0.0})
+            continue
+        # An old number checked by hand against the official numbering (citation_review) is certain.
+        fix = citation_review.by_number(files.get(c.faq_id, "")).get(c.old_number)
+        rule = fix and (index.by_number.get(fix.resolve) or index.deepest_existing(fix.resolve))
+        if rule:
+            rows.append({"faq_id": c.faq_id, "raw": c.raw, "old_number": c.old_number, "rule_id": rule["id"],
+                         "method": "renumbered", "confidence": 1.0})
             continue
         m = mapped[c.old_number]
         rows.append({"faq_id": c.faq_id, "raw": c.raw, "old_number": c.old_number,

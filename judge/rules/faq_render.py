@@ -11,6 +11,7 @@ METHOD_LABELS = {
     "status": "取代此条的现行规则",
     "reviewed": "已核对，依据的现行规则",
     "explicit": "FAQ 直接引用",
+    "renumbered": "旧编号，" + citation_review.CHECKED,
     "mapped": "旧编号按内容对应",
     "suggested": "内容相近",
 }
@@ -99,13 +100,12 @@ def entry_detail(e: FaqEntry) -> str:
             how = METHOD_LABELS.get(r.method, r.method)
             if r.method == "status" and e.status == "disputed":
                 how = "争议涉及的现行规则"
-            # An old number checked by hand against the official numbering (judge.rules.citation_review).
-            fix = citation_review.by_number(e.source_file).get(r.old_number) if r.method == "mapped" else None
-            reviewed = fix is not None and r.number == fix.resolve
             if r.method == "mapped":
-                how = f"原文“{r.raw}”为旧编号，" + ("已按官方编号 v1.4 人工核对" if reviewed else how)
+                how = f"原文“{r.raw}”为旧编号，{how}"
+            elif r.method == "renumbered":
+                how = f"原文“{r.raw}”为旧编号，{citation_review.CHECKED}"
             conf = f"，置信度 {r.confidence:.2f}" if r.method in ("mapped", "suggested") and r.confidence is not None \
-                and not reviewed else ""
+                else ""
             snippet = f"  {_short(r.text, 40)}" if r.text else ""
             out.append(f"  {label}  [{how}{conf}]{snippet}")
     out.append(f"出处：{e.source_file} 第 {e.source_line} 行")

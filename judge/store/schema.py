@@ -15,7 +15,8 @@ Tables (one row per ...):
   term_aliases another way to write a term: synonym (FAQ translation), english, traditional, pinyin.
   faq          an entry of a FAQ document (core or referee), with its status against the current rules.
   errata       a revised card text (修订文本) of the core FAQ.
-  faq_refs     a rule an FAQ entry rests on: explicit (cited), mapped (old number mapped by content), suggested (search).
+  faq_refs     a rule an FAQ entry rests on; method: one of records.FAQ_REF_METHODS (status, reviewed, explicit,
+               renumbered, mapped, suggested).
   versions     one row per document version.
   meta         key/value: corpus_hash, schema_version, built_at.
 """
