@@ -15,6 +15,7 @@ import re
 # Import-light on purpose: `judge rule` (the cold-start path) labels references with this module.
 PATH = os.path.join(os.path.dirname(__file__), "data", "citation_corrections.tsv")
 COLUMNS = ["file", "line", "cited", "subject", "holder", "resolve", "note"]
+WHAT = "引用更正表"
 OFFICIAL = "官方编号 v1.4"
 CHECKED = f"已按{OFFICIAL} 人工核对"  # an old FAQ number renumbered by this table (faq_refs method "renumbered")
 _NUMBER = re.compile(r"\d{3}(?:\.(?:\d+|[a-z]))*")
@@ -58,20 +59,13 @@ def corrections(path: str = PATH) -> list[Correction]:
     global _cache
     if path == PATH and _cache is not None:
         return _cache
-    out = []
-    with open(path, encoding="utf-8") as f:
-        lines = f.read().splitlines()
-    for lineno, line in enumerate(lines, start=1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        cells = line.split("\t")
-        if cells == COLUMNS:
-            continue
-        if len(cells) != len(COLUMNS) or not cells[1].isdigit() or not all(_number(cells[i]) for i in (2, 4, 5)):
-            from judge.errors import CorpusError
+    from judge.rules import tables
 
-            raise CorpusError(f"引用更正表 {path} 第 {lineno} 行应为：" + "、".join(COLUMNS),
-                              hint="行号为数字，cited/holder/resolve 为规则编号。")
+    out = []
+    for lineno, cells in tables.rows(path, WHAT, COLUMNS, skip_header=True):
+        if not cells[1].isdigit() or not all(_number(cells[i]) for i in (2, 4, 5)):
+            raise tables.fail(WHAT, path, lineno, "line 应为行号，cited、holder、resolve 应为规则编号",
+                              "每行一条：" + "<TAB>".join(COLUMNS) + "；以 # 开头的行是注释。")
         out.append(Correction(cells[0], int(cells[1]), _number(cells[2]), cells[3], _number(cells[4]),
                               _number(cells[5]), cells[6]))
     if path == PATH:

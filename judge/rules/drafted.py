@@ -10,35 +10,36 @@ rule text; the node's text stays empty (absent).
 from __future__ import annotations
 
 import os
+import re
 
 MARK = "〔标题为本工具所拟〕"
 PATH = os.path.join(os.path.dirname(__file__), "data", "drafted_titles.tsv")
+WHAT = "拟定标题表"
+_NUMBER = re.compile(r"\d{3}(?:\.(?:\d+|[a-z]))*")
+COLUMNS = ["编号", "标题", "检索词"]
 NOTE = "中文标题为本工具所拟（概括该条所涉内容，便于查找），不是官方规则文本。"
 
 
 _cache: dict[str, tuple[str, tuple[str, ...]]] | None = None
 
 
-def drafted() -> dict[str, tuple[str, tuple[str, ...]]]:
+def drafted(path: str = PATH) -> dict[str, tuple[str, tuple[str, ...]]]:
     """number -> (title without MARK, search keywords). Read once (no functools: search's cold path
-    imports this module for MARK)."""
+    imports this module for MARK). A malformed row is a CorpusError naming the file and line."""
     global _cache
-    if _cache is not None:
+    if path == PATH and _cache is not None:
         return _cache
+    from judge.rules import tables
+
     out: dict[str, tuple[str, tuple[str, ...]]] = {}
-    _cache = out
-    if not os.path.isfile(PATH):
-        return out
-    with open(PATH, encoding="utf-8") as f:
-        text = f.read()
-    for line in text.splitlines():
-        if not line.strip() or line.startswith("#"):
-            continue
-        cells = [c.strip() for c in line.split("\t")]
-        if len(cells) < 2 or not cells[1]:
-            continue
-        words = tuple(w for w in (cells[2].split("、") if len(cells) > 2 else []) if w)
-        out[cells[0]] = (cells[1], words)
+    for lineno, (number, title, words) in tables.rows(path, WHAT, COLUMNS, optional=1):
+        problem = (f"“{number}”不是规则编号" if not _NUMBER.fullmatch(number)
+                   else f"编号 {number} 已在前面出现" if number in out else "")
+        if problem:
+            raise tables.fail(WHAT, path, lineno, problem, "编号形如 466.1.a；每个编号只写一行。")
+        out[number] = (title, tuple(w for w in words.split("、") if w))
+    if path == PATH:
+        _cache = out
     return out
 
 

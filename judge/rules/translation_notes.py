@@ -19,6 +19,8 @@ KINDS = {
     "术语不一": "同一官方术语译法不一，或不同术语译成同一词",
 }
 LABEL = "译文提示"
+WHAT = "译文提示表"
+COLUMNS = ["编号", "类别", "说明"]
 OWN_WORDS = "（本工具据英文 v1.4 所写，非官方条文）"
 
 _cache: dict[str, tuple[str, str]] | None = None
@@ -30,23 +32,15 @@ def notes(path: str = PATH) -> dict[str, tuple[str, str]]:
     global _cache
     if path == PATH and _cache is not None:
         return _cache
-    out: dict[str, tuple[str, str]] = {}
-    if os.path.isfile(path):
-        with open(path, encoding="utf-8") as f:
-            lines = f.read().splitlines()
-        for lineno, line in enumerate(lines, start=1):
-            if not line.strip() or line.startswith("#"):
-                continue
-            cells = [c.strip() for c in line.split("\t")]
-            problem = ("应为三列：编号、类别、说明" if len(cells) != 3 or not all(cells)
-                       else f"类别“{cells[1]}”不在 {'、'.join(KINDS)} 之中" if cells[1] not in KINDS
-                       else f"编号 {cells[0]} 已在前面出现" if cells[0] in out else "")
-            if problem:
-                from judge.errors import CorpusError
+    from judge.rules import tables
 
-                raise CorpusError(f"译文提示表 {path} 第 {lineno} 行：{problem}",
-                                  hint="每行一条：规则编号<TAB>类别<TAB>说明；以 # 开头的行是注释。")
-            out[cells[0]] = (cells[1], cells[2])
+    out: dict[str, tuple[str, str]] = {}
+    for lineno, (number, kind, note) in tables.rows(path, WHAT, COLUMNS):
+        problem = (f"类别“{kind}”不在 {'、'.join(KINDS)} 之中" if kind not in KINDS
+                   else f"编号 {number} 已在前面出现" if number in out else "")
+        if problem:
+            raise tables.fail(WHAT, path, lineno, problem, "类别为：" + "、".join(KINDS) + "；每个编号只写一行。")
+        out[number] = (kind, note)
     if path == PATH:
         _cache = out
     return out
