@@ -3,9 +3,10 @@
 The concept ranking needs the question's words as written in the rules ("同层", "重选"); a player
 writes "同一层", "重新选". Character pairs of the question (and of the forms its concepts were read
 as) matched by bm25 over the characters of titles, paragraphs and their sections find the paragraph
-that shares most of the question's rare character pairs whatever the words. The two lists are merged
-by reciprocal rank fusion: a paragraph near the top of either list rises, and the concept ranking,
-which knows the rules' words, keeps the larger weight.
+that shares most of the question's rare character pairs whatever the words; the same pairs against the
+questions drafted for each paragraph (data/asked/) make a third list. The lists are merged by reciprocal
+rank fusion: a paragraph near the top of any list rises, and the concept ranking, which knows the rules'
+words, keeps the larger weight.
 """
 
 from __future__ import annotations
@@ -18,6 +19,11 @@ BM25_WEIGHTS = (1.0, 0.0, 1.0, 0.0, 0.5)  # title, words, chars, extra, context
 DEPTH = 30  # how far down each list fusion looks
 RRF_K = 10.0  # small: the first few places of each list matter most
 PAIR_WEIGHT = 0.3  # the character-pair list's weight against the concept ranking's 1.0
+# The drafted questions' list (pairs against index.search_asked): it brings the paragraph whose drafted
+# questions a player's words match into the second look's places, whose features read it again. Only for
+# a question naming a few things: one or two words are in the drafted questions of many paragraphs.
+ASKED_WEIGHT = 0.2
+ASKED_MIN_CONCEPTS = 3
 _STOP_PAIRS = frozenset(w for w in STOPWORDS if len(w) == 2)
 
 
@@ -60,7 +66,7 @@ def pair_ranking(conn, analysis: Analysis, kinds: list[str] | None) -> list[int]
 
 def asked_ranking(conn, analysis: Analysis, kinds: list[str] | None) -> list[int]:
     """Paragraphs by the question's character pairs found in the questions drafted for them (data/asked/):
-    a feature of the re-ranker (their place in this list), not fused into the first list."""
+    fused with a small weight, and a feature of the re-ranker (their place in this list)."""
     return _pair_ranking(conn, analysis, kinds, "search_asked", "", "bm25(search_asked)")
 
 
@@ -93,6 +99,10 @@ def fuse(conn, analysis: Analysis, hits: list[Hit], kinds: list[str] | None,
     for r, i in enumerate(pairs, start=1):
         if i not in seen:
             score[i] = score.get(i, 0.0) + PAIR_WEIGHT / (RRF_K + r)
+    said = sum(1 for c in analysis.concepts if not c.optional)
+    for r, i in enumerate(asked if said >= ASKED_MIN_CONCEPTS else [], start=1):
+        if i not in seen:
+            score[i] = score.get(i, 0.0) + ASKED_WEIGHT / (RRF_K + r)
     new = [i for i in score if i not in by_id]
     for i, doc in fetch_docs(conn, new, SCORE_COLUMNS).items():
         by_id[i] = Hit(doc, 0.0)

@@ -38,6 +38,7 @@ from judge.search.text import fts_phrase, fts_string
 
 BM25_WEIGHTS = (4.0, 1.5, 1.0, 0.3, 0.7)  # title, words, chars, extra, context
 ASKED_CANDIDATES = 10  # paragraphs whose drafted questions name every concept a question needs
+ASKED_ANY = 3  # and the paragraphs whose drafted questions share most of a question's concepts
 QUESTION_CREDIT = 1.0  # a concept found only in the questions drafted for a paragraph (data/asked/)
 CONTEXT_WEIGHT = 1.0  # a concept named by the paragraph's section counts fully
 RELATED_BONUS = 0.5
@@ -136,11 +137,20 @@ def candidates(conn, analysis: Analysis, kinds: list[str] | None) -> list[tuple[
         if asked:
             have = {i for i, _s in out}
             floor = min((x for _i, x in out), default=0.0)
-            rows = [(r[0], floor) for r in conn.execute(
-                f"SELECT rowid FROM search_asked WHERE search_asked MATCH ? ORDER BY bm25(search_asked) LIMIT {ASKED_CANDIDATES * (4 if kinds else 1)}",
-                [asked])]
-            out += [(i, x) for i, x in keep_kinds(conn, rows, kinds)[:ASKED_CANDIDATES] if i not in have]
+            found = _asked(conn, asked, ASKED_CANDIDATES, kinds)
+            if ASKED_ANY and len(groups) > 1:
+                # A long question's drafted twin may lack a word or two of it ("出来", "但不").
+                found += _asked(conn, " OR ".join(f"({g})" for g in groups), ASKED_ANY, kinds)
+            out += [(i, floor) for i in dict.fromkeys(found) if i not in have]
     return out
+
+
+def _asked(conn, expr: str, n: int, kinds: list[str] | None) -> list[int]:
+    """The first `n` paragraphs of `kinds` whose drafted questions match the FTS expression, by bm25."""
+    rows = [(r[0], 0.0) for r in conn.execute(
+        f"SELECT rowid FROM search_asked WHERE search_asked MATCH ? ORDER BY bm25(search_asked) LIMIT {n * (4 if kinds else 1)}",
+        [expr])]
+    return [i for i, _s in keep_kinds(conn, rows, kinds)][:n]
 
 
 def keep_kinds(conn, rows: list[tuple[int, float]], kinds: list[str] | None) -> list[tuple[int, float]]:
