@@ -50,6 +50,31 @@ def test_every_paragraph_key_matches_the_corpus_text(nmap, tree):
             assert (row.line, row.text_sha) in paras, (row.number, row.line, lines[row.line - 1][:20])
 
 
+# A title cut out of a sentence keeps the word before it ("…迅捷或反应 (Reaction)" gave 或反应) or stops
+# before the word after it: a title never starts with a connective or preposition, nor ends with one.
+_FRAGMENT = re.compile(r"^[或和与及在的]|[的和或与及在之把将对]$")
+
+
+def test_fragment_shape_catches_cut_out_titles():
+    assert _FRAGMENT.search("或反应") and _FRAGMENT.search("在优先权") and _FRAGMENT.search("战斗的")
+    assert not any(_FRAGMENT.search(t) for t in ("反应", "优先行动权", "被动技能", "在场单位的战力"[2:]))
+
+
+def test_no_title_is_a_fragment_of_a_sentence(nmap):
+    bad = [(row.number, row.title) for row in nmap.rows if row.title and _FRAGMENT.search(row.title)]
+    assert not bad, bad
+    titles = {row.number: row.title for row in nmap.rows}
+    assert titles["159.2.b"] == "反应" and titles["652.5.c"] == "优先行动权"  # Reaction, Priority
+
+
+def test_faq_pairs_starting_with_a_connective_pair_the_reviewed_term():
+    from judge.rules.align.glossary import project_pairs
+
+    pairs = project_pairs(manifest.verify())
+    assert ("反应", "Reaction") in pairs and ("优先行动权", "priority") in pairs
+    assert not {"或反应", "在优先权"} & {zh for zh, _en in pairs}
+
+
 def test_map_holds_numbers_and_structure_only(nmap):
     text = (corpus_dir() / MAP_NAME).read_text(encoding="utf-8")
     body = [l for l in text.splitlines() if not l.startswith("#")][1:]

@@ -192,16 +192,29 @@ def from_store(db, docs=None) -> Glossary:
     return extended(rows)
 
 
+CONNECTIVES = "或和与及在的"
+
+
 def project_pairs(docs=None) -> list[tuple[str, str]]:
     """(Chinese, English) pairs from the glossary module's sources, without a store; [] if unavailable."""
     rows: list[tuple[str, str]] = []
     try:
         from judge.rules import glossary as project
 
-        rows += [(c.term, c.english) for c in project.load_curated() if c.english]
+        curated = project.load_curated()
+        rows += [(c.term, c.english) for c in curated if c.english]
+        # A FAQ pair's Chinese run may start with the word before the term ("…迅捷或反应 (Reaction)",
+        # "在优先权 (priority) 传递之前"): a connective followed by a reviewed word is that word's term
+        # (unless the FAQ mistranslates it there, as the glossary knows).
+        known = {w: c.term for c in curated for w in (c.term, *(a for k, a in c.aliases if k == "synonym"))}
         for d in docs or []:
             if d.kind == "faq-core":
-                rows += [(zh, en) for zh, en, _ in project.faq_pairs(d.read_text()) if 2 <= len(zh) <= 4]
+                for zh, en, _ in project.faq_pairs(d.read_text()):
+                    word = zh[1:] if zh[:1] in CONNECTIVES else ""
+                    if word in known and (word, en.lower()) not in project.FALSE_PAIRS:
+                        rows.append((known[word], en))
+                    elif 2 <= len(zh) <= 4:
+                        rows.append((zh, en))
     except Exception:  # a glossary defect must never break alignment
         pass
     return rows
