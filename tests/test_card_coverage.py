@@ -6,14 +6,13 @@ import re
 from pathlib import Path
 
 import pytest
+from reference_files import CATALOG
 
 from judge.cards import encoded
 from judge.cards.catalog import catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 COVERAGE = ROOT / "judge" / "cards" / "data" / "coverage.tsv"
-CATALOG = sorted((ROOT.parent / "shared" / "reference").glob("card-catalog-*.json")) or \
-    sorted(Path("/work/shared/reference").glob("card-catalog-*.json"))
 
 
 def _rows():
@@ -46,7 +45,7 @@ def test_every_catalog_card_gets_constructs_from_its_text():
     sys.path.insert(0, str(ROOT / "tools"))
     import card_coverage as cc
 
-    texts = cc.card_texts(CATALOG[-1])
+    texts = cc.card_texts(CATALOG)
     assert len(texts) == len(catalog().ids())
     for cid, text in texts.items():
         for clause in cc.split_clauses(text):
@@ -162,7 +161,7 @@ def test_the_reviewed_missing_list_holds_no_card_text():
     if not CATALOG:
         pytest.skip("card catalog reference not present")
     texts = [re.sub(r"\s+", "", c.get("cardEffect") or "")
-             for c in json.loads(CATALOG[-1].read_text("utf-8"))["cards"]]
+             for c in json.loads(CATALOG.read_text("utf-8"))["cards"]]
     runs = {t[i:i + 12] for t in texts for i in range(len(t) - 11)}
     body = re.sub(r"\s+", "", MISSING.read_text("utf-8"))
     leaked = [body[i:i + 12] for i in range(len(body) - 11) if body[i:i + 12] in runs]

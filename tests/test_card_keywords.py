@@ -12,14 +12,13 @@ import re
 from pathlib import Path
 
 import pytest
+from reference_files import CATALOG
 
 from judge.cards import encoded
 from judge.cards.rulings import RULES_SPELLING  # the catalog's {{预知}} is Vision (817), 预视 in the rules
 from judge.engine.keywords import KEYWORDS
 
 ROOT = Path(__file__).resolve().parent.parent
-CATALOG = sorted((ROOT.parent / "shared" / "reference").glob("card-catalog-*.json")) or \
-    sorted(Path("/work/shared/reference").glob("card-catalog-*.json"))
 
 # Cost and stat symbols that follow a keyword on its line ("{{装配}}{{1}}{{红色}}"): part of its value.
 SYMBOL = re.compile(r"^(?:[SsAC]|\d+|>+|横置|获得|红色|绿色|蓝色|橙色|紫色|黄色)$")
@@ -58,7 +57,7 @@ def test_leading_keywords_are_read_from_markup_lines_only():
 
 @pytest.mark.skipif(not CATALOG, reason="the reference card catalog is not present")
 def test_every_encoding_has_the_cards_own_keywords():
-    cards = json.loads(CATALOG[-1].read_text("utf-8"))["cards"]
+    cards = json.loads(CATALOG.read_text("utf-8"))["cards"]
     by_number = {}
     for c in cards:
         by_number.setdefault(c["cardNo"].split("/")[0], c)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from cli_run import run
+from reference_files import card_catalog
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -165,11 +166,10 @@ def test_a_card_only_the_imported_catalog_has(capsys, cache, tmp_path):
 
 
 def test_import_of_the_publisher_catalog_when_present(capsys, cache):
-    ref = sorted((REPO.parent / "shared" / "reference").glob("card-catalog-*.json")) or \
-        sorted(Path("/work/shared/reference").glob("card-catalog-*.json"))
-    if not ref:
+    ref = card_catalog()
+    if ref is None:
         pytest.skip("the publisher's catalog is not beside the repository")
-    code, out, _ = run(capsys, "cards", "import", str(ref[-1]), "--name", "zh-2026-04")
+    code, out, _ = run(capsys, "cards", "import", str(ref), "--name", "zh-2026-04")
     assert code == 0 and "1009 张印刷品" in out and "1009 张对应内置卡牌" in out
     code, out, _ = run(capsys, "card", "OGN·001", "--json")
     assert json.loads(out)["official_text"][0]["source"]["fetched_at"] == "2026-04-27"

@@ -5,7 +5,7 @@ import json
 import re
 from pathlib import Path
 
-import pytest
+from reference_files import CATALOG, needs_catalog
 
 from judge import cards
 from judge.cards import names as N
@@ -13,9 +13,6 @@ from judge.cards.catalog import DATA_DIR, catalog
 from judge.cards.model import COLUMNS
 
 REPO = Path(__file__).resolve().parent.parent
-REFERENCE = sorted((REPO.parent / "shared" / "reference").glob("card-catalog-*.json")) or \
-    sorted(Path("/work/shared/reference").glob("card-catalog-*.json"))
-needs_reference = pytest.mark.skipif(not REFERENCE, reason="the publisher's catalog is not beside the repository")
 
 
 def _tsv_rows():
@@ -63,9 +60,9 @@ def test_two_domain_card_power_is_either_domain():
         assert key == "|".join(c.domains) and n == c.power
 
 
-@needs_reference
+@needs_catalog
 def test_facts_match_the_publisher_catalog():
-    data = json.loads(REFERENCE[-1].read_text(encoding="utf-8"))
+    data = json.loads(CATALOG.read_text(encoding="utf-8"))
     assert data["total"] == len(data["cards"]) == 1009
     by_number = {r["number"]: r for r in _tsv_rows()}
     for c in data["cards"]:
@@ -88,10 +85,10 @@ def test_facts_match_the_publisher_catalog():
             assert any(m.startswith(term.split(" ")[0]) for m in marked), (c["cardNo"], term)
 
 
-@needs_reference
+@needs_catalog
 def test_no_card_text_ships():
     """No sentence of the card texts or flavour texts is in the shipped data, the tools or the tests."""
-    data = json.loads(REFERENCE[-1].read_text(encoding="utf-8"))
+    data = json.loads(CATALOG.read_text(encoding="utf-8"))
     sentences = set()
     for c in data["cards"]:
         for field in ("cardEffect", "flavorText"):

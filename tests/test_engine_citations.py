@@ -3,12 +3,11 @@
 import re
 
 import pytest
+from reference_files import ENGLISH, needs_english
 
-from pathlib import Path
 
 from judge.engine.citations import FAQ, RULES, RULES_EN
 
-ENGLISH = sorted(Path("/work/shared/reference").glob("core-rules-*.en.txt"))
 
 
 @pytest.fixture(scope="module")
@@ -47,12 +46,12 @@ def test_cited_rule_exists_with_its_concept(conn, number):
         f"规则 {number} 的文本或引用它的句子中没有“{concept}”"
 
 
-@pytest.mark.skipif(not ENGLISH, reason="English reference rules not present")
+@needs_english
 @pytest.mark.parametrize("number", sorted(RULES_EN))
 def test_rule_without_chinese_text_has_its_concept_in_the_english_rules(conn, number):
     """The rule's own English text (the lines from its number to the next numbered rule) names the
     concept; the tree has no Chinese text for it."""
-    lines = ENGLISH[-1].read_text("utf-8").splitlines()
+    lines = ENGLISH.read_text("utf-8").splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith(number + ". "))
     end = next((i for i in range(start + 1, len(lines)) if re.match(r"\d{3}\.", lines[i])), len(lines))
     text = " ".join(lines[start:end]).lower()

@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
+from reference_files import CATALOG
 
 import judge.engine.standard  # noqa: F401  (registers every keyword)
 from judge.engine.keywords import KEYWORDS
@@ -23,8 +24,6 @@ from judge.rules.zh_clean import name_key
 from judge.search.engine import search
 
 ROOT = Path(__file__).resolve().parent.parent
-CATALOG = sorted((ROOT.parent / "shared" / "reference").glob("card-catalog-*.json")) or \
-    sorted(Path("/work/shared/reference").glob("card-catalog-*.json"))
 HEADINGS = ROOT / "judge" / "search" / "data" / "heading_terms.tsv"
 
 # What may follow a keyword inside its markup: a number (回响2), a cost or domain (装配1红色), a level's
@@ -33,7 +32,7 @@ _TAIL = re.compile(r"(?:\d+|>+|[SsAC]|红色|绿色|蓝色|橙色|紫色|黄色)
 
 
 def catalog_names() -> set[str]:
-    cards = json.loads(CATALOG[-1].read_text("utf-8"))["cards"]
+    cards = json.loads(CATALOG.read_text("utf-8"))["cards"]
     names = set()
     for card in cards:
         for token in re.findall(r"\{\{([^}]*)\}\}", card.get("cardEffect") or ""):

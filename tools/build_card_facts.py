@@ -49,12 +49,14 @@ SET_NAMES = {  # set code -> (Chinese series name as the publisher's products pr
 
 
 def default_catalog() -> Path:
-    found = sorted((REPO.parent / "shared" / "reference").glob("card-catalog-*.json"))
-    if not found:
-        found = sorted(Path("/work/shared/reference").glob("card-catalog-*.json"))
-    if not found:
-        raise SystemExit("no catalog found: pass its path")
-    return found[-1]
+    """The newest catalog in $JUDGE_REFERENCE_DIR, else in shared/reference beside the checkout."""
+    import os
+
+    for base in (os.environ.get("JUDGE_REFERENCE_DIR"), REPO.parent / "shared" / "reference", "/work/shared/reference"):
+        found = sorted(Path(base).glob("card-catalog-*.json")) if base else []
+        if found:
+            return found[-1]
+    raise SystemExit("no catalog found: pass its path (or set JUDGE_REFERENCE_DIR)")
 
 
 def markup_keywords(effect: str) -> tuple[list[str], list[str]]:

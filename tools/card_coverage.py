@@ -246,11 +246,14 @@ def reviewed_missing(path: Path = MISSING) -> dict[str, list[tuple[str, str]]]:
 
 # ------------------------------------------------------------------ reading the catalog
 def default_catalog() -> Path:
-    found = sorted((REPO.parent / "shared" / "reference").glob("card-catalog-*.json"))
-    found = found or sorted(Path("/work/shared/reference").glob("card-catalog-*.json"))
-    if not found:
-        raise SystemExit("no catalog found: pass its path")
-    return found[-1]
+    """The newest catalog in $JUDGE_REFERENCE_DIR, else in shared/reference beside the checkout."""
+    import os
+
+    for base in (os.environ.get("JUDGE_REFERENCE_DIR"), REPO.parent / "shared" / "reference", "/work/shared/reference"):
+        found = sorted(Path(base).glob("card-catalog-*.json")) if base else []
+        if found:
+            return found[-1]
+    raise SystemExit("no catalog found: pass its path (or set JUDGE_REFERENCE_DIR)")
 
 
 def strip_reminders(text: str) -> str:
