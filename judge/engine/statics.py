@@ -198,8 +198,20 @@ def on_board(game):
     # Kinds reading the generic list find nothing on a card without one: skip them there (same order).
     own = [k for k in kinds if type(k).instances is not StaticAbility.instances]
     for o in game.in_play():
-        for kind in kinds if getattr(o.card, "statics", None) else own:
-            for params in kind.instances(o.card):
+        statics = getattr(o.card, "statics", None)
+        if not statics:
+            for kind in own:
+                for params in kind.instances(o.card):
+                    yield o, kind, params
+            continue
+        # The generic list read once, grouped by kind, instead of once per registered kind.
+        by_kind: dict = {}
+        for kid, params in statics:
+            by_kind.setdefault(kid, []).append(params)
+        for kind in kinds:
+            found = kind.instances(o.card) if type(kind).instances is not StaticAbility.instances \
+                else by_kind.get(kind.id, ())
+            for params in found:
                 yield o, kind, params
 
 
