@@ -90,3 +90,18 @@ def test_site_navigation_names_are_chinese(one_scenario, tmp_path):
     groups = [next(iter(g)) for g in rulings_nav if isinstance(g, dict)]
     assert {"延迟技能", "关联技能", "内嵌式触发", "得分"} <= set(groups)
     assert all(_is_chinese_label(g) for g in groups), groups
+
+
+def test_runs_are_reused_until_a_scenario_changes(one_scenario, monkeypatch):
+    from judge.scenario import runner
+
+    first = run_all_scenarios(one_scenario)
+    calls = []
+    real = runner.run_file
+    monkeypatch.setattr(runner, "run_file", lambda path: calls.append(path) or real(path))
+    assert run_all_scenarios(one_scenario) == first and calls == []  # nothing changed: the saved runs
+    scenario = one_scenario / "scoring" / BURN_OUT.name
+    scenario.write_text(scenario.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    again = run_all_scenarios(one_scenario)
+    edited = {r.path: r for r in again[0]}["scoring/" + BURN_OUT.name]
+    assert len(calls) == 2 and edited.source_text.endswith("# edited\n") and edited.passed

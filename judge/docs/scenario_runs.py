@@ -114,9 +114,15 @@ def chinese_keywords(board: dict) -> dict:
 def run_all_scenarios(root: Path | None = None) -> tuple[list[Ruling], list[str]]:
     from judge.scenario.runner import run_file, scenario_files
 
+    from judge.docs import rulings_cache
+
     root = Path(root or scenarios_dir())
     if not root.is_dir():
         return [], [f"找不到场景目录：{root}"]
+    run_key = rulings_cache.key(root)
+    saved = rulings_cache.load(run_key)
+    if saved is not None:
+        return saved
     rulings, failed = [], []
     for path in scenario_files(root):
         try:
@@ -130,4 +136,5 @@ def run_all_scenarios(root: Path | None = None) -> tuple[list[Ruling], list[str]
     notes = []
     if failed:
         notes.append(f"{len(failed)} 个场景无法运行，其裁定页只显示错误（例如 {failed[0]}）")
+    rulings_cache.save(run_key, (rulings, notes))
     return rulings, notes
