@@ -24,4 +24,26 @@ def on_config(config, **kwargs):
             return config
         jieba.setLogLevel(60)
         jieba.load_userdict(words_path)
+        _remember_cuts(jieba)
     return config
+
+
+def _remember_cuts(jieba) -> None:
+    """Material's search segments every run of Chinese characters of every page with jieba.cut; the
+    site repeats a few thousand runs (titles, names, labels) hundreds of thousands of times. The
+    segmentation of a run depends only on the run and the dictionary, fixed once the user words are
+    loaded, so each distinct run is cut once."""
+    if getattr(jieba.cut, "remembers", False):
+        return
+    cut, seen = jieba.cut, {}
+
+    def remembered(sentence, *args, **kwargs):
+        if args or kwargs:
+            return cut(sentence, *args, **kwargs)
+        words = seen.get(sentence)
+        if words is None:
+            words = seen[sentence] = tuple(cut(sentence))
+        return iter(words)
+
+    remembered.remembers = True
+    jieba.cut = remembered
