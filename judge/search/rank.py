@@ -38,7 +38,8 @@ from judge.search.text import fts_phrase, fts_string
 
 BM25_WEIGHTS = (4.0, 1.5, 1.0, 0.3, 0.7)  # title, words, chars, extra, context
 ASKED_CANDIDATES = 10  # paragraphs whose drafted questions name every concept a question needs
-ASKED_ANY = 3  # and the paragraphs whose drafted questions share most of a question's concepts
+ASKED_PAIRS = 2  # and, for a question naming ASKED_PAIRS_MIN+ concepts, the first of the drafted questions' ranking
+ASKED_PAIRS_MIN = 4
 QUESTION_CREDIT = 1.0  # a concept found only in the questions drafted for a paragraph (data/asked/)
 CONTEXT_WEIGHT = 1.0  # a concept named by the paragraph's section counts fully
 RELATED_BONUS = 0.5
@@ -138,9 +139,12 @@ def candidates(conn, analysis: Analysis, kinds: list[str] | None) -> list[tuple[
             have = {i for i, _s in out}
             floor = min((x for _i, x in out), default=0.0)
             found = _asked(conn, asked, ASKED_CANDIDATES, kinds)
-            if ASKED_ANY and len(groups) > 1:
-                # A long question's drafted twin may lack a word or two of it ("出来", "但不").
-                found += _asked(conn, " OR ".join(f"({g})" for g in groups), ASKED_ANY, kinds)
+            if len(required) >= ASKED_PAIRS_MIN:
+                # A long question's drafted twin may lack a word or two of it ("出来", "但不"): the paragraphs
+                # whose drafted questions share most of its character pairs (judge.search.fusion).
+                from judge.search import fusion
+
+                found += fusion.asked_ranking(conn, analysis, kinds)[:ASKED_PAIRS]
             out += [(i, floor) for i in dict.fromkeys(found) if i not in have]
     return out
 
