@@ -181,8 +181,11 @@ def _search(conn, query: str, limit: int, kinds: list[str] | None) -> SearchResu
             direct.append(hit)
 
     ranked: list[rank.Hit] = []
+    asked: list[int] = []
     if a.concepts:
-        cands = rank.candidates(conn, a, kinds)
+        # The drafted questions' pair ranking: candidates of a long question and a list of fusion, one query.
+        asked = fusion.asked_ranking(conn, a, kinds) if a.question_like else []
+        cands = rank.candidates(conn, a, kinds, asked)
         docs = rank.fetch_docs(conn, [i for i, _s in cands], rank.SCORE_COLUMNS)
         ranked = rank.score(a, docs, cands)
     seen = {h.doc["id"] for h in direct}
@@ -191,7 +194,7 @@ def _search(conn, query: str, limit: int, kinds: list[str] | None) -> SearchResu
         hits = arrange.drop_glossary_echoes(arrange.follow_children(arrange.rule_first(hits), ranked))
         if ranked:
             ranks: dict[int, tuple[int | None, int | None, int | None]] = {}
-            hits = fusion.fuse(conn, a, hits, kinds, ranks)
+            hits = fusion.fuse(conn, a, hits, kinds, ranks, asked)
             direct_hits = [h for h in hits if h.direct]
             hits = direct_hits + rerank.rerank(a, [h for h in hits if not h.direct], ranks, fusion.char_pairs(a))
             said = [c for c in a.concepts if not c.optional]

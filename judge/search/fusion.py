@@ -71,15 +71,18 @@ def asked_ranking(conn, analysis: Analysis, kinds: list[str] | None) -> list[int
 
 
 def fuse(conn, analysis: Analysis, hits: list[Hit], kinds: list[str] | None,
-         ranks: dict[int, tuple[int | None, int | None, int | None]] | None = None) -> list[Hit]:
+         ranks: dict[int, tuple[int | None, int | None, int | None]] | None = None,
+         asked: list[int] | None = None) -> list[Hit]:
     """`hits` (direct hits first, then the concept ranking) merged with the character-pair ranking.
     `ranks`, when given, receives each fused document's place in the concept ranking, the character-pair
-    ranking and the drafted questions' ranking (None: not in it)."""
+    ranking and the drafted questions' ranking (None: not in it). `asked`: that last ranking, when the
+    caller already has it (asked_ranking)."""
     direct = [h for h in hits if h.direct]
     rest = [h for h in hits if not h.direct]
     ranked = rest[:DEPTH]
     pairs = pair_ranking(conn, analysis, kinds)
-    asked = asked_ranking(conn, analysis, kinds)
+    if asked is None:
+        asked = asked_ranking(conn, analysis, kinds)
     if ranks is not None:
         place = {i: r for r, i in enumerate(pairs, start=1)}
         aplace = {i: r for r, i in enumerate(asked, start=1)}

@@ -107,7 +107,10 @@ def fetch_docs(conn, ids: list[int], columns: str = DOC_COLUMNS) -> dict[int, di
     return {r[0]: dict(zip(cols, r)) for r in cur.fetchall()}
 
 
-def candidates(conn, analysis: Analysis, kinds: list[str] | None) -> list[tuple[int, float]]:
+def candidates(conn, analysis: Analysis, kinds: list[str] | None,
+               asked_pairs: list[int]) -> list[tuple[int, float]]:
+    """(id, bm25) of the documents worth scoring. `asked_pairs`: the drafted questions' character-pair
+    ranking of the question (fusion.asked_ranking), computed once by the caller, which fuses it too."""
     forms = [f for c in analysis.concepts for f in c.forms]
     lex = {r[0] for r in conn.execute(
         f"SELECT word FROM search_lex WHERE word IN ({','.join('?' * len(forms))})", forms)} if forms else set()
@@ -141,10 +144,8 @@ def candidates(conn, analysis: Analysis, kinds: list[str] | None) -> list[tuple[
             found = _asked(conn, asked, ASKED_CANDIDATES, kinds)
             if len(required) >= ASKED_PAIRS_MIN:
                 # A long question's drafted twin may lack a word or two of it ("出来", "但不"): the paragraphs
-                # whose drafted questions share most of its character pairs (judge.search.fusion).
-                from judge.search import fusion
-
-                found += fusion.asked_ranking(conn, analysis, kinds)[:ASKED_PAIRS]
+                # whose drafted questions share most of its character pairs.
+                found += asked_pairs[:ASKED_PAIRS]
             out += [(i, floor) for i in dict.fromkeys(found) if i not in have]
     return out
 
