@@ -105,3 +105,16 @@ def test_runs_are_reused_until_a_scenario_changes(one_scenario, monkeypatch):
     again = run_all_scenarios(one_scenario)
     edited = {r.path: r for r in again[0]}["scoring/" + BURN_OUT.name]
     assert len(calls) == 2 and edited.source_text.endswith("# edited\n") and edited.passed
+
+
+def test_a_damaged_saved_run_is_ignored(one_scenario, monkeypatch):
+    from judge.docs import rulings_cache
+    from judge.scenario import runner
+
+    first = run_all_scenarios(one_scenario)
+    rulings_cache.path().write_bytes(b"not a pickle")  # truncated or written by another version
+    calls = []
+    real = runner.run_file
+    monkeypatch.setattr(runner, "run_file", lambda path: calls.append(path) or real(path))
+    assert run_all_scenarios(one_scenario) == first and len(calls) == 2  # both files ran again, same rulings
+    assert run_all_scenarios(one_scenario) == first and len(calls) == 2  # and were saved again
