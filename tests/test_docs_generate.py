@@ -11,6 +11,8 @@ from docs_fixture import XSS, make_rulings, make_store
 from judge.docs.build import build_docs
 from judge.docs.linkcheck import check_dir, page_anchors, page_links
 from judge.docs.markup import esc, rule_anchor
+from judge.records import FAQ_REF_METHODS
+from judge.rules.faq_render import METHOD_LABELS, RULE_SIDE_LABELS
 
 
 @pytest.fixture(scope="module")
@@ -97,7 +99,7 @@ def test_absent_section_says_so_with_what_is_known(site):
 
 def test_faq_explicit_suggested_and_superseded(site):
     core1 = read(site, "faq/core-1.md")
-    assert "**依据规则**" in core1 and "明确引用" in core1
+    assert "**依据规则**" in core1 and f"（{METHOD_LABELS['explicit']}" in core1
     assert "此裁定已被现行规则取代" in core1
     assert "318.md#r-318-3-b" in " ".join(page_links(core1))
     # nested answer bullets keep their nesting
@@ -105,10 +107,17 @@ def test_faq_explicit_suggested_and_superseded(site):
     core2 = read(site, "faq/core-2.md")
     assert "搜索建议，非原文引用" in core2
     referee = read(site, "faq/referee-1.md")
-    assert "旧编号映射，置信度 0.80" in referee and "原文中此问题的开头已缺失" in referee
+    assert f"{METHOD_LABELS['mapped']}，置信度 0.80" in referee and "原文中此问题的开头已缺失" in referee
     # An old number checked by hand is labelled as `judge faq show` labels it, without a confidence.
     assert "旧编号，已按官方编号 v1.4 人工核对；原文：" + esc("规则 [440.1.b.]") in referee
     assert "置信度 1.00" not in referee
+
+
+def test_faq_ref_labels_cover_every_method():
+    # The CLI's `faq show`, the docs' FAQ pages and the docs' rule pages name each way an entry is tied to
+    # a rule from one table.
+    assert set(METHOD_LABELS) == set(FAQ_REF_METHODS) == set(RULE_SIDE_LABELS)
+    assert len(set(METHOD_LABELS.values())) == len(METHOD_LABELS)
 
 
 def test_errata_by_card_with_both_names(site):

@@ -6,8 +6,8 @@ from judge.docs.context import FaqPage, SiteContext, doc_label
 from judge.docs.data import FaqEntry
 from judge.docs.markup import esc, esc_lines, heading, indent, slug
 from judge.docs.pages_cards import faq_card_line
-from judge.docs.pages_rules import METHOD_LABEL
 from judge.records import GROUNDED_METHODS
+from judge.rules.faq_render import METHOD_LABELS
 
 ERRATA_PAGE = "faq/errata.md"
 
@@ -51,7 +51,7 @@ def render_entry(ctx: SiteContext, page: str, e: FaqEntry) -> list[str]:
             if rule is not None:
                 target = ctx.rule_link(page, rule)
                 conf = f"，置信度 {r.confidence:.2f}" if r.method == "mapped" and isinstance(r.confidence, (int, float)) else ""
-                label = METHOD_LABEL.get(r.method, esc(r.method))
+                label = METHOD_LABELS.get(r.method, esc(r.method))
                 items.append(f"- {target}（{label}{conf}{'；原文：' + cited if cited else ''}）")
             else:
                 items.append(f"- {cited or esc(r.old_number)}（原文引用，未能对应到现行规则）")

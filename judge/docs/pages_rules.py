@@ -6,6 +6,7 @@ from judge.docs.context import RuleSection, SiteContext, citation_spans, faq_lab
 from judge.docs.data import Ref, Rule
 from judge.docs.markup import esc, heading, indent, slug
 from judge.rules import citation_review, translation_notes
+from judge.rules.faq_render import RULE_SIDE_LABELS
 
 SOURCE_LABEL = {
     "cited": "编号由正文引用确认",
@@ -13,10 +14,6 @@ SOURCE_LABEL = {
     "inferred": "编号为推断",
     "absent": "正文不在语料中，编号取自官方编号规则，标题来自正文引用或为本工具所拟（带〔标题为本工具所拟〕）",
     "aligned": "编号来自用户提供的对照",
-}
-METHOD_LABEL = {
-    "explicit": "明确引用", "renumbered": "旧编号，" + citation_review.CHECKED, "mapped": "旧编号映射",
-    "suggested": "搜索建议", "reviewed": "项目审阅：与现行规则一致", "status": "项目审阅：此规则取代了该裁定",
 }
 
 
@@ -181,7 +178,7 @@ class RelatedLinks:
             entry = ctx.data.faq_by_id.get(fr.faq_id)
             if entry is None:
                 continue
-            mark = METHOD_LABEL.get(fr.method, fr.method)
+            mark = RULE_SIDE_LABELS.get(fr.method, fr.method)
             status = "（已被取代）" if entry.status == "superseded" else ""
             faq_items.append(f"{ctx.faq_link(page, entry.id, faq_label(entry))} · {esc(mark)}{status}")
         faq_items = list(dict.fromkeys(faq_items))

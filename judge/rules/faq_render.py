@@ -7,13 +7,23 @@ from judge.rules import citation_review
 from judge.rules.faq_lookup import DOCS
 from judge.rules.faq_status import STATUS_LABELS
 
+# How an FAQ entry is tied to a rule (records.FAQ_REF_METHODS), said from the entry (the CLI's `faq show`,
+# the docs' FAQ pages) and from the rule (the docs' rule pages): one table, so both say the same thing.
 METHOD_LABELS = {
     "status": "取代此条的现行规则",
     "reviewed": "已核对，依据的现行规则",
     "explicit": "FAQ 直接引用",
     "renumbered": "旧编号，" + citation_review.CHECKED,
     "mapped": "旧编号按内容对应",
-    "suggested": "内容相近",
+    "suggested": "搜索建议（内容相近）",
+}
+RULE_SIDE_LABELS = {
+    "status": "此规则取代了该裁定",
+    "reviewed": "已核对：该裁定依据此规则",
+    "explicit": "FAQ 直接引用此规则",
+    "renumbered": "旧编号，" + citation_review.CHECKED,
+    "mapped": "旧编号按内容对应到此规则",
+    "suggested": "搜索建议（内容相近）",
 }
 
 
