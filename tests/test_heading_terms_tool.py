@@ -18,7 +18,8 @@ def _tool():
 
 
 def test_shipped_pairs_agree_with_the_tool():
-    """Hand-checked pairs are the tool's table; the others were read through the numbering map."""
+    """Hand-checked pairs are the tool's tables (headings, defined terms); the others were read through the
+    numbering map."""
     from judge.search.data_files import HEADING_TERMS, read_data
 
     tool = _tool()
@@ -27,6 +28,8 @@ def test_shipped_pairs_agree_with_the_tool():
     for english, chinese, number, source in rows:
         if source == "hand-checked heading":
             assert tool.OVERRIDES.get(english) == chinese, english
+        elif source.startswith("defined term"):
+            assert tool.DEFINED.get(english) == (chinese, number), english
         else:
             assert source == "numbering map" and english not in tool.OVERRIDES, english
 

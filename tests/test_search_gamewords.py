@@ -11,7 +11,8 @@ from judge.search.engine import search
 from judge.search.data_files import PLAYER_WORDS
 
 BLOCK_START = "# ---- Words from other card games"
-GAMES = ("MTG", "HS", "LoR", "YGO", "PTCG", "Gwent", "every card game", "tournament", "player usage")
+GAMES = ("MTG", "HS", "LoR", "YGO", "PTCG", "Gwent", "Lorcana", "Marvel Snap", "every card game", "tournament",
+         "player usage")
 RULE = re.compile(r"\brules? (\d{3}(?:\.[0-9a-z]+)*)")
 
 

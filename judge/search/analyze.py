@@ -291,9 +291,11 @@ def analyze(conn, raw: str) -> Analysis:
         _cap_phrasing(vocab, concepts)
     if a.question_like:
         for c in concepts:
-            # An English word of a question that no document contains ("during" outside the glossary)
-            # is phrasing, not the subject: it must not cost the answer its coverage.
             if c.via == "literal" and c.df == 0 and c.label.isalpha() and len(concepts) > 1:
+                if _english_typo(vocab, c, a):
+                    continue
+                # An English word of a question that no document contains ("during" outside the glossary)
+                # is phrasing, not the subject: it must not cost the answer its coverage.
                 c.optional = True
     _fix_unmatched(vocab, concepts, a)
     a.concepts = [c for c in concepts if c.forms]
@@ -561,6 +563,9 @@ def _latin(vocab: _Vocab, span: str, a: Analysis) -> list[Concept]:
             phrase = " ".join(words[i : i + k])
             compact = "".join(words[i : i + k])
             hit = vocab.aliases([phrase, compact] + (lemmas(phrase) if k == 1 else []), ("english",))
+            # The form as typed names its own term before a base form does ("emptied" pool: 清空, not the
+            # empty deck of "empty").
+            hit = [h for h in hit if h[0] in (phrase, compact)] or hit
             if hit:
                 targets = list(dict.fromkeys(t for _a, t, _k in hit))
                 concepts.append(Concept(phrase, targets + [phrase], via="english"))
@@ -576,10 +581,41 @@ def _latin(vocab: _Vocab, span: str, a: Analysis) -> list[Concept]:
     return concepts
 
 
+def _english_typo(vocab: _Vocab, c: Concept, a: Analysis) -> bool:
+    """A misspelt English rules term inside a question ("can i exhuast twice"): the one English name
+    that is nearly the same word (same first letter, a letter or two apart). Stdlib difflib over the
+    few names of about the same length: no rapidfuzz import on a question's path."""
+    word = c.label
+    if len(word) < 5 or word in intent.ENGLISH_STOP:
+        return False
+    from difflib import SequenceMatcher
+
+    best, best_ratio = None, 0.85
+    for alias, target, _k in vocab.static("english"):
+        if alias[0] != word[0] or abs(len(alias) - len(word)) > 2 or " " in alias:
+            continue
+        m = SequenceMatcher(None, word, alias)
+        if m.real_quick_ratio() >= best_ratio and m.quick_ratio() >= best_ratio and m.ratio() >= best_ratio:
+            if m.ratio() > best_ratio or best is None:
+                best, best_ratio = alias, max(best_ratio, m.ratio())
+    if best is None:
+        return False
+    targets = list(dict.fromkeys(t for al, t, _k in vocab.static("english") if al == best))
+    a.corrections.append((word, best))
+    c.forms = targets + [best]
+    c.via = "english"
+    c.df = vocab.df(c.forms)
+    n = float(vocab.info().get("N") or 1)
+    c.weight = math.log((n - c.df + 0.5) / (c.df + 0.5) + 1.0)
+    return True
+
+
 def lemmas(word: str) -> list[str]:
     """Base forms an English word may be inflected from ("stunned" -> "stun", "units" -> "unit",
     "readies" -> "ready"): the glossary lists headings and player words in their base form."""
     out = []
+    if len(word) > 4 and word.endswith("ied"):
+        out.append(word[:-3] + "y")  # "readied" -> "ready"
     if len(word) > 3 and word.endswith("ies"):
         out.append(word[:-3] + "y")
     if len(word) > 3 and word.endswith("es"):

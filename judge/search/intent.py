@@ -25,12 +25,21 @@ _FRAMES: list[tuple[str, str]] = [
     (DEFINE, r"是什么|什么是|什么意思|指什么|是啥|啥意思"),
 ]
 _ENGLISH_FRAMES: list[tuple[str, str]] = [
-    (ORDER, r"\b(which (one )?first|what order|in what order|who goes first)\b"),
-    (HOWMANY, r"\b(how many|how much|maximum|minimum|limit)\b"),
-    (WHEN, r"\b(when|what time|at what point)\b"),
-    (WHATIF, r"\b(what happens|what if)\b"),
-    (CAN, r"\b(can i|can you|may i|is it possible|can a|can an|can the|could i)\b"),
-    (DEFINE, r"\b(what is|what does|what are|meaning of|what's|whats|difference between)\b"),
+    (ORDER, r"\b(which (one )?(goes |happens |resolves |comes |is |triggers |applies )?first|what order|in what order"
+            r"|in which order|who (goes|acts|plays|attacks|assigns|chooses|scores|resolves|starts|moves) first"
+            r"|who goes|order of|which comes first|before or after|first or)\b"),
+    (HOWMANY, r"\b(how many|how much|how often|maximum|minimum|max|limit|up to how|number of)\b"),
+    # "what happens when…" is read as WHEN (tried first): its answer says at which moment a thing happens.
+    (WHEN, r"\b(when|what time|at what point|what phase|which phase|what step|which step|what timing|how long|how soon"
+           r"|how early|how late)\b"),
+    (WHATIF, r"\b(what happens|what if|what do i do|still counts?|still count as|does it still|is it still|is .{1,30} still"
+             r"|does .{1,30} still|still (a|an|the|on|in|there)|what now)\b"),
+    (WHERE, r"\b(where (do|does|did|is|are|will|would)|which zone|what zone|go to which)\b"),
+    (CAN, r"\b(can i|can you|can we|may i|is it possible|can a|can an|can the|could i|am i allowed|are you allowed"
+          r"|allowed to|is it legal|legal to|permitted to|able to|do i have to|do you have to|have to|must i|must you"
+          r"|do i need to|need to|required to|am i forced|forced to|can my|can units?|can spells?|can players?"
+          r"|can it|can they|cant i|can i still|cannot|is there a way)\b"),
+    (DEFINE, r"\b(what is|what does|what are|meaning of|what's|whats|difference between|what do .{1,20} mean|define)\b"),
 ]
 # A frame of each kind needs one of these characters: a query without any is not matched against the
 # kind's pattern (patterns are compiled on first use: most term queries compile none).
@@ -60,7 +69,9 @@ ENGLISH_STOP = set(
     "should would will shall what when which who whom how why where if of on in to at by for from with into onto "
     "as or and not no there this that these those many much happens happen first order limit maximum max "
     "minimum min need needs get gets got happens happened happening has have had cant dont doesnt isnt any "
-    "some mean means meaning whats whos hows difference".split()
+    "some mean means meaning whats whos hows difference allowed legal possible permitted able still "
+    "must forced required often long soon early late just also again then than while ever every each "
+    "yes so does doing done way exactly actually really".split()
 )
 
 # What an answer of each kind contains (normalised forms looked for in a document).
@@ -98,8 +109,23 @@ ORDER_VERBS = ("处理", "结算", "生效", "用", "使用", "执行", "发生"
 ECHOES = ("至少", "最多", "最少", "上限", "顺序", "时机", "任意数量")
 
 
+# English frame phrases cut out of the query: "at what point" is not about points, "in what order" not
+# about turn order. Only whole phrases that cannot name the subject.
+_STRIP_EN = (
+    r"\b(at what point|what happens (if|when)|what happens|what if|in what order|in which order|what order"
+    r"|which (one )?(happens |resolves |comes )?first|how many times|how many|how much|how often"
+    r"|is it possible (to|for)|is it legal (to|for)|am i allowed to|are you allowed to|allowed to|permitted to"
+    r"|do i have to|do you have to|have to|must i|do i need to|need to|able to|is there a way to|what is|what are"
+    r"|what does|what do|does it still count as|still count as|still counts as|is it still|how long|how soon"
+    r"|what phase|which phase|what step|which step|what timing|can i still|can i|can you|can we|may i|could i)\b"
+)
+
+
 def strip_frames(text: str) -> str:
-    return _rx("strip", _STRIP).sub(" ", text)
+    text = _rx("strip", _STRIP).sub(" ", text)
+    if any("a" <= ch <= "z" for ch in text):
+        text = _rx("strip-en", _STRIP_EN).sub(" ", text)
+    return text
 
 
 _ENGLISH_ECHOES = {"limit": "上限", "maximum": "最多", "max": "最多", "minimum": "至少", "min": "至少", "order": "顺序"}
@@ -111,6 +137,7 @@ WHO_FIRST = ("焦点", "优先行动权", "回合玩家", "进攻方")
 
 
 def who_first(text: str) -> bool:
+    # Chinese only: "who goes first" alone asks for the first player (回合顺序), not for focus or priority.
     return "谁先" in text
 
 

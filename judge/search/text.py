@@ -120,7 +120,10 @@ _TONED = str.maketrans({
     **{c: "o" for c in "ōóǒò"}, **{c: "u" for c in "ūúǔù"}, **{c: "v" for c in "üǖǘǚǜ"},
     **{c: "n" for c in "ńňǹ"}, "ḿ": "m",
 })
-_TONE_DIGIT = re.compile(r"(?<=[a-z])[1-5]")
+# A tone digit follows a syllable's letters inside a word that starts with a letter ("ran2jin4"); a
+# word that starts with a digit is no pinyin ("2v2", "1v1").
+_TONE_DIGIT = re.compile(r"(?<![0-9a-z])([a-z][a-z0-9]*)")
+_DIGIT = re.compile(r"(?<=[a-z])[1-5]")
 
 
 def strip_tones(text: str) -> str:
@@ -129,4 +132,4 @@ def strip_tones(text: str) -> str:
     if not text.isascii():
         decomposed = unicodedata.normalize("NFKD", text)
         text = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return _TONE_DIGIT.sub("", text)
+    return _TONE_DIGIT.sub(lambda m: _DIGIT.sub("", m.group(1)), text)

@@ -1,0 +1,122 @@
+"""English questions and terms: the official rules' defined terms, English question frames, typos.
+
+- Terms the official rules define inside a paragraph (Turn Player, Contested, Standard Move, Alone, …)
+  are pairs of judge/search/data/heading_terms.tsv like the headings: each names an existing rule and a
+  Chinese term of the corpus, and the English term alone finds that rule in the top 5.
+- An English question's frame ("can I", "do I have to", "what happens if", "how many", "who goes
+  first", "at what point") says what kind of answer is wanted and is not searched itself.
+- A misspelt English rules term inside a question is read as the term; a plain word is left alone.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from judge.search import intent
+from judge.search.analyze import analyze
+from judge.search.data_files import HEADING_TERMS
+from judge.search.engine import search
+from judge.search.text import strip_tones
+
+
+def _defined() -> list[tuple[str, str, str]]:
+    rows = []
+    for line in HEADING_TERMS.read_text(encoding="utf-8").splitlines():
+        cells = line.split("\t")
+        if len(cells) == 4 and cells[3].startswith("defined term"):
+            rows.append((cells[0], cells[1], cells[2]))
+    return rows
+
+
+DEFINED = _defined()
+
+
+def test_the_defined_terms_are_many_and_include_the_core_ones():
+    english = {e for e, _z, _n in DEFINED}
+    assert len(DEFINED) >= 50
+    assert {"Turn Player", "Open State", "Closed State", "Contested", "Standard Move", "Lethal Damage", "Showdown State",
+            "Attacker", "Defender", "Chain Item", "Tie", "Alone"} <= english
+
+
+@pytest.mark.parametrize("english,chinese,number", DEFINED, ids=[f"{n}-{e}" for e, _z, n in DEFINED])
+def test_a_defined_term_names_an_existing_rule_and_a_corpus_term(conn, english, chinese, number):
+    assert conn.execute("SELECT count(*) FROM rules WHERE number = ?", (number,)).fetchone()[0], (english, number)
+    # The Chinese term is written in the rule itself, a sub-rule, or its (drafted) title.
+    found = conn.execute(
+        "SELECT count(*) FROM rules WHERE (number = ? OR number LIKE ?) AND (instr(coalesce(text, ''), ?) > 0 "
+        "OR instr(coalesce(title, ''), ?) > 0)", (number, number + ".%", chinese, chinese)).fetchone()[0]
+    assert found, (english, chinese, number)
+
+
+@pytest.mark.parametrize("english,number", [
+    ("Turn Player", "304"), ("Standard Move", "144"), ("Contested", "190.3.a"), ("Lethal Damage", "142.4.a"),
+    ("Outstanding Task", "319"), ("Alone", "740.2.a"), ("Tie", "740.3.a"), ("Final Point", "471.1.a"),
+    ("Window of Opportunity", "316.8.c"), ("Trigger Condition", "383.2.a.1"),
+])
+def test_a_defined_english_term_alone_finds_its_rule(conn, english, number):
+    for query in (english, english.lower()):
+        numbers = [h.get("number") or "" for h in search(conn, query, limit=5).to_dict()["hits"]]
+        assert any(n == number or n.startswith(number + ".") for n in numbers), (query, numbers)
+
+
+@pytest.mark.parametrize("question,kind", [
+    ("can i play a spell on my opponents turn", intent.CAN),
+    ("am i allowed to look at my deck", intent.CAN),
+    ("is it legal to hide two cards", intent.CAN),
+    ("do i have to pay the cost", intent.CAN),
+    ("must i assign all damage", intent.CAN),
+    ("what happens if my deck is empty", intent.WHATIF),
+    ("does a stunned unit still count as attacking", intent.WHATIF),
+    ("how many cards can i draw", intent.HOWMANY),
+    ("how often can i channel", intent.HOWMANY),
+    ("what is the maximum hand size", intent.HOWMANY),
+    ("who goes first", intent.ORDER),
+    ("in what order do triggers resolve", intent.ORDER),
+    ("which one resolves first", intent.ORDER),
+    ("when can i play a reaction", intent.WHEN),
+    ("at what point do i score", intent.WHEN),
+    ("where does a countered spell go", intent.WHERE),
+    ("what does hidden mean", intent.DEFINE),
+])
+def test_an_english_frame_says_what_is_asked(question, kind):
+    assert intent.detect(question) == kind
+
+
+@pytest.mark.parametrize("question,kept,gone", [
+    ("at what point do i score", ["score"], ["point"]),
+    ("in what order do triggers resolve", ["triggers", "resolve"], ["order"]),
+    ("is it legal to hide two cards", ["hide", "two", "cards"], ["legal"]),
+    ("how many cards can i draw", ["cards", "draw"], ["many"]),
+])
+def test_the_english_frame_is_not_searched(question, kept, gone):
+    words = intent.strip_frames(question).split()
+    assert all(w in words for w in kept) and not any(w in words for w in gone), words
+
+
+def test_a_chinese_query_compiles_no_english_frame():
+    intent._compiled.clear()
+    assert intent.detect("对手的回合我可以打法术吗") == intent.CAN
+    intent.strip_frames("对手的回合我可以打法术吗")
+    assert not [k for k in intent._compiled if k.startswith("en-") or k == "strip-en"]
+
+
+def test_a_misspelt_term_in_an_english_question_is_read_as_the_term(conn):
+    a = analyze(conn, "can i exhuast a unit twice")
+    assert ("exhuast", "exhaust") in a.corrections
+    assert any("休眠" in c.forms for c in a.concepts)
+    # A plain English word that is no rules term stays as typed.
+    b = analyze(conn, "can a unit move twice in one turn")
+    assert not [w for w, _t in b.corrections if w == "twice"]
+
+
+def test_a_mode_name_starting_with_a_digit_is_no_pinyin():
+    assert strip_tones("2v2") == "2v2" and strip_tones("ran2jin4") == "ranjin"
+
+
+@pytest.mark.parametrize("word,number", [
+    ("readied", "415"), ("exerted", "414"), ("lanes", "103.4"), ("on reveal", "383.4.a"), ("owner", "127"),
+    ("golden rule", "001"), ("experience", "728"), ("knocked out", "428"), ("colors", "134"),
+])
+def test_other_words_and_forms_find_the_rule(conn, word, number):
+    numbers = [h.get("number") or "" for h in search(conn, word, limit=5).to_dict()["hits"]]
+    assert any(n == number or n.startswith(number + ".") for n in numbers), (word, numbers)
