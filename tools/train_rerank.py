@@ -10,6 +10,14 @@ weight but the fused place's towards zero: with no evidence the fused order stan
 
     python tools/train_rerank.py [--sets dev] [--l2 0.01] [--steps 3000] [--out PATH]
     python tools/train_rerank.py --sets dev,fresh,fresh2,fresh3 --holdout   # does a fit generalise?
+    python tools/train_rerank.py --sets dev,fresh3 --drafted 3000 --holdout  # + drafted questions as training
+
+--drafted N adds N of the questions drafted for the rule paragraphs (data/asked/) as training questions, each
+answered by its own paragraph. They are searched leave-one-out: the rows are split in folds by (file,
+paragraph), and a fold's questions are searched in a copy of the store whose drafted-question index
+(search_asked, search_docs.norm_questions) lacks every row of that fold, so a question never finds itself or
+the rows its writer drafted with it for the same paragraph. With --holdout they only ever train: each named
+set is measured by a fit on the drafted questions alone and by one on them plus the other named sets.
 
 --holdout writes nothing: for each named set it fits on the others and prints the held-out set's recall@5
 over its reranked questions, next to the fused order alone and the shipped weights. A fit that does not
@@ -23,15 +31,26 @@ import json
 import math
 import operator
 import os
+import random
+import sqlite3
 import sys
+import zlib
 
 from judge.search import engine, evaluation, rank, rerank
+from judge.search.data_files import read_asked
 from judge.search.store import connect
+from judge.search.text import char_tokens, norm_text
+
+try:  # the fit is ~100x faster with numpy (a training aid, never on the query path)
+    import numpy as np
+except ImportError:  # pragma: no cover
+    np = None
 
 START = {"fused": 4.0}  # the fused order, before any evidence
 
 
-def collect(conn, names: list[str]) -> list[tuple[list[list[float]], list[bool]]]:
+def reranked(conn, query: str) -> tuple[list[list[float]], list[int]] | None:
+    """The features and ids of the places the re-ranker sees for `query` (None: not a question)."""
     captured: list = []
     original = rerank.rerank
 
@@ -41,15 +60,20 @@ def collect(conn, names: list[str]) -> list[tuple[list[list[float]], list[bool]]
         return hits
 
     rerank.rerank = capture
-    data = []
     try:
-        for name in names:
-            for case in evaluation.load(evaluation.SETS[name][0]):
-                captured.clear()
-                engine.search(conn, case.query, limit=10)
-                if not captured:
-                    continue  # not a question: not reranked
-                rows, ids = captured[0]
+        engine.search(conn, query, limit=10)
+    finally:
+        rerank.rerank = original
+    return captured[0] if captured else None
+
+
+def collect(conn, names: list[str]) -> list[tuple[list[list[float]], list[bool]]]:
+    data = []
+    for name in names:
+        for case in evaluation.load(evaluation.SETS[name][0]):
+            got = reranked(conn, case.query)
+            if got:
+                rows, ids = got
                 docs = rank.fetch_docs(conn, ids)
                 labels = []
                 for i in ids:
@@ -58,22 +82,75 @@ def collect(conn, names: list[str]) -> list[tuple[list[list[float]], list[bool]]
                     labels.append(any(evaluation.relevant(d, t) for t in case.targets))
                 if any(labels):
                     data.append((rows, labels))
-    finally:
-        rerank.rerank = original
+    return data
+
+
+def _without(conn, questions: dict[int, list[str]], drop: set[str]) -> sqlite3.Connection:
+    """An in-memory copy of the store whose drafted-question index lacks the questions in `drop`
+    (normalised, as index.build writes them)."""
+    copy = sqlite3.connect(":memory:")
+    conn.backup(copy)
+    copy.execute("INSERT INTO search_asked (search_asked) VALUES ('delete-all')")
+    rows = []
+    for i, lines in questions.items():
+        kept = "\n".join(x for x in lines if x not in drop)
+        copy.execute("UPDATE search_docs SET norm_questions = ? WHERE id = ?", (kept, i))
+        if kept:
+            rows.append((i, char_tokens(kept)))
+    copy.executemany("INSERT INTO search_asked (rowid, chars) VALUES (?,?)", rows)
+    copy.commit()
+    return copy
+
+
+def collect_drafted(conn, n: int, folds: int = 20, seed: int = 17) -> list[tuple[list[list[float]], list[bool]]]:
+    """`n` drafted questions as training questions, searched leave-one-out (module docstring)."""
+    questions = {i: q.split("\n") for i, q in conn.execute(
+        "SELECT id, norm_questions FROM search_docs WHERE norm_questions IS NOT NULL AND norm_questions != ''")}
+    answers: dict[str, set[int]] = {}
+    for i, lines in questions.items():
+        for x in lines:
+            answers.setdefault(x, set()).add(i)
+    rows = [(r, norm_text(r.question)) for r in read_asked() if r.question]
+    rows = [(r, q) for r, q in rows if q in answers]  # indexed (a paragraph keeps its first MAX_QUESTIONS)
+
+    def fold(r) -> int:
+        return zlib.crc32(f"{r.file}\t{r.number}".encode()) % folds
+
+    picked = random.Random(seed).sample(rows, min(n, len(rows)))
+    data = []
+    for f in range(folds):
+        asked = [(r, q) for r, q in picked if fold(r) == f]
+        if not asked:
+            continue
+        copy = _without(conn, questions, {q for r, q in rows if fold(r) == f})
+        try:
+            for r, q in asked:
+                got = reranked(copy, r.question)
+                if got:
+                    feats, ids = got
+                    labels = [i in answers[q] for i in ids]
+                    if any(labels):
+                        data.append((feats, labels))
+        finally:
+            copy.close()
+        print(f"drafted fold {f + 1}/{folds}: {len(data)} questions with an answer in the first places", file=sys.stderr)
     return data
 
 
 def fit(data, l2: float, steps: int, rate: float, start: dict[str, float] | None = None,
-        only: set[str] | None = None) -> list[float]:
+        only: set[str] | None = None, share: list[float] | None = None) -> list[float]:
     """Weights from `start` (default START: the fused order alone), pulled back towards it by the L2 penalty;
-    with `only`, the other weights stay as they start."""
+    with `only`, the other weights stay as they start. `share`: each question's weight in the loss (default 1)."""
     n = len(rerank.FEATURES)
     free = [not only or f in only for f in rerank.FEATURES]
     w = [(start or START).get(f, 0.0) for f in rerank.FEATURES]
     prior = list(w)
+    if np is not None:
+        return _fit_np(data, l2, steps, rate, w, free, share)
+    share = share or [1.0] * len(data)
     for _ in range(steps):
         grad = [0.0] * n
-        for rows, labels in data:
+        for (rows, labels), weight in zip(data, share):
             scores = [sum(map(operator.mul, w, r)) for r in rows]
             top = max(scores)
             exp = [math.exp(s - top) for s in scores]
@@ -81,13 +158,35 @@ def fit(data, l2: float, steps: int, rate: float, start: dict[str, float] | None
             zpos = sum(e for e, y in zip(exp, labels) if y)
             for r, e, y in zip(rows, exp, labels):
                 # d(-log zpos/z)/ds = e/z - (y * e/zpos)
-                g = e / z - (e / zpos if y else 0.0)
+                g = weight * (e / z - (e / zpos if y else 0.0))
                 for k in range(n):
                     grad[k] += g * r[k]
         for k in range(n):
-            grad[k] = grad[k] / len(data) + l2 * (w[k] - prior[k])
+            grad[k] = grad[k] / sum(share) + l2 * (w[k] - prior[k])
             w[k] -= rate * grad[k] if free[k] else 0.0
     return w
+
+
+def _fit_np(data, l2: float, steps: int, rate: float, w: list[float], free: list[bool],
+            share: list[float] | None) -> list[float]:
+    """fit()'s gradient descent, on arrays: questions padded to rerank.DEPTH places."""
+    depth = max(len(rows) for rows, _l in data)
+    x = np.zeros((len(data), depth, len(w)))
+    y = np.zeros((len(data), depth))
+    mask = np.full((len(data), depth), -np.inf)
+    for q, (rows, labels) in enumerate(data):
+        x[q, : len(rows)] = rows
+        y[q, : len(rows)] = labels
+        mask[q, : len(rows)] = 0.0
+    wv, prior, move = np.array(w), np.array(w), np.array(free, dtype=float)
+    q = np.array(share or [1.0] * len(data))[:, None] / sum(share or [1.0] * len(data))
+    for _ in range(steps):
+        s = x @ wv + mask
+        e = np.exp(s - s.max(axis=1, keepdims=True))
+        g = e / e.sum(axis=1, keepdims=True) - e * y / (e * y).sum(axis=1, keepdims=True)
+        grad = np.einsum("qd,qdf->f", g * q, x) + l2 * (wv - prior)
+        wv -= rate * grad * move
+    return [float(v) for v in wv]
 
 
 def hits5(data, w: list[float]) -> int:
@@ -100,18 +199,32 @@ def hits5(data, w: list[float]) -> int:
     return n
 
 
-def holdout(by_set: dict[str, list], args) -> None:
-    """Leave one set out: fit on the others, count the held-out set's questions answered in the top 5."""
+def holdout(by_set: dict[str, list], args, drafted: list | None = None) -> None:
+    """Leave one set out: fit on the others, count the held-out set's questions answered in the top 5.
+    With `drafted` (training only): also a fit on the drafted questions alone, and the others are fitted with them."""
     fused = [1.0 if f == "fused" else 0.0 for f in rerank.FEATURES]
     shipped = [rerank.weights().get(f, 0.0) for f in rerank.FEATURES]
+    start = dict(rerank.weights()) if args.from_shipped else None
+    only = set(args.only.split(",")) if args.only else None
+    alone = fit(drafted, args.l2, args.steps, args.rate, start, only) if drafted else None
+
+    def shares(n: int) -> list[float]:  # the drafted questions weigh `--drafted-weight` times the n others together
+        return [1.0] * n + [args.drafted_weight * n / len(drafted)] * len(drafted) if drafted else None
+
+    if drafted:
+        print(f"drafted ({len(drafted)} questions): in the top 5: fused order {hits5(drafted, fused)}, shipped weights "
+              f"{hits5(drafted, shipped)}, fitted on them {hits5(drafted, alone)}")
+        print("fitted on the drafted questions alone:",
+              " ".join(f"{f} {x:.2f}" for f, x in zip(rerank.FEATURES, alone)))
     for name, data in by_set.items():
         rest = [q for other, d in by_set.items() if other != name for q in d]
-        w = fit(rest, args.l2, args.steps, args.rate, dict(rerank.weights()) if args.from_shipped else None,
-                set(args.only.split(",")) if args.only else None)
+        w = fit(rest + (drafted or []), args.l2, args.steps, args.rate, start, only, shares(len(rest)))
         if args.ascent:
             w = ascent(rest, w, args.ascent)
+        also = f", fitted on the drafted questions alone {hits5(data, alone)}" if drafted else ""
         print(f"{name}: {len(data)} questions with an answer in the first places; in the top 5: fused order "
-              f"{hits5(data, fused)}, shipped weights {hits5(data, shipped)}, fitted without {name} {hits5(data, w)}")
+              f"{hits5(data, fused)}, shipped weights {hits5(data, shipped)}, fitted without {name} {hits5(data, w)}"
+              + also)
 
 
 def recall5(data, w: list[float]) -> tuple[float, float]:
@@ -142,6 +255,18 @@ def ascent(data, w: list[float], rounds: int) -> list[float]:
     return w
 
 
+def cached(path: str | None, make):
+    """make(), kept in the JSON file `path` when given (read back if it exists)."""
+    if path and os.path.isfile(path):
+        with open(path, encoding="utf-8") as fh:
+            return json.load(fh)
+    data = make()
+    if path:
+        with open(path, "w", encoding="utf-8") as fh:
+            json.dump(data, fh)
+    return data
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sets", default="dev")
@@ -155,29 +280,30 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--from-shipped", action="store_true",
                     help="start from the shipped weights and pull towards them (new features start at 0)")
     ap.add_argument("--only", help="fit only these features (comma-separated); the others keep their start")
+    ap.add_argument("--drafted", type=int, default=0, help="add this many drafted questions (leave-one-out) to training")
+    ap.add_argument("--drafted-weight", type=float, default=0.5,
+                    help="the drafted questions' weight in the fit, as a multiple of all the named sets' questions")
+    ap.add_argument("--drafted-cache", help="keep the drafted questions' features in this file (a development aid)")
     args = ap.parse_args(argv)
     names = [s for s in args.sets.split(",") if s]
     if any(n.startswith("frozen") or n not in evaluation.SETS for n in names):
         print("只能用开发集训练（不能用冻结集）。", file=sys.stderr)
         return 2
+    drafted = cached(args.drafted_cache, lambda: collect_drafted(connect(), args.drafted)) if args.drafted else []
     if args.holdout:
         conn = connect()
-        holdout({n: collect(conn, [n]) for n in names}, args)
+        holdout({n: collect(conn, [n]) for n in names}, args, drafted)
         return 0
-    if args.cache and os.path.isfile(args.cache):
-        with open(args.cache, encoding="utf-8") as fh:
-            data = json.load(fh)
-    else:
-        data = collect(connect(), names)
-        if args.cache:
-            with open(args.cache, "w", encoding="utf-8") as fh:
-                json.dump(data, fh)
+    data = cached(args.cache, lambda: collect(connect(), names))
+    share = [1.0] * len(data) + [args.drafted_weight * len(data) / len(drafted)] * len(drafted) if drafted else None
+    data += drafted
     only = set(args.only.split(",")) if args.only else None
-    w = fit(data, args.l2, args.steps, args.rate, dict(rerank.weights()) if args.from_shipped else None, only)
+    w = fit(data, args.l2, args.steps, args.rate, dict(rerank.weights()) if args.from_shipped else None, only, share)
     if args.ascent:
         w = ascent(data, w, args.ascent)
     lines = ["# Weights of judge/search/rerank.py, fitted by tools/train_rerank.py "
-             f"(sets {','.join(names)}: {len(data)} questions; l2 {args.l2}, {args.steps} steps"
+             f"(sets {','.join(names)}" + (f" + {len(drafted)} drafted questions, leave-one-out, weight {args.drafted_weight}" if drafted else "")
+             + f": {len(data)} questions; l2 {args.l2}, {args.steps} steps"
              + (", from the weights shipped before" if args.from_shipped else "")
              + (f", only {args.only}" if args.only else "") + ").",
              "feature\tweight"]
