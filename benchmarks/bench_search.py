@@ -18,7 +18,8 @@ SET_LABEL = {"eval": "term/typo/citation set", "dev": "questions, development", 
              "fresh": "questions, fresh development batch",
              "fresh2": "questions, second fresh development batch",
              "fresh3": "questions, third fresh development batch", "frozen2": "questions, second frozen set",
-             "frozen3": "questions, third frozen set", "frozen4": "questions, fourth frozen set"}
+             "frozen3": "questions, third frozen set", "frozen4": "questions, fourth frozen set",
+             "frozen5": "questions, fifth frozen set"}
 
 
 def _quality(conn) -> list[dict]:
