@@ -124,7 +124,7 @@ DEFINED = {
     "Teammate": ("队友", "651.4"), "Friendly": ("友方", "740.1.a"), "Enemy": ("敌方", "740.1.b"),
     "Alone": ("孤身", "740.2.a"), "One on One": ("单挑", "740.2.b"), "In Combat": ("战斗中的单位", "740.2.c"),
     "Tie": ("平局", "740.3.a"), "Costs within Instructions": ("指示文本中的费用", "740.4.a"),
-    "Empowered": ("已强化", "828"), "Signature": ("专属", "103.2.d"),
+    "Empowered": ("已强化", "828"), "Signature": ("专属", "103.2.d"), "Naming Cards": ("宣告卡名", "759"),
 }
 
 
