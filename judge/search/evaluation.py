@@ -1,6 +1,6 @@
 """Search quality against the evaluation sets: recall@1, recall@5, MRR per kind.
 
-Ten sets, one format (kind <TAB> query <TAB> targets):
+Eleven sets, one format (kind <TAB> query <TAB> targets):
   tests/search_eval.tsv              terms, pinyin, traditional, typos, citations, short questions
   tests/search_questions_dev.tsv     questions in players' words: development (may guide tuning)
   tests/search_questions_frozen.tsv  the same kinds of questions, frozen: reported, never tuned on
@@ -17,6 +17,9 @@ Ten sets, one format (kind <TAB> query <TAB> targets):
   tests/search_questions_frozen5.tsv a fifth frozen set, written before the fourth round of drafted questions
                                      and that round's ranking and English-query changes: reported, never
                                      tuned on, never read by anyone tuning or drafting
+  tests/search_questions_fresh4.tsv  a fourth development batch, written before the fourth round of drafted
+                                     questions and that round's ranking changes, blind to the drafted
+                                     questions and to the ranking
 
 Used by tests/test_search_quality.py, tests/test_search_questions.py (floors that must hold) and
 benchmarks/bench_search.py.
@@ -40,6 +43,7 @@ FROZEN2_PATH = REPO_DIR / "tests" / "search_questions_frozen2.tsv"
 FROZEN3_PATH = REPO_DIR / "tests" / "search_questions_frozen3.tsv"
 FROZEN4_PATH = REPO_DIR / "tests" / "search_questions_frozen4.tsv"
 FROZEN5_PATH = REPO_DIR / "tests" / "search_questions_frozen5.tsv"
+FRESH4_PATH = REPO_DIR / "tests" / "search_questions_fresh4.tsv"
 KINDS = ("term", "question", "english", "pinyin", "traditional", "typo", "citation")
 # Kinds of the player-question sets (dev and frozen).
 QUESTION_KINDS = ("howmany", "can", "when", "whatif", "order", "english", "card")
@@ -47,7 +51,7 @@ SETS = {"eval": (EVAL_PATH, KINDS), "dev": (DEV_PATH, QUESTION_KINDS), "frozen":
         "fresh": (FRESH_PATH, QUESTION_KINDS), "fresh2": (FRESH2_PATH, QUESTION_KINDS),
         "fresh3": (FRESH3_PATH, QUESTION_KINDS), "frozen2": (FROZEN2_PATH, QUESTION_KINDS),
         "frozen3": (FROZEN3_PATH, QUESTION_KINDS), "frozen4": (FROZEN4_PATH, QUESTION_KINDS),
-        "frozen5": (FROZEN5_PATH, QUESTION_KINDS)}
+        "frozen5": (FROZEN5_PATH, QUESTION_KINDS), "fresh4": (FRESH4_PATH, QUESTION_KINDS)}
 # Sets that are never tuned on: only their aggregate figures may be printed.
 FROZEN_SETS = ("frozen", "frozen2", "frozen3", "frozen4", "frozen5")
 
