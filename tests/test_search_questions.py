@@ -7,12 +7,13 @@ and only their aggregate figures are ever printed.
 """
 
 import json
+import re
 
 import pytest
 
 from judge.search import evaluation
 
-DEV_RECALL5 = 0.93  # 436 questions. 195 (82 added for the weak kinds and 440-829 before tuning) reached 0.938;
+DEV_RECALL5 = 0.93  # 435 questions (one equal to a frozen question up to punctuation was removed). 195 (82 added for the weak kinds and 440-829 before tuning) reached 0.938;
 # batch 3 (86 questions on topics not asked before, committed before any tuning on them) measured 0.868 overall
 # untuned, 0.922 after the third round. Batch 4 (70 questions on whatif, howmany, order, when and English
 # paraphrases, committed before any tuning on them; 4 more were written but dropped because the same words
@@ -137,7 +138,7 @@ def reports(conn):
 @pytest.mark.parametrize("name,minimum,per_kind", [("dev", 100, 5), ("fresh", 60, 5), ("fresh2", 60, 5),
                                                    ("fresh3", 100, 5), ("frozen", 50, 5), ("frozen2", 50, 5),
                                                    ("frozen3", 70, 8), ("frozen4", 84, 12),
-                                                   ("frozen5", 84, 12), ("fresh4", 105, 15)])
+                                                   ("frozen5", 84, 12), ("fresh4", 103, 14)])
 def test_question_sets_are_large_and_cover_every_kind(name, minimum, per_kind):
     cases = evaluation.load(evaluation.SETS[name][0])
     assert len(cases) >= minimum
@@ -149,14 +150,22 @@ def test_question_sets_are_large_and_cover_every_kind(name, minimum, per_kind):
     assert distinct == count, "duplicate questions"
 
 
+def _same_words(query: str) -> str:
+    """A question up to spaces, punctuation and letter case: "Recall?" and "recall" are one question."""
+    return re.sub(r"[\s\W_]+", "", query).lower()
+
+
 @pytest.mark.parametrize("name", ["fresh3", "fresh4", "frozen", "frozen2", "frozen3", "frozen4", "frozen5"])
 def test_sets_do_not_share_questions(name):
-    """A frozen set shares no question with any other set, nor does the newest development batch."""
-    own = {c.query for c in evaluation.load(evaluation.SETS[name][0])}
+    """A frozen set shares no question with any other set, nor does the newest development batch: among the
+    question sets not even up to punctuation and case (tuning on a copy would tune on the frozen question).
+    Against the term set (single terms, where a few questions are a term with a question mark) only exactly."""
+    cases = evaluation.load(evaluation.SETS[name][0])
     # The first frozen set was written apart from the question sets only, not from the term set.
     others = [o for o in evaluation.SETS if o != name and not (name == "frozen" and o == "eval")]
     for other in others:
-        shared = own & {c.query for c in evaluation.load(evaluation.SETS[other][0])}
+        key = (lambda q: q) if "eval" in (name, other) else _same_words
+        shared = {key(c.query) for c in cases} & {key(c.query) for c in evaluation.load(evaluation.SETS[other][0])}
         count = len(shared)  # a count, never the questions, when a frozen set is involved
         if name in evaluation.FROZEN_SETS or other in evaluation.FROZEN_SETS:
             assert count == 0, f"{count} question(s) of {name} are also in {other}"
