@@ -76,6 +76,10 @@ def test_a_defined_english_term_alone_finds_its_rule(conn, english, number):
     ("when can i play a reaction", intent.WHEN),
     ("at what point do i score", intent.WHEN),
     ("where does a countered spell go", intent.WHERE),
+    ("what happens to gear when the unit it is attached to dies", intent.WHATIF),
+    ("does a buff stay after the unit leaves play", intent.WHATIF),
+    ("does recall count as a move", intent.WHATIF),
+    ("who gets focus first in a showdown", intent.ORDER),
     ("what does hidden mean", intent.DEFINE),
 ])
 def test_an_english_frame_says_what_is_asked(question, kind):
@@ -116,7 +120,8 @@ def test_a_mode_name_starting_with_a_digit_is_no_pinyin():
 @pytest.mark.parametrize("word,number", [
     ("readied", "415"), ("exerted", "414"), ("lanes", "103.4"), ("on reveal", "383.4.a"), ("owner", "127"),
     ("golden rule", "001"), ("experience", "728"), ("knocked out", "428"), ("colors", "134"), ("name a card", "759"),
-    ("naming cards", "759"), ("emptied", "167"),
+    ("naming cards", "759"), ("emptied", "167"), ("top-most card", "434.1"), ("equipped", "818.3"),
+    ("leaves play", "705"), ("non-combat showdown", "190.3.c"),
 ])
 def test_other_words_and_forms_find_the_rule(conn, word, number):
     numbers = [h.get("number") or "" for h in search(conn, word, limit=5).to_dict()["hits"]]

@@ -26,10 +26,11 @@ _FRAMES: list[tuple[str, str]] = [
 ]
 _ENGLISH_FRAMES: list[tuple[str, str]] = [
     (ORDER, r"\b(which (one )?(goes |happens |resolves |comes |is |triggers |applies )?first|what order|in what order"
-            r"|in which order|who (goes|acts|plays|attacks|assigns|chooses|scores|resolves|starts|moves) first"
-            r"|who goes|order of|which comes first|before or after|first or)\b"),
+            r"|in which order|who \w+( \w+)? first|who goes|order of|which comes first|before or after|first or)\b"),
     (HOWMANY, r"\b(how many|how much|how often|maximum|minimum|max|limit|up to how|number of)\b"),
-    # "what happens when…" is read as WHEN (tried first): its answer says at which moment a thing happens.
+    # "what happens when…" is read as WHEN (tried first): its answer says at which moment a thing happens;
+    # "what happens to X" and "does X stay / count as" ask for a consequence.
+    (WHATIF, r"\b(what happens to|stays?|remains?|persists?|carry over|carries over|counts? as|considered|treated as)\b"),
     (WHEN, r"\b(when|what time|at what point|what phase|which phase|what step|which step|what timing|how long|how soon"
            r"|how early|how late)\b"),
     (WHATIF, r"\b(what happens|what if|what do i do|still counts?|still count as|does it still|is it still|is .{1,30} still"
@@ -158,8 +159,8 @@ def detect(text: str) -> str | None:
         return ORDER
     low = text.lower()
     if any("a" <= ch <= "z" for ch in low):
-        for kind, pattern in _ENGLISH_FRAMES:
-            if _rx("en-" + kind, pattern).search(low):
+        for i, (kind, pattern) in enumerate(_ENGLISH_FRAMES):
+            if _rx(f"en-{i}", pattern).search(low):
                 return kind
     return None
 
