@@ -121,7 +121,7 @@ def test_a_mode_name_starting_with_a_digit_is_no_pinyin():
     ("readied", "415"), ("exerted", "414"), ("lanes", "103.4"), ("on reveal", "383.4.a"), ("owner", "127"),
     ("golden rule", "001"), ("experience", "728"), ("knocked out", "428"), ("colors", "134"), ("name a card", "759"),
     ("naming cards", "759"), ("emptied", "167"), ("top-most card", "434.1"), ("equipped", "818.3"),
-    ("leaves play", "705"), ("non-combat showdown", "190.3.c"),
+    ("leaves play", "705"), ("non-combat showdown", "190.3.c"), ("face down", "129.4"),
 ])
 def test_other_words_and_forms_find_the_rule(conn, word, number):
     numbers = [h.get("number") or "" for h in search(conn, word, limit=5).to_dict()["hits"]]
