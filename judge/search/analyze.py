@@ -81,6 +81,10 @@ class Analysis:
 _STATIC: dict[tuple[int, str], list[tuple[str, str, str]]] = {}
 _DF: dict[tuple[int, tuple[str, ...]], int] = {}
 DF_CACHE = 20000
+# Rows of the keyed word tables (search_lex, search_t2s, search_py) already read, by key (None: absent),
+# for the last connection only (held here, so another connection can never be taken for it).
+_ROWS: dict = {}
+ROWS_CACHE = 50000
 
 
 class _Vocab:
@@ -99,11 +103,29 @@ class _Vocab:
         chars = sorted({c for c in text if ord(c) > 0x3000})
         if not chars:
             return text
-        mapping = dict(self._in("SELECT ch, s FROM search_t2s WHERE ch IN ({})", chars))
+        mapping = {c: s for c, (s,) in self._keyed("SELECT ch, s FROM search_t2s WHERE ch IN ({})", chars).items()}
         return "".join(mapping.get(c, c) for c in text)
 
     def lex(self, words: list[str]) -> dict[str, tuple[int, int, int]]:
-        return {w: (f, d, t) for w, f, d, t in self._in("SELECT word, freq, df, is_term FROM search_lex WHERE word IN ({})", words)}
+        return self._keyed("SELECT word, freq, df, is_term FROM search_lex WHERE word IN ({})", words)
+
+    def _keyed(self, sql: str, keys: list[str]) -> dict[str, tuple]:
+        """{key: rest of its row} for the keys found in a table keyed by its first column. The store does
+        not change under an open connection: each key is read once (a question looks up the same
+        characters and words in several passes, a long-lived process the same words in every question)."""
+        if _ROWS.get("conn") is not self.conn:
+            _ROWS.clear()
+            _ROWS["conn"] = self.conn
+        memo = _ROWS.setdefault(sql, {})
+        if len(memo) > ROWS_CACHE:
+            memo.clear()
+        keys = list(dict.fromkeys(keys))
+        missing = [k for k in keys if k not in memo]
+        if missing:
+            found = {r[0]: tuple(r[1:]) for r in self._in(sql, missing)}
+            for k in missing:
+                memo[k] = found.get(k)
+        return {k: memo[k] for k in keys if memo[k] is not None}
 
     def aliases(self, keys: list[str], kinds: tuple[str, ...]) -> list[tuple[str, str, str]]:
         if not keys:
@@ -146,7 +168,7 @@ class _Vocab:
         return out
 
     def readings(self, chars: list[str]) -> dict[str, list[str]]:
-        return {c: py.split(",") for c, py in self._in("SELECT ch, py FROM search_py WHERE ch IN ({})", chars)}
+        return {c: py.split(",") for c, (py,) in self._keyed("SELECT ch, py FROM search_py WHERE ch IN ({})", chars).items()}
 
     def df(self, forms: list[str]) -> int:
         """Number of documents containing any of the forms (an FTS5 count: exact phrase match).
