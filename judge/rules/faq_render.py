@@ -9,22 +9,16 @@ from judge.rules.faq_status import STATUS_LABELS
 
 # How an FAQ entry is tied to a rule (records.FAQ_REF_METHODS), said from the entry (the CLI's `faq show`,
 # the docs' FAQ pages) and from the rule (the docs' rule pages): one table, so both say the same thing.
-METHOD_LABELS = {
-    "status": "取代此条的现行规则",
-    "reviewed": "已核对，依据的现行规则",
-    "explicit": "FAQ 直接引用",
-    "renumbered": "旧编号，" + citation_review.CHECKED,
-    "mapped": "旧编号按内容对应",
-    "suggested": "搜索建议（内容相近）",
+_LABELS = {
+    "status": ("取代此条的现行规则", "此规则取代了该裁定"),
+    "reviewed": ("已核对，依据的现行规则", "已核对：该裁定依据此规则"),
+    "explicit": ("FAQ 直接引用", "FAQ 直接引用此规则"),
+    "renumbered": ("旧编号，" + citation_review.CHECKED,) * 2,
+    "mapped": ("旧编号按内容对应", "旧编号按内容对应到此规则"),
+    "suggested": ("搜索建议（内容相近）",) * 2,
 }
-RULE_SIDE_LABELS = {
-    "status": "此规则取代了该裁定",
-    "reviewed": "已核对：该裁定依据此规则",
-    "explicit": "FAQ 直接引用此规则",
-    "renumbered": "旧编号，" + citation_review.CHECKED,
-    "mapped": "旧编号按内容对应到此规则",
-    "suggested": "搜索建议（内容相近）",
-}
+METHOD_LABELS = {method: entry_side for method, (entry_side, _) in _LABELS.items()}
+RULE_SIDE_LABELS = {method: rule_side for method, (_, rule_side) in _LABELS.items()}
 
 
 def rule_label(number: str | None, display: str | None, source: str | None, title: str | None = None) -> str:
