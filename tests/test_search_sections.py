@@ -101,3 +101,14 @@ def test_shown_scores_follow_the_shown_order_where_the_search_moved_a_hit(conn, 
     for i in moved:
         if i + 1 < len(hits):
             assert hits[i]["score"] >= hits[i + 1]["score"], (query, [(h["id"], h["score"]) for h in hits])
+
+
+@pytest.mark.parametrize("query", ["how many cards in my hand", "每个回合能打几张牌", "对手的回合我可以打法术吗",
+                                   "反制的法术还算打出过吗"])
+def test_a_rule_said_to_go_first_has_no_faq_entry_above_it(conn, query):
+    """The note that a rule goes before an FAQ entry answering the same question is true of the order shown:
+    the second look reorders after the rule was moved, so no FAQ entry may stand above a rule carrying it."""
+    hits = search(conn, query, limit=10).to_dict()["hits"]
+    for i, h in enumerate(hits):
+        if h["note"].startswith("规则优先"):
+            assert all(above["kind"] != "faq" for above in hits[:i]), (query, i)

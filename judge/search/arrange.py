@@ -22,6 +22,7 @@ CARD_WINDOW = 5  # a card entry this high up ...
 CARD_RATIO = 0.6  # ... and this close to the first hit's score: the query names the card
 CHILD_RATIO = 0.9
 RULE_FIRST_RATIO = 0.6  # a rule this close to the FAQ entry above it (in score) goes first
+RULE_FIRST_NOTE = "规则优先：与其后的FAQ条目回答同一问题"
 
 
 def is_section(doc: dict) -> bool:
@@ -42,10 +43,21 @@ def rule_first(hits: list[Hit], window: int = 10) -> list[Hit]:
         r = top[j]
         if r.doc.get("kind") == "rule" and r.score >= RULE_FIRST_RATIO * faq.score and r.coverage >= faq.coverage:
             moved = out.pop(j)
-            moved.note = moved.note or "规则优先：与其后的FAQ条目回答同一问题"
+            moved.note = moved.note or RULE_FIRST_NOTE
             out.insert(faq_at, moved)
             break
     return out
+
+
+def settle_rule_first_notes(hits: list[Hit]) -> list[Hit]:
+    """A rule keeps the note that it goes before an FAQ entry answering the same question only while no FAQ
+    entry comes before it: the second look (judge.search.rerank) reorders what rule_first arranged."""
+    faq_above = False
+    for h in hits:
+        if h.note == RULE_FIRST_NOTE and faq_above:
+            h.note = ""
+        faq_above = faq_above or h.doc.get("kind") == "faq"
+    return hits
 
 
 def drop_glossary_echoes(hits: list[Hit]) -> list[Hit]:
@@ -232,7 +244,7 @@ def rule_leads(hits: list[Hit], named: list[str] = (), concepts: list[list[str]]
         if (r.doc.get("kind") == "rule" and not r.direct and r.doc.get("number_source") != "absent"
                 and r.coverage >= cover * faq.coverage
                 and _said(r, concepts) >= max(2, _said(faq, concepts) - 1)):
-            r.note = r.note or "规则优先：与其后的FAQ条目回答同一问题"
+            r.note = r.note or RULE_FIRST_NOTE
             r.score = max(r.score, faq.score)  # shown scores stay in the order shown
             return [r] + hits[:j] + hits[j + 1:]
     return hits

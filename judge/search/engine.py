@@ -201,6 +201,7 @@ def _search(conn, query: str, limit: int, kinds: list[str] | None) -> SearchResu
             hits = direct_hits + rerank.rerank(a, [h for h in hits if not h.direct], ranks, fusion.char_pairs(a))
             said = [c for c in a.concepts if not c.optional]
             hits = arrange.rule_leads(hits, [f for c in said for f in (c.label, *c.forms)], [c.forms for c in said])
+            hits = arrange.settle_rule_first_notes(hits)
     elif hits and not hits[0].direct:
         if not kinds or {"faq", "errata"} <= set(kinds):  # a card's rulings are both kinds
             hits = arrange.card_rulings_first(conn, hits, [c.label for c in a.concepts] + [a.normalized])
