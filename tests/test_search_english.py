@@ -14,21 +14,12 @@ import pytest
 
 from judge.search import intent
 from judge.search.analyze import analyze
-from judge.search.data_files import HEADING_TERMS
+from judge.search.data_files import HEADING_TERMS, read_data
 from judge.search.engine import search
 from judge.search.text import strip_tones
 
 
-def _defined() -> list[tuple[str, str, str]]:
-    rows = []
-    for line in HEADING_TERMS.read_text(encoding="utf-8").splitlines():
-        cells = line.split("\t")
-        if len(cells) == 4 and cells[3].startswith("defined term"):
-            rows.append((cells[0], cells[1], cells[2]))
-    return rows
-
-
-DEFINED = _defined()
+DEFINED = [(e, z, n) for e, z, n, source in read_data(HEADING_TERMS, 4) if source.startswith("defined term")]
 
 
 def test_the_defined_terms_are_many_and_include_the_core_ones():

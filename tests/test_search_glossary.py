@@ -9,26 +9,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
+from judge.search.data_files import HEADING_TERMS, read_data
 from judge.search.engine import search
 
-HEADINGS = Path(__file__).resolve().parents[1] / "judge" / "search" / "data" / "heading_terms.tsv"
 
-
-def _heading_rows() -> list[tuple[str, str, str]]:
-    rows = []
-    for line in HEADINGS.read_text(encoding="utf-8").splitlines():
-        cells = line.split("\t")
-        if line.startswith("#") or len(cells) < 3 or cells[0] == "english":
-            continue
-        rows.append((cells[0], cells[1], cells[2]))
-    return rows
-
-
-ROWS = _heading_rows()
+ROWS = [tuple(cells) for cells in read_data(HEADING_TERMS, 3)]
 
 
 def test_the_table_covers_the_official_heading_terms():

@@ -127,7 +127,8 @@ DEFINED = {
     "Empowered": ("已强化", "828"), "Signature": ("专属", "103.2.d"), "Naming Cards": ("宣告卡名", "759"),
     "Top-Most Card": ("顶部卡牌", "434.1"), "Non-Combat Showdown": ("非战斗法术对决", "190.3.c"),
     "Play Effect": ("打出效果", "383.4.a"), "Invalid Destination": ("无法移入", "447.2"),
-    "Prevent Value": ("抵挡", "437.1.b.1.a"), "Facedown": ("正面朝下", "129.4"), "Face Down": ("正面朝下", "129.4"), "Attached": ("已贴附", "718"), "Equipped": ("已装配", "818.3"),
+    "Prevent Value": ("抵挡", "437.1.b.1.a"), "Facedown": ("正面朝下", "129.4"), "Face Down": ("正面朝下", "129.4"),
+    "Attached": ("已贴附", "718"), "Equipped": ("已装配", "818.3"),
 }
 
 
