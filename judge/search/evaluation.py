@@ -1,6 +1,6 @@
 """Search quality against the evaluation sets: recall@1, recall@5, MRR per kind.
 
-Eleven sets, one format (kind <TAB> query <TAB> targets):
+Twelve sets, one format (kind <TAB> query <TAB> targets):
   tests/search_eval.tsv              terms, pinyin, traditional, typos, citations, short questions
   tests/search_questions_dev.tsv     questions in players' words: development (may guide tuning)
   tests/search_questions_frozen.tsv  the same kinds of questions, frozen: reported, never tuned on
@@ -20,6 +20,8 @@ Eleven sets, one format (kind <TAB> query <TAB> targets):
   tests/search_questions_fresh4.tsv  a fourth development batch, written before the fourth round of drafted
                                      questions and that round's ranking changes, blind to the drafted
                                      questions and to the ranking
+  tests/search_questions_fresh5.tsv  a fifth development batch, written after fresh4 had been tuned on,
+                                     blind to the drafted questions, to the other sets and to the ranking
 
 Used by tests/test_search_quality.py, tests/test_search_questions.py (floors that must hold) and
 benchmarks/bench_search.py.
@@ -44,6 +46,7 @@ FROZEN3_PATH = REPO_DIR / "tests" / "search_questions_frozen3.tsv"
 FROZEN4_PATH = REPO_DIR / "tests" / "search_questions_frozen4.tsv"
 FROZEN5_PATH = REPO_DIR / "tests" / "search_questions_frozen5.tsv"
 FRESH4_PATH = REPO_DIR / "tests" / "search_questions_fresh4.tsv"
+FRESH5_PATH = REPO_DIR / "tests" / "search_questions_fresh5.tsv"
 KINDS = ("term", "question", "english", "pinyin", "traditional", "typo", "citation")
 # Kinds of the player-question sets (dev and frozen).
 QUESTION_KINDS = ("howmany", "can", "when", "whatif", "order", "english", "card")
@@ -51,7 +54,8 @@ SETS = {"eval": (EVAL_PATH, KINDS), "dev": (DEV_PATH, QUESTION_KINDS), "frozen":
         "fresh": (FRESH_PATH, QUESTION_KINDS), "fresh2": (FRESH2_PATH, QUESTION_KINDS),
         "fresh3": (FRESH3_PATH, QUESTION_KINDS), "frozen2": (FROZEN2_PATH, QUESTION_KINDS),
         "frozen3": (FROZEN3_PATH, QUESTION_KINDS), "frozen4": (FROZEN4_PATH, QUESTION_KINDS),
-        "frozen5": (FROZEN5_PATH, QUESTION_KINDS), "fresh4": (FRESH4_PATH, QUESTION_KINDS)}
+        "frozen5": (FROZEN5_PATH, QUESTION_KINDS), "fresh4": (FRESH4_PATH, QUESTION_KINDS),
+        "fresh5": (FRESH5_PATH, QUESTION_KINDS)}
 # Sets that are never tuned on: only their aggregate figures may be printed.
 FROZEN_SETS = ("frozen", "frozen2", "frozen3", "frozen4", "frozen5")
 
