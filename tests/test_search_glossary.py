@@ -119,6 +119,19 @@ def test_how_big_my_hand_may_be_is_answered_by_the_faq_when_no_rule_says(conn):
     assert any(h["kind"] == "faq" and "手牌上限" in h["text"] for h in hits)
 
 
+def test_the_cards_counted_in_an_english_count_question_are_not_its_subject(conn):
+    """"how many cards can I have in my hand": "cards" and "hand" are apart, yet the question is about
+    the hand's size; the FAQ entry that says there is no hand limit (it never writes 卡牌) comes first."""
+    from judge.search.analyze import analyze
+
+    question = "how many cards can I have in my hand"
+    assert [c.optional for c in analyze(conn, question).concepts if c.label == "cards"] == [True]
+    first = search(conn, question, limit=5).to_dict()["hits"][0]
+    assert first["kind"] == "faq" and "手牌上限" in first["text"]
+    # Where nothing else is asked, the counted cards stay the subject.
+    assert [c.optional for c in analyze(conn, "how many cards").concepts if c.label == "cards"] == [False]
+
+
 @pytest.mark.parametrize("query", ["Awaken Phase", "唤醒阶段", "暗中破坏", "召回"])
 @pytest.mark.parametrize("kind", ["rule", "faq", "errata", "term"])
 def test_what_is_brought_in_keeps_to_the_kind_filter(conn, query, kind):

@@ -262,6 +262,12 @@ def analyze(conn, raw: str) -> Analysis:
         for c in concepts:
             if len(c.label) == 1 and all(len(f) == 1 for f in c.forms) and len(concepts) > 1:
                 c.optional = True
+    if a.intent == intent.HOWMANY and "how many card" in a.normalized:
+        # "how many cards can I have in my hand": the cards are what is counted (like 牌 of 几张牌), the
+        # subject is where they are; a paragraph about the hand's size need not say 卡牌.
+        for c in concepts:
+            if c.via == "english" and c.label in ("card", "cards") and sum(not o.optional for o in concepts) > 1:
+                c.optional = True
     if a.intent == intent.ORDER:
         # "X和Y谁先处理": the verb after 先 belongs to the frame (which one is handled first); the
         # subject is X and Y. It confirms a paragraph but is not required.
