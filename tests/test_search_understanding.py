@@ -57,6 +57,26 @@ def test_player_words_read_as_the_rules_words(conn):
     assert any(c["label"] == "打出卡牌" for c in data["concepts"])  # 打牌 = 打出卡牌
 
 
+def test_turning_cards_upright_points_at_the_awaken_phase(conn):
+    """转正 / 竖起来 / 转回活跃 say a card is made 活跃; all of a player's cards are, in the 唤醒阶段."""
+    from judge.search.analyze import analyze
+
+    for question in ("什么时候把我的单位都转回活跃", "什么时候把牌都竖起来", "转正是在哪个阶段"):
+        assert any("唤醒阶段" in c.forms for c in analyze(conn, question).concepts), question
+    hits = _hits(conn, "什么时候把我的单位都转回活跃")
+    assert any("唤醒阶段" in _body(h) and "活跃状态" in _body(h) for h in hits)
+
+
+def test_damage_words_of_players_read_as_the_rules(conn):
+    """受伤 is 受到伤害; damage that "lands on" a unit is dealt to it (not 打出到, a card played to a place)."""
+    from judge.search.analyze import analyze
+
+    a = analyze(conn, "战斗伤害分完以后，什么时候才真正打到单位身上")
+    labels = {c.label for c in a.concepts}
+    assert "造成伤害" in labels and "打出" not in labels
+    assert ("受伤", "受到伤害") in analyze(conn, "单位受伤以后会怎样").rewrites
+
+
 def test_player_word_table_rows_have_sources():
     rows = read_data(PLAYER_WORDS, 4)
     assert len(rows) >= 80
