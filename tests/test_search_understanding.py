@@ -77,6 +77,23 @@ def test_damage_words_of_players_read_as_the_rules(conn):
     assert ("受伤", "受到伤害") in analyze(conn, "单位受伤以后会怎样").rewrites
 
 
+@pytest.mark.parametrize("question", ["清理一共要过几个步骤", "战斗分成哪几步，先后是什么", "打出一张牌有哪些步骤"])
+def test_a_question_for_the_steps_of_a_procedure_asks_for_a_sequence(question):
+    assert intent.detect(question) == intent.ORDER
+    assert intent.asks_steps(question)
+
+
+def test_the_steps_asked_for_are_what_the_answer_lists_not_its_subject(conn):
+    """"清理一共要过几个步骤": the answer introduces the list ("以下任务会按下述顺序…") without saying 步骤."""
+    from judge.search.analyze import analyze
+
+    a = analyze(conn, "清理一共要过几个步骤")
+    assert all(c.optional for c in a.concepts if c.label == "步骤")
+    assert any(c.label == "清理" and not c.optional for c in a.concepts)
+    hits = _hits(conn, "清理一共要过几个步骤")
+    assert any("按下述顺序" in _body(h) and "清理" in _body(h) for h in hits)
+
+
 def test_player_word_table_rows_have_sources():
     rows = read_data(PLAYER_WORDS, 4)
     assert len(rows) >= 80

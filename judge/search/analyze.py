@@ -268,6 +268,11 @@ def analyze(conn, raw: str) -> Analysis:
         for c in concepts:
             if c.via == "english" and c.label in ("card", "cards") and sum(not o.optional for o in concepts) > 1:
                 c.optional = True
+    if a.intent == intent.ORDER and intent.asks_steps(a.normalized):
+        # "清理一共要过几个步骤": the answer lists the steps ("以下任务会按下述顺序…"), it need not say 步骤.
+        for c in concepts:
+            if c.label in intent.STEP_WORDS and sum(not o.optional for o in concepts) > 1:
+                c.optional = True
     if a.intent == intent.ORDER:
         # "X和Y谁先处理": the verb after 先 belongs to the frame (which one is handled first); the
         # subject is X and Y. It confirms a paragraph but is not required.

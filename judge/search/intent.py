@@ -15,7 +15,9 @@ HOWMANY, CAN, WHEN, WHATIF, ORDER, DEFINE, WHERE = "howmany", "can", "when", "wh
 
 # Frames, most specific first; each (kind, pattern over the folded, simplified query).
 _FRAMES: list[tuple[str, str]] = [
-    (ORDER, r"谁先|哪个先|哪一个先|先.{0,8}还是.{0,6}先|先.{0,10}还是|什么顺序|哪种顺序|按什么|谁先来|轮到谁|先算|先用|先处理|先结算|先上|先生效|先加入|先放|先.{0,4}[哪谁]"),
+    # A question for a procedure's steps ("战斗分成哪几步", "打出一张牌有几个步骤") asks for a sequence:
+    # its answer is the paragraph that lists the steps in order.
+    (ORDER, r"几个步骤|哪几步|几步|哪些步骤|什么步骤|几个阶段|哪几个阶段|哪些阶段|先后|谁先|哪个先|哪一个先|先.{0,8}还是.{0,6}先|先.{0,10}还是|什么顺序|哪种顺序|按什么|谁先来|轮到谁|先算|先用|先处理|先结算|先上|先生效|先加入|先放|先.{0,4}[哪谁]"),
     (HOWMANY, r"几张|几个|几分|几点|几次|几条|几名|几枚|几种|多少|最多|最少|至少|上限|下限|几$|几[^乎]"),
     (WHEN, r"什么时候|何时|啥时候|哪个阶段|什么阶段|什么时机|多久|最早|最晚|多早"),
     # "被反制的牌去哪了": the answer names where a card goes (a zone, the bottom of a deck).
@@ -44,7 +46,7 @@ _ENGLISH_FRAMES: list[tuple[str, str]] = [
 ]
 # A frame of each kind needs one of these characters: a query without any is not matched against the
 # kind's pattern (patterns are compiled on first use: most term queries compile none).
-_ANCHORS = {ORDER: "先顺按轮", HOWMANY: "几多最少上下", WHEN: "时何阶久早晚", WHERE: "哪", WHATIF: "怎发算如听会还",
+_ANCHORS = {ORDER: "先顺按轮步", HOWMANY: "几多最少上下", WHEN: "时何阶久早晚", WHERE: "哪", WHATIF: "怎发算如听会还",
             CAN: "可能允无否", DEFINE: "什啥指"}
 _compiled: dict[str, re.Pattern] = {}
 
@@ -97,7 +99,7 @@ HINTS: dict[str, tuple[str, ...]] = {
 _STRIP = (
     "什么时候|啥时候|会怎么样|会怎样|怎么样|怎么办|怎么算|怎么处理|如何处理|会发生什么|发生什么|能不能|可不可以|"
     "可以|能否|是否|多少|至少|最多|最少|几张|几个|几分|几点|几次|几条|几名|几枚|谁先|哪个先|还是|算不算|"
-    "听谁的|听哪个|要不要|需不需要|到底|究竟|按什么|最早|最晚|接下来|发现|去哪里|去哪|到哪里|到哪|放到哪里|放哪|在哪里|在哪|哪个区域|[吗呢吧啊呀][?？]?$|[?？]"
+    "先后|听谁的|听哪个|要不要|需不需要|到底|究竟|按什么|最早|最晚|接下来|发现|去哪里|去哪|到哪里|到哪|放到哪里|放哪|在哪里|在哪|哪个区域|[吗呢吧啊呀][?？]?$|[?？]"
 )
 
 
@@ -107,7 +109,7 @@ ORDER_VERBS = ("处理", "结算", "生效", "用", "使用", "执行", "发生"
 
 
 # Frame words that are also what the answer says ("至少" -> "含至少40张"): echoed as a bonus.
-ECHOES = ("至少", "最多", "最少", "上限", "顺序", "时机", "任意数量")
+ECHOES = ("至少", "最多", "最少", "上限", "顺序", "时机", "任意数量", "先后")
 
 
 # English frame phrases cut out of the query: "at what point" is not about points, "in what order" not
@@ -135,6 +137,15 @@ _ENGLISH_ECHOES = {"limit": "上限", "maximum": "最多", "max": "最多", "min
 # "谁先…" asks which *player* goes first: the rules answer with who holds the focus or priority, with
 # the turn player starting, or in combat with the attacker (focus, priority, 465.2.c).
 WHO_FIRST = ("焦点", "优先行动权", "回合玩家", "进攻方")
+
+
+# Words of a question for a procedure's steps: the steps are what the answer lists, not its subject.
+STEP_FRAMES = ("几个步骤", "哪几步", "几步", "哪些步骤", "什么步骤", "几个阶段", "哪几个阶段", "哪些阶段")
+STEP_WORDS = ("步骤", "流程", "过程", "阶段", "几步")
+
+
+def asks_steps(text: str) -> bool:
+    return any(f in text for f in STEP_FRAMES)
 
 
 def who_first(text: str) -> bool:
