@@ -94,6 +94,22 @@ def test_the_steps_asked_for_are_what_the_answer_lists_not_its_subject(conn):
     assert any("按下述顺序" in _body(h) and "清理" in _body(h) for h in hits)
 
 
+def test_which_step_asks_when_not_where():
+    """"在哪一步给分": 哪一步 asks for a moment of the turn, though 在哪 alone asks for a place."""
+    assert intent.detect("守住的战场是在哪一步给分的") == intent.WHEN
+    assert intent.detect("被反制的牌在哪") == intent.WHERE
+
+
+def test_everyday_words_for_stun_combat_and_scoring(conn):
+    from judge.search.analyze import analyze
+
+    a = analyze(conn, "被晕住的单位打架时还能算战力吗")
+    assert ("晕住", "眩晕") in a.rewrites and ("打架", "战斗") in a.rewrites
+    assert ("给分", "得分") in analyze(conn, "守住的战场是在哪一步给分的").rewrites
+    hits = _hits(conn, "Does the chain resolve last in first out like the stack?")
+    assert any("结算最新的" in _body(h) for h in hits[:3])
+
+
 def test_player_word_table_rows_have_sources():
     rows = read_data(PLAYER_WORDS, 4)
     assert len(rows) >= 80

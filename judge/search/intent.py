@@ -19,7 +19,7 @@ _FRAMES: list[tuple[str, str]] = [
     # its answer is the paragraph that lists the steps in order.
     (ORDER, r"几个步骤|哪几步|几步|哪些步骤|什么步骤|几个阶段|哪几个阶段|哪些阶段|先后|谁先|哪个先|哪一个先|先.{0,8}还是.{0,6}先|先.{0,10}还是|什么顺序|哪种顺序|按什么|谁先来|轮到谁|先算|先用|先处理|先结算|先上|先生效|先加入|先放|先.{0,4}[哪谁]"),
     (HOWMANY, r"几张|几个|几分|几点|几次|几条|几名|几枚|几种|多少|最多|最少|至少|上限|下限|几$|几[^乎]"),
-    (WHEN, r"什么时候|何时|啥时候|哪个阶段|什么阶段|什么时机|多久|最早|最晚|多早"),
+    (WHEN, r"什么时候|何时|啥时候|哪个阶段|什么阶段|什么时机|多久|最早|最晚|多早|哪一步|哪个步骤|哪步"),
     # "被反制的牌去哪了": the answer names where a card goes (a zone, the bottom of a deck).
     (WHERE, r"去哪|到哪|放哪|进哪|在哪|哪个区|哪里|进谁的|归谁的|放到哪"),
     (WHATIF, r"会怎样|会怎么样|怎么办|会发生什么|发生什么|怎么算|怎么处理|如何处理|会如何|还算|算不算|算.{0,6}吗|听谁的|听哪个|还在|还有.{0,6}吗|会不会"),
@@ -46,7 +46,7 @@ _ENGLISH_FRAMES: list[tuple[str, str]] = [
 ]
 # A frame of each kind needs one of these characters: a query without any is not matched against the
 # kind's pattern (patterns are compiled on first use: most term queries compile none).
-_ANCHORS = {ORDER: "先顺按轮步", HOWMANY: "几多最少上下", WHEN: "时何阶久早晚", WHERE: "哪", WHATIF: "怎发算如听会还",
+_ANCHORS = {ORDER: "先顺按轮步", HOWMANY: "几多最少上下", WHEN: "时何阶久早晚步", WHERE: "哪", WHATIF: "怎发算如听会还",
             CAN: "可能允无否", DEFINE: "什啥指"}
 _compiled: dict[str, re.Pattern] = {}
 
@@ -74,7 +74,7 @@ ENGLISH_STOP = set(
     "minimum min need needs get gets got happens happened happening has have had cant dont doesnt isnt any "
     "some mean means meaning whats whos hows difference allowed legal possible permitted able still "
     "must forced required often long soon early late just also again then than while ever every each "
-    "yes so does doing done way exactly actually really".split()
+    "yes so does doing done way exactly actually really like".split()
 )
 
 # What an answer of each kind contains (normalised forms looked for in a document).
@@ -99,7 +99,7 @@ HINTS: dict[str, tuple[str, ...]] = {
 _STRIP = (
     "什么时候|啥时候|会怎么样|会怎样|怎么样|怎么办|怎么算|怎么处理|如何处理|会发生什么|发生什么|能不能|可不可以|"
     "可以|能否|是否|多少|至少|最多|最少|几张|几个|几分|几点|几次|几条|几名|几枚|谁先|哪个先|还是|算不算|"
-    "先后|听谁的|听哪个|要不要|需不需要|到底|究竟|按什么|最早|最晚|接下来|发现|去哪里|去哪|到哪里|到哪|放到哪里|放哪|在哪里|在哪|哪个区域|[吗呢吧啊呀][?？]?$|[?？]"
+    "哪一步|哪个步骤|先后|听谁的|听哪个|要不要|需不需要|到底|究竟|按什么|最早|最晚|接下来|发现|去哪里|去哪|到哪里|到哪|放到哪里|放哪|在哪里|在哪|哪个区域|[吗呢吧啊呀][?？]?$|[?？]"
 )
 
 
