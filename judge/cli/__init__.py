@@ -13,6 +13,9 @@ import sys
 
 
 def _run_app(args: list[str]) -> int:
+    import gc
+
+    gc.enable()  # the typer commands may run long (docs, playouts, builds): collect cycles as usual
     from judge.cli import zh
 
     zh.install()
@@ -38,6 +41,24 @@ def _run_app(args: list[str]) -> int:
 
 
 def main(argv: list[str] | None = None) -> None:
+    import gc
+
+    # A fast-path command is one short process whose imports and objects live until it exits: the
+    # cyclic collector would only walk them again and again (about 5% of a cold `judge run`).
+    # Measured without it: all 1215 scenarios in one process peak at 31 MB (28 MB with it), a store
+    # build at the same 144 MB. The typer commands turn it back on (see _run_app).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        _main(argv)
+    finally:
+        # Called in process with its arguments (the tests): the collector is left as it was found.
+        # The program itself (argv None) exits here: re-enabling would first walk every object.
+        if collecting and argv is not None:
+            gc.enable()
+
+
+def _main(argv: list[str] | None) -> None:
     from judge.cli import output
     from judge.errors import JudgeError
 

@@ -6,7 +6,7 @@ Rule numbers are shown with the tree's display_number (≈ marks inferred number
 
 from __future__ import annotations
 
-from judge.trace.rules_display import display, faq_display, faq_status
+from judge.trace.rules_display import display, faq_display, faq_status, prefetch
 
 KIND_MARK = {"action": "▶", "step": "•", "change": "→", "choice": "◆", "auto": "◇", "result": "★", "illegal": "⊘",
              "check": "☑", "stop": "■", "note": "·"}
@@ -23,6 +23,11 @@ def _refs(ev, rule_link=None, faq_link=None) -> str:
     return "；".join(parts)
 
 
+def _look_up_citations(result) -> None:
+    """Every rule number and FAQ entry the trace cites, read from the store at once."""
+    prefetch([r for ev in result.events for r in ev.rules], [f for ev in result.events for f in ev.faq])
+
+
 def _header_lines(result) -> list[str]:
     sc = result.scenario
     lines = [f"# {sc.title or sc.file}", ""]
@@ -37,6 +42,7 @@ def _header_lines(result) -> list[str]:
 
 def to_markdown(result, rule_link=None, faq_link=None, source_text: str | None = None) -> str:
     """Markdown trace. `rule_link(number)` / `faq_link(id)` return URLs when the caller wants links."""
+    _look_up_citations(result)
     lines = _header_lines(result)
     if source_text is not None:
         lines += ["## 场景", "", "```text", source_text.rstrip(), "```", ""]
@@ -63,6 +69,7 @@ def to_markdown(result, rule_link=None, faq_link=None, source_text: str | None =
 
 
 def to_json(result, indent: int | None = 2) -> str:
+    _look_up_citations(result)
     d = result.to_dict()
     for ev in d["events"]:
         ev["rules_display"] = [display(r) for r in ev["rules"]]
@@ -111,6 +118,7 @@ def _terminal_lines(result, quiet, out, styled, escape) -> None:
         if result.stop is not None:
             out(f"  {styled('red', f'■ 第 {result.stop.line} 行：{result.stop.message}')}")
         return
+    _look_up_citations(result)
     for s in sc.sources:
         out(f"  {styled('dim', '来源：' + s)}")
     for ev in result.events:

@@ -1,5 +1,8 @@
 """How a cited rule number is shown: the rule tree's display_number (inferred numbers carry ≈),
-looked up once per process. Without a store the bare number is shown."""
+looked up once per process. Without a store the bare number is shown.
+
+A renderer first hands the numbers and FAQ ids a whole trace cites to `prefetch`, which reads them
+in one query each (a trace cites a few dozen); `display` and `faq_status` then answer from memory."""
 
 from __future__ import annotations
 
@@ -28,6 +31,39 @@ def display(number: str) -> str:
 
 _connection = None
 _current_version: str | None = None
+_CHUNK = 500  # bound variables per query (SQLite allows at least 999)
+
+
+def prefetch(numbers, faq_ids=()) -> None:
+    """Look up the cited `numbers` and `faq_ids` not looked up yet, one query for each kind.
+
+    A cited number the tree stores exactly as written (the engine cites canonical numbers) gets the
+    row get_rule would return; any other is left to `display`, which normalizes it first."""
+    global _failed
+    numbers = [n for n in dict.fromkeys(numbers) if n not in _cache]
+    if numbers and not _failed:
+        try:
+            version = _version()
+            for i in range(0, len(numbers), _CHUNK):
+                part = numbers[i:i + _CHUNK]
+                rows = _conn().execute(
+                    f"SELECT number, display_number FROM rules WHERE version = ? AND number IN ({','.join('?' * len(part))})",
+                    (version, *part)).fetchall()
+                for number, shown in rows:
+                    _cache.setdefault(number, shown or number)
+        except Exception:
+            _failed = True
+    faq_ids = [f for f in dict.fromkeys(faq_ids) if f not in _faq_cache]
+    if faq_ids:
+        try:
+            for i in range(0, len(faq_ids), _CHUNK):
+                part = faq_ids[i:i + _CHUNK]
+                rows = _conn().execute(
+                    f"SELECT id, status, superseded_by FROM faq WHERE id IN ({','.join('?' * len(part))})", part).fetchall()
+                for fid, status, by in rows:
+                    _faq_cache.setdefault(fid, (status or "valid", by))
+        except Exception:
+            pass  # faq_status asks again, one id at a time
 
 
 def _version() -> str:
