@@ -250,7 +250,10 @@ def _open_corpus(folder: Path) -> sqlite3.Connection:
 
 
 def _open_file(path: Path) -> sqlite3.Connection:
-    import sqlite3
+    try:  # the C module behind sqlite3 (as judge.store.cache opens the store): reading needs no datetime adapters
+        import _sqlite3 as sqlite3  # and the package would import datetime on a cold `judge search`
+    except ImportError:
+        import sqlite3
 
     if not path.is_file():
         raise StoreError(f"找不到规则数据库文件：{path}", hint="用 Rulebook.build(路径) 或 judge build 生成。")
