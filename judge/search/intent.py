@@ -13,11 +13,13 @@ import re
 
 HOWMANY, CAN, WHEN, WHATIF, ORDER, DEFINE, WHERE = "howmany", "can", "when", "whatif", "order", "define", "where"
 
+# Words of a question for a procedure's steps ("战斗分成哪几步", "打出一张牌有几个步骤"): it asks for a
+# sequence, whose answer is the paragraph that lists the steps in order; the steps are not its subject.
+STEP_FRAMES = ("几个步骤", "哪几步", "几步", "哪些步骤", "什么步骤", "几个阶段", "哪几个阶段", "哪些阶段")
+
 # Frames, most specific first; each (kind, pattern over the folded, simplified query).
 _FRAMES: list[tuple[str, str]] = [
-    # A question for a procedure's steps ("战斗分成哪几步", "打出一张牌有几个步骤") asks for a sequence:
-    # its answer is the paragraph that lists the steps in order.
-    (ORDER, r"几个步骤|哪几步|几步|哪些步骤|什么步骤|几个阶段|哪几个阶段|哪些阶段|先后|谁先|哪个先|哪一个先|先.{0,8}还是.{0,6}先|先.{0,10}还是|什么顺序|哪种顺序|按什么|谁先来|轮到谁|先算|先用|先处理|先结算|先上|先生效|先加入|先放|先.{0,4}[哪谁]"),
+    (ORDER, "|".join(STEP_FRAMES) + r"|先后|谁先|哪个先|哪一个先|先.{0,8}还是.{0,6}先|先.{0,10}还是|什么顺序|哪种顺序|按什么|谁先来|轮到谁|先算|先用|先处理|先结算|先上|先生效|先加入|先放|先.{0,4}[哪谁]"),
     (HOWMANY, r"几张|几个|几分|几点|几次|几条|几名|几枚|几种|多少|最多|最少|至少|上限|下限|几$|几[^乎]"),
     (WHEN, r"什么时候|何时|啥时候|哪个阶段|什么阶段|什么时机|多久|最早|最晚|多早|哪一步|哪个步骤|哪步"),
     # "被反制的牌去哪了": the answer names where a card goes (a zone, the bottom of a deck).
@@ -139,8 +141,7 @@ _ENGLISH_ECHOES = {"limit": "上限", "maximum": "最多", "max": "最多", "min
 WHO_FIRST = ("焦点", "优先行动权", "回合玩家", "进攻方")
 
 
-# Words of a question for a procedure's steps: the steps are what the answer lists, not its subject.
-STEP_FRAMES = ("几个步骤", "哪几步", "几步", "哪些步骤", "什么步骤", "几个阶段", "哪几个阶段", "哪些阶段")
+# Words naming the steps themselves, which such a question need not find in its answer.
 STEP_WORDS = ("步骤", "流程", "过程", "阶段", "几步")
 
 
