@@ -43,27 +43,25 @@ def prefetch(numbers, faq_ids=()) -> None:
     numbers = [n for n in dict.fromkeys(numbers) if n not in _cache]
     if numbers and not _failed:
         try:
-            version = _version()
-            for i in range(0, len(numbers), _CHUNK):
-                part = numbers[i:i + _CHUNK]
-                rows = _conn().execute(
-                    f"SELECT number, display_number FROM rules WHERE version = ? AND number IN ({','.join('?' * len(part))})",
-                    (version, *part)).fetchall()
-                for number, shown in rows:
-                    _cache.setdefault(number, shown or number)
+            sql = "SELECT number, display_number FROM rules WHERE version = ? AND number"
+            for number, shown in _rows_in(sql, numbers, _version()):
+                _cache.setdefault(number, shown or number)
         except Exception:
             _failed = True
     faq_ids = [f for f in dict.fromkeys(faq_ids) if f not in _faq_cache]
     if faq_ids:
         try:
-            for i in range(0, len(faq_ids), _CHUNK):
-                part = faq_ids[i:i + _CHUNK]
-                rows = _conn().execute(
-                    f"SELECT id, status, superseded_by FROM faq WHERE id IN ({','.join('?' * len(part))})", part).fetchall()
-                for fid, status, by in rows:
-                    _faq_cache.setdefault(fid, (status or "valid", by))
+            for fid, status, by in _rows_in("SELECT id, status, superseded_by FROM faq WHERE id", faq_ids):
+                _faq_cache.setdefault(fid, (status or "valid", by))
         except Exception:
             pass  # faq_status asks again, one id at a time
+
+
+def _rows_in(sql: str, keys: list[str], *params):
+    """The rows of `sql` + " IN (keys)", the keys bound in chunks of _CHUNK after `params`."""
+    for i in range(0, len(keys), _CHUNK):
+        part = keys[i:i + _CHUNK]
+        yield from _conn().execute(f"{sql} IN ({','.join('?' * len(part))})", (*params, *part)).fetchall()
 
 
 def _version() -> str:
