@@ -109,3 +109,80 @@ def test_the_card_entry_follows_its_rulings(conn):
     kinds = [h["kind"] for h in hits]
     assert kinds[0] == "faq" and "卡牌「暗中破坏」的裁定" in hits[0]["note"]
     assert "term" in kinds and hits[kinds.index("term")]["title"].startswith("暗中破坏")
+
+
+SEPARATORS = ["-", "·", " ", "：", " - ", "－", ""]
+
+
+def _store_card_names(conn) -> list[str]:
+    return [r[0] for r in conn.execute("SELECT term FROM terms WHERE kind = 'card'")]
+
+
+def _parts(name: str) -> list[str]:
+    return [p for p in re.split(r"\s*[-－—·]\s*", name) if p]
+
+
+def test_a_card_name_with_its_subtitle_is_one_term(conn):
+    """"亚索-迷途怅惘", however its parts are separated, is one term (the card), not 亚索 / 迷途 / 怅惘 each
+    required: every card of the store whose name has two parts."""
+    from judge.search.analyze import analyze
+
+    wrong = []
+    for name in _store_card_names(conn):
+        parts = _parts(name)
+        if len(parts) != 2:
+            continue
+        for sep in SEPARATORS:
+            typed = sep.join(parts)
+            concepts = analyze(conn, typed).concepts
+            if len(concepts) != 1 or concepts[0].via != "card" or _fold(name) not in {_fold(f) for f in concepts[0].forms}:
+                wrong.append((typed, [(c.label, c.via) for c in concepts]))
+    assert not wrong, wrong
+
+
+@pytest.mark.parametrize("query", ["亚索-迷途怅惘", "亚索·迷途怅惘", "亚索 迷途怅惘", "亚索：迷途怅惘", "亚索迷途怅惘"])
+def test_a_full_card_name_finds_its_rulings_first(conn, query):
+    hits = search(conn, query, limit=5).to_dict()["hits"]
+    assert hits[0]["kind"] in ("faq", "errata") and "迷途怅惘" in hits[0]["title"], [h["id"] for h in hits]
+
+
+def test_a_card_name_in_a_question_stays_whole(conn):
+    from judge.search.analyze import analyze
+
+    labels = [c.label for c in analyze(conn, "亚索-迷途怅惘的技能什么时候触发").concepts]
+    assert "亚索-迷途怅惘" in labels and not {"迷途", "怅惘", "亚索"} & set(labels), labels
+
+
+def _shared_names(conn) -> dict[str, set[str]]:
+    """A name part several cards of the store carry ("亚索": 疾风剑豪-亚索, 亚索-迷途怅惘, 狂风绝息斩-亚索),
+    which the search reads as a card name."""
+    carriers: dict[str, set[str]] = {}
+    for name in _store_card_names(conn):
+        for part in _parts(name):
+            carriers.setdefault(part, set()).add(_fold(name))
+    known = {r[0] for r in conn.execute("SELECT alias FROM search_alias WHERE kind = 'card'")}
+    return {p: names for p, names in carriers.items() if len(names) > 1 and _fold(p) in known}
+
+
+def test_a_shared_name_finds_every_card_that_carries_it(conn):
+    from judge.search.analyze import analyze
+
+    shared = _shared_names(conn)
+    assert "亚索" in shared and len(shared["亚索"]) == 3, shared
+    wrong = []
+    for part, names in shared.items():
+        a = analyze(conn, part)
+        read = {_fold(n) for n in a.cards}
+        if not names <= read:
+            wrong.append((part, sorted(names - read)))
+    assert not wrong, wrong
+
+
+def test_a_shared_name_shows_each_cards_rulings(conn):
+    """"亚索": the rulings of each of its three cards among the first ten, each marked with its card, and a
+    note naming the cards."""
+    result = search(conn, "亚索", limit=10).to_dict()
+    assert any("3 张卡牌" in n for n in result["notes"]), result["notes"]
+    marked = {h["note"] for h in result["hits"] if h["kind"] in ("faq", "errata")}
+    for name in ("疾风剑豪-亚索", "亚索-迷途怅惘", "狂风绝息斩-亚索"):
+        assert f"卡牌「{name}」的裁定" in marked, marked

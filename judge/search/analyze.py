@@ -142,15 +142,27 @@ class _Vocab:
         return self._in("SELECT alias, target, kind FROM search_alias WHERE target IN ({}) AND kind = ?", targets, (kind,))
 
     def static(self, kind: str) -> list[tuple[str, str, str]]:
-        """(alias, target, kind) rows of a small static table (the player-word table, card names), read
+        """(alias, target, kind) rows of a small static table (the player-word table, English names), read
         once per connection."""
         key = (id(self.conn), kind)
         if key not in _STATIC:
             kinds = ("rewrite", "related", "class", "state") if kind == "player" else (kind,)
-            third = "source" if kind == "card" else "kind"  # a card's rows share their source (its number)
             _STATIC[key] = self.conn.execute(
-                f"SELECT alias, target, {third} FROM search_alias WHERE kind IN ({','.join('?' * len(kinds))})", kinds).fetchall()
+                f"SELECT alias, target, kind FROM search_alias WHERE kind IN ({','.join('?' * len(kinds))})", kinds).fetchall()
         return _STATIC[key]
+
+    def card_rows(self, keys: list[str]) -> list[tuple[str, str, str]]:
+        """(alias, FAQ name, source) of the card-name rows whose alias is one of `keys` (the source is the
+        card: the rows of one card share it)."""
+        return self._in("SELECT alias, target, source FROM search_alias WHERE alias IN ({}) AND kind = 'card'", keys)
+
+    def card_names(self, sources: set[str]) -> dict[str, list[str]]:
+        """Source (a card) -> every name the FAQs use for it, read only for the cards a query names."""
+        out: dict[str, list[str]] = {}
+        for target, source in self._in(
+                "SELECT DISTINCT target, source FROM search_alias WHERE source IN ({}) AND kind = 'card'", sorted(sources)):
+            out.setdefault(source, []).append(target)
+        return {k: sorted(v) for k, v in out.items()}
 
     def player_phrases(self) -> list[tuple[str, str, str]]:
         """(phrase, rule word, rewrite | related): the curated player-word table."""
@@ -223,7 +235,7 @@ def analyze(conn, raw: str) -> Analysis:
     a.intent = intent.detect(rest)
     if a.intent and a.intent != intent.DEFINE:
         a.question_like = True
-    rest = _cards(vocab, rest, a)
+    rest, cards = _cards(vocab, rest, a)
     related = _player_words(vocab, rest, a)
     related += [Concept(w, [w], via="related", optional=True) for w in intent.echoes(rest)]
     if intent.who_first(rest):
@@ -235,14 +247,14 @@ def analyze(conn, raw: str) -> Analysis:
         related += _player_words(vocab, rest, a, skip=said)
     rest = intent.strip_frames(rest) if a.intent else rest
 
-    concepts: list[Concept] = []
+    concepts: list[Concept] = list(cards)
     # Split into Chinese runs and Latin spans, in order.
     parts = runs(rest)
     for kind, chunk in parts:
         if kind == "cjk":
             before = len(a.corrections)
             concepts.extend(_chinese(vocab, chunk, a))
-            if len(parts) == 1 and not a.question_like and 2 <= len(chunk) <= 10:
+            if len(parts) == 1 and not a.question_like and not cards and 2 <= len(chunk) <= 10:
                 fixed = chunk
                 for wrong, right in a.corrections[before:]:
                     fixed = fixed.replace(wrong, right)
@@ -251,7 +263,7 @@ def analyze(conn, raw: str) -> Analysis:
             got = _latin(vocab, chunk, a)
             concepts.extend(got)
             # "dai ming qu yu" typed as one run means the phrase 待命区域.
-            if len(parts) == 1 and len(got) > 1 and all(c.via == "pinyin" for c in got):
+            if len(parts) == 1 and not cards and len(got) > 1 and all(c.via == "pinyin" for c in got):
                 a.phrase = "".join(c.forms[0] for c in got)
     concepts = _dedupe(concepts)
     content = [c for c in concepts if not _is_stop(c.label)]
@@ -287,10 +299,6 @@ def analyze(conn, raw: str) -> Analysis:
             if len(c.label) >= 2 and c.label in target and phrase not in c.forms:
                 c.forms.append(phrase)
                 break
-    for c in concepts:
-        if c.label in a.cards:  # every name the FAQs use for this card
-            c.forms.extend(n for n in a.cards if n not in c.forms and _same_card(vocab, c.label, n))
-            c.via = "card"
     for r in related:
         # "结算链上" -> 闭环: the words of the phrase may be answered in the rules' words.
         rewritten = {t for p, t in a.rewrites if p in r.label}
@@ -364,65 +372,89 @@ def _player_words(vocab: _Vocab, text: str, a: Analysis, skip: str | None = None
     return [Concept(p, list(dict.fromkeys(ts)), via="related", optional=True) for p, ts in related.items()]
 
 
-def _cards(vocab: _Vocab, text: str, a: Analysis) -> str:
-    """Card names (Chinese, English or pinyin, with or without subtitle) -> the FAQs' name for the card."""
-    spans: list[tuple[int, int, str]] = []
+# What may stand between the parts of a card's name ("亚索-迷途怅惘", "亚索·迷途怅惘", "亚索 迷途怅惘",
+# "亚索：迷途怅惘"), after fold(): the name is one term whatever is typed between its parts.
+NAME_SEPARATORS = " -－—·・:_"
+MAX_NAME = 12  # characters of a card name, separators aside
+
+
+def _cards(vocab: _Vocab, text: str, a: Analysis) -> tuple[str, list[Concept]]:
+    """Card names (Chinese, English or pinyin, with or without subtitle and separators) -> one concept
+    each, whose forms are every name the FAQs use for the card; the name leaves the text (its parts are
+    no words of the question). A bare name several cards share ("亚索": the legend, a champion unit, a
+    spell) stands for all of them, and a note names them."""
     keys: dict[str, list[tuple[int, int]]] = {}
-    # Candidate spans: runs of Chinese characters (substrings), and runs of Latin words (word n-grams).
-    # Plain scans: a regex over the CJK class costs milliseconds to compile on the cold path.
-    chinese, words, i, n = [], [], 0, len(text)
+    # Candidate spans: runs of Chinese characters, separators allowed between them (substrings), and runs
+    # of Latin words (word n-grams). Plain scans: a regex over the CJK class costs milliseconds to compile
+    # on the cold path.
+    groups: list[list[int]] = []  # positions of the Chinese characters of one run
+    words, i, n = [], 0, len(text)
     while i < n:
         j = i
         if is_cjk(text[i]):
+            group = []
             while j < n and is_cjk(text[j]):
-                j += 1
-            if j - i >= 2:
-                chinese.append((i, j))
+                group.append(j)
+                k = j + 1
+                while k < n and text[k] in NAME_SEPARATORS and k - j <= 3:
+                    k += 1
+                j = k if k < n and is_cjk(text[k]) else j + 1
+            if len(group) >= 2:
+                groups.append(group)
         elif "a" <= text[i] <= "z" or "0" <= text[i] <= "9" or text[i] in "'’":
             while j < n and ("a" <= text[j] <= "z" or "0" <= text[j] <= "9" or text[j] in "'’"):
                 j += 1
             words.append((i, j, text[i:j]))
         i = max(j, i + 1)
-    for base, end in chinese:
-        for i in range(base, end):
-            for j in range(i + 2, min(end, i + 12) + 1):
-                keys.setdefault(text[i:j], []).append((i, j))
+    for group in groups:
+        for i in range(len(group)):
+            for j in range(i + 2, min(len(group), i + MAX_NAME) + 1):
+                keys.setdefault("".join(text[p] for p in group[i:j]), []).append((group[i], group[j - 1] + 1))
     for i in range(len(words)):
         for j in range(i, min(len(words), i + 5)):
             key = "".join(w for _s, _e, w in words[i : j + 1]).replace("'", "").replace("’", "")
             if len(key) >= 4:
                 keys.setdefault(key, []).append((words[i][0], words[j][1]))
     if not keys:
-        return text
-    table = vocab.static("card")
+        return text, []
+    rows = vocab.card_rows(list(keys))
+    if not rows:
+        return text, []
+    spans: dict[tuple[int, int], dict[str, str]] = {}  # span -> {FAQ name: the card's source}
+    for alias, target, source in rows:
+        for span in keys.get(alias, []):
+            spans.setdefault(span, {})[target] = source
+    taken: list[tuple[int, int]] = []
+    for i, j in sorted(spans, key=lambda x: (-(x[1] - x[0]), x[0])):
+        if all(j <= a0 or i >= b0 for a0, b0 in taken):
+            taken.append((i, j))
     # The FAQs may call one card by two names (暗刃, 隐秘刀锋): all of them are the card.
-    names: dict[str, set[str]] = {}
-    for _al, t, source in table:
-        names.setdefault(source, set()).add(t)
-    card_of = {t: names[source] for _al, t, source in table}
-    rows = [(al, t) for al, t, _k in table if al in keys] + [(t, t) for t in card_of if t in keys]
-    for alias, target in rows:
-        for i, j in keys.get(alias, []):
-            spans.append((i, j, target))
-    taken: list[tuple[int, int, str]] = []
-    for i, j, target in sorted(spans, key=lambda x: (-(x[1] - x[0]), x[0])):
-        if all(j <= a0 or i >= b0 for a0, b0, _t in taken):
-            taken.append((i, j, target))
-    for i, j, target in sorted(taken, reverse=True):
-        typed = text[i:j]
-        if typed not in card_of:  # a name the FAQs do not use (English, pinyin, catalog name)
-            text = text[:i] + " " + target + " " + text[j:]
-        for name in sorted(card_of.get(target, {target})):
-            if name not in a.cards:
-                a.cards.append(name)
-    return text
-
-
-def _same_card(vocab: _Vocab, one: str, other: str) -> bool:
-    sources = {}
-    for _al, t, source in vocab.static("card"):
-        sources.setdefault(t, set()).add(source)
-    return bool(sources.get(one, set()) & sources.get(other, set()))
+    names = vocab.card_names({s for span in taken for s in spans[span].values()})
+    found: list[Concept] = []
+    for i, j in sorted(taken):
+        typed = "".join(ch for ch in text[i:j] if ch not in NAME_SEPARATORS)
+        targets = spans[(i, j)]
+        cards = sorted(set(targets.values()))
+        forms: list[str] = [] if len(cards) > 1 else [min(targets)]
+        for source in cards:
+            for name in names.get(source, []):
+                for form in (name, name.replace("-", "")):
+                    if form not in forms:
+                        forms.append(form)
+                if name not in a.cards:
+                    a.cards.append(name)
+        if len(cards) > 1:
+            # A bare name of several cards: every paragraph saying it may be about any of them.
+            forms.insert(0, typed)
+            shown = [max(names.get(s, [s]), key=len) for s in cards]  # the full name ("金克丝-反抗者")
+            a.notes.append(f"「{typed}」是 {len(cards)} 张卡牌共有的名称，结果包括：{'、'.join(shown)}。")
+        elif is_cjk(typed[0]) and typed not in forms and any(typed in f for f in forms):
+            forms.append(typed)  # the catalog's name ("疾风剑豪"), as a paragraph may write it
+        label = typed if len(cards) > 1 else forms[0]
+        found.append(Concept(label, forms, via="card"))
+    for i, j in sorted(taken, reverse=True):
+        text = text[:i] + " , " + text[j:]
+    return text, found
 
 
 def _rewrite(text: str, a: Analysis) -> str:

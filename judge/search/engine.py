@@ -204,7 +204,7 @@ def _search(conn, query: str, limit: int, kinds: list[str] | None) -> SearchResu
             hits = arrange.settle_rule_first_notes(hits)
     elif hits and not hits[0].direct:
         if not kinds or {"faq", "errata"} <= set(kinds):  # a card's rulings are both kinds
-            hits = arrange.card_rulings_first(conn, hits, [c.label for c in a.concepts] + [a.normalized])
+            hits = arrange.card_rulings_first(conn, hits, [c.label for c in a.concepts] + [a.normalized] + a.cards)
         forms = [f for c in a.concepts if not c.optional for f in c.forms]
         hits = arrange.expand_sections(conn, hits[: limit + 5], ranked, limit, forms) + hits[limit + 5 :]
         if not kinds or "rule" in kinds:

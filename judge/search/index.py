@@ -603,14 +603,16 @@ def _memberships(conn, user_words: set[str]) -> set[tuple[str, str, str, str]]:
 
 def _card_aliases(tok=None) -> set[tuple[str, str, str, str]]:
     """Card names as judges type them -> the name the FAQs use (their entries are titled with it):
-    the catalog's Chinese name (with or without its subtitle), its English name and pinyin, and the
-    FAQ's own English name (judge.cards: the catalog facts and the FAQs' names for cards)."""
+    the catalog's Chinese name (with or without its subtitle), its champion's name, its English name and
+    pinyin, and the FAQ's own English name (judge.cards: the catalog facts and the FAQs' names for cards)."""
     try:
         from judge.cards.catalog import catalog
     except ImportError:  # the card facts are not installed: the FAQ names alone still work
         return set()
     cat = catalog()
     out: set[tuple[str, str, str, str]] = set()
+    # A champion's name in pinyin, from the card named after the champion ("yasuo").
+    champion_pinyin = {c.champion: (c.pinyin or "").split("|")[0] for c in cat.cards.values() if c.champion and c.name == c.champion}
     for fn in cat.faq_names:
         target = norm_text(fn.name)
         if not target:
@@ -620,7 +622,9 @@ def _card_aliases(tok=None) -> set[tuple[str, str, str, str]]:
         if fn.card_id:
             card = cat.card(fn.card_id)
             py = (card.pinyin or "").replace(" ", "").split("|")
-            names |= {card.name, card.english, "".join(py), py[0]}
+            # The champion's name too: "亚索" is the champion of a legend (疾风剑豪), a unit (亚索-迷途怅惘) and a
+            # spell (狂风绝息斩): a bare name of several cards stands for each of them.
+            names |= {card.name, card.english, "".join(py), py[0], card.champion, champion_pinyin.get(card.champion)}
             if card.subtitle:
                 names |= {f"{card.name}-{card.subtitle}", f"{card.name}{card.subtitle}", f"{card.subtitle}{card.name}"}
         for n in names:
