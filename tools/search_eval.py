@@ -37,6 +37,13 @@ def _fingerprint(conn) -> str:
     return digest.hexdigest()[:16]
 
 
+def _usage_error(message: str) -> int:
+    development = [n for n in evaluation.SETS if n not in evaluation.FROZEN_SETS]
+    print(f"错误：{message}可用的问题集：{'、'.join(development)}（开发），{'、'.join(evaluation.FROZEN_SETS)}（封存）。",
+          file=sys.stderr)
+    return 2
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sets", help="comma-separated set names (default: every development set)")
@@ -44,18 +51,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--misses", action="store_true", help="list the misses of the named development sets")
     parser.add_argument("--fingerprint", action="store_true", help="print a hash of every query's top ten")
     args = parser.parse_args(argv)
+    names = [n.strip() for n in args.sets.split(",") if n.strip()] if args.sets else [
+        n for n in evaluation.SETS if n not in evaluation.FROZEN_SETS]
+    if args.frozen:
+        names += [n for n in evaluation.FROZEN_SETS if n not in names]
+    unknown = [n for n in names if n not in evaluation.SETS]
+    if unknown or not names:
+        return _usage_error(f"没有名为「{'、'.join(unknown)}」的问题集。" if unknown else "--sets 没有给出问题集。")
+    if args.misses and any(n in evaluation.FROZEN_SETS for n in names):
+        return _usage_error("封存问题集的未命中从不列出：--misses 只能用于开发问题集。")
     conn = connect()
     if args.fingerprint:
         print(_fingerprint(conn))
         return 0
-    names = args.sets.split(",") if args.sets else [n for n in evaluation.SETS if n not in evaluation.FROZEN_SETS]
-    if args.frozen:
-        names += [n for n in evaluation.FROZEN_SETS if n not in names]
-    unknown = [n for n in names if n not in evaluation.SETS]
-    if unknown:
-        parser.error(f"unknown set(s): {', '.join(unknown)}")
-    if args.misses and any(n in evaluation.FROZEN_SETS for n in names):
-        parser.error("a frozen set's misses are never listed: name development sets only")
     for name in names:
         report = evaluation.evaluate(conn, evaluation.load(evaluation.SETS[name][0]))
         print(_line(name, report))

@@ -1,0 +1,32 @@
+"""tools/search_eval.py answers a wrong set name in Chinese, with the sets it knows (exit 2), before it
+opens the store."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import pytest
+
+from judge.paths import REPO_DIR
+
+
+@pytest.fixture(scope="module")
+def tool():
+    spec = importlib.util.spec_from_file_location("search_eval", REPO_DIR / "tools" / "search_eval.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_an_unknown_set_is_a_short_chinese_error_with_the_valid_names(tool, capsys):
+    assert tool.main(["--sets", "dev,nosuchset"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("错误：") and "「nosuchset」" in err and len(err.splitlines()) == 1
+    assert all(name in err for name in ("dev", "fresh5", "frozen"))
+    assert "usage" not in err and "error:" not in err
+
+
+def test_a_frozen_sets_misses_are_refused_in_chinese(tool, capsys):
+    assert tool.main(["--sets", "frozen", "--misses"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("错误：") and "usage" not in err
