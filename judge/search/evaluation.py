@@ -1,6 +1,6 @@
 """Search quality against the evaluation sets: recall@1, recall@5, MRR per kind.
 
-Thirteen sets, one format (kind <TAB> query <TAB> targets):
+Fourteen sets, one format (kind <TAB> query <TAB> targets):
   tests/search_eval.tsv              terms, pinyin, traditional, typos, citations, short questions
   tests/search_questions_dev.tsv     questions in players' words: development (may guide tuning)
   tests/search_questions_frozen.tsv  the same kinds of questions, frozen: reported, never tuned on
@@ -24,6 +24,10 @@ Thirteen sets, one format (kind <TAB> query <TAB> targets):
                                      blind to the drafted questions, to the other sets and to the ranking
   tests/search_questions_frozen6.tsv a sixth frozen set, written before the fifth round of drafted questions
                                      and that round's ranking changes, blind to the other sets, the drafted
+                                     questions and the ranking: reported, never tuned on, never read by
+                                     anyone tuning or drafting
+  tests/search_questions_frozen7.tsv a seventh frozen set, written before the sixth round of ranking and
+                                     drafted-question changes, blind to the other sets, the drafted
                                      questions and the ranking: reported, never tuned on, never read by
                                      anyone tuning or drafting
 
@@ -52,6 +56,7 @@ FROZEN5_PATH = REPO_DIR / "tests" / "search_questions_frozen5.tsv"
 FRESH4_PATH = REPO_DIR / "tests" / "search_questions_fresh4.tsv"
 FRESH5_PATH = REPO_DIR / "tests" / "search_questions_fresh5.tsv"
 FROZEN6_PATH = REPO_DIR / "tests" / "search_questions_frozen6.tsv"
+FROZEN7_PATH = REPO_DIR / "tests" / "search_questions_frozen7.tsv"
 KINDS = ("term", "question", "english", "pinyin", "traditional", "typo", "citation")
 # Kinds of the player-question sets (dev and frozen).
 QUESTION_KINDS = ("howmany", "can", "when", "whatif", "order", "english", "card")
@@ -60,9 +65,10 @@ SETS = {"eval": (EVAL_PATH, KINDS), "dev": (DEV_PATH, QUESTION_KINDS), "frozen":
         "fresh3": (FRESH3_PATH, QUESTION_KINDS), "frozen2": (FROZEN2_PATH, QUESTION_KINDS),
         "frozen3": (FROZEN3_PATH, QUESTION_KINDS), "frozen4": (FROZEN4_PATH, QUESTION_KINDS),
         "frozen5": (FROZEN5_PATH, QUESTION_KINDS), "fresh4": (FRESH4_PATH, QUESTION_KINDS),
-        "fresh5": (FRESH5_PATH, QUESTION_KINDS), "frozen6": (FROZEN6_PATH, QUESTION_KINDS)}
+        "fresh5": (FRESH5_PATH, QUESTION_KINDS), "frozen6": (FROZEN6_PATH, QUESTION_KINDS),
+        "frozen7": (FROZEN7_PATH, QUESTION_KINDS)}
 # Sets that are never tuned on: only their aggregate figures may be printed.
-FROZEN_SETS = ("frozen", "frozen2", "frozen3", "frozen4", "frozen5", "frozen6")
+FROZEN_SETS = ("frozen", "frozen2", "frozen3", "frozen4", "frozen5", "frozen6", "frozen7")
 
 
 class Case:
