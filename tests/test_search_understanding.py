@@ -354,3 +354,17 @@ def test_overlapping_player_phrases_read_the_longer(conn):
 def test_where_question_finds_the_zone_a_destroyed_unit_goes_to(conn):
     hits = _hits(conn, "单位被摧毁会去哪")
     assert any("废牌堆" in _body(h) and h["kind"] == "rule" for h in hits[:3])
+
+
+def test_a_table_word_does_not_cut_through_what_the_rules_write(conn):
+    """A term-table word the corpus never segments (进入场地, from the English rows) is no query word where
+    it would cut a string the rules write (场地区域), and stays whole where the rules write it followed by
+    the rest (无法支付费用); alone, every such word is one word."""
+    from judge.search.analyze import _segment, _Vocab
+
+    vocab = _Vocab(conn)
+    assert "进入场地" not in _segment(vocab, "单位进入场地区域")
+    assert _segment(vocab, "无法支付费用")[0] == "无法支付"
+    table_only = [w for (w,) in conn.execute("SELECT word FROM search_lex WHERE freq > 0 AND df = 0 AND is_term = 0")]
+    assert "进入场地" in table_only
+    assert [w for w in table_only if _segment(vocab, w) != [w]] == []

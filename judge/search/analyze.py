@@ -541,14 +541,36 @@ def _segment(vocab: _Vocab, run: str) -> list[str]:
             return math.log(0.5 / total) if len(w) == 1 else -math.inf
         return math.log(f / total)
 
+    cut = _cutting_table_words(vocab, run, lex)
     best = [(0.0, n)] * (n + 1)
     for i in range(n - 1, -1, -1):
-        best[i] = max(((logp(run[i:j]) + best[j][0], j) for j in range(i + 1, min(n, i + MAX_WORD) + 1)), key=lambda x: x[0])
+        best[i] = max(((-math.inf if (i, j) in cut else logp(run[i:j])) + best[j][0], j)
+                      for j in range(i + 1, min(n, i + MAX_WORD) + 1))
     out, i = [], 0
     while i < n:
         j = best[i][1]
         out.append(run[i:j])
         i = j
+    return out
+
+
+def _cutting_table_words(vocab: _Vocab, run: str, lex: dict) -> set[tuple[int, int]]:
+    """Spans of words the query's segmentation knows only from the term tables (index.table_terms: in
+    the lexicon with a frequency but no document frequency) that cut through a string the rules write
+    ("单位进入场地区域": 进入场地 would cut 场地区域), unless the rules also write the table word followed
+    (or preceded) by that string ("无法支付费用": 无法支付 stays whole)."""
+    n, out = len(run), set()
+    for i in range(n):
+        for j in range(i + 3, min(n, i + MAX_WORD) + 1):
+            f, df, is_term = lex.get(run[i:j], (0, 0, 0))
+            if not f or df or is_term:
+                continue
+            after = [(k, l) for k in range(i + 1, j - 1) for l in range(j + 2, min(n, k + MAX_WORD) + 1)]
+            before = [(k, l) for l in range(i + 2, j) for k in range(max(0, l - MAX_WORD), i - 1)]
+            for k, l in after + before:
+                if l - k >= 4 and vocab.df([run[k:l]]) and not vocab.df([run[min(i, k):max(j, l)]]):
+                    out.add((i, j))
+                    break
     return out
 
 
