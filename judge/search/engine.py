@@ -287,7 +287,7 @@ def _flat_section(conn, doc: dict) -> str:
     """The titled top-level heading a rule stands under when the numbering does not show it ("454 召回"
     over 455–458, which are not its sub-rules): the first part of the rule's breadcrumb."""
     key = id(conn)
-    if key not in _HEADINGS:
+    if key not in _HEADINGS:  # the store's partial index search_docs_top_headings answers this exact WHERE
         rows = conn.execute(
             "SELECT id, number, COALESCE(title, '') FROM search_docs WHERE kind = 'rule' AND is_heading = 1 "
             "AND COALESCE(parent_ref, '') = '' ORDER BY id").fetchall()
