@@ -180,3 +180,21 @@ def test_a_stamp_file_of_another_input_state_is_not_trusted(tmp_path, monkeypatc
     stamp_file = next((tmp_path / "cache").glob(cache.KEY_STAMP_PREFIX + "*"))
     stamp_file.write_text("0" * 64 + "\n" + "some other stamp", encoding="utf-8")
     assert cache.cache_key() == key
+
+
+def test_a_file_added_to_a_builder_package_moves_the_key(tmp_path, monkeypatch):
+    """The remembered key is checked by stat alone: a new file shows as its folder's changed mtime."""
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parent.parent
+    pkg = tmp_path / "judge"
+    shutil.copytree(repo / "judge", pkg, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr("judge.paths.PACKAGE_DIR", pkg)
+    monkeypatch.setenv("JUDGE_CACHE_DIR", str(tmp_path / "cache"))
+    key = cache.cache_key()
+    assert cache.cache_key() == key
+    (pkg / "search" / "data" / "added.tsv").write_text("新\t词\n", "utf-8")
+    added = cache.cache_key()
+    assert added != key
+    (pkg / "search" / "data" / "added.tsv").unlink()
+    assert cache.cache_key() == key  # the same contents as at first: the same key

@@ -222,35 +222,66 @@ def _hashed_key(base: Path | None, extra_references: dict[str, bytes] | None) ->
 # ------------------------------------------------------------------ the key, remembered by stamp
 # Computing the key reads the manifest and looks up a content hash per builder file (hashlib and the
 # JSON memo: imports a cold `judge run` would otherwise pay for). The key is therefore remembered
-# with a stamp of every input's (path, size, mtime_ns): while the stamp is unchanged the key is
-# reused; any change to an input falls back to the content hashes above.
+# with a stamp: one "path, size, mtime_ns" line per input file and per folder holding them (a folder's
+# mtime moves when a file is added, removed or renamed in it). While every line still holds, the key
+# is reused: checking it is one stat per line, without listing the folders again; any change to an
+# input falls back to the content hashes above.
 KEY_STAMP_PREFIX = "key-stamp-"
 
 
-def _stat_part(label: str, path) -> str:
+def _stat_line(path) -> str:
     try:
         st = os.stat(path)
     except OSError:
-        return f"{label}:missing"
-    return f"{label}:{st.st_size}:{st.st_mtime_ns}"
+        return f"{path}\tmissing"
+    return f"{path}\t{st.st_size}\t{st.st_mtime_ns}"
+
+
+def _stamp_header(base: Path | None) -> list[str]:
+    from judge.paths import PACKAGE_DIR
+
+    return [f"schema={SCHEMA_VERSION}", f"package={PACKAGE_DIR}", f"references={(base or cache_dir()) / REFERENCES_DIR}"]
+
+
+def _code_folders(packages: tuple[str, ...]):
+    """The folders _code_files lists (each package and its sub-folders but __pycache__)."""
+    from judge.paths import PACKAGE_DIR
+
+    pending = [PACKAGE_DIR / pkg for pkg in packages]
+    while pending:
+        folder = pending.pop()
+        yield folder
+        try:
+            with os.scandir(folder) as it:
+                pending += [entry.path for entry in it if entry.is_dir() and entry.name != "__pycache__"]
+        except OSError:
+            continue
 
 
 def input_stamp(base: Path | None = None) -> str:
-    """Paths, sizes and mtimes of everything cache_key() reads: equal stamps, equal keys."""
-    from judge.paths import PACKAGE_DIR
-
+    """The stamp of everything cache_key() reads: equal stamps, equal keys."""
     root = corpus_dir()
     ref_dir = (base or cache_dir()) / REFERENCES_DIR
-    parts = [f"schema={SCHEMA_VERSION}", f"package={PACKAGE_DIR}", f"references={ref_dir}",
-             _stat_part(str(root / MANIFEST_NAME), root / MANIFEST_NAME),
-             _stat_part(str(root / NUMBERING_MAP_NAME), root / NUMBERING_MAP_NAME)]
+    lines = _stamp_header(base) + [_stat_line(root / MANIFEST_NAME), _stat_line(root / NUMBERING_MAP_NAME),
+                                   _stat_line(ref_dir)]
     try:
         names = sorted(os.listdir(ref_dir))
     except OSError:
         names = []
-    parts += [_stat_part(f"ref/{name}", ref_dir / name) for name in names]
-    parts += sorted(f"{rel}:{st.st_size}:{st.st_mtime_ns}" for rel, _path, st in _code_files(BUILDER_PACKAGES))
-    return "\n".join(parts)
+    lines += [_stat_line(ref_dir / name) for name in names]
+    lines += sorted(_stat_line(folder) for folder in _code_folders(BUILDER_PACKAGES))
+    lines += sorted(f"{path}\t{st.st_size}\t{st.st_mtime_ns}" for _rel, path, st in _code_files(BUILDER_PACKAGES))
+    return "\n".join(lines)
+
+
+def _stamp_holds(stamp: str, base: Path | None) -> bool:
+    """Whether a saved stamp still describes the inputs: its header is this install's and every
+    file and folder line is unchanged (a stat each; no folder is listed)."""
+    lines = stamp.split("\n")
+    header = _stamp_header(base)
+    if lines[:len(header)] != header:
+        return False
+    return all(_stat_line(line.partition("\t")[0]) == line for line in lines[len(header):])
 
 
 def _stamp_file(base: Path | None) -> Path:
@@ -262,14 +293,14 @@ def _stamp_file(base: Path | None) -> Path:
     return (base or cache_dir()) / f"{KEY_STAMP_PREFIX}{zlib.crc32(str(PACKAGE_DIR).encode()):08x}"
 
 
-def _stamped_key(stamp_file: Path, stamp: str) -> str | None:
+def _stamped_key(stamp_file: Path, base: Path | None) -> str | None:
     if not trusted_file(stamp_file):
         return None
     try:
         key, _, saved = stamp_file.read_text(encoding="utf-8").partition("\n")
     except (OSError, UnicodeDecodeError):
         return None
-    return key if saved == stamp and len(key) == 64 else None
+    return key if len(key) == 64 and _stamp_holds(saved, base) else None
 
 
 def _save_stamped_key(stamp_file: Path, stamp: str, key: str) -> None:
@@ -291,10 +322,10 @@ def _save_stamped_key(stamp_file: Path, stamp: str, key: str) -> None:
 def cache_key(base: Path | None = None, extra_references: dict[str, bytes] | None = None) -> str:
     if extra_references:  # a reference not stored yet: no stamp describes it
         return _hashed_key(base, extra_references)
-    stamp = input_stamp(base)
     stamp_file = _stamp_file(base)
-    key = _stamped_key(stamp_file, stamp)
+    key = _stamped_key(stamp_file, base)
     if key is None:
+        stamp = input_stamp(base)
         key = _hashed_key(base, None)
         if input_stamp(base) == stamp:  # nothing moved while hashing
             _save_stamped_key(stamp_file, stamp, key)
