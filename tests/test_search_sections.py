@@ -94,7 +94,8 @@ def test_the_python_api_reports_invalid_and_unanswered_queries_in_chinese():
     assert result.hits == [] and result.message.startswith("没有找到") and "燃尽" in result.suggestions
 
 
-@pytest.mark.parametrize("query", ["can I play a spell on my opponent's turn", "暗中破坏", "玛尔扎哈", "召回", "Awaken Phase"])
+@pytest.mark.parametrize("query", ["can I play a spell on my opponent's turn", "暗中破坏", "玛尔扎哈", "亚索", "召回",
+                                   "Awaken Phase"])
 def test_shown_scores_follow_the_shown_order_where_the_search_moved_a_hit(conn, query):
     hits = hits_of(conn, query, limit=5)
     moved = [i for i, h in enumerate(hits) if h["note"].startswith(("规则优先", "卡牌「", "官方标题"))]

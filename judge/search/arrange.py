@@ -211,6 +211,8 @@ def card_rulings_first(conn, hits: list[Hit], labels: list[str]) -> list[Hit]:
     if not rulings:
         return hits
     front = rulings + terms
+    for i in range(len(front) - 2, -1, -1):  # several cards (亚索, or two names of one): shown scores in shown order
+        front[i].score = max(front[i].score, front[i + 1].score)
     placed = {h.doc["id"] for h in front}
     return front + [h for h in hits if h.doc["id"] not in placed]
 
