@@ -50,3 +50,17 @@ def test_quiet_prints_summary_and_failures_only(tmp_path):
     res = judge("run", folder, "--quiet")
     assert res.returncode == 0
     assert [l for l in res.stdout.splitlines() if l.strip()] == ["共 1 个场景：1 个通过，0 个未通过，0 个无法读取。"]
+
+
+def test_fast_exit_keeps_every_line_and_the_exit_status(tmp_path):
+    """A fast-path command ends without the interpreter's teardown: what it printed (tens of KB of
+    JSON here) still arrives whole, and a failure still exits 1."""
+    import json
+
+    folder = scenario_dir(tmp_path)
+    res = judge("run", folder, "--json")
+    assert res.returncode == 1  # fails.场景
+    runs = json.loads(res.stdout)
+    assert len(res.stdout.encode()) > 20000 and [r["passed"] for r in sorted(runs, key=lambda r: r["file"])] == [False, True]
+    res = judge("run", folder / "ok.场景")
+    assert res.returncode == 0 and res.stdout.rstrip().endswith("✓ 追踪 包含 \"步骤3c\"")
