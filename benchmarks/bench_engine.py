@@ -93,8 +93,9 @@ def _compile_cost(env: dict, cwd: str) -> tuple[int, int, float]:
 
     This is the floor of the no-bytecode row: a process without cached bytecode compiles each of them,
     whatever the code does once they are loaded."""
-    probe = ("import json, sys\nsys.argv = ['judge', 'run', '--quiet', sys.argv[1]]\nfrom judge.cli import main\n"
-             "try:\n    main()\nexcept SystemExit:\n    pass\n"
+    # main() given its arguments returns by SystemExit (without them the command ends the process).
+    probe = ("import json, sys\nfrom judge.cli import main\n"
+             "try:\n    main(['run', '--quiet', sys.argv[1]])\nexcept SystemExit:\n    pass\n"
              "print(json.dumps(sorted(m.__file__ for m in list(sys.modules.values())"
              " if (m.__name__ == 'judge' or m.__name__.startswith('judge.')) and getattr(m, '__file__', None))))")
     import json
