@@ -145,7 +145,8 @@ def test_store_is_plain_sqlite_with_the_contract_tables(fresh_cache):
         assert set(cols) <= have, table
 
 
-def test_remembered_key_is_reused_until_an_input_changes(tmp_path, monkeypatch):
+def _copied_package(tmp_path, monkeypatch):
+    """A copy of the package whose files a test may change, used as the store's inputs, with its own cache."""
     from pathlib import Path
 
     repo = Path(__file__).resolve().parent.parent
@@ -153,6 +154,11 @@ def test_remembered_key_is_reused_until_an_input_changes(tmp_path, monkeypatch):
     shutil.copytree(repo / "judge", pkg, ignore=shutil.ignore_patterns("__pycache__"))
     monkeypatch.setattr("judge.paths.PACKAGE_DIR", pkg)
     monkeypatch.setenv("JUDGE_CACHE_DIR", str(tmp_path / "cache"))
+    return pkg
+
+
+def test_remembered_key_is_reused_until_an_input_changes(tmp_path, monkeypatch):
+    pkg = _copied_package(tmp_path, monkeypatch)
     key = cache.cache_key()
     assert key == cache._hashed_key(None, None)
     assert list((tmp_path / "cache").glob(cache.KEY_STAMP_PREFIX + "*"))
@@ -184,13 +190,7 @@ def test_a_stamp_file_of_another_input_state_is_not_trusted(tmp_path, monkeypatc
 
 def test_a_file_added_to_a_builder_package_moves_the_key(tmp_path, monkeypatch):
     """The remembered key is checked by stat alone: a new file shows as its folder's changed mtime."""
-    from pathlib import Path
-
-    repo = Path(__file__).resolve().parent.parent
-    pkg = tmp_path / "judge"
-    shutil.copytree(repo / "judge", pkg, ignore=shutil.ignore_patterns("__pycache__"))
-    monkeypatch.setattr("judge.paths.PACKAGE_DIR", pkg)
-    monkeypatch.setenv("JUDGE_CACHE_DIR", str(tmp_path / "cache"))
+    pkg = _copied_package(tmp_path, monkeypatch)
     key = cache.cache_key()
     assert cache.cache_key() == key
     (pkg / "search" / "data" / "added.tsv").write_text("新\t词\n", "utf-8")
