@@ -26,10 +26,10 @@ Fourteen sets, one format (kind <TAB> query <TAB> targets):
                                      and that round's ranking changes, blind to the other sets, the drafted
                                      questions and the ranking: reported, never tuned on, never read by
                                      anyone tuning or drafting
-  tests/search_questions_frozen7.tsv a seventh frozen set, written before the sixth round of ranking and
-                                     drafted-question changes, blind to the other sets, the drafted
-                                     questions and the ranking: reported, never tuned on, never read by
-                                     anyone tuning or drafting
+  tests/search_questions_frozen7.tsv a seventh frozen set, written before the card-name and segmentation
+                                     changes and the list-comparison features, blind to the other sets, the
+                                     drafted questions and the ranking: reported, never tuned on, never read
+                                     by anyone tuning or drafting
 
 Used by tests/test_search_quality.py, tests/test_search_questions.py (floors that must hold) and
 benchmarks/bench_search.py.
