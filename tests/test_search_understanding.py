@@ -110,6 +110,16 @@ def test_everyday_words_for_stun_combat_and_scoring(conn):
     assert any("结算最新的" in _body(h) for h in hits[:3])
 
 
+def test_everyday_words_for_control_combat_and_costs(conn):
+    # 没人控制 -> 未受控制: the paragraph on an uncontrolled battlefield's abilities first (was third).
+    assert _hits(conn, "没人控制的战场的技能由谁控制")[0]["number"] == "190.6.b"
+    # 参战 -> 进攻方 / 防守方: the triggers put on the chain as units become attackers or defenders.
+    top = [h["number"] or "" for h in _hits(conn, "没参战的玩家的触发技能什么时候上链")[:2]]
+    assert all(n.startswith("383.4.") for n in top), top
+    # 钱 -> 费用 / 支付: every one of the first three speaks of costs.
+    assert all("费用" in _body(h) for h in _hits(conn, "钱不够的时候还能打出卡牌吗")[:3])
+
+
 def test_player_word_table_rows_have_sources():
     rows = read_data(PLAYER_WORDS, 4)
     assert len(rows) >= 80
