@@ -120,6 +120,14 @@ def test_everyday_words_for_control_combat_and_costs(conn):
     assert all("费用" in _body(h) for h in _hits(conn, "钱不够的时候还能打出卡牌吗")[:3])
 
 
+def test_ending_ones_turn_points_at_declaring_the_end(conn):
+    # 结束回合 / 过回合 -> 结束本回合: the paragraph on declaring the end of one's turn (316.9), not the
+    # Ending Phase's effects only.
+    for question in ("我什么时候可以结束回合", "过回合"):
+        numbers = [h.get("number") or "" for h in _hits(conn, question)[:3]]
+        assert any(n == "316.9" or n.startswith("316.9.") for n in numbers), (question, numbers)
+
+
 def test_player_word_table_rows_have_sources():
     rows = read_data(PLAYER_WORDS, 4)
     assert len(rows) >= 80
