@@ -128,6 +128,11 @@ def test_ending_ones_turn_points_at_declaring_the_end(conn):
         assert any(n == "316.9" or n.startswith("316.9.") for n in numbers), (question, numbers)
 
 
+def test_paying_later_points_at_the_optional_additional_cost(conn):
+    # 补付 -> 支付 / 额外费用: 急速 is an additional cost paid while the card is played (805.2.a first).
+    assert _hits(conn, "急速能之后再补付吗")[0]["number"] == "805.2.a"
+
+
 def test_player_word_table_rows_have_sources():
     rows = read_data(PLAYER_WORDS, 4)
     assert len(rows) >= 80
