@@ -133,6 +133,18 @@ def test_paying_later_points_at_the_optional_additional_cost(conn):
     assert _hits(conn, "急速能之后再补付吗")[0]["number"] == "805.2.a"
 
 
+@pytest.mark.parametrize("question,rule", [
+    ("单位上场的时候是横置的吗", "359.2.c"),  # 上场 -> 进场
+    ("抢点", "469.1"),                        # 抢点 -> 争夺 / 征服
+    ("献祭", "428"),                          # 献祭 (sacrifice) -> 摧毁
+    ("秒掉", "428"),                          # 秒掉 -> 摧毁
+    ("没费", "201"),                          # 没费 -> 无法支付 / 费用
+])
+def test_players_words_for_entering_play_killing_and_paying(conn, question, rule):
+    numbers = [h.get("number") or "" for h in _hits(conn, question)[:3]]
+    assert any(n == rule or n.startswith(rule + ".") for n in numbers), (question, numbers)
+
+
 def test_player_word_table_rows_have_sources():
     rows = read_data(PLAYER_WORDS, 4)
     assert len(rows) >= 80
