@@ -117,3 +117,14 @@ def test_a_mode_name_starting_with_a_digit_is_no_pinyin():
 def test_other_words_and_forms_find_the_rule(conn, word, number):
     numbers = [h.get("number") or "" for h in search(conn, word, limit=5).to_dict()["hits"]]
     assert any(n == number or n.startswith(number + ".") for n in numbers), (word, numbers)
+
+
+@pytest.mark.parametrize("question", ["do I untap at the start of my turn", "what happens at the beginning of the turn"])
+def test_the_start_of_ones_turn_is_the_start_of_turn_section(conn, question):
+    # start of my turn / beginning of the turn -> 回合开始: the section itself first, not one of its steps.
+    assert search(conn, question, limit=1).to_dict()["hits"][0]["number"] == "315"
+
+
+def test_cant_draw_is_a_burn_out(conn):
+    numbers = [h.get("number") or "" for h in search(conn, "what happens if I can't draw", limit=3).to_dict()["hits"]]
+    assert any(n.startswith("431") for n in numbers), numbers
