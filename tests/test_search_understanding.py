@@ -145,6 +145,16 @@ def test_players_words_for_entering_play_killing_and_paying(conn, question, rule
     assert any(n == rule or n.startswith(rule + ".") for n in numbers), (question, numbers)
 
 
+@pytest.mark.parametrize("question,answer", [
+    ("堆栈", "327"),                          # MTG's stack -> 结算链
+    ("打断对手的法术", "425"),                # 打断 -> 无效化 / 反应
+    ("满场了还能打单位吗", "170.6"),          # 满场 -> 任意数量: no limit to units at a location
+])
+def test_players_words_for_the_chain_countering_and_a_full_board(conn, question, answer):
+    numbers = [h.get("number") or "" for h in _hits(conn, question)]
+    assert any(n == answer or n.startswith(answer + ".") for n in numbers), (question, numbers)
+
+
 def test_player_word_table_rows_have_sources():
     rows = read_data(PLAYER_WORDS, 4)
     assert len(rows) >= 80
