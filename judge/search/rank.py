@@ -182,8 +182,9 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
     mentions = set()
     if term_query and key_forms:
         mentions = {i for i, d in docs.items() if d["kind"] == "rule" and any(f in (d["norm"] or "") for f in key_forms)}
-    pairs = [[x + y for x in a.forms for y in b.forms] for a, b in zip(concepts, concepts[1:])]
     all_forms = list({f for c in analysis.concepts for f in c.forms})
+    # Per concept, the forms that can be found as two halves (four Chinese characters): the others never can.
+    halves = [[f for f in c.forms if _splittable(f)] for c in concepts]
     hits = []
     for doc_id, bm in cands:
         d = docs.get(doc_id)
@@ -191,15 +192,14 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
             continue
         norm, extra, context = d["norm"] or "", d["norm_extra"] or "", d.get("norm_context") or ""
         questions = d.get("norm_questions") or ""
-        title = _bare(norm.split("\n", 1)[0].split(" (")[0])
-        marked = [x for x in (d["defines"] or "").split("|") if x]
-        strong = {_bare(x[1:]) for x in marked if x.startswith("!")}
-        defines = strong | {x for x in marked if not x.startswith("!")}
+        title, strong, defines = _names(d)
         got, matched = 0.0, []
         names = set()  # forms of the query this document could be *about*
         present = {f for f in all_forms if f in norm}
-        for c in concepts:
+        found_by_concept = []
+        for k, c in enumerate(concepts):
             found = [f for f in c.forms if f in present]
+            found_by_concept.append(found)
             if found:
                 got += c.weight if not c.weak or any(f not in c.weak for f in found) else c.weight * CLASS_CREDIT
                 matched.extend(found)
@@ -208,7 +208,7 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
             elif any(f in extra for f in c.forms):
                 got += c.weight / 2
                 matched.extend(f for f in c.forms if f in extra)
-            elif analysis.question_like and any(_split_present(f, norm) for f in c.forms):
+            elif analysis.question_like and any(f[:2] in norm and f[2:] in norm for f in halves[k]):
                 # "打出卡牌" said as "卡牌…打出": a verb-object word with both halves in one paragraph.
                 got += c.weight * SPLIT_CREDIT
                 matched.extend(h for f in c.forms if _split_present(f, norm) for h in (f[:2], f[2:]))
@@ -249,13 +249,15 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
             sect = [c for c in concepts if listed and not any(f in norm for f in c.forms) and any(f in context for f in c.forms)]
             window = _window_coverage(norm, concepts) + sum(c.weight for c in sect)
             if questions:  # a drafted question is one short sentence: what it names is within the window
-                window = max([window] + [sum(c.weight for c in concepts if any(f in q for f in c.forms)) for q in questions.split("\n")])
+                window = max(window, _question_coverage(questions, concepts))
             coverage = 0.5 * coverage + 0.5 * window / total_w
         s = coverage**2 * (0.5 + 0.5 * max(bm, 0.0) / best_bm25)
         if phrase and phrase in norm:
             s *= 1.2  # the query as typed, verbatim: an exact phrase match
         # Words next to each other in the query and in the document ("没有牌"): 5. proximity.
-        adjacent = sum(1 for joined in pairs if any(j in norm for j in joined))
+        # Both halves of a joined pair are in the text when it is: only concepts found can be adjacent.
+        adjacent = sum(1 for k in range(len(concepts) - 1) if found_by_concept[k] and found_by_concept[k + 1] and any(
+            x + y in norm for x in found_by_concept[k] for y in found_by_concept[k + 1]))
         if adjacent:
             s *= 1.0 + 0.15 * min(adjacent, 3)
         s *= defining
@@ -304,6 +306,19 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
     return hits
 
 
+def _names(d: dict) -> tuple[str, set[str], set[str]]:
+    """(title, strong, defines) of a document: its bare title, the terms it is the heading or glossary
+    entry of ("!" in `defines`), and every term it defines."""
+    norm = d["norm"] or ""
+    cut = norm.find("\n")
+    title = _bare((norm if cut < 0 else norm[:cut]).split(" (")[0])
+    if not d["defines"]:
+        return title, set(), set()
+    marked = [x for x in d["defines"].split("|") if x]
+    strong = {_bare(x[1:]) for x in marked if x.startswith("!")}
+    return title, strong, strong | {x for x in marked if not x.startswith("!")}
+
+
 def _bare(title: str) -> str:
     """A title without its qualifier: "强化(行动)" and "强化(关键词)" both name 强化, "计数标(counters)" 计数标."""
     cut = title.find("(", 1)
@@ -330,17 +345,50 @@ def _window_coverage(norm: str, concepts: list[Concept]) -> float:
                 start = norm.find(f, start + 1)
     occ.sort()
     best, counts, lo = 0.0, {}, 0
+    weight = 0.0
     for pos, ci in occ:
+        # The window's weight depends only on which concepts are in it (summed in the order they came
+        # in): summed again only when one comes in or leaves.
+        changed = ci not in counts
         counts[ci] = counts.get(ci, 0) + 1
         while occ[lo][0] < pos - WINDOW:
             cj = occ[lo][1]
             counts[cj] -= 1
             if not counts[cj]:
                 del counts[cj]
+                changed = True
             lo += 1
-        best = max(best, sum(concepts[k].weight for k in counts))
+        if changed:
+            weight = sum(concepts[k].weight for k in counts)
+        best = max(best, weight)
     return best
 
 
+def _splittable(form: str) -> bool:
+    """A verb-object word of four Chinese characters (打出卡牌), which a question may say as its two halves."""
+    return len(form) == 4 and "\u4e00" <= form[0] <= "\u9fff"
+
+
 def _split_present(form: str, norm: str) -> bool:
-    return len(form) == 4 and "\u4e00" <= form[0] <= "\u9fff" and form[:2] in norm and form[2:] in norm
+    return _splittable(form) and form[:2] in norm and form[2:] in norm
+
+
+def _question_coverage(questions: str, concepts: list[Concept]) -> float:
+    """The largest concept weight named by one of the drafted questions (`questions`: one a line). Each
+    form is looked for in the whole text (str.find) and its places counted to lines; a line's weights
+    are summed in concept order, as a sum over the concepts would."""
+    by_line: dict[int, set[int]] = {}
+    for k, c in enumerate(concepts):
+        for f in c.forms:
+            if "\n" in f:
+                continue  # never inside one line
+            if not f:
+                for i in range(questions.count("\n") + 1):
+                    by_line.setdefault(i, set()).add(k)
+                continue
+            at = questions.find(f)
+            while at >= 0:
+                by_line.setdefault(questions.count("\n", 0, at), set()).add(k)
+                end = questions.find("\n", at)
+                at = questions.find(f, end + 1) if end >= 0 else -1  # one place per line is enough
+    return max((sum(concepts[k].weight for k in sorted(ks)) for ks in by_line.values()), default=0.0)
