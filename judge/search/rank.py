@@ -98,13 +98,28 @@ def fts_query(concepts: list[Concept], lexicon_words: set[str]) -> str | None:
 SCORE_COLUMNS = "id, kind, ref, number, parent_ref, is_heading, norm, norm_extra, norm_context, norm_questions, defines, status, number_source, title"
 
 
+# Documents already read, by columns and id, for the last connection only (held here, so that another
+# connection can never be taken for it): the store does not change under an open connection, and a
+# long-lived process reads the same paragraphs for question after question. At most the store's few
+# thousand documents. Callers copy a document before changing it (engine: dict(doc, section=...)).
+_DOCS: dict = {}
+
+
 def fetch_docs(conn, ids: list[int], columns: str = DOC_COLUMNS) -> dict[int, dict]:
-    """Documents by id; scoring needs only SCORE_COLUMNS, the shown hits everything."""
+    """Documents by id, in id order; scoring needs only SCORE_COLUMNS, the shown hits everything."""
     if not ids:
         return {}
-    cur = conn.execute(f"SELECT {columns} FROM search_docs WHERE id IN ({','.join('?' * len(ids))})", ids)
-    cols = [c[0] for c in cur.description]
-    return {r[0]: dict(zip(cols, r)) for r in cur.fetchall()}
+    if _DOCS.get("conn") is not conn:
+        _DOCS.clear()
+        _DOCS["conn"] = conn
+    memo = _DOCS.setdefault(columns, {})
+    missing = [i for i in dict.fromkeys(ids) if i not in memo]
+    if missing:
+        cur = conn.execute(f"SELECT {columns} FROM search_docs WHERE id IN ({','.join('?' * len(missing))})", missing)
+        cols = [c[0] for c in cur.description]
+        for r in cur.fetchall():
+            memo[r[0]] = dict(zip(cols, r))
+    return {i: memo[i] for i in sorted(set(ids)) if i in memo}
 
 
 def candidates(conn, analysis: Analysis, kinds: list[str] | None,
