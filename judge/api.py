@@ -50,7 +50,7 @@ class Rulebook:
             self._conn = _open_corpus(self._path)
         else:
             self._conn = _open_file(self._path)
-        self._search_conn: sqlite3.Connection | None = None
+        self._search_conn = None  # judge.search.store.TupleRows over self._conn, once searched
         known = [r["version"] for r in self._conn.execute("SELECT version FROM versions")]
         if version is not None and version not in known:
             raise NotFoundError(f"没有版本“{version}”。", hint="可用版本：" + "、".join(known))
@@ -66,9 +66,7 @@ class Rulebook:
     # ---------------------------------------------------------------- lifecycle
 
     def close(self) -> None:
-        for conn in (self._conn, self._search_conn):
-            if conn is not None:
-                conn.close()
+        self._conn.close()
         self._search_conn = None
 
     def __enter__(self) -> Rulebook:
@@ -218,15 +216,14 @@ class Rulebook:
         result = engine.search(self._search_connection(), query, limit=limit, kinds=kind_list)
         return SearchResult.from_dict(result.to_dict())
 
-    def _search_connection(self) -> sqlite3.Connection:
+    def _search_connection(self):
         if self._search_conn is None:
-            file = self._conn.execute("PRAGMA database_list").fetchone()[2]
-            conn = _open_file(Path(file))
-            conn.row_factory = None  # the search unpacks rows positionally
-            if not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'search_docs'").fetchone():
-                conn.close()
-                raise StoreError("规则数据库中没有搜索索引。", hint="请运行 judge build 重新构建数据库。")
-            self._search_conn = conn
+            from judge.search.store import TupleRows, tune
+
+            # The store already open, not a second connection: its queries' rows as tuples, with the
+            # search's page cache and mmap.
+            tune(self._conn)
+            self._search_conn = TupleRows(self._conn)
         return self._search_conn
 
 

@@ -15,11 +15,33 @@ def connect():
         raise StoreError("规则数据库模块不可用。", hint="请确认 riftbound-judge 已完整安装。") from None
     conn = open_store()
     conn.row_factory = None  # plain tuples: the search unpacks rows positionally
+    try:
+        tune(conn)
+    except StoreError:
+        conn.close()
+        raise
+    return conn
+
+
+def tune(conn) -> None:
+    """The store's page cache and memory-mapped reads for the search, or a StoreError when the store has
+    no search index."""
     # The whole store (a few MB) fits in the page cache, and memory-mapped reads skip a copy per page:
     # the FTS queries of a question read the same index pages again and again.
     conn.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
     conn.execute(f"PRAGMA mmap_size = {MMAP_BYTES}")
     if not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'search_docs'").fetchone():
-        conn.close()
         raise StoreError("规则数据库中没有搜索索引。", hint="请运行 judge build 重新构建数据库。")
-    return conn
+
+
+class TupleRows:
+    """A connection whose rows are sqlite3.Row, as the search reads it: its queries' rows as plain
+    tuples (a cursor of its own per query), so that one open store serves both."""
+
+    def __init__(self, conn) -> None:
+        self.conn = conn
+
+    def execute(self, sql: str, params=()):
+        cur = self.conn.cursor()
+        cur.row_factory = None
+        return cur.execute(sql, params)
