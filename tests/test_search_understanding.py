@@ -413,3 +413,22 @@ def test_a_table_word_does_not_cut_through_what_the_rules_write(conn):
     table_only = [w for (w,) in conn.execute("SELECT word FROM search_lex WHERE freq > 0 AND df = 0 AND is_term = 0")]
     assert "进入场地" in table_only
     assert [w for w in table_only if _segment(vocab, w) != [w]] == []
+
+
+def test_a_yes_or_no_frame_is_no_negation_of_the_subject(conn):
+    """有没有 / 是不是 / 会不会 / 要不要 / 算不算 only ask yes or no: 「有没有响应」 is about 响应, not the word
+    没有响应, and 「要不要付费」 is not 不付. Where the frame's first character ends a word (所有, 技能), the
+    negation is the question's own and stays."""
+    from judge.search.analyze import analyze
+
+    def labels(question):
+        return [c.label for c in analyze(conn, question).concepts]
+
+    assert labels("有没有响应") == ["响应"]
+    for question, subject in (("法术有没有目标", "目标"), ("是不是单位", "单位"), ("会不会触发", "触发"),
+                              ("要不要支付", "支付"), ("算不算打出", "打出"), ("能不能移动", "移动")):
+        got = labels(question)
+        assert subject in got and not [w for w in got if w[0] in "不没"], (question, got)
+    assert "支付费用" in labels("要不要付费") and "不付" not in labels("要不要付费")
+    assert "技能" in labels("技能不能被反制吗")
+    assert "没有" in labels("所有没有战力的单位")

@@ -235,6 +235,7 @@ def analyze(conn, raw: str) -> Analysis:
     a.intent = intent.detect(rest)
     if a.intent and a.intent != intent.DEFINE:
         a.question_like = True
+    rest = intent.strip_yes_no(rest)
     rest, cards = _cards(vocab, rest, a)
     related = _player_words(vocab, rest, a)
     related += [Concept(w, [w], via="related", optional=True) for w in intent.echoes(rest)]

@@ -97,11 +97,11 @@ HINTS: dict[str, tuple[str, ...]] = {
 
 # Frames cut out of the query before it is segmented (so "主牌堆至少要多少张牌" is not read as
 # "主牌 / 堆至 -> 堆叠"). Only multi-character frames and the final particle: a single 能 or 会 is
-# also part of words (技能, 机会).
+# also part of words (技能, 机会). Yes-or-no frames (能不能, 算不算) are cut earlier: strip_yes_no.
 _STRIP = (
-    "什么时候|啥时候|会怎么样|会怎样|怎么样|怎么办|怎么算|怎么处理|如何处理|会发生什么|发生什么|能不能|可不可以|"
-    "可以|能否|是否|多少|至少|最多|最少|几张|几个|几分|几点|几次|几条|几名|几枚|谁先|哪个先|还是|算不算|"
-    "哪一步|哪个步骤|先后|听谁的|听哪个|要不要|需不需要|到底|究竟|按什么|最早|最晚|接下来|发现|去哪里|去哪|到哪里|到哪|放到哪里|放哪|在哪里|在哪|哪个区域|[吗呢吧啊呀][?？]?$|[?？]"
+    "什么时候|啥时候|会怎么样|会怎样|怎么样|怎么办|怎么算|怎么处理|如何处理|会发生什么|发生什么|"
+    "可以|能否|是否|多少|至少|最多|最少|几张|几个|几分|几点|几次|几条|几名|几枚|谁先|哪个先|还是|"
+    "哪一步|哪个步骤|先后|听谁的|听哪个|到底|究竟|按什么|最早|最晚|接下来|发现|去哪里|去哪|到哪里|到哪|放到哪里|放哪|在哪里|在哪|哪个区域|[吗呢吧啊呀][?？]?$|[?？]"
 )
 
 
@@ -124,6 +124,20 @@ _STRIP_EN = (
     r"|what does|what do|does it still count as|still count as|still counts as|is it still|how long|how soon"
     r"|what phase|which phase|what step|which step|what timing|can i still|can i|can you|can we|may i|could i)\b"
 )
+
+
+# Yes-or-no frames written as a word and its negation ("有没有响应", "是不是单位", "会不会触发"): cut whole
+# from every question before any word is read. Left in, the negation joins the subject's first word
+# (没有响应, 不会 / 触发, "要不要付" -> 不付) and the question reads as one about a negation. Not after a
+# character that makes the frame's first one part of a word (所有没有, 技能不能, 机会不会, 需要不要).
+_YES_NO = (r"(?<![所拥具含持只])有没有|是不是|(?<![技功效可])能不能|(?<![机学])会不会|(?<![需重主只])要不要"
+           r"|(?<![结计清打])算不算|可不可以|需不需要|(?<![使作适费])用不用|该不该")
+
+
+def strip_yes_no(text: str) -> str:
+    if "不" not in text and "没" not in text:
+        return text
+    return _rx("yes-no", _YES_NO).sub(" ", text)
 
 
 def strip_frames(text: str) -> str:
