@@ -223,10 +223,10 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
             elif any(f in extra for f in c.forms):
                 got += c.weight / 2
                 matched.extend(f for f in c.forms if f in extra)
-            elif analysis.question_like and any(f[:2] in norm and f[2:] in norm for f in halves[k]):
+            elif analysis.question_like and (split := [f for f in halves[k] if f[:2] in norm and f[2:] in norm]):
                 # "打出卡牌" said as "卡牌…打出": a verb-object word with both halves in one paragraph.
                 got += c.weight * SPLIT_CREDIT
-                matched.extend(h for f in c.forms if _split_present(f, norm) for h in (f[:2], f[2:]))
+                matched.extend(h for f in split for h in (f[:2], f[2:]))
             elif questions and any(f in questions for f in c.forms):
                 got += c.weight * QUESTION_CREDIT  # asked in players' words of this paragraph
         if term_query and d["kind"] != "faq":  # an FAQ topic named "待命" is a category, not a definition
@@ -382,10 +382,6 @@ def _window_coverage(norm: str, concepts: list[Concept]) -> float:
 def _splittable(form: str) -> bool:
     """A verb-object word of four Chinese characters (打出卡牌), which a question may say as its two halves."""
     return len(form) == 4 and "\u4e00" <= form[0] <= "\u9fff"
-
-
-def _split_present(form: str, norm: str) -> bool:
-    return _splittable(form) and form[:2] in norm and form[2:] in norm
 
 
 def _question_coverage(questions: str, concepts: list[Concept]) -> float:

@@ -8,10 +8,6 @@ from functools import lru_cache
 WIDTH = 90
 
 
-def _pattern(forms: list[str]) -> re.Pattern | None:
-    return _compiled(tuple(sorted(set(forms))))
-
-
 def _alternatives(forms: tuple[str, ...]) -> list[str]:
     """The forms as the pattern tries them: longest first, stripped, without inner spaces."""
     alts = []
