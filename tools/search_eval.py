@@ -1,6 +1,6 @@
 """Recall of the question sets, by set and kind, for work on the search ranking.
 
-    python tools/search_eval.py                      # every development set: recall@5 overall and by kind
+    python tools/search_eval.py                      # every development set: recall@5 (and @1, MRR) overall, recall@5 by kind
     python tools/search_eval.py --sets fresh3,fresh4 --misses   # and each miss with its top three
     python tools/search_eval.py --frozen             # the frozen sets too, figures only
     python tools/search_eval.py --fingerprint        # a hash of the top ten of every query of every set
@@ -24,7 +24,8 @@ def _line(name: str, report: dict) -> str:
     overall = report["overall"]
     kinds = " ".join(f"{k} {v['r5']:.2f}/{v['n']}" for k, v in sorted(report["by_kind"].items()))
     hits = round(overall["r5"] * overall["n"])
-    return f"{name:8} r5 {overall['r5']:.3f} ({hits}/{overall['n']})  mrr {overall['mrr']:.3f}  {kinds}"
+    return (f"{name:8} r5 {overall['r5']:.3f} ({hits}/{overall['n']})  r1 {overall['r1']:.3f}  mrr {overall['mrr']:.3f}"
+            f"  {kinds}")
 
 
 def _fingerprint(conn) -> str:
