@@ -98,6 +98,7 @@ def _without(conn, questions: dict[int, list[str]], drop: set[str]) -> sqlite3.C
         if kept:
             rows.append((i, char_tokens(kept)))
     copy.executemany("INSERT INTO search_asked (rowid, chars) VALUES (?,?)", rows)
+    copy.execute("DROP TABLE IF EXISTS search_pairs")  # its postings are the full index's: FTS5 answers
     copy.commit()
     return copy
 

@@ -11,11 +11,15 @@ words, keeps the larger weight.
 
 from __future__ import annotations
 
+from judge.search import pairs as pair_postings
 from judge.search.analyze import FUNCTION_CHARS, STOPWORDS, Analysis
 from judge.search.rank import SCORE_COLUMNS, Hit, fetch_docs, keep_kinds
 from judge.search.text import is_cjk
 
 BM25_WEIGHTS = (1.0, 0.0, 1.0, 0.0, 0.5)  # title, words, chars, extra, context
+# The columns the pair ranking reads, with their weights (judge.search.pairs keeps their postings).
+PAIR_COLUMNS = {c: w for c, w in zip(("title", "words", "chars", "extra", "context"), BM25_WEIGHTS) if w}
+ASKED_COLUMNS = {"chars": 1.0}
 DEPTH = 30  # how far down each list fusion looks
 RRF_K = 10.0  # small: the first few places of each list matter most
 PAIR_WEIGHT = 0.3  # the character-pair list's weight against the concept ranking's 1.0
@@ -49,18 +53,23 @@ def _pair_ranking(conn, analysis: Analysis, kinds: list[str] | None, table: str,
     pairs = char_pairs(analysis)
     if not pairs:
         return []
-    expr = " OR ".join(f'{columns}"{p[0]} {p[1]}"' for p in pairs)
     # Kinds are filtered here, not in the query: an FTS5 MATCH restricted by `rowid IN (subquery)`
     # is evaluated row by row (seconds instead of milliseconds).
     depth = DEPTH * 4 if kinds else DEPTH
-    sql = f"SELECT rowid FROM {table} WHERE {table} MATCH ? ORDER BY {bm25} LIMIT {depth}"
-    rows = [(r[0], 0.0) for r in conn.execute(sql, (expr,))]
+    # The same list from the store's pair postings (judge.search.pairs: FTS5's bm25, bit for bit), unless
+    # a character of the question is no token of the index.
+    ids = pair_postings.ranking(conn, table, pairs, depth)
+    if ids is None:
+        expr = " OR ".join(f'{columns}"{p[0]} {p[1]}"' for p in pairs)
+        sql = f"SELECT rowid FROM {table} WHERE {table} MATCH ? ORDER BY {bm25} LIMIT {depth}"
+        ids = [r[0] for r in conn.execute(sql, (expr,))]
+    rows = [(i, 0.0) for i in ids]
     return [i for i, _s in keep_kinds(conn, rows, kinds)][:DEPTH]
 
 
 def pair_ranking(conn, analysis: Analysis, kinds: list[str] | None) -> list[int]:
     """Documents by the question's character pairs in their title, text and section."""
-    return _pair_ranking(conn, analysis, kinds, "search_fts", "{title chars context} : ",
+    return _pair_ranking(conn, analysis, kinds, "search_fts", "{" + " ".join(PAIR_COLUMNS) + "} : ",
                          f"bm25(search_fts, {', '.join(map(str, BM25_WEIGHTS))})")
 
 

@@ -13,6 +13,8 @@ It reads the tables of the rule tree (rules, examples, terms, term_aliases, faq,
                 character; rowid = the paragraph's id), drafted by the tool's authors from the rule
                 alone (data/asked/*.tsv): searched, never shown as rule text. A table of its own,
                 so that they leave the rules' own term statistics as they are.
+  search_pairs  per pair of adjacent tokens of the columns a question's character-pair rankings read, each
+                document's bm25 term for that phrase (judge.search.pairs: the rankings without FTS5).
   search_lex    the segmentation vocabulary with corpus frequencies: the query path segments a
                 query by dynamic programming over it, so jieba is never loaded to answer a query.
   search_alias  other ways to write a term -> the term: english, synonym, traditional, pinyin.
@@ -29,7 +31,7 @@ import re
 from collections import Counter
 
 from judge.rules import drafted, translation_notes
-from judge.search import lexicon
+from judge.search import fusion, lexicon, pairs
 from judge.search.data_files import HEADING_TERMS, PLAYER_WORDS, read_asked, read_data
 from judge.search.text import CJK, char_tokens, fold, norm_text
 
@@ -440,6 +442,8 @@ def build(conn, docs_manifest=None) -> dict:
     )
     conn.executemany("INSERT INTO search_fts (rowid, title, words, chars, extra, context) VALUES (?,?,?,?,?,?)", fts_rows)
     conn.executemany("INSERT INTO search_asked (rowid, chars) VALUES (?,?)", asked_rows)
+    pairs.build(conn, {"search_fts": fts_rows, "search_asked": asked_rows},
+                {"search_fts": fusion.PAIR_COLUMNS, "search_asked": fusion.ASKED_COLUMNS})
 
     for w in user_words:
         freq.setdefault(w, 0)
