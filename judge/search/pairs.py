@@ -126,7 +126,8 @@ def ranking(conn, table: str, pairs: list[str], depth: int) -> list[int] | None:
     score = scores(conn, table, pairs)
     if score is None:
         return None
-    return sorted(score, key=lambda d: (-score[d], d))[:depth]
+    # Rowids in order, then a stable sort by score, highest first: ties keep rowid order.
+    return sorted(sorted(score), key=score.__getitem__, reverse=True)[:depth]
 
 
 def scores(conn, table: str, pairs: list[str]) -> dict[int, float] | None:
