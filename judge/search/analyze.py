@@ -170,7 +170,13 @@ class _Vocab:
 
     def synonyms_of(self, words: list[str]) -> list[tuple[str, str]]:
         """(word, other form) pairs: a term's synonyms both ways ("潜伏" <-> "待命")."""
-        rows = self._in("SELECT alias, target FROM search_alias WHERE kind = 'synonym' AND (alias IN ({0}) OR target IN ({0}))", words, (), times=2)
+        wanted = set(words)
+        if len(wanted) <= 400:
+            # The few synonym rows, read once per connection, filtered here in the order a scan of the table
+            # returns them: the OR over `target`, which has no index, scanned the whole alias table per query.
+            rows = [(alias, target) for alias, target, _k in self.static("synonym") if alias in wanted or target in wanted]
+        else:  # as _in reads them, chunk by chunk
+            rows = self._in("SELECT alias, target FROM search_alias WHERE kind = 'synonym' AND (alias IN ({0}) OR target IN ({0}))", words, (), times=2)
         out = []
         for alias, target in rows:
             if alias in words:
