@@ -154,7 +154,26 @@ class _Vocab:
     def card_rows(self, keys: list[str]) -> list[tuple[str, str, str]]:
         """(alias, FAQ name, source) of the card-name rows whose alias is one of `keys` (the source is the
         card: the rows of one card share it)."""
-        return self._in("SELECT alias, target, source FROM search_alias WHERE alias IN ({}) AND kind = 'card'", keys)
+        # The card rows (a few hundred), read once per connection: a question looks up every substring of
+        # its Chinese runs, too many distinct keys to keep one by one.
+        if _ROWS.get("conn") is not self.conn:
+            _ROWS.clear()
+            _ROWS["conn"] = self.conn
+        if "card" not in _ROWS:
+            by_alias: dict[str, list[tuple[str, str, str]]] = {}
+            for row in self.conn.execute(
+                    "SELECT alias, target, source FROM search_alias WHERE kind = 'card' ORDER BY rowid").fetchall():
+                by_alias.setdefault(row[0], []).append(row)
+            _ROWS["card"] = by_alias
+        by_alias = _ROWS["card"]
+        # As `alias IN (...) AND kind = 'card'` returned them: chunk by chunk (as _in asks), each chunk's keys
+        # in sorted order (SQLite walks the IN list sorted), each key's rows in rowid order (its index's).
+        keys = list(dict.fromkeys(keys))
+        out: list[tuple[str, str, str]] = []
+        for i in range(0, len(keys), 400):
+            for k in sorted(keys[i : i + 400]):
+                out.extend(by_alias.get(k, ()))
+        return out
 
     def card_names(self, sources: set[str]) -> dict[str, list[str]]:
         """Source (a card) -> every name the FAQs use for it, read only for the cards a query names."""
