@@ -24,8 +24,8 @@ _FRAMES: list[tuple[str, str]] = [
     (WHEN, r"什么时候|何时|啥时候|哪个阶段|什么阶段|什么时机|多久|最早|最晚|多早|哪一步|哪个步骤|哪步"),
     # "被反制的牌去哪了": the answer names where a card goes (a zone, the bottom of a deck).
     (WHERE, r"去哪|到哪|放哪|进哪|在哪|哪个区|哪里|进谁的|归谁的|放到哪"),
-    (WHATIF, r"会怎样|会怎么样|怎么办|会发生什么|发生什么|怎么算|怎么处理|如何处理|会如何|还算|算不算|算.{0,6}吗|听谁的|听哪个|还在|还有.{0,6}吗|会不会"),
-    (CAN, r"可以|能不能|能否|能够|可不可以|可否|允许|能[^量力]|不能|无法|是否"),
+    (WHATIF, r"会怎样|会怎么样|怎么办|咋办|咋整|咋弄|咋算|咋处理|怎么弄|会发生什么|发生什么|怎么算|怎么处理|如何处理|会如何|还算|算不算|算.{0,6}吗|听谁的|听哪个|还在|还有.{0,6}吗|会不会"),
+    (CAN, r"可以|能不能|能否|能够|可不可以|可否|允许|能[^量力]|不能|无法|是否|(?<![进执运发流举银])行吗|行不行"),
     (DEFINE, r"是什么|什么是|什么意思|指什么|是啥|啥意思"),
 ]
 _ENGLISH_FRAMES: list[tuple[str, str]] = [
@@ -48,8 +48,8 @@ _ENGLISH_FRAMES: list[tuple[str, str]] = [
 ]
 # A frame of each kind needs one of these characters: a query without any is not matched against the
 # kind's pattern (patterns are compiled on first use: most term queries compile none).
-_ANCHORS = {ORDER: "先顺按轮步", HOWMANY: "几多最少上下", WHEN: "时何阶久早晚步", WHERE: "哪", WHATIF: "怎发算如听会还",
-            CAN: "可能允无否", DEFINE: "什啥指"}
+_ANCHORS = {ORDER: "先顺按轮步", HOWMANY: "几多最少上下", WHEN: "时何阶久早晚步", WHERE: "哪", WHATIF: "怎发算如听会还咋",
+            CAN: "可能允无否行", DEFINE: "什啥指"}
 _compiled: dict[str, re.Pattern] = {}
 
 
@@ -60,7 +60,7 @@ def _rx(key: str, pattern: str) -> re.Pattern:
 
 # Words that only frame a question (never its subject): dropped from the query's concepts.
 FRAME_WORDS = set(
-    "会怎样 会怎么样 怎么样 怎么办 怎么算 怎么处理 如何处理 会发生什么 发生什么 听谁的 听哪个 什么时候 何时 啥时候 "
+    "会怎样 会怎么样 怎么样 怎么办 咋办 咋整 咋弄 咋算 怎么弄 行吗 行不行 怎么算 怎么处理 如何处理 会发生什么 发生什么 听谁的 听哪个 什么时候 何时 啥时候 "
     "多少 几张 几个 几分 几点 几次 几条 几名 几枚 几种 最多 最少 至少 能不能 能否 能够 可不可以 可否 可以 是否 "
     "谁先 哪个先 先还是 顺序 什么顺序 按什么 还算 算不算 是什么 什么是 什么意思 啥意思 还是 一样 的话 "
     "直接 还 再 要 吗 呢 么 啊 呀 吧 了 的 得 地 我 我的 你 他 它 这 那 哪 谁 几 多 先 后 能 会 想 跟 给 被 让 "
@@ -99,7 +99,7 @@ HINTS: dict[str, tuple[str, ...]] = {
 # "主牌 / 堆至 -> 堆叠"). Only multi-character frames and the final particle: a single 能 or 会 is
 # also part of words (技能, 机会). Yes-or-no frames (能不能, 算不算) are cut earlier: strip_yes_no.
 _STRIP = (
-    "什么时候|啥时候|会怎么样|会怎样|怎么样|怎么办|怎么算|怎么处理|如何处理|会发生什么|发生什么|"
+    "什么时候|啥时候|会怎么样|会怎样|怎么样|怎么办|咋办|咋整|咋弄|咋算|咋处理|怎么弄|(?<![进执运发流举银])行吗|怎么算|怎么处理|如何处理|会发生什么|发生什么|"
     "可以|能否|是否|多少|至少|最多|最少|几张|几个|几分|几点|几次|几条|几名|几枚|谁先|哪个先|还是|"
     "哪一步|哪个步骤|先后|听谁的|听哪个|到底|究竟|按什么|最早|最晚|接下来|发现|去哪里|去哪|到哪里|到哪|放到哪里|放哪|在哪里|在哪|哪个区域|[吗呢吧啊呀][?？]?$|[?？]"
 )
@@ -131,7 +131,7 @@ _STRIP_EN = (
 # (没有响应, 不会 / 触发, "要不要付" -> 不付) and the question reads as one about a negation. Not after a
 # character that makes the frame's first one part of a word (所有没有, 技能不能, 机会不会, 需要不要).
 _YES_NO = (r"(?<![所拥具含持只])有没有|是不是|(?<![技功效可])能不能|(?<![机学])会不会|(?<![需重主只])要不要"
-           r"|(?<![结计清打])算不算|可不可以|需不需要|(?<![使作适费])用不用|该不该")
+           r"|(?<![结计清打])算不算|(?<![进执运发流举银])行不行|可不可以|需不需要|(?<![使作适费])用不用|该不该")
 
 
 def strip_yes_no(text: str) -> str:

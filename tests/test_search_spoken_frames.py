@@ -1,0 +1,44 @@
+"""Can-I and what-if questions in spoken words: colloquial frames (…行吗, 行不行, 咋办) are read as frames, not
+as the subject, and the player words of such questions (投了, 打掉, 弹回手, 同分, 反掉, 拿回来, 打下来, 下在) reach
+the rule that answers them."""
+
+import pytest
+
+from judge.search import intent
+from judge.search.analyze import analyze
+from judge.search.engine import search
+from judge.search.evaluation import first_relevant_rank
+
+
+@pytest.mark.parametrize("question,kind", [
+    ("打到一半想投降，行吗", intent.CAN), ("装备能不能下在战场上，行不行", intent.CAN),
+    ("两人同分咋办", intent.WHATIF), ("待命的牌被移走了咋整", intent.WHATIF),
+    # 行 of 进行 / 执行 is no frame
+    ("这一步还要执行吗", None),
+])
+def test_spoken_frames_are_read_as_frames(question, kind):
+    assert intent.detect(question) == kind
+
+
+def test_frame_characters_are_not_the_subject(conn):
+    # Read as a word of the subject, 咋 / 办 / 行 would each have to be found in the answer.
+    labels = {c.label for c in analyze(conn, "两人同分咋办").concepts}
+    assert not labels & {"咋", "办", "咋办"}
+    labels = {c.label for c in analyze(conn, "回合中途认输行吗").concepts}
+    assert not labels & {"行", "行吗"}
+
+
+@pytest.mark.parametrize("question,rule_word,target", [
+    ("打一半想投了行吗", "认输", "rt:随时可以认输"),  # 投 = 投降 (concede): 649-650
+    ("传奇会被打掉吗", "摧毁", "r:传奇不会在常规游戏的过程中被摧毁"),  # 174.3
+    ("指示物被弹回手会怎样", "非场地区域", "r:则在移动到新区域后立即消失"),  # 186.1
+    ("大家同分咋办", "分数持平", "r:则游戏继续，直至有一名玩家在清理"),  # 194.2.b
+    ("法术被反掉了费用能拿回来吗", "退还", "r:无效化不会退还玩家"),  # 425.1.c
+    ("战场被打下来了待命的牌怎么办", "失去了一处战场的控制权", "r:与该战场相关的待命区域中的所有卡牌都将被移除"),  # 107.3.d
+    ("装备能下在战场上吗", "打出至", "r:装备仅可打出至玩家的基地"),  # 148.1.a.1
+])
+def test_player_words_of_spoken_questions_reach_the_rule(conn, question, rule_word, target):
+    forms = {f for c in analyze(conn, question).concepts for f in c.forms}
+    assert rule_word in forms
+    hits = search(conn, question, limit=5).to_dict()["hits"]
+    assert first_relevant_rank(hits, [target]) is not None, [h["display_number"] for h in hits]
