@@ -16,6 +16,7 @@ import math
 import re
 
 from judge.search import citations, intent
+from judge.search.store import connection_memo
 from judge.search.text import fold, fts_phrase, is_cjk, runs, strip_tones
 
 MAX_QUERY_CHARS = 256
@@ -82,7 +83,7 @@ _STATIC: dict[tuple[int, str], list[tuple[str, str, str]]] = {}
 _DF: dict[tuple[int, tuple[str, ...]], int] = {}
 DF_CACHE = 20000
 # Rows of the keyed word tables (search_lex, search_t2s, search_py) already read, by key (None: absent),
-# for the last connection only (held here, so another connection can never be taken for it).
+# and the card-name rows by alias, for the last connection only (judge.search.store.connection_memo).
 _ROWS: dict = {}
 ROWS_CACHE = 50000
 
@@ -113,10 +114,7 @@ class _Vocab:
         """{key: rest of its row} for the keys found in a table keyed by its first column. The store does
         not change under an open connection: each key is read once (a question looks up the same
         characters and words in several passes, a long-lived process the same words in every question)."""
-        if _ROWS.get("conn") is not self.conn:
-            _ROWS.clear()
-            _ROWS["conn"] = self.conn
-        memo = _ROWS.setdefault(sql, {})
+        memo = connection_memo(_ROWS, self.conn).setdefault(sql, {})
         if len(memo) > ROWS_CACHE:
             memo.clear()
         keys = list(dict.fromkeys(keys))
@@ -156,16 +154,14 @@ class _Vocab:
         card: the rows of one card share it)."""
         # The card rows (a few hundred), read once per connection: a question looks up every substring of
         # its Chinese runs, too many distinct keys to keep one by one.
-        if _ROWS.get("conn") is not self.conn:
-            _ROWS.clear()
-            _ROWS["conn"] = self.conn
-        if "card" not in _ROWS:
+        rows = connection_memo(_ROWS, self.conn)
+        if "card" not in rows:
             by_alias: dict[str, list[tuple[str, str, str]]] = {}
             for row in self.conn.execute(
                     "SELECT alias, target, source FROM search_alias WHERE kind = 'card' ORDER BY rowid").fetchall():
                 by_alias.setdefault(row[0], []).append(row)
-            _ROWS["card"] = by_alias
-        by_alias = _ROWS["card"]
+            rows["card"] = by_alias
+        by_alias = rows["card"]
         # As `alias IN (...) AND kind = 'card'` returned them: chunk by chunk (as _in asks), each chunk's keys
         # in sorted order (SQLite walks the IN list sorted), each key's rows in rowid order (its index's).
         keys = list(dict.fromkeys(keys))

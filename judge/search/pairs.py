@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 from array import array
 
+from judge.search.store import connection_memo
 from judge.search.text import is_cjk
 
 K1 = 1.2  # fts5_aux.c's bm25 constants
@@ -153,13 +154,12 @@ def scores(conn, table: str, pairs: list[str]) -> dict[int, float] | None:
 
 
 def _rows(conn, keys: list[str]) -> dict[str, tuple | None] | None:
-    if _ROWS.get("conn") is not conn:
-        _ROWS.clear()
-        _ROWS["conn"] = conn
-        _ROWS["present"] = bool(conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'search_pairs'").fetchone())
-    if not _ROWS["present"]:
+    cache = connection_memo(_ROWS, conn)
+    if "present" not in cache:
+        cache["present"] = bool(conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'search_pairs'").fetchone())
+    if not cache["present"]:
         return None
-    memo = _ROWS.setdefault("rows", {})
+    memo = cache.setdefault("rows", {})
     if len(memo) > ROWS_CACHE:
         memo.clear()
     keys = list(dict.fromkeys(keys))

@@ -34,6 +34,7 @@ from __future__ import annotations
 from judge.rules.drafted import MARK as DRAFTED_MARK
 from judge.search import intent
 from judge.search.analyze import Analysis, Concept
+from judge.search.store import connection_memo
 from judge.search.text import fts_phrase, fts_string
 
 BM25_WEIGHTS = (4.0, 1.5, 1.0, 0.3, 0.7)  # title, words, chars, extra, context
@@ -109,10 +110,7 @@ def fetch_docs(conn, ids: list[int], columns: str = DOC_COLUMNS) -> dict[int, di
     """Documents by id, in id order; scoring needs only SCORE_COLUMNS, the shown hits everything."""
     if not ids:
         return {}
-    if _DOCS.get("conn") is not conn:
-        _DOCS.clear()
-        _DOCS["conn"] = conn
-    memo = _DOCS.setdefault(columns, {})
+    memo = connection_memo(_DOCS, conn).setdefault(columns, {})
     missing = [i for i in dict.fromkeys(ids) if i not in memo]
     if missing:
         cur = conn.execute(f"SELECT {columns} FROM search_docs WHERE id IN ({','.join('?' * len(missing))})", missing)

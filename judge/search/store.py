@@ -23,6 +23,16 @@ def connect():
     return conn
 
 
+def connection_memo(cache: dict, conn) -> dict:
+    """`cache`, emptied first when it was filled from another connection. The store does not change under
+    an open connection, so rows read once stay true while it is open; the cache names its connection, so
+    that a new one (even at a reused address) never takes another's rows."""
+    if cache.get("conn") is not conn:
+        cache.clear()
+        cache["conn"] = conn
+    return cache
+
+
 def tune(conn) -> None:
     """The store's page cache and memory-mapped reads for the search, or a StoreError when the store has
     no search index."""
