@@ -17,6 +17,10 @@ HOWMANY, CAN, WHEN, WHATIF, ORDER, DEFINE, WHERE = "howmany", "can", "when", "wh
 # sequence, whose answer is the paragraph that lists the steps in order; the steps are not its subject.
 STEP_FRAMES = ("几个步骤", "哪几步", "几步", "哪些步骤", "什么步骤", "几个阶段", "哪几个阶段", "哪些阶段")
 
+# 行 ends a spoken can frame (…行吗, 行不行) unless it closes a word (进行, 执行, 运行, 银行...): one
+# look-behind for the three patterns that read it.
+_XING = r"(?<![进执运发流举银])行"
+
 # Frames, most specific first; each (kind, pattern over the folded, simplified query).
 _FRAMES: list[tuple[str, str]] = [
     (ORDER, "|".join(STEP_FRAMES) + r"|先后|谁先|哪个先|哪一个先|先.{0,8}还是.{0,6}先|先.{0,10}还是|什么顺序|哪种顺序|按什么|谁先来|轮到谁|先算|先用|先处理|先结算|先上|先生效|先加入|先放|先.{0,4}[哪谁]"),
@@ -25,7 +29,7 @@ _FRAMES: list[tuple[str, str]] = [
     # "被反制的牌去哪了": the answer names where a card goes (a zone, the bottom of a deck).
     (WHERE, r"去哪|到哪|放哪|进哪|在哪|哪个区|哪里|进谁的|归谁的|放到哪"),
     (WHATIF, r"会怎样|会怎么样|怎么办|咋办|咋整|咋弄|咋算|咋处理|怎么弄|会发生什么|发生什么|怎么算|怎么处理|如何处理|会如何|还算|算不算|算.{0,6}吗|听谁的|听哪个|还在|还有.{0,6}吗|会不会"),
-    (CAN, r"可以|能不能|能否|能够|可不可以|可否|允许|能[^量力]|不能|无法|是否|(?<![进执运发流举银])行吗|行不行"),
+    (CAN, r"可以|能不能|能否|能够|可不可以|可否|允许|能[^量力]|不能|无法|是否|" + _XING + "吗|行不行"),
     (DEFINE, r"是什么|什么是|什么意思|指什么|是啥|啥意思"),
 ]
 _ENGLISH_FRAMES: list[tuple[str, str]] = [
@@ -99,7 +103,7 @@ HINTS: dict[str, tuple[str, ...]] = {
 # "主牌 / 堆至 -> 堆叠"). Only multi-character frames and the final particle: a single 能 or 会 is
 # also part of words (技能, 机会). Yes-or-no frames (能不能, 算不算) are cut earlier: strip_yes_no.
 _STRIP = (
-    "什么时候|啥时候|会怎么样|会怎样|怎么样|怎么办|咋办|咋整|咋弄|咋算|咋处理|怎么弄|(?<![进执运发流举银])行吗|怎么算|怎么处理|如何处理|会发生什么|发生什么|"
+    "什么时候|啥时候|会怎么样|会怎样|怎么样|怎么办|咋办|咋整|咋弄|咋算|咋处理|怎么弄|" + _XING + "吗|怎么算|怎么处理|如何处理|会发生什么|发生什么|"
     "可以|能否|是否|多少|至少|最多|最少|几张|几个|几分|几点|几次|几条|几名|几枚|谁先|哪个先|还是|"
     "哪一步|哪个步骤|先后|听谁的|听哪个|到底|究竟|按什么|最早|最晚|接下来|发现|去哪里|去哪|到哪里|到哪|放到哪里|放哪|在哪里|在哪|哪个区域|[吗呢吧啊呀][?？]?$|[?？]"
 )
@@ -131,7 +135,7 @@ _STRIP_EN = (
 # (没有响应, 不会 / 触发, "要不要付" -> 不付) and the question reads as one about a negation. Not after a
 # character that makes the frame's first one part of a word (所有没有, 技能不能, 机会不会, 需要不要).
 _YES_NO = (r"(?<![所拥具含持只])有没有|是不是|(?<![技功效可])能不能|(?<![机学])会不会|(?<![需重主只])要不要"
-           r"|(?<![结计清打])算不算|(?<![进执运发流举银])行不行|可不可以|需不需要|(?<![使作适费])用不用|该不该")
+           r"|(?<![结计清打])算不算|" + _XING + r"不行|可不可以|需不需要|(?<![使作适费])用不用|该不该")
 
 
 def strip_yes_no(text: str) -> str:
