@@ -432,3 +432,14 @@ def test_a_yes_or_no_frame_is_no_negation_of_the_subject(conn):
     assert "支付费用" in labels("要不要付费") and "不付" not in labels("要不要付费")
     assert "技能" in labels("技能不能被反制吗")
     assert "没有" in labels("所有没有战力的单位")
+
+
+def test_a_skeleton_rules_keywords_name_the_situation_it_decides(conn):
+    """A rule of 440-829 is found by its drafted title and keywords only: they name the situation the rule
+    decides, not only its outcome. 447.2.c (a move into a battlefield where two other players are fighting
+    recalls the unit instead) was ninth, under its siblings that forbid the move; 817.1.b (Vision is a
+    predict when played, a look at the top of the main deck) was out of the first ten, under 436.1."""
+    top = [h["number"] for h in _hits(conn, "效果把单位移动到两名其他玩家正在战斗的战场会怎样")]
+    assert "447.2.c" in top[:3], top
+    top = [h["number"] for h in _hits(conn, "预视的单位什么时候看主牌堆顶部")]
+    assert "817.1.b" in top[:3], top
