@@ -15,6 +15,9 @@ It reads the tables of the rule tree (rules, examples, terms, term_aliases, faq,
                 so that they leave the rules' own term statistics as they are.
   search_pairs  per pair of adjacent tokens of the columns a question's character-pair rankings read, each
                 document's bm25 term for that phrase (judge.search.pairs: the rankings without FTS5).
+  search_phrases per one- and two-character phrase of the text columns and per lexicon word of `words`,
+                each document's bm25 term under the concept query's weights (judge.search.phrases: the
+                concept query without FTS5).
   search_lex    the segmentation vocabulary with corpus frequencies: the query path segments a
                 query by dynamic programming over it, so jieba is never loaded to answer a query.
   search_alias  other ways to write a term -> the term: english, synonym, traditional, pinyin.
@@ -31,7 +34,7 @@ import re
 from collections import Counter
 
 from judge.rules import drafted, translation_notes
-from judge.search import fusion, lexicon, pairs
+from judge.search import fusion, lexicon, pairs, phrases, rank
 from judge.search.data_files import HEADING_TERMS, PLAYER_WORDS, read_asked, read_data
 from judge.search.text import CJK, char_tokens, fold, norm_text
 
@@ -452,10 +455,8 @@ def build(conn, docs_manifest=None) -> dict:
     known = dict(freq)
     for w in table_terms(corpus_chars) - user_words:
         known[w] = max(known.get(w, 0), SEGMENT_FLOOR)
-    conn.executemany(
-        "INSERT INTO search_lex (word, freq, df, is_term) VALUES (?,?,?,?)",
-        [(w, n, df.get(w, 0), int(w in user_words)) for w, n in known.items() if len(w) <= 16],
-    )
+    lex = [(w, n, df.get(w, 0), int(w in user_words)) for w, n in known.items() if len(w) <= 16]
+    conn.executemany("INSERT INTO search_lex (word, freq, df, is_term) VALUES (?,?,?,?)", lex)
 
     aliases = _aliases(conn, user_words, freq, tok)
     trad = lexicon.Traditional()
@@ -470,6 +471,10 @@ def build(conn, docs_manifest=None) -> dict:
             if key:
                 aliases.add((key, w, "pinyin", "pypinyin"))
     conn.executemany("INSERT INTO search_alias (alias, target, kind, source) VALUES (?,?,?,?)", sorted(aliases))
+    # The concept query's weights as SQLite reads them from its text (the postings must hold its floats).
+    weights = conn.execute(f"SELECT {', '.join(map(str, rank.BM25_WEIGHTS))}").fetchone()
+    lex_words = {r[0] for r in lex}
+    phrases.build(conn, fts_rows, weights, lex_words, lex_words | {w for a in aliases for w in a[:2]})
     conn.executemany("INSERT INTO search_t2s (ch, s) VALUES (?,?)", sorted(t2s.items()))
     conn.executemany("INSERT INTO search_py (ch, py) VALUES (?,?)", sorted(py.char_readings.items()))
     info = {"N": str(len(doc_rows)), "lex_total": str(sum(freq.values()) or 1), "version": version or "", "avg_idf_floor": str(math.log(len(doc_rows) + 1))}

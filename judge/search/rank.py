@@ -32,10 +32,10 @@ Direct hits (rule citations in the query) are placed first, marked `direct`.
 from __future__ import annotations
 
 from judge.rules.drafted import MARK as DRAFTED_MARK
-from judge.search import intent
+from judge.search import intent, phrases
 from judge.search.analyze import Analysis, Concept
 from judge.search.store import connection_memo
-from judge.search.text import fts_phrase, fts_string
+from judge.search.text import char_tokens, fts_phrase, fts_string
 
 BM25_WEIGHTS = (4.0, 1.5, 1.0, 0.3, 0.7)  # title, words, chars, extra, context
 ASKED_CANDIDATES = 10  # paragraphs whose drafted questions name every concept a question needs
@@ -81,19 +81,29 @@ class Hit:
         self.note = note
 
 
-def fts_query(concepts: list[Concept], lexicon_words: set[str]) -> str | None:
+def query_groups(concepts: list[Concept], lexicon_words: set[str]) -> list[list[tuple[str, str, str | None]]]:
+    """The phrases of each concept that has one, in query order: (FTS5 expression, its columns, the key of its
+    postings in the store: judge.search.phrases)."""
     groups = []
     for c in concepts:
         parts = []
         for f in c.forms:
-            p = fts_phrase(f)
-            if p:
-                parts.append("{title chars extra context} : " + p)
+            tokens = char_tokens(f)
+            if tokens:
+                parts.append((phrases.TEXT + fts_string(tokens), phrases.TEXT, phrases.text_key(tokens.split())))
             if f in lexicon_words:
-                parts.append("words : " + fts_string(f))
+                parts.append((phrases.WORDS + fts_string(f), phrases.WORDS, phrases.words_key(f)))
         if parts:
-            groups.append("(" + " OR ".join(parts) + ")")
-    return " OR ".join(groups) if groups else None
+            groups.append(parts)
+    return groups
+
+
+def fts_query(concepts: list[Concept], lexicon_words: set[str]) -> str | None:
+    return _expression(query_groups(concepts, lexicon_words), " OR ")
+
+
+def _expression(groups: list[list[tuple[str, str, str | None]]], join: str) -> str | None:
+    return join.join("(" + " OR ".join(e for e, _c, _k in g) + ")" for g in groups) if groups else None
 
 
 SCORE_COLUMNS = "id, kind, ref, number, parent_ref, is_heading, norm, norm_extra, norm_context, norm_questions, defines, status, number_source, title"
@@ -127,25 +137,37 @@ def candidates(conn, analysis: Analysis, kinds: list[str] | None,
     forms = [f for c in analysis.concepts for f in c.forms]
     lex = {r[0] for r in conn.execute(
         f"SELECT word FROM search_lex WHERE word IN ({','.join('?' * len(forms))})", forms)} if forms else set()
-    expr = fts_query(analysis.concepts, lex)
-    if not expr:
+    groups = query_groups(analysis.concepts, lex)
+    if not groups:
         return []
     # Kinds are filtered after the query: an FTS5 MATCH restricted by `rowid IN (subquery)` is
     # evaluated row by row (seconds instead of milliseconds). Deeper lists leave enough of them.
     limit = CANDIDATES * 4 if kinds else CANDIDATES
-    sql = f"SELECT rowid, bm25(search_fts, {', '.join(map(str, BM25_WEIGHTS))}) AS s FROM search_fts WHERE search_fts MATCH ?"
-    sql += " ORDER BY s LIMIT {}"
-    out = keep_kinds(conn, [(r[0], -r[1]) for r in conn.execute(sql.format(limit), [expr])], kinds)[:CANDIDATES]
+    bm25 = f"bm25(search_fts, {', '.join(map(str, BM25_WEIGHTS))})"
+    sql = f"SELECT rowid, {bm25} AS s FROM search_fts WHERE search_fts MATCH ? ORDER BY s LIMIT {{}}"
     # The documents that mention every concept the question needs (in their text or their section)
     # are always candidates: bm25 over an OR of many words prefers long entries sharing a few of them.
     required = [c for c in analysis.concepts if not c.optional]
-    if analysis.question_like and len(required) >= 2:
-        every = " AND ".join(g for g in (fts_query([c], lex) for c in required) if g)
-        if every:
-            have = {i for i, _s in out}
-            floor = min((x for _i, x in out), default=0.0)  # their bm25 under the full query is unknown: the lowest
-            rows = keep_kinds(conn, [(r[0], floor) for r in conn.execute(sql.format(limit // 2), [every])], kinds)
-            out += [(i, x) for i, x in rows[: CANDIDATES // 2] if i not in have]
+    every = query_groups(required, lex) if analysis.question_like and len(required) >= 2 else []
+    # Both queries from the store's postings (judge.search.phrases: FTS5's bm25, bit for bit), when it has them.
+    parts = list(dict.fromkeys(p for g in groups + every for p in g))
+    found = phrases.postings(conn, parts, bm25)
+    if found is None:
+        top = [(r[0], -r[1]) for r in conn.execute(sql.format(limit), [_expression(groups, " OR ")])]
+    else:
+        post = dict(zip(parts, found))
+        top = _ranked([post[p] for g in groups for p in g], limit)
+    out = keep_kinds(conn, top, kinds)[:CANDIDATES]
+    if every:
+        have = {i for i, _s in out}
+        floor = min((x for _i, x in out), default=0.0)  # their bm25 under the full query is unknown: the lowest
+        if found is None:
+            ids = [r[0] for r in conn.execute(sql.format(limit // 2), [_expression(every, " AND ")])]
+        else:
+            matching = set.intersection(*({d for p in g for d in post[p][0]} for g in every))
+            ids = [i for i, _s in _ranked([post[p] for g in every for p in g], limit // 2, matching)]
+        rows = keep_kinds(conn, [(i, floor) for i in ids], kinds)
+        out += [(i, x) for i, x in rows[: CANDIDATES // 2] if i not in have]
     if analysis.question_like and ASKED_CANDIDATES:
         # The paragraphs whose drafted questions (data/asked/) name every concept the question needs: the
         # player's words may be none of the rule's.
@@ -161,6 +183,24 @@ def candidates(conn, analysis: Analysis, kinds: list[str] | None,
                 found += asked_pairs[:ASKED_PAIRS]
             out += [(i, floor) for i in dict.fromkeys(found) if i not in have]
     return out
+
+
+def _ranked(postings: list[tuple], limit: int, among: set[int] | None = None) -> list[tuple[int, float]]:
+    """The first `limit` (rowid, score) of a query whose phrases have `postings` (rowids, terms), in query order:
+    FTS5's bm25 sums the terms phrase by phrase, and ORDER BY ... LIMIT keeps ties in rowid order. `among`:
+    the rows an AND of the phrases' groups matches (all that match a phrase when None)."""
+    score: dict[int, float] = {}
+    get = score.get
+    for docs, terms in postings:
+        if among is None:
+            for doc, term in zip(docs, terms):
+                score[doc] = get(doc, 0.0) + term
+        else:
+            for doc, term in zip(docs, terms):
+                if doc in among:
+                    score[doc] = get(doc, 0.0) + term
+    # Rowids in order, then a stable sort by score, highest first.
+    return [(i, score[i]) for i in sorted(sorted(score), key=score.__getitem__, reverse=True)[:limit]]
 
 
 def _asked(conn, expr: str, n: int, kinds: list[str] | None) -> list[int]:
