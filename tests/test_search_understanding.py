@@ -443,3 +443,15 @@ def test_a_skeleton_rules_keywords_name_the_situation_it_decides(conn):
     assert "447.2.c" in top[:3], top
     top = [h["number"] for h in _hits(conn, "预视的单位什么时候看主牌堆顶部")]
     assert "817.1.b" in top[:3], top
+
+
+def test_an_either_or_question_is_read_as_a_question(conn):
+    """"A还是B" asks a question without a question mark or a frame word: it was searched as a term query
+    (no fusion, no second look), and 466.7.b (end-of-combat effects happen after control is established)
+    was seventh under 190.4.x."""
+    from judge.search.analyze import analyze
+
+    question = "“战斗结束时”的效果是打完伤害马上就来，还是等控制权定了以后"
+    assert analyze(conn, question).question_like
+    top = [h["number"] for h in _hits(conn, question)]
+    assert "466.7.b" in top[:3], top

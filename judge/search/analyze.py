@@ -37,7 +37,7 @@ FUNCTION_CHARS = set("的了吗呢吧啊呀么是在我你他她它们这那个�
 QUESTION_CHARS = "几多少先后谁能会吗可以算还再都也又"
 # Words of a question (plain substrings: no regex to compile on the cold path).
 QUESTION_WORDS = ("?", "？", "吗", "呢", "么", "如何", "怎么", "怎样", "什么", "为什么", "是否", "能否", "能不能",
-                  "可不可以", "会不会", "算不算", "哪", "谁", "多少")
+                  "可不可以", "会不会", "算不算", "哪", "谁", "多少", "还是")
 
 
 # Plain classes, not dataclasses: `dataclasses` imports `inspect`, too slow for the cold path.
