@@ -443,6 +443,13 @@ def test_a_skeleton_rules_keywords_name_the_situation_it_decides(conn):
     assert "447.2.c" in top[:3], top
     top = [h["number"] for h in _hits(conn, "预视的单位什么时候看主牌堆顶部")]
     assert "817.1.b" in top[:3], top
+    # 806.3: Action is only a permission, a unit with it is still played to its base or a battlefield its
+    # controller holds (seventh); 808.1.d.3: the place noted before the card goes to the trash is the
+    # Deathknell's "here" (out of the first ten, under 462.2.b, the "here" of a unit played to the base).
+    top = [h["number"] for h in _hits(conn, "迅捷能让我把单位打出到对手的战场上吗")]
+    assert "806.3" in top[:3], top
+    top = [h["number"] for h in _hits(conn, "绝念效果里说的这里是指哪里")]
+    assert "808.1.d.3" in top[:3], top
 
 
 def test_an_either_or_question_is_read_as_a_question(conn):
