@@ -450,6 +450,9 @@ def test_a_skeleton_rules_keywords_name_the_situation_it_decides(conn):
     assert "806.3" in top[:3], top
     top = [h["number"] for h in _hits(conn, "绝念效果里说的这里是指哪里")]
     assert "808.1.d.3" in top[:3], top
+    # 466.3: the combat result is determined after the combat cleanup (out of the first ten).
+    top = [h["number"] for h in _hits(conn, "打完仗是先清掉死的单位还是先算输赢")]
+    assert "466.3" in top[:3], top
 
 
 def test_an_either_or_question_is_read_as_a_question(conn):
