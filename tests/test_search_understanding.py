@@ -465,3 +465,10 @@ def test_an_either_or_question_is_read_as_a_question(conn):
     assert analyze(conn, question).question_like
     top = [h["number"] for h in _hits(conn, question)]
     assert "466.7.b" in top[:3], top
+
+
+def test_nothing_going_on_is_the_neutral_open_state(conn):
+    """没事的时候 (nothing going on): the neutral open state, when discretionary actions are taken (rule 410.1.a);
+    the paragraph was tenth."""
+    top = [h["number"] for h in _hits(conn, "没事的时候才能移动单位吗")]
+    assert "410.1.a" in top[:3], top
