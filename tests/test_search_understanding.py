@@ -472,3 +472,10 @@ def test_nothing_going_on_is_the_neutral_open_state(conn):
     the paragraph was tenth."""
     top = [h["number"] for h in _hits(conn, "没事的时候才能移动单位吗")]
     assert "410.1.a" in top[:3], top
+
+
+def test_no_showdown_is_the_neutral_state(conn):
+    """不在法术对决 (no showdown going on): the turn's neutral state (rule 307), in which no player has the focus
+    (313.5, sixth)."""
+    top = [h["number"] for h in _hits(conn, "不在法术对决的时候谁拥有焦点")]
+    assert "313.5" in top[:3], top
