@@ -479,3 +479,10 @@ def test_no_showdown_is_the_neutral_state(conn):
     (313.5, sixth)."""
     top = [h["number"] for h in _hits(conn, "不在法术对决的时候谁拥有焦点")]
     assert "313.5" in top[:3], top
+
+
+def test_none_in_hand_is_no_card_that_qualifies(conn):
+    """手里没有 (none in my hand) when told to play a card of some kind: rule 419.3.c (no card qualifies,
+    nothing happens) was out of the first eight."""
+    top = [h["number"] for h in _hits(conn, "让我从手里打一张费用2以下的牌，手里没有的话呢")]
+    assert "419.3.c" in top[:3], top
