@@ -486,3 +486,10 @@ def test_none_in_hand_is_no_card_that_qualifies(conn):
     nothing happens) was out of the first eight."""
     top = [h["number"] for h in _hits(conn, "让我从手里打一张费用2以下的牌，手里没有的话呢")]
     assert "419.3.c" in top[:3], top
+
+
+def test_a_difference_asks_whether_it_matters(conn):
+    """有区别吗 (does it make a difference): 434.1.b.1, the order of attached cards does not affect how their
+    effects apply, was fourth."""
+    top = [h["number"] for h in _hits(conn, "装备贴的先后顺序有区别吗")]
+    assert "434.1.b.1" in top[:3], top
