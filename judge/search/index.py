@@ -15,9 +15,9 @@ It reads the tables of the rule tree (rules, examples, terms, term_aliases, faq,
                 so that they leave the rules' own term statistics as they are.
   search_pairs  per pair of adjacent tokens of the columns a question's character-pair rankings read, each
                 document's bm25 term for that phrase (judge.search.pairs: the rankings without FTS5).
-  search_phrases per one- and two-character phrase of the text columns and per lexicon word of `words`,
-                each document's bm25 term under the concept query's weights (judge.search.phrases: the
-                concept query without FTS5).
+  search_phrases per word of the query vocabulary (lexicon, aliases) and Latin token in the text columns and per
+                lexicon word of `words`, each document's bm25 term under the concept query's weights
+                (judge.search.phrases: the concept query without FTS5).
   search_lex    the segmentation vocabulary with corpus frequencies: the query path segments a
                 query by dynamic programming over it, so jieba is never loaded to answer a query.
   search_alias  other ways to write a term -> the term: english, synonym, traditional, pinyin.

@@ -7,17 +7,16 @@ concept (the same phrases, ANDed by concept). FTS5 reads the doclists of every p
 count its documents for the idf) and scores every matching row. What bm25 needs for one phrase is a property
 of the store: its document count, and per document the column-weighted count of its instances and the
 document's token count (judge.search.pairs says how FTS5 computes it; the same formula, the same order of
-operations). So the store keeps each document's bm25 term (`search_phrases`) for every phrase of the text
-columns of one or two Chinese characters, of one Latin word or number, or of a word of three or more Chinese
-characters of the vocabulary a query's forms come from (the lexicon, the aliases and what they stand for; a
-word no text holds is kept as an empty row), and for every lexicon word of the words column. A query sums its
-phrases' terms in query order, as bm25 does (a phrase a document lacks adds 0.0, which changes no sum), and
-orders by score, then rowid, as SQLite's ORDER BY ... LIMIT does.
+operations). So the store keeps each document's bm25 term (`search_phrases`) for every text phrase that is
+a word of the vocabulary a query's forms come from (the lexicon, the aliases and what they stand for; a word
+no text holds is kept as an empty row) or one Latin word or number, and for every lexicon word of the words
+column. A query sums its phrases' terms in query order, as bm25 does (a phrase a document lacks adds 0.0,
+which changes no sum), and orders by score, then rowid, as SQLite's ORDER BY ... LIMIT does.
 
-Any other phrase (a longer form outside the vocabulary, a Latin phrase of several words, a phrase with a
-character no text column holds as a token of its own, which the tokenizer might drop) is one FTS5 query of its
-own: the bm25 of a one-phrase query is minus that phrase's term, bit for bit (bm25 sums from 0.0), so every
-score is the one the whole query gives.
+Any other phrase (a form outside the vocabulary, a Latin phrase of several words, a phrase with a character
+no text column holds as a token of its own, which the tokenizer might drop: the store lists the characters
+held, key "") is one FTS5 query of its own: the bm25 of a one-phrase query is minus that phrase's term, bit
+for bit (bm25 sums from 0.0), so every score is the one the whole query gives.
 """
 
 from __future__ import annotations
@@ -48,78 +47,115 @@ CREATE TABLE search_phrases (key TEXT PRIMARY KEY, text BLOB, words BLOB) WITHOU
 def build(conn, rows: list[tuple], weights: tuple[float, ...], lexicon: set[str], vocabulary: set[str]) -> int | None:
     """(Re)build search_phrases from search_fts's rows as inserted (rowid, then every column's text: one
     token per Chinese character or Latin word, but the words column's jieba words). `weights`: the bm25
-    column weights as SQLite reads them from the query text; `lexicon`: the words a query may look for in
-    the words column; `vocabulary`: the words a query's forms are made of (the lexicon, the aliases and what
-    they stand for), whose text phrases of three or more characters are kept too. Returns the number of
-    keys, or None (no table: FTS5 answers) when FTS5 tokenised a row otherwise or a column holds a character
-    whose tokenising is not known here."""
+    column weights as SQLite reads them from the query text; `lexicon`: the words a query may look for in the
+    words column; `vocabulary`: the words a query's forms are made of (the lexicon, the aliases and what they
+    stand for), whose text phrases are kept. Returns the number of keys, or None (no table: FTS5 answers)
+    when FTS5 tokenised a row otherwise or a column holds a character whose tokenising is not known here."""
     conn.executescript(SCHEMA)
+    # The vocabulary's words written in Chinese characters: those of one or two characters, the longer ones
+    # by their first two.
+    chinese = {w for w in vocabulary if w and all(is_cjk(ch) for ch in w)}
+    short = {w for w in chinese if len(w) <= 2}
+    starts: dict[str, list[str]] = {}
+    for word in chinese - short:
+        starts.setdefault(word[:2], []).append(word)
     columns = [r[1] for r in conn.execute(f"PRAGMA table_info({TABLE})")]
-    text = sorted((columns.index(c), weights[columns.index(c)]) for c in TEXT_COLUMNS)  # instances in column order
-    words_at = columns.index(WORDS_COLUMN)
-    words_w = weights[words_at]
-    sizes = {rowid: _varints(sz) for rowid, sz in conn.execute(f"SELECT id, sz FROM {TABLE}_docsize")}
-    n_rows = len(sizes)
-    if not n_rows:
+    text = _postings(conn, rows, {c: weights[columns.index(c)] for c in TEXT_COLUMNS}, short, starts)
+    words = _words_postings(conn, rows, weights[columns.index(WORDS_COLUMN)], lexicon)
+    if text is None or words is None:
         conn.execute("DROP TABLE search_phrases")
         return None
-    avgdl = sum(sum(s) for s in sizes.values()) / n_rows
-    # The vocabulary's words of three or more Chinese characters, by their first two.
-    long_words = {w for w in vocabulary if len(w) >= 3 and all(is_cjk(ch) for ch in w)}
-    starts: dict[str, list[str]] = {}
-    for word in long_words:
-        starts.setdefault(word[:2], []).append(word)
-    text_freq: dict[str, dict[int, float]] = {}
-    words_freq: dict[str, dict[int, float]] = {}
+    text, held = text
+    for word in chinese:  # a word of the vocabulary no text holds: kept, so that it matches nothing
+        text.setdefault(word, b"")
+    keys = sorted(text.keys() | words.keys())
+    out = [(k, text.get(k), words.get(k)) for k in keys]
+    # Key "": the Chinese characters the text columns hold as tokens (a phrase with another one is left to FTS5).
+    out.append(("", "".join(sorted(held)).encode(), None))
+    conn.executemany("INSERT INTO search_phrases (key, text, words) VALUES (?,?,?)", out)
+    return len(keys)
+
+
+def _sizes(conn) -> tuple[dict[int, list[int]], float]:
+    """Each row's tokens per column, as FTS5 counted them (its docsize table, read by bm25 as D), and every
+    row's tokens over the row count (avgdl); the table is new, so its rows are the row count bm25 reads."""
+    sizes = {rowid: _varints(sz) for rowid, sz in conn.execute(f"SELECT id, sz FROM {TABLE}_docsize")}
+    return sizes, (sum(sum(s) for s in sizes.values()) / len(sizes) if sizes else 0.0)
+
+
+def _postings(conn, rows: list[tuple], weights: dict[str, float], short: set[str],
+              starts: dict[str, list[str]]) -> tuple[dict[str, bytes], set[str]] | None:
+    """The postings over the columns `weights` names of the vocabulary's words (`short` ones, and
+    longer ones by their first two characters: `starts`) and of every Latin token, with the Chinese characters
+    the columns hold; None when a row's tokens are not the ones FTS5 counted or not Chinese characters and
+    [a-z0-9] words alone (FTS5 folds an accent)."""
+    columns = [r[1] for r in conn.execute(f"PRAGMA table_info({TABLE})")]
+    read = sorted((columns.index(c), w) for c, w in weights.items())  # instances in column order
+    sizes, avgdl = _sizes(conn)
     # Compiled here, not on import: a pattern over the Chinese range takes milliseconds to compile.
     tokens_only = re.compile(f"[{CJK}{LATIN}]*")
-    word_run = re.compile(f"[{CJK}a-z0-9]+")
-    other = re.compile("[^\\W_]|[\ue000-\uf8ff]")  # a letter, digit or private-use character
+    freq: dict[str, tuple[list[int], list[float]]] = {}
+    held: set[str] = set()
     for row in rows:
         rowid, size = row[0], sizes[row[0]]
-        for col, w in text:
-            # One character per token: a Chinese character itself, a Latin word or number LATIN (tokens are
-            # Chinese characters, [a-z0-9] words and nothing else, or no table: FTS5 folds an accent).
+        weighted: dict[str, float] = {}
+        for col, w in read:
+            # One character per token: a Chinese character itself, a Latin word or number LATIN.
             latin = _LATIN_RUN.findall(row[1 + col])
             line = _LATIN_RUN.sub(LATIN, row[1 + col]).replace(" ", "")
             if len(line) != size[col] or not tokens_only.fullmatch(line):
-                conn.execute("DROP TABLE search_phrases")
                 return None
-            found = Counter(line)
-            found.update(latin)
-            found.pop(LATIN, None)
-            for pair, n in Counter(map(str.__add__, line, line[1:])).items():
-                if LATIN not in pair:
-                    found[pair] = n
-                    for word in starts.get(pair, ()):
-                        found[word] = _occurrences(line, word)
-            for key, n in found.items():
-                if n:
-                    _add(text_freq, key, rowid, w, n)
-        tokens = _word_tokens(row[1 + words_at], word_run, other)
-        if tokens is None or len(tokens) != size[words_at]:
-            conn.execute("DROP TABLE search_phrases")
+            chars = Counter(line)
+            held.update(chars)
+            pairs = Counter(map(str.__add__, line, line[1:]))
+            found = list(Counter(latin).items())
+            found += [(k, chars[k]) for k in chars.keys() & short]
+            found += [(k, pairs[k]) for k in pairs.keys() & short]
+            found += [(word, _occurrences(line, word)) for pair in pairs.keys() & starts.keys() for word in starts[pair]]
+            get = weighted.get
+            for key, n in found:
+                if n == 1:
+                    weighted[key] = get(key, 0.0) + w
+                elif n:
+                    f = get(key, 0.0)
+                    for _ in range(n):
+                        f += w  # instance by instance, as fts5 sums them: the same floats
+                    weighted[key] = f
+        _append(freq, rowid, weighted)
+    held.discard(LATIN)
+    return _blobs(freq, sizes, avgdl), held
+
+
+def _append(freq: dict[str, tuple[list[int], list[float]]], rowid: int, weighted: dict[str, float]) -> None:
+    """A row's column-weighted instance counts, by phrase, added to the phrases' postings (rows in rowid order)."""
+    for key, f in weighted.items():
+        postings = freq.get(key)
+        if postings is None:
+            freq[key] = ([rowid], [f])
+        else:
+            postings[0].append(rowid)
+            postings[1].append(f)
+
+
+def _words_postings(conn, rows: list[tuple], weight: float, lexicon: set[str]) -> dict[str, bytes] | None:
+    """The lexicon words' postings of search_fts's words column, or None when a row's tokens are not known."""
+    at = [r[1] for r in conn.execute(f"PRAGMA table_info({TABLE})")].index(WORDS_COLUMN)
+    sizes, avgdl = _sizes(conn)
+    word_run = re.compile(f"[{CJK}a-z0-9]+")
+    other = re.compile("[^\\W_]|[\ue000-\uf8ff]")  # a letter, digit or private-use character
+    freq: dict[str, tuple[list[int], list[float]]] = {}
+    for row in rows:
+        tokens = _word_tokens(row[1 + at], word_run, other)
+        if tokens is None or len(tokens) != sizes[row[0]][at]:
             return None
+        weighted = {}
         for key, n in Counter(t for t in tokens if t in lexicon).items():
-            _add(words_freq, key, rowid, words_w, n)
-    # The part of a row's bm25 term that depends on the row alone, as fts5_aux.c computes it.
-    norm = {d: K1 * (1 - B + B * sum(s) / avgdl) for d, s in sizes.items()}
-    text_blobs = {k: _blob(c, n_rows, norm) for k, c in text_freq.items()}
-    for word in long_words:
-        text_blobs.setdefault(word, b"")  # a word of the vocabulary no text holds: kept, so it matches nothing
-    words_blobs = {k: _blob(c, n_rows, norm) for k, c in words_freq.items()}
-    out = [(k, text_blobs.get(k), words_blobs.get(k)) for k in sorted(text_blobs.keys() | words_blobs.keys())]
-    conn.executemany("INSERT INTO search_phrases (key, text, words) VALUES (?,?,?)", out)
-    return len(out)
-
-
-def _add(freq: dict[str, dict[int, float]], key: str, rowid: int, w: float, n: int) -> None:
-    """`n` instances of a phrase in one column of a row, added one by one (as fts5 sums them: the same floats)."""
-    counts = freq.setdefault(key, {})
-    f = counts.get(rowid, 0.0)
-    for _ in range(n):
-        f += w
-    counts[rowid] = f
+            f = 0.0
+            for _ in range(n):
+                f += weight
+            weighted[key] = f
+        _append(freq, row[0], weighted)
+    return _blobs(freq, sizes, avgdl)
 
 
 def _occurrences(line: str, word: str) -> int:
@@ -131,14 +167,21 @@ def _occurrences(line: str, word: str) -> int:
     return n
 
 
-def _blob(counts: dict[int, float], n_rows: int, norm: dict[int, float]) -> bytes:
-    n = len(counts)
-    idf = math.log((n_rows - n + 0.5) / (n + 0.5))
-    if idf <= 0.0:
-        idf = 1e-6
-    docs = sorted(counts)
-    terms = [idf * ((counts[d] * (K1 + 1.0)) / (counts[d] + norm[d])) for d in docs]
-    return array("i", docs).tobytes() + array("d", terms).tobytes()
+def _blobs(freq: dict[str, tuple[list[int], list[float]]], sizes: dict[int, list[int]], avgdl: float) -> dict[str, bytes]:
+    """Each phrase's postings: its rows (native int32) and their bm25 terms (native doubles), computed as
+    fts5_aux.c computes them: idf = log((N - n + 0.5) / (n + 0.5)), 1e-6 when not positive; a row's term
+    idf * (f * (k1 + 1)) / (f + k1 * (1 - b + b * D / avgdl))."""
+    n_rows = len(sizes)
+    norm = {d: K1 * (1 - B + B * sum(s) / avgdl) for d, s in sizes.items()}  # the part of the row alone
+    out = {}
+    for key, (docs, fs) in freq.items():
+        n = len(docs)
+        idf = math.log((n_rows - n + 0.5) / (n + 0.5))
+        if idf <= 0.0:
+            idf = 1e-6
+        terms = [idf * ((f * (K1 + 1.0)) / (f + norm[d])) for d, f in zip(docs, fs)]
+        out[key] = array("i", docs).tobytes() + array("d", terms).tobytes()
+    return out
 
 
 def _word_tokens(text: str, word_run: re.Pattern, other: re.Pattern) -> list[str] | None:
@@ -154,8 +197,8 @@ def _ascii_token_char(ch: str) -> bool:
 
 
 def text_key(tokens: list[str]) -> str | None:
-    """The key of a text phrase (its tokens) the store may keep postings for: Chinese characters (one or two
-    always, more when a word of the vocabulary), one Latin word or number. None for any other phrase."""
+    """The key of a text phrase (its tokens) the store may keep postings for: Chinese characters (kept when a
+    word of the vocabulary), one Latin word or number (always kept). None for any other phrase."""
     if len(tokens) == 1 and all(_ascii_token_char(ch) for ch in tokens[0]):
         return tokens[0]
     if all(len(t) == 1 and is_cjk(t) for t in tokens):
@@ -178,34 +221,34 @@ _EMPTY = (array("i"), array("d"))
 
 
 def postings(conn, parts: list[tuple[str, str, str | None]], bm25: str) -> list[tuple[array, array]] | None:
-    """For each part of a query (its FTS5 expression, TEXT or WORDS, its key: text_key / words_key, or None),
-    (rowids, terms) of the rows of search_fts it matches, each with its bm25 term under the column weights
-    of `bm25` (the SQL the whole query orders by; the store's postings were built with the same weights).
-    None when the store keeps no postings."""
+    """For each part of a query of search_fts (its FTS5 expression, TEXT or WORDS, its key: text_key / words_key,
+    or None), (rowids, terms) of the rows it matches, each with its bm25 term under the column weights of
+    `bm25` (the SQL the whole query orders by; the store's postings were built with the same weights). None
+    when the store keeps no postings."""
     cache = connection_memo(_ROWS, conn)
-    if "present" not in cache:
-        cache["present"] = bool(conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'search_phrases'").fetchone())
-    if not cache["present"]:
+    if "held" not in cache:
+        row = conn.execute("SELECT text FROM search_phrases WHERE key = ''").fetchone() if conn.execute(
+            "SELECT 1 FROM sqlite_master WHERE name = 'search_phrases'").fetchone() else None
+        cache["held"] = row and set(row[0].decode())
+    if not cache["held"]:
         return None
     memo = cache.setdefault("rows", {})
     if len(memo) > ROWS_CACHE:
         memo.clear()
-    keys = {k for _e, _c, k in parts if k}
-    keys |= {ch for _e, c, k in parts if k and c == TEXT and is_cjk(k[0]) for ch in k}
-    missing = [k for k in keys if k not in memo]
+    missing = [k for k in dict.fromkeys(k for _e, _c, k in parts if k) if k not in memo]
     if missing:
         found = {r[0]: r for r in conn.execute(
             f"SELECT key, text, words FROM search_phrases WHERE key IN ({','.join('?' * len(missing))})", missing)}
         for k in missing:
             r = found.get(k)
-            memo[k] = None if r is None else (_EMPTY if r[1] == b"" else _decode(r[1]), _decode(r[2]))
+            memo[k] = None if r is None else tuple(_EMPTY if b == b"" else _decode(b) for b in r[1:])
+    held = cache["held"]
     out = []
     for expr, column, key in parts:
         row = memo.get(key) if key else None
-        if column == TEXT and key and (not is_cjk(key[0]) or (
-                (len(key) <= 2 or (row and row[0])) and all(memo[ch] and memo[ch][0] for ch in key))):
-            # A Latin word, or Chinese characters each a token of a text column: one or two of them, or a word
-            # of the vocabulary; a phrase no row holds matches nothing.
+        if column == TEXT and key and (not is_cjk(key[0]) or (row and row[0] and all(ch in held for ch in key))):
+            # A Latin word (every one is kept), or a word of the vocabulary whose characters are all tokens of
+            # a text column (a phrase no row holds matches nothing).
             out.append(row[0] if row and row[0] else _EMPTY)
         elif column == WORDS and key:
             out.append(row[1] if row and row[1] else _EMPTY)
