@@ -493,3 +493,17 @@ def test_a_difference_asks_whether_it_matters(conn):
     effects apply, was fourth."""
     top = [h["number"] for h in _hits(conn, "装备贴的先后顺序有区别吗")]
     assert "434.1.b.1" in top[:3], top
+
+
+def test_split_damage_is_the_rules_shared_damage(conn):
+    """split: the English rules' damage that is Split is the Chinese rules' 分摊伤害 (rule 715.3, Bonus Damage on
+    split damage); the paragraph was second."""
+    top = [h["number"] for h in _hits(conn, "does bonus damage add to damage I split between units")]
+    assert top[0] == "715.3", top
+
+
+def test_a_targeting_tax_is_the_additional_cost(conn):
+    """tax: players' word for a cost added to targeting (Deflect's mandatory additional cost, rule 809.1.d); the
+    paragraph saying an opponent pays more to target (809.1.c) was out of the first thirty."""
+    top = [h["number"] for h in _hits(conn, "what is the tax for targeting an enemy unit")]
+    assert "809.1.c" in top[:5], top
