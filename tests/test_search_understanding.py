@@ -507,3 +507,38 @@ def test_a_targeting_tax_is_the_additional_cost(conn):
     paragraph saying an opponent pays more to target (809.1.c) was out of the first thirty."""
     top = [h["number"] for h in _hits(conn, "what is the tax for targeting an enemy unit")]
     assert "809.1.c" in top[:5], top
+
+
+def test_one_more_turn_is_an_additional_turn(conn):
+    """多一回合 / 多打一回合 (one more turn): an additional turn (rule 735: an effect has a player take a turn after
+    this; 737: it does not change the turn order); 737 was out of the first ten."""
+    top = [h["number"] for h in _hits(conn, "对手打了张牌能多打一回合，那我的回合还轮得到吗")]
+    assert "737" in top[:3], top
+
+
+def test_a_cost_raised_is_a_cost_increase(conn):
+    """加费 (a cost raised): the rules write 增费 (356.3, cost increases are applied before reductions, 356.4);
+    356.3 was out of the first ten."""
+    top = [h["number"] for h in _hits(conn, "对面的效果给我的法术加费了，我的减费还能减到0吗")]
+    assert "356.3" in top[:3], top
+
+
+def test_signed_numbers_are_increases_and_decreases(conn):
+    """"+2" and "-1" are a value raised and lowered (增加 / 减少): the arithmetic layer applies increases
+    first, decreases last (477.3.e); it was out of the first ten."""
+    top = [h["number"] for h in _hits(conn, "+2和-1哪个先结算", limit=10)]
+    assert any(n and n.startswith("477.3.e") for n in top), top
+
+
+def test_the_same_number_of_points_is_a_tie(conn):
+    """一样多 (the same number): players at or over the victory score with the same points play on (194.2.b,
+    分数持平); it was third under 194.2.a and 323.1."""
+    top = [h["number"] for h in _hits(conn, "两名玩家同时到了胜利得分，分数一样多怎么办")]
+    assert top[0] == "194.2.b", top
+
+
+def test_when_a_battlefield_counts_as_mine_is_control_established(conn):
+    """算我控制 (when does it count as mine): control is established (确立 / 建立, 190.4, 348.2.a); 190.4 was
+    second under 190.3.a.1, which says when the battlefield becomes contested."""
+    top = [h["number"] for h in _hits(conn, "单位进了空战场，要到什么时候才算我控制这个战场")]
+    assert top[0] == "190.4", top

@@ -260,6 +260,7 @@ def analyze(conn, raw: str) -> Analysis:
     rest, cards = _cards(vocab, rest, a)
     related = _player_words(vocab, rest, a)
     related += [Concept(w, [w], via="related", optional=True) for w in intent.echoes(rest)]
+    related += _signed_numbers(rest)
     if intent.who_first(rest):
         related.append(Concept("谁先", list(intent.WHO_FIRST), via="related", optional=True))
     said = rest
@@ -368,6 +369,20 @@ def analyze(conn, raw: str) -> Analysis:
 def _is_stop(label: str) -> bool:
     return (label in STOPWORDS or intent.is_frame(label) or label in intent.ENGLISH_STOP
             or all(ch in FUNCTION_CHARS for ch in label))
+
+
+def _signed_numbers(text: str) -> list[Concept]:
+    """"+3" and "-5" are how players write a value raised or lowered (the rules write 增加 / 减少, rule
+    477.3: the arithmetic layer applies increases first, decreases last)."""
+    out: list[Concept] = []
+    for sign, word in (("+", "增加"), ("-", "减少")):
+        at = text.find(sign)
+        while at >= 0:
+            if at + 1 < len(text) and text[at + 1].isdigit() and not (at > 0 and text[at - 1].isalnum()):
+                out.append(Concept(sign, [word], via="related", optional=True))
+                break
+            at = text.find(sign, at + 1)
+    return out
 
 
 def _player_words(vocab: _Vocab, text: str, a: Analysis, skip: str | None = None) -> list[Concept]:
