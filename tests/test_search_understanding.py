@@ -542,3 +542,10 @@ def test_when_a_battlefield_counts_as_mine_is_control_established(conn):
     second under 190.3.a.1, which says when the battlefield becomes contested."""
     top = [h["number"] for h in _hits(conn, "单位进了空战场，要到什么时候才算我控制这个战场")]
     assert top[0] == "190.4", top
+
+
+def test_a_card_set_down_is_a_hidden_card(conn):
+    """盖下 (set a card face down) is 待命 (Hidden, rule 811; the core FAQ writes 隐藏), and 翻开打 plays it (not 展示):
+    the FAQ entry saying a card cannot be played the turn it was hidden was third."""
+    top = [h["id"] for h in _hits(conn, "我刚盖下的牌，同一回合能翻开打吗")]
+    assert top[0] == "C-L143", top
