@@ -549,3 +549,10 @@ def test_a_card_set_down_is_a_hidden_card(conn):
     the FAQ entry saying a card cannot be played the turn it was hidden was third."""
     top = [h["id"] for h in _hits(conn, "我刚盖下的牌，同一回合能翻开打吗")]
     assert top[0] == "C-L143", top
+
+
+def test_a_second_granted_deflect_is_summed(conn):
+    """granted / another: a Deflect granted by another source is added to the first (rule 809.2, keywords
+    获得法盾 / 另一个法盾 / 法盾值); the paragraph was eighth."""
+    top = [h["number"] for h in _hits(conn, "my unit has Deflect and another card grants it Deflect, what is the total")]
+    assert top[0] == "809.2", top
