@@ -556,3 +556,10 @@ def test_a_second_granted_deflect_is_summed(conn):
     获得法盾 / 另一个法盾 / 法盾值); the paragraph was eighth."""
     top = [h["number"] for h in _hits(conn, "my unit has Deflect and another card grants it Deflect, what is the total")]
     assert top[0] == "809.2", top
+
+
+def test_the_damage_that_kills_is_lethal_damage(conn):
+    """damage to kill: the damage that kills a unit is lethal damage (rule 142.4.b: at least its Might); the
+    paragraph was 24th."""
+    top = [h["number"] for h in _hits(conn, "how much damage to kill a 3 might unit")]
+    assert "142.4.b" in top[:5], top
