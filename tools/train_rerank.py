@@ -67,8 +67,9 @@ def reranked(conn, query: str) -> tuple[list[list[float]], list[int]] | None:
     return captured[0] if captured else None
 
 
-def collect(conn, names: list[str]) -> list[tuple[list[list[float]], list[bool]]]:
-    data = []
+def labelled(conn, names: list[str]):
+    """For each question of the named sets whose answer is among the first places: (set name, case, feature
+    rows, paragraph ids, which of them answer)."""
     for name in names:
         for case in evaluation.load(evaluation.SETS[name][0]):
             got = reranked(conn, case.query)
@@ -81,8 +82,11 @@ def collect(conn, names: list[str]) -> list[tuple[list[list[float]], list[bool]]
                     d["examples"] = json.loads(d.get("examples") or "[]")
                     labels.append(any(evaluation.relevant(d, t) for t in case.targets))
                 if any(labels):
-                    data.append((rows, labels))
-    return data
+                    yield name, case, rows, ids, labels
+
+
+def collect(conn, names: list[str]) -> list[tuple[list[list[float]], list[bool]]]:
+    return [(rows, labels) for _name, _case, rows, _ids, labels in labelled(conn, names)]
 
 
 def _without(conn, questions: dict[int, list[str]], drop: set[str]) -> sqlite3.Connection:
@@ -103,8 +107,10 @@ def _without(conn, questions: dict[int, list[str]], drop: set[str]) -> sqlite3.C
     return copy
 
 
-def collect_drafted(conn, n: int, folds: int = 20, seed: int = 17) -> list[tuple[list[list[float]], list[bool]]]:
-    """`n` drafted questions as training questions, searched leave-one-out (module docstring)."""
+def drafted(conn, n: int, folds: int = 20, seed: int = 17, done=lambda fold, folds: None):
+    """`n` drafted questions as training questions, searched leave-one-out (module docstring): for each whose
+    answer is among the first places, (its drafted row, feature rows, paragraph ids, which of them answer).
+    `done(fold, folds)` is called after each fold."""
     questions = {i: q.split("\n") for i, q in conn.execute(
         "SELECT id, norm_questions FROM search_docs WHERE norm_questions IS NOT NULL AND norm_questions != ''")}
     answers: dict[str, set[int]] = {}
@@ -118,7 +124,6 @@ def collect_drafted(conn, n: int, folds: int = 20, seed: int = 17) -> list[tuple
         return zlib.crc32(f"{r.file}\t{r.number}".encode()) % folds
 
     picked = random.Random(seed).sample(rows, min(n, len(rows)))
-    data = []
     for f in range(folds):
         asked = [(r, q) for r, q in picked if fold(r) == f]
         if not asked:
@@ -131,10 +136,20 @@ def collect_drafted(conn, n: int, folds: int = 20, seed: int = 17) -> list[tuple
                     feats, ids = got
                     labels = [i in answers[q] for i in ids]
                     if any(labels):
-                        data.append((feats, labels))
+                        yield r, feats, ids, labels
         finally:
             copy.close()
-        print(f"drafted fold {f + 1}/{folds}: {len(data)} questions with an answer in the first places", file=sys.stderr)
+        done(f + 1, folds)
+
+
+def collect_drafted(conn, n: int, folds: int = 20, seed: int = 17) -> list[tuple[list[list[float]], list[bool]]]:
+    """`n` drafted questions as training questions, searched leave-one-out (module docstring)."""
+    data: list[tuple[list[list[float]], list[bool]]] = []
+
+    def done(fold: int, folds: int) -> None:
+        print(f"drafted fold {fold}/{folds}: {len(data)} questions with an answer in the first places", file=sys.stderr)
+
+    data += ((feats, labels) for _r, feats, _ids, labels in drafted(conn, n, folds, seed, done))
     return data
 
 

@@ -36,7 +36,7 @@ import zlib
 from collections import defaultdict
 from pathlib import Path
 
-from judge.search import analyze, evaluation, rank, rerank
+from judge.search import analyze, rerank
 from judge.search.data_files import read_asked
 from judge.search.store import connect
 from judge.search.text import norm_text, runs
@@ -73,20 +73,9 @@ def collect(args) -> None:
     seen = capture_normalized()
     out = []
     for name in SETS:
-        for case in evaluation.load(evaluation.SETS[name][0]):
-            got = train_rerank.reranked(conn, case.query)
-            if not got:
-                continue
-            rows, ids = got
-            docs = rank.fetch_docs(conn, ids)
-            labels = []
-            for i in ids:
-                d = dict(docs[i])
-                d["examples"] = json.loads(d.get("examples") or "[]")
-                labels.append(any(evaluation.relevant(d, t) for t in case.targets))
-            if any(labels):
-                out.append({"set": name, "query": case.query, "norm": seen[-1], "rows": rows, "ids": ids,
-                            "labels": labels})
+        for _name, case, rows, ids, labels in train_rerank.labelled(conn, [name]):
+            out.append({"set": name, "query": case.query, "norm": seen[-1], "rows": rows, "ids": ids,
+                        "labels": labels})
         print(f"{name}: {sum(q['set'] == name for q in out)}", file=sys.stderr)
     out += collect_drafted(conn, seen, args.drafted)
     with open(args.out, "w", encoding="utf-8") as fh:
@@ -97,37 +86,14 @@ def collect(args) -> None:
 def collect_drafted(conn, seen: list[str], n: int, folds: int = 20, seed: int = 17) -> list[dict]:
     """train_rerank.collect_drafted's questions (the same sample, folds and leave-one-out copies), each kept with
     its query and its paragraph's number."""
-    questions = {i: q.split("\n") for i, q in conn.execute(
-        "SELECT id, norm_questions FROM search_docs WHERE norm_questions IS NOT NULL AND norm_questions != ''")}
-    answers: dict[str, set[int]] = {}
-    for i, lines in questions.items():
-        for x in lines:
-            answers.setdefault(x, set()).add(i)
-    rows = [(r, norm_text(r.question)) for r in read_asked() if r.question]
-    rows = [(r, q) for r, q in rows if q in answers]
+    out: list[dict] = []
 
-    def fold(r) -> int:
-        return zlib.crc32(f"{r.file}\t{r.number}".encode()) % folds
+    def done(fold: int, folds: int) -> None:
+        print(f"drafted fold {fold}/{folds}: {len(out)}", file=sys.stderr)
 
-    picked = train_rerank.random.Random(seed).sample(rows, min(n, len(rows)))
-    out = []
-    for f in range(folds):
-        asked = [(r, q) for r, q in picked if fold(r) == f]
-        if not asked:
-            continue
-        copy = train_rerank._without(conn, questions, {q for r, q in rows if fold(r) == f})
-        try:
-            for r, q in asked:
-                got = train_rerank.reranked(copy, r.question)
-                if got:
-                    feats, ids = got
-                    labels = [i in answers[q] for i in ids]
-                    if any(labels):
-                        out.append({"set": "drafted", "query": r.question, "norm": seen[-1], "rows": feats,
-                                    "ids": ids, "labels": labels, "number": r.number})
-        finally:
-            copy.close()
-        print(f"drafted fold {f + 1}/{folds}: {len(out)}", file=sys.stderr)
+    for r, feats, ids, labels in train_rerank.drafted(conn, n, folds, seed, done):
+        out.append({"set": "drafted", "query": r.question, "norm": seen[-1], "rows": feats, "ids": ids,
+                    "labels": labels, "number": r.number})
     return out
 
 
