@@ -183,17 +183,24 @@ def fit(data, l2: float, steps: int, rate: float, start: dict[str, float] | None
     return w
 
 
-def _fit_np(data, l2: float, steps: int, rate: float, w: list[float], free: list[bool],
-            share: list[float] | None) -> list[float]:
-    """fit()'s gradient descent, on arrays: questions padded to rerank.DEPTH places."""
+def padded(data, features: int):
+    """The questions as arrays padded to the longest list: features (question, place, feature), labels (question,
+    place) and a mask adding -inf to the softmax of the padded places."""
     depth = max(len(rows) for rows, _l in data)
-    x = np.zeros((len(data), depth, len(w)))
+    x = np.zeros((len(data), depth, features))
     y = np.zeros((len(data), depth))
     mask = np.full((len(data), depth), -np.inf)
     for q, (rows, labels) in enumerate(data):
         x[q, : len(rows)] = rows
         y[q, : len(rows)] = labels
         mask[q, : len(rows)] = 0.0
+    return x, y, mask
+
+
+def _fit_np(data, l2: float, steps: int, rate: float, w: list[float], free: list[bool],
+            share: list[float] | None) -> list[float]:
+    """fit()'s gradient descent, on arrays: questions padded to rerank.DEPTH places."""
+    x, y, mask = padded(data, len(w))
     wv, prior, move = np.array(w), np.array(w), np.array(free, dtype=float)
     q = np.array(share or [1.0] * len(data))[:, None] / sum(share or [1.0] * len(data))
     for _ in range(steps):

@@ -334,15 +334,7 @@ def measure(args) -> None:
 def fit_lbfgs(data, share, l2: float = 0.01) -> list[float]:
     """train_rerank.fit's objective (listwise softmax, L2 towards the fused order, shares), minimised by L-BFGS."""
     from scipy.optimize import minimize
-    depth = max(len(rows) for rows, _l in data)
-    nf = len(data[0][0][0])
-    x = np.zeros((len(data), depth, nf))
-    y = np.zeros((len(data), depth))
-    mask = np.full((len(data), depth), -np.inf)
-    for i, (rows, labels) in enumerate(data):
-        x[i, : len(rows)] = rows
-        y[i, : len(rows)] = labels
-        mask[i, : len(rows)] = 0.0
+    x, y, mask = train_rerank.padded(data, len(data[0][0][0]))
     q = np.array(share) / sum(share)
     prior = np.array([train_rerank.START.get(f, 0.0) for f in rerank.FEATURES])
 
