@@ -62,6 +62,34 @@ def test_the_trainer_refuses_the_frozen_questions():
         assert mod.main(["--sets", sets, "--holdout"]) == 2, sets
 
 
+def test_the_translation_trial_answers_bad_input_in_chinese(tmp_path, capsys):
+    import importlib.util
+
+    import pytest
+
+    from judge.paths import REPO_DIR
+
+    spec = importlib.util.spec_from_file_location("translation_trial", REPO_DIR / "tools" / "translation_trial.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    broken = tmp_path / "broken.json"
+    broken.write_text('[\n{"set": 1,\n', encoding="utf-8")
+    wrong = tmp_path / "wrong.json"
+    wrong.write_text('{"a": 1}', encoding="utf-8")
+    for path, message in ((tmp_path / "missing.json", "错误：读不到"),
+                          (broken, f"{broken}:3:1: 错误：不是 collect 写出的 JSON"),
+                          (wrong, "错误：不是 collect 写出的问题列表")):
+        with pytest.raises(SystemExit) as stop:
+            mod._read_data(str(path))
+        assert message in str(stop.value)
+    with pytest.raises(SystemExit) as stop:
+        mod.main(["collect", "--out", str(tmp_path / "no" / "dir.json")])
+    assert "所在的目录不存在" in str(stop.value)
+    with pytest.raises(SystemExit) as stop:
+        mod.main(["measure", "--features", "nope", "--data", str(broken)])
+    assert stop.value.code == 2 and "未知的特征：nope" in capsys.readouterr().err
+
+
 def test_the_shown_score_follows_the_order_a_judge_reads(conn):
     for q in ("对手的回合我可以打法术吗", "反应牌什么时候能打", "单位有两个壁垒会怎样"):
         scores = [h.score for h in search(conn, q, limit=40).hits if not h.direct]

@@ -29,6 +29,7 @@ adds each variant of the feature to the 21 and fits with each development set he
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import math
 import sys
@@ -269,10 +270,31 @@ def tlm(q_units: list[str], norm: str, tab, lam: float = 0.2) -> float:
     return s / len(q_units) - math.log(lam * 0.05)
 
 
+# The feature forms measure can add to the second look's features.
+FEATURES = {"translated_unseen": translated_unseen, "translated": translated, "translated_any": translated_any, "tlm": tlm}
+
+
+def _read_data(path: str) -> list[dict]:
+    """The questions `collect` wrote, or a Chinese error naming the file (and line:column for bad JSON)."""
+    hint = "提示：先用 collect --out 文件 生成它。"
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except OSError as e:
+        sys.exit(f"错误：读不到 {path}（{e.strerror}）。{hint}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        where = f"{path}:{e.lineno}:{e.colno}" if isinstance(e, json.JSONDecodeError) else path
+        sys.exit(f"{where}: 错误：不是 collect 写出的 JSON（{e}）。{hint}")
+    if not isinstance(data, list) or not all(isinstance(q, dict) and {"set", "norm", "rows", "ids", "labels"} <= q.keys()
+                                             for q in data):
+        sys.exit(f"{path}: 错误：不是 collect 写出的问题列表（每项需有 set、norm、rows、ids、labels）。{hint}")
+    return data
+
+
 def measure(args) -> None:
+    data = _read_data(args.data)
     conn = connect()
     units = Units(conn, args.unit == "pairs")
-    data = json.load(open(args.data, encoding="utf-8"))
     norms = dict(conn.execute("SELECT id, norm FROM search_docs"))
     numbers = dict(conn.execute("SELECT id, number FROM search_docs"))
     pairs = training_pairs(conn, units, args.faq_answer)
@@ -297,7 +319,7 @@ def measure(args) -> None:
     print(f"development questions with a unit no document writes: {len(unseen)}; with one the full table "
           f"translates: {sum(any(u not in CORPUS[0] and u in folds[None] for u in q['units']) for q in unseen)}",
           file=sys.stderr)
-    feats = {"translated_unseen": translated_unseen, "translated": translated, "translated_any": translated_any, "tlm": tlm}
+    feats = FEATURES
     base = rerank.FEATURES
     sets = [s for s in args.sets.split(",") if s]
     for name, fn in [(None, None)] + [(n, feats[n]) for n in args.features.split(",")]:
@@ -372,6 +394,16 @@ def main(argv=None) -> int:
     m.add_argument("--unit", choices=("words", "pairs"), default="words")
     m.add_argument("--show", help="print the full table's translations of these units")
     args = ap.parse_args(argv)
+    if args.cmd == "measure":
+        unknown = [f for f in args.features.split(",") if f not in FEATURES]
+        if unknown:
+            ap.error(f"未知的特征：{'、'.join(unknown)}；可选：{'、'.join(FEATURES)}")
+        if np is None:
+            sys.exit("错误：measure 需要 numpy（--lbfgs 还需要 scipy）。提示：pip install numpy scipy")
+        if args.lbfgs and importlib.util.find_spec("scipy") is None:
+            sys.exit("错误：--lbfgs 需要 scipy。提示：pip install scipy，或不加 --lbfgs")
+    elif not Path(args.out).resolve().parent.is_dir():
+        sys.exit(f"错误：{args.out} 所在的目录不存在。提示：先建好目录，或换一个 --out 路径")
     if args.cmd == "collect":
         collect(args)
     else:
