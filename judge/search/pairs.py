@@ -67,11 +67,7 @@ def _postings(conn, table: str, rows: list[tuple], weights: dict[str, float], ch
     columns = [r[1] for r in conn.execute(f"PRAGMA table_info({table})")]
     read = [(columns.index(c), w) for c, w in weights.items()]
     read.sort()  # instances in column order (then offset), as fts5 lists them
-    # Each row's tokens per column, as FTS5 counted them (its docsize table, read by bm25 as D); the table
-    # is new, so its rows are the row count bm25 reads.
-    sizes = {rowid: _varints(sz) for rowid, sz in conn.execute(f"SELECT id, sz FROM {table}_docsize")}
-    n_rows = len(sizes)
-    avgdl = sum(sum(s) for s in sizes.values()) / n_rows
+    sizes, avgdl = docsizes(conn, table)
     freq: dict[str, dict[int, float]] = {}
     tokens_seen: set[str] = set()
     for row in rows:
@@ -86,20 +82,38 @@ def _postings(conn, table: str, rows: list[tuple], weights: dict[str, float], ch
                     counts = freq.setdefault(pair, {})
                     counts[rowid] = counts.get(rowid, 0.0) + w  # instance by instance, as fts5 sums them
     chars.update(t for t in tokens_seen if len(t) == 1 and is_cjk(t))
-    # The part of a row's bm25 term that depends on the row alone, as fts5_aux.c computes it.
-    norm = {d: K1 * (1 - B + B * sum(s) / avgdl) for d, s in sizes.items()}
+    norm = row_norms(sizes, avgdl)
     out = {}
     for pair, counts in freq.items():
-        if not (is_cjk(pair[0]) and is_cjk(pair[1])):
-            continue
-        n = len(counts)
-        idf = math.log((n_rows - n + 0.5) / (n + 0.5))
-        if idf <= 0.0:
-            idf = 1e-6
-        docs = sorted(counts)
-        terms = [idf * ((counts[d] * (K1 + 1.0)) / (counts[d] + norm[d])) for d in docs]
-        out[pair] = array("i", docs).tobytes() + array("d", terms).tobytes()
+        if is_cjk(pair[0]) and is_cjk(pair[1]):
+            docs = sorted(counts)
+            out[pair] = encode(docs, [counts[d] for d in docs], len(sizes), norm)
     return out
+
+
+def docsizes(conn, table: str) -> tuple[dict[int, list[int]], float]:
+    """Each row's tokens per column, as FTS5 counted them (its docsize table, read by bm25 as D), and every
+    row's tokens over the row count (avgdl); the table is new, so its rows are the row count bm25 reads."""
+    sizes = {rowid: _varints(sz) for rowid, sz in conn.execute(f"SELECT id, sz FROM {table}_docsize")}
+    return sizes, (sum(sum(s) for s in sizes.values()) / len(sizes) if sizes else 0.0)
+
+
+def row_norms(sizes: dict[int, list[int]], avgdl: float) -> dict[int, float]:
+    """The part of a row's bm25 term that depends on the row alone, as fts5_aux.c computes it."""
+    return {d: K1 * (1 - B + B * sum(s) / avgdl) for d, s in sizes.items()}
+
+
+def encode(docs: list[int], fs: list[float], n_rows: int, norm: dict[int, float]) -> bytes:
+    """One phrase's postings: its rows `docs` (ascending; native int32) and their bm25 terms (native doubles)
+    from each row's column-weighted instance count `fs`, computed as fts5_aux.c computes them: idf =
+    log((N - n + 0.5) / (n + 0.5)), 1e-6 when not positive; a row's term idf * (f * (k1 + 1)) / (f + k1 *
+    (1 - b + b * D / avgdl))."""
+    n = len(docs)
+    idf = math.log((n_rows - n + 0.5) / (n + 0.5))
+    if idf <= 0.0:
+        idf = 1e-6
+    terms = [idf * ((f * (K1 + 1.0)) / (f + norm[d])) for d, f in zip(docs, fs)]
+    return array("i", docs).tobytes() + array("d", terms).tobytes()
 
 
 def _varints(blob: bytes) -> list[int]:

@@ -21,12 +21,11 @@ for bit (bm25 sums from 0.0), so every score is the one the whole query gives.
 
 from __future__ import annotations
 
-import math
 import re
 from array import array
 from collections import Counter
 
-from judge.search.pairs import B, K1, _decode, _varints
+from judge.search.pairs import _decode, docsizes, encode, row_norms
 from judge.search.store import connection_memo
 from judge.search.text import CJK, is_cjk
 
@@ -76,13 +75,6 @@ def build(conn, rows: list[tuple], weights: tuple[float, ...], lexicon: set[str]
     return len(keys)
 
 
-def _sizes(conn) -> tuple[dict[int, list[int]], float]:
-    """Each row's tokens per column, as FTS5 counted them (its docsize table, read by bm25 as D), and every
-    row's tokens over the row count (avgdl); the table is new, so its rows are the row count bm25 reads."""
-    sizes = {rowid: _varints(sz) for rowid, sz in conn.execute(f"SELECT id, sz FROM {TABLE}_docsize")}
-    return sizes, (sum(sum(s) for s in sizes.values()) / len(sizes) if sizes else 0.0)
-
-
 def _postings(conn, rows: list[tuple], weights: dict[str, float], short: set[str],
               starts: dict[str, list[str]]) -> tuple[dict[str, bytes], set[str]] | None:
     """The postings over the columns `weights` names of the vocabulary's words (`short` ones, and
@@ -91,7 +83,7 @@ def _postings(conn, rows: list[tuple], weights: dict[str, float], short: set[str
     [a-z0-9] words alone (FTS5 folds an accent)."""
     columns = [r[1] for r in conn.execute(f"PRAGMA table_info({TABLE})")]
     read = sorted((columns.index(c), w) for c, w in weights.items())  # instances in column order
-    sizes, avgdl = _sizes(conn)
+    sizes, avgdl = docsizes(conn, TABLE)
     # Compiled here, not on import: a pattern over the Chinese range takes milliseconds to compile.
     tokens_only = re.compile(f"[{CJK}{LATIN}]*")
     freq: dict[str, tuple[list[int], list[float]]] = {}
@@ -140,7 +132,7 @@ def _append(freq: dict[str, tuple[list[int], list[float]]], rowid: int, weighted
 def _words_postings(conn, rows: list[tuple], weight: float, lexicon: set[str]) -> dict[str, bytes] | None:
     """The lexicon words' postings of search_fts's words column, or None when a row's tokens are not known."""
     at = [r[1] for r in conn.execute(f"PRAGMA table_info({TABLE})")].index(WORDS_COLUMN)
-    sizes, avgdl = _sizes(conn)
+    sizes, avgdl = docsizes(conn, TABLE)
     word_run = re.compile(f"[{CJK}a-z0-9]+")
     other = re.compile("[^\\W_]|[\ue000-\uf8ff]")  # a letter, digit or private-use character
     freq: dict[str, tuple[list[int], list[float]]] = {}
@@ -168,20 +160,9 @@ def _occurrences(line: str, word: str) -> int:
 
 
 def _blobs(freq: dict[str, tuple[list[int], list[float]]], sizes: dict[int, list[int]], avgdl: float) -> dict[str, bytes]:
-    """Each phrase's postings: its rows (native int32) and their bm25 terms (native doubles), computed as
-    fts5_aux.c computes them: idf = log((N - n + 0.5) / (n + 0.5)), 1e-6 when not positive; a row's term
-    idf * (f * (k1 + 1)) / (f + k1 * (1 - b + b * D / avgdl))."""
-    n_rows = len(sizes)
-    norm = {d: K1 * (1 - B + B * sum(s) / avgdl) for d, s in sizes.items()}  # the part of the row alone
-    out = {}
-    for key, (docs, fs) in freq.items():
-        n = len(docs)
-        idf = math.log((n_rows - n + 0.5) / (n + 0.5))
-        if idf <= 0.0:
-            idf = 1e-6
-        terms = [idf * ((f * (K1 + 1.0)) / (f + norm[d])) for d, f in zip(docs, fs)]
-        out[key] = array("i", docs).tobytes() + array("d", terms).tobytes()
-    return out
+    """Each phrase's postings and bm25 terms (judge.search.pairs.encode)."""
+    norm = row_norms(sizes, avgdl)
+    return {key: encode(docs, fs, len(sizes), norm) for key, (docs, fs) in freq.items()}
 
 
 def _word_tokens(text: str, word_run: re.Pattern, other: re.Pattern) -> list[str] | None:
