@@ -1,6 +1,6 @@
 """Search quality against the evaluation sets: recall@1, recall@5, MRR per kind.
 
-Twenty sets, one format (kind <TAB> query <TAB> targets):
+Twenty-one sets, one format (kind <TAB> query <TAB> targets):
   tests/search_eval.tsv              terms, pinyin, traditional, typos, citations, short questions
   tests/search_questions_dev.tsv     questions in players' words: development (may guide tuning)
   tests/search_questions_frozen.tsv  the same kinds of questions, frozen: reported, never tuned on
@@ -28,6 +28,9 @@ Twenty sets, one format (kind <TAB> query <TAB> targets):
                                      blind to the drafted questions, to the other sets and to the ranking
   tests/search_questions_reword.tsv  can, when and order questions of the development sets asked again in other
                                      words, written blind to the ranking: how far recall falls on rewording
+  tests/search_questions_reword2.tsv development questions of the kinds whatif, english and howmany, each
+                                     reworded as another player asks it, written blind to the ranking: how
+                                     far recall falls when questions the search answers are asked otherwise
   tests/search_questions_frozen6.tsv a sixth frozen set, written before the fifth round of drafted questions
                                      and that round's ranking changes, blind to the other sets, the drafted
                                      questions and the ranking: reported, never tuned on, never read by
@@ -73,6 +76,7 @@ FRESH5_PATH = REPO_DIR / "tests" / "search_questions_fresh5.tsv"
 FRESH6_PATH = REPO_DIR / "tests" / "search_questions_fresh6.tsv"
 FRESH7_PATH = REPO_DIR / "tests" / "search_questions_fresh7.tsv"
 REWORD_PATH = REPO_DIR / "tests" / "search_questions_reword.tsv"
+REWORD2_PATH = REPO_DIR / "tests" / "search_questions_reword2.tsv"
 FROZEN6_PATH = REPO_DIR / "tests" / "search_questions_frozen6.tsv"
 FROZEN7_PATH = REPO_DIR / "tests" / "search_questions_frozen7.tsv"
 FROZEN8_PATH = REPO_DIR / "tests" / "search_questions_frozen8.tsv"
@@ -88,6 +92,7 @@ SETS = {"eval": (EVAL_PATH, KINDS), "dev": (DEV_PATH, QUESTION_KINDS), "frozen":
         "frozen5": (FROZEN5_PATH, QUESTION_KINDS), "fresh4": (FRESH4_PATH, QUESTION_KINDS),
         "fresh5": (FRESH5_PATH, QUESTION_KINDS), "fresh6": (FRESH6_PATH, QUESTION_KINDS),
         "fresh7": (FRESH7_PATH, QUESTION_KINDS), "reword": (REWORD_PATH, QUESTION_KINDS),
+        "reword2": (REWORD2_PATH, QUESTION_KINDS),
         "frozen6": (FROZEN6_PATH, QUESTION_KINDS),
         "frozen7": (FROZEN7_PATH, QUESTION_KINDS), "frozen8": (FROZEN8_PATH, QUESTION_KINDS),
         "frozen9": (FROZEN9_PATH, QUESTION_KINDS), "frozen10": (FROZEN10_PATH, QUESTION_KINDS)}
