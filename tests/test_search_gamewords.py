@@ -35,7 +35,8 @@ def test_the_block_is_broad_and_every_row_names_its_game_and_rule():
     chinese = [r for r in ROWS if r[2] != "english"]
     assert len(english) >= 60 and len(chinese) >= 40
     for phrase, targets, mode, source in ROWS:
-        assert mode in ("english", "rewrite", "related"), phrase
+        # class: the word names one of the things the rules' word names (HS 随从, a minion, is a 单位).
+        assert mode in ("english", "rewrite", "related", "class"), phrase
         assert targets, phrase
         assert any(g in source for g in GAMES), phrase
         assert RULE.search(source), phrase
@@ -70,3 +71,15 @@ def test_the_word_alone_finds_its_rule(conn, phrase, rule):
 def test_inflected_english_forms_find_the_rule(conn, word, rule):
     numbers = [h.get("number") or "" for h in search(conn, word, limit=5).to_dict()["hits"]]
     assert any(n == rule or n.startswith(rule + ".") for n in numbers), (word, numbers)
+
+
+@pytest.mark.parametrize("question,rules", [
+    # 随从 is Hearthstone's minion (a unit) and the name of Riftbound's 1-Might Recruit token (rule 187.1), a
+    # card name too; 衍生物 / 召唤物 are other games' tokens (指示物, rule 180). A token put into a non-board
+    # zone ceases to exist (186.1); a token is not a card (185, 350.2).
+    ("随从被弹回手会怎样", ("186.1",)), ("衍生物被弹回手会怎样", ("186.1",)), ("召唤物被弹回手会怎样", ("186.1",)),
+    ("衍生物算不算卡牌", ("185", "350.2")),
+])
+def test_minions_and_tokens_in_other_games_words(conn, question, rules):
+    numbers = [h.get("number") or "" for h in search(conn, question, limit=5).to_dict()["hits"]]
+    assert any(n in rules for n in numbers), (question, numbers)

@@ -258,6 +258,7 @@ def analyze(conn, raw: str) -> Analysis:
         a.question_like = True
     rest = intent.strip_yes_no(rest)
     rest, cards = _cards(vocab, rest, a)
+    _card_classes(vocab, cards, a)
     related = _player_words(vocab, rest, a)
     related += [Concept(w, [w], via="related", optional=True) for w in intent.echoes(rest)]
     related += _signed_numbers(rest)
@@ -383,6 +384,24 @@ def _signed_numbers(text: str) -> list[Concept]:
                 break
             at = text.find(sign, at + 1)
     return out
+
+
+def _card_classes(vocab: _Vocab, cards: list[Concept], a: Analysis) -> None:
+    """A card's name that players also say for a kind of game object (随从: the Recruit token's name, and
+    Hearthstone's word for any unit): its name leaves the text before the player-word table is read, so
+    the table's class row is applied to the card here; a paragraph about the kind answers in part."""
+    if not cards:
+        return
+    classes: dict[str, list[str]] = {}
+    for phrase, target, kind in vocab.player_phrases():
+        if kind == "class":
+            classes.setdefault(phrase, []).append(target)
+    for phrase in [p for p in classes if p in a.normalized]:
+        names = {name for _alias, name, _source in vocab.card_rows([phrase])}
+        for c in cards:
+            if names & set(c.forms):
+                c.forms.extend(t for t in classes[phrase] if t not in c.forms)
+                c.weak.update(classes[phrase])
 
 
 def _player_words(vocab: _Vocab, text: str, a: Analysis, skip: str | None = None) -> list[Concept]:
