@@ -26,6 +26,9 @@ def _body(hit):
     ("眩晕什么时候解除", intent.WHEN), ("反制的法术还算打出过吗", intent.WHATIF),
     ("主牌堆没牌了会怎样", intent.WHATIF), ("同时触发的技能谁先结算", intent.ORDER),
     ("燃尽是什么", intent.DEFINE), ("how many cards in the rune deck", intent.HOWMANY),
+    ("两个持续效果谁早谁晚怎么定", intent.ORDER), ("我回合打完，下一个是谁", intent.ORDER),
+    ("组队时我打完是轮到队友还是轮到对手", intent.ORDER), ("战斗伤害是哪一刻打到单位身上的", intent.WHEN),
+    ("单位走进没人的战场，是当场就控制了吗", intent.WHEN), ("出牌有什么时间限制吗", intent.WHEN),
     ("can I play a spell on my opponent's turn", intent.CAN), ("燃尽", None),
 ])
 def test_question_kinds(question, kind):
@@ -563,3 +566,13 @@ def test_the_damage_that_kills_is_lethal_damage(conn):
     paragraph was 24th."""
     top = [h["number"] for h in _hits(conn, "how much damage to kill a 3 might unit")]
     assert "142.4.b" in top[:5], top
+
+
+def test_spoken_order_and_moment_frames(conn):
+    """谁早谁晚 (which is earlier) asks for an order and 哪一刻 (at which moment) for a time: without a frame the
+    question's lone characters were required words; 480.3 (same layer: timestamp order) was fourth, 417.1.a
+    (assigning combat damage is not dealing it; it is dealt when the assignment completes) second."""
+    top = [h["number"] for h in _hits(conn, "两个持续效果谁早谁晚怎么定")]
+    assert "480.3" in top[:3], top
+    top = [h["number"] for h in _hits(conn, "战斗伤害是哪一刻真正打到单位身上的")]
+    assert top[0] == "417.1.a", top
