@@ -51,10 +51,24 @@ def test_cited_rules_exist(conn):
 
 
 def test_words_without_a_riftbound_counterpart_are_left_out():
-    # Riftbound has no such rule: no trampling over, no first strike, no per-attack keywords, no overload.
+    # Riftbound has no such rule: no per-attack keywords, no overload, no lifelink, no flying. Trample and first
+    # strike are not keywords either, but a player asking for them asks a question the rules answer (where
+    # combat damage beyond lethal goes, 465.2.c.4; whether one side deals damage first: no, it is dealt at
+    # once, 465.2.c.1.a), so their rows point there. 压制 (Runeterra's overwhelm) stays out: it is also the
+    # everyday word for "suppress".
     phrases = {r[0].lower() for r in ROWS}
-    for word in ("trample", "first strike", "windfury", "overload", "lifelink", "flying", "风怒", "过载", "压制", "先攻"):
+    for word in ("windfury", "overload", "lifelink", "flying", "风怒", "过载", "压制"):
         assert word not in phrases, word
+
+
+@pytest.mark.parametrize("question,rule", [
+    ("does Riftbound have trample", "465.2.c.4"), ("溢出伤害会怎么处理", "465.2.c.4"),
+    ("战斗伤害能穿透到玩家身上吗", "465.2.c.4"), ("is there first strike in combat", "465.2.c.1.a"),
+    ("先攻的单位会先造成伤害吗", "465.2.c.1.a"),
+])
+def test_trample_and_first_strike_find_the_rule_that_answers_them(conn, question, rule):
+    numbers = [h.get("number") or "" for h in search(conn, question, limit=5).to_dict()["hits"]]
+    assert rule in numbers, (question, numbers)
 
 
 @pytest.mark.parametrize("phrase,rule", [(r[0], RULE.search(r[3]).group(1)) for r in ROWS], ids=lambda v: str(v))

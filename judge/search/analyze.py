@@ -652,9 +652,11 @@ def _fix_homophones(vocab: _Vocab, run: str, a: Analysis) -> str:
     n = len(run)
     windows = [(i, j) for length in range(min(6, n), 1, -1) for i in range(0, n - length + 1) for j in [i + length]]
     known = vocab.lex([run[i:j] for i, j in windows])
+    # A word of the player-word table is a player's word, not a typo ("溢出" is not "移出").
+    players = {phrase for phrase, _t, _k in vocab.player_phrases()}
     keyed: dict[str, list[tuple[int, int]]] = {}
     for i, j in windows:
-        if run[i:j] in known or any(c not in readings or c in FUNCTION_CHARS or c in protect for c in run[i:j]):
+        if run[i:j] in known or run[i:j] in players or any(c not in readings or c in FUNCTION_CHARS or c in protect for c in run[i:j]):
             continue
         # The two commonest readings only: rare readings (是 "ti") make false homophones.
         for k in _keys([readings[c][:2] for c in run[i:j]]):
