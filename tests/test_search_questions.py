@@ -38,7 +38,7 @@ FROZEN7_RECALL5 = 0.79  # 0.893 untuned on main beaa7ed
 FROZEN8_RECALL5 = 0.78  # 0.881 untuned on main 97b8ac6
 FROZEN9_RECALL5 = 0.81  # 0.917 untuned on main 12f3b69
 FROZEN10_RECALL5 = 0.81  # 0.917 untuned on main bcb5f0e
-FROZEN11_RECALL5 = 0.00  # UNTUNED
+FROZEN11_RECALL5 = 0.85  # 0.952 untuned on main 5612993
 
 
 QUESTION_SETS = ("dev", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "reword", "reword2", "frozen", "frozen2", "frozen3",
