@@ -576,3 +576,24 @@ def test_spoken_order_and_moment_frames(conn):
     assert "480.3" in top[:3], top
     top = [h["number"] for h in _hits(conn, "战斗伤害是哪一刻真正打到单位身上的")]
     assert top[0] == "417.1.a", top
+
+
+def test_spoken_card_game_words_find_the_rule(conn):
+    """Words players bring from other card games: N攻 is a unit's 战力 and 怪 a unit (Hearthstone, Yu-Gi-Oh), 晕 is
+    眩晕: a stunned unit adds no Might to combat damage (423.1.b) was third; 横过来 is exhausting, the cost of
+    the standard move (144.2) was fifth; 拦下 a point is preventing it (431.3.b: the points of a burn out cannot be
+    prevented) was fifth; 武器 is 武装 (a unit has one top-most card, 718.5.d) was second."""
+    assert _hits(conn, "对面2攻的怪被晕了，打架时还算它的伤害吗")[0]["number"] == "423.1.b"
+    assert _hits(conn, "单位横过来以后还能标准移动吗")[0]["number"] == "144.2"
+    assert _hits(conn, "我燃尽了，对手拿的那一分能拦下来吗")[0]["number"] == "431.3.b"
+    assert _hits(conn, "一个单位能同时拿两把武器吗")[0]["number"] == "718.5.d"
+    top = [h["number"] for h in _hits(conn, "被晕的单位能不能移动")]
+    assert any(n and n.startswith("423.1") for n in top[:3]), top
+
+
+def test_english_words_for_a_contradiction_and_a_value_below_zero(conn):
+    """contradicts: card text supersedes the rules (the golden rule) was second; below zero: a unit's Might under
+    0 counts as 0 (143.2.b) was out of the first thirty."""
+    assert "卡面文字优先于规则文本" in _body(_hits(conn, "what if a card contradicts the rules")[0])
+    top = [h["number"] for h in _hits(conn, "what happens if a unit's might goes below zero")]
+    assert "143.2.b" in top[:3], top
