@@ -25,6 +25,17 @@ def test_subset_dictionary_segments_like_the_full_one():
         assert list(small.cut_for_search(p, HMM=False)) == list(full.cut_for_search(p, HMM=False)), p
 
 
+def test_segmenter_segments_like_segment():
+    """The build's segmenter (one segmentation per repeated block) gives every text the words `segment` gives it."""
+    docs = manifest.verify()
+    tok = lexicon.make_tokenizer(["待命区域", "法术对决"], manifest.corpus_hash(docs))
+    lines = [norm_text(l) for d in docs for l in d.read_text().splitlines() if l.strip()]
+    texts = lines[::5] + ["\n".join(lines[i : i + 4]) for i in range(0, len(lines), 40)] + ["", "，", "abc 1.5", "燃尽 (Burn Out)"]
+    segment = lexicon.segmenter(tok)
+    for text in texts + texts[::3]:  # again: from the memo
+        assert segment(text) == lexicon.segment(tok, text), text
+
+
 def test_card_names_and_keywords_are_found():
     assert lexicon.card_names("【拉文布鲁姆学生】的技能 “虚空索敌 ”会") == {"拉文布鲁姆学生", "虚空索敌"}
     assert lexicon.bracket_keywords("[急速] [绝念 ] [E] [1]") == {"急速", "绝念"}

@@ -415,11 +415,12 @@ def build(conn, docs_manifest=None) -> dict:
     corpus_chars: set[str] = set()
     doc_rows, fts_rows, asked_rows = [], [], []
     cache: dict[str, list[str]] = {}
+    segment = lexicon.segmenter(tok)
 
     def segmented(text: str) -> list[str]:
         # Glossary entries repeat their defining rule's text: segment each distinct text once.
         if text not in cache:
-            cache[text] = lexicon.segment(tok, text)
+            cache[text] = segment(text)
         return cache[text]
 
     for d in docs:
