@@ -55,12 +55,13 @@ def build(conn, rows: dict[str, list[tuple]], weights: dict[str, dict[str, float
         if got is None:
             conn.execute("DROP TABLE search_pairs")
             return None
-        for pair, blob in got.items():
-            postings.setdefault(pair, {})[column] = blob
-    out = [(p, b.get("fts"), b.get("asked")) for p, b in sorted(postings.items())]
+        postings[column] = got
+    fts, asked = postings["fts"], postings["asked"]
+    pairs = sorted(fts.keys() | asked.keys())
+    out = [(p, fts.get(p), asked.get(p)) for p in pairs]
     out += [(c, None, None) for c in sorted(chars)]
     conn.executemany("INSERT INTO search_pairs (pair, fts, asked) VALUES (?,?,?)", out)
-    return len(postings)
+    return len(pairs)
 
 
 def _postings(conn, table: str, rows: list[tuple], weights: dict[str, float], chars: set[str]) -> dict[str, bytes] | None:
@@ -68,6 +69,9 @@ def _postings(conn, table: str, rows: list[tuple], weights: dict[str, float], ch
     read = [(columns.index(c), w) for c, w in weights.items()]
     read.sort()  # instances in column order (then offset), as fts5 lists them
     sizes, avgdl = docsizes(conn, table)
+    if any(a[0] >= b[0] for a, b in zip(rows, rows[1:])):
+        rows = sorted(rows)
+    # Rows in rowid order: each pair's counts below are filled in rowid order, its postings' order.
     freq: dict[str, dict[int, float]] = {}
     tokens_seen: set[str] = set()
     for row in rows:
@@ -86,8 +90,7 @@ def _postings(conn, table: str, rows: list[tuple], weights: dict[str, float], ch
     out = {}
     for pair, counts in freq.items():
         if is_cjk(pair[0]) and is_cjk(pair[1]):
-            docs = sorted(counts)
-            out[pair] = encode(docs, [counts[d] for d in docs], len(sizes), norm)
+            out[pair] = encode(list(counts), list(counts.values()), len(sizes), norm)
     return out
 
 
@@ -112,7 +115,8 @@ def encode(docs: list[int], fs: list[float], n_rows: int, norm: dict[int, float]
     idf = math.log((n_rows - n + 0.5) / (n + 0.5))
     if idf <= 0.0:
         idf = 1e-6
-    terms = [idf * ((f * (K1 + 1.0)) / (f + norm[d])) for d, f in zip(docs, fs)]
+    k1_1 = K1 + 1.0  # the same double as written in the formula
+    terms = [idf * ((f * k1_1) / (f + norm[d])) for d, f in zip(docs, fs)]
     return array("i", docs).tobytes() + array("d", terms).tobytes()
 
 
