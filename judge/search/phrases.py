@@ -59,12 +59,16 @@ def build(conn, rows: list[tuple], weights: tuple[float, ...], lexicon: set[str]
     for word in chinese - short:
         starts.setdefault(word[:2], []).append(word)
     columns = [r[1] for r in conn.execute(f"PRAGMA table_info({TABLE})")]
-    text = _postings(conn, rows, {c: weights[columns.index(c)] for c in TEXT_COLUMNS}, short, starts)
-    words = _words_postings(conn, rows, weights[columns.index(WORDS_COLUMN)], lexicon)
+    sizes, avgdl = docsizes(conn, TABLE)
+    read = sorted((columns.index(c), weights[columns.index(c)]) for c in TEXT_COLUMNS)  # instances in column order
+    text = _postings(rows, read, sizes, short, starts)
+    words = _words_postings(rows, columns.index(WORDS_COLUMN), weights[columns.index(WORDS_COLUMN)], sizes, lexicon)
     if text is None or words is None:
         conn.execute("DROP TABLE search_phrases")
         return None
-    text, held = text
+    norm = row_norms(sizes, avgdl)
+    text, held = _blobs(text[0], len(sizes), norm), text[1]
+    words = _blobs(words, len(sizes), norm)
     for word in chinese:  # a word of the vocabulary no text holds: kept, so that it matches nothing
         text.setdefault(word, b"")
     keys = sorted(text.keys() | words.keys())
@@ -75,36 +79,36 @@ def build(conn, rows: list[tuple], weights: tuple[float, ...], lexicon: set[str]
     return len(keys)
 
 
-def _postings(conn, rows: list[tuple], weights: dict[str, float], short: set[str],
-              starts: dict[str, list[str]]) -> tuple[dict[str, bytes], set[str]] | None:
-    """The postings over the columns `weights` names of the vocabulary's words (`short` ones, and
-    longer ones by their first two characters: `starts`) and of every Latin token, with the Chinese characters
-    the columns hold; None when a row's tokens are not the ones FTS5 counted or not Chinese characters and
-    [a-z0-9] words alone (FTS5 folds an accent)."""
-    columns = [r[1] for r in conn.execute(f"PRAGMA table_info({TABLE})")]
-    read = sorted((columns.index(c), w) for c, w in weights.items())  # instances in column order
-    sizes, avgdl = docsizes(conn, TABLE)
+def _postings(rows: list[tuple], read: list[tuple[int, float]], sizes: dict[int, list[int]], short: set[str],
+              starts: dict[str, list[str]]) -> tuple[dict[str, tuple[list[int], list[float]]], set[str]] | None:
+    """The column-weighted instance counts, row by row, over the columns `read` (index, weight; in column
+    order) of the vocabulary's words (`short` ones, and longer ones by their first two characters: `starts`)
+    and of every Latin token, with the Chinese characters the columns hold; None when a row's tokens are not
+    the ones FTS5 counted (`sizes`) or not Chinese characters and [a-z0-9] words alone (FTS5 folds an accent)."""
     # Compiled here, not on import: a pattern over the Chinese range takes milliseconds to compile.
     tokens_only = re.compile(f"[{CJK}{LATIN}]*")
     freq: dict[str, tuple[list[int], list[float]]] = {}
     held: set[str] = set()
+    start_pairs = starts.keys()
     for row in rows:
         rowid, size = row[0], sizes[row[0]]
         weighted: dict[str, float] = {}
+        get = weighted.get
         for col, w in read:
             # One character per token: a Chinese character itself, a Latin word or number LATIN.
-            latin = _LATIN_RUN.findall(row[1 + col])
-            line = _LATIN_RUN.sub(LATIN, row[1 + col]).replace(" ", "")
+            text = row[1 + col]
+            latin = _LATIN_RUN.findall(text)
+            line = (_LATIN_RUN.sub(LATIN, text) if latin else text).replace(" ", "")
             if len(line) != size[col] or not tokens_only.fullmatch(line):
                 return None
-            chars = Counter(line)
-            held.update(chars)
-            pairs = Counter(map(str.__add__, line, line[1:]))
-            found = list(Counter(latin).items())
-            found += [(k, chars[k]) for k in chars.keys() & short]
-            found += [(k, pairs[k]) for k in pairs.keys() & short]
-            found += [(word, _occurrences(line, word)) for pair in pairs.keys() & starts.keys() for word in starts[pair]]
-            get = weighted.get
+            chars = set(line)
+            held |= chars
+            pairs = set(map(str.__add__, line, line[1:]))
+            found = list(Counter(latin).items()) if latin else []
+            found += [(k, line.count(k)) for k in chars & short]
+            # Two characters overlap themselves only when they are the same one ("哈哈" in "哈哈哈").
+            found += [(k, line.count(k) if k[0] != k[1] else _occurrences(line, k)) for k in pairs & short]
+            found += [(word, _occurrences(line, word)) for pair in pairs & start_pairs for word in starts[pair]]
             for key, n in found:
                 if n == 1:
                     weighted[key] = get(key, 0.0) + w
@@ -115,7 +119,7 @@ def _postings(conn, rows: list[tuple], weights: dict[str, float], short: set[str
                     weighted[key] = f
         _append(freq, rowid, weighted)
     held.discard(LATIN)
-    return _blobs(freq, sizes, avgdl), held
+    return freq, held
 
 
 def _append(freq: dict[str, tuple[list[int], list[float]]], rowid: int, weighted: dict[str, float]) -> None:
@@ -129,10 +133,10 @@ def _append(freq: dict[str, tuple[list[int], list[float]]], rowid: int, weighted
             postings[1].append(f)
 
 
-def _words_postings(conn, rows: list[tuple], weight: float, lexicon: set[str]) -> dict[str, bytes] | None:
-    """The lexicon words' postings of search_fts's words column, or None when a row's tokens are not known."""
-    at = [r[1] for r in conn.execute(f"PRAGMA table_info({TABLE})")].index(WORDS_COLUMN)
-    sizes, avgdl = docsizes(conn, TABLE)
+def _words_postings(rows: list[tuple], at: int, weight: float, sizes: dict[int, list[int]],
+                    lexicon: set[str]) -> dict[str, tuple[list[int], list[float]]] | None:
+    """The lexicon words' instance counts, row by row, in search_fts's words column (index `at`), weighted;
+    None when a row's tokens are not the ones FTS5 counted (`sizes`) or not known."""
     word_run = re.compile(f"[{CJK}a-z0-9]+")
     other = re.compile("[^\\W_]|[\ue000-\uf8ff]")  # a letter, digit or private-use character
     freq: dict[str, tuple[list[int], list[float]]] = {}
@@ -141,13 +145,14 @@ def _words_postings(conn, rows: list[tuple], weight: float, lexicon: set[str]) -
         if tokens is None or len(tokens) != sizes[row[0]][at]:
             return None
         weighted = {}
-        for key, n in Counter(t for t in tokens if t in lexicon).items():
+        counts = Counter(tokens)
+        for key in counts.keys() & lexicon:
             f = 0.0
-            for _ in range(n):
+            for _ in range(counts[key]):
                 f += weight
             weighted[key] = f
         _append(freq, row[0], weighted)
-    return _blobs(freq, sizes, avgdl)
+    return freq
 
 
 def _occurrences(line: str, word: str) -> int:
@@ -159,10 +164,9 @@ def _occurrences(line: str, word: str) -> int:
     return n
 
 
-def _blobs(freq: dict[str, tuple[list[int], list[float]]], sizes: dict[int, list[int]], avgdl: float) -> dict[str, bytes]:
+def _blobs(freq: dict[str, tuple[list[int], list[float]]], n_rows: int, norm: dict[int, float]) -> dict[str, bytes]:
     """Each phrase's postings and bm25 terms (judge.search.pairs.encode)."""
-    norm = row_norms(sizes, avgdl)
-    return {key: encode(docs, fs, len(sizes), norm) for key, (docs, fs) in freq.items()}
+    return {key: encode(docs, fs, n_rows, norm) for key, (docs, fs) in freq.items()}
 
 
 def _word_tokens(text: str, word_run: re.Pattern, other: re.Pattern) -> list[str] | None:
