@@ -597,3 +597,10 @@ def test_english_words_for_a_contradiction_and_a_value_below_zero(conn):
     assert "卡面文字优先于规则文本" in _body(_hits(conn, "what if a card contradicts the rules")[0])
     top = [h["number"] for h in _hits(conn, "what happens if a unit's might goes below zero")]
     assert "143.2.b" in top[:3], top
+
+
+def test_a_chain_by_its_short_name_and_counters_spent(conn):
+    """两条链: players' 链 is the chain (only one exists at a time, 330.1, was out of the first six); spend /
+    remove counters: counters are spent to pay (745.2: only from what one controls, out of the first six)."""
+    assert _hits(conn, "场上能同时有两条链吗")[0]["number"] == "330.1"
+    assert _hits(conn, "who can spend the counters on a unit")[0]["number"] == "745.2"
