@@ -604,3 +604,9 @@ def test_a_chain_by_its_short_name_and_counters_spent(conn):
     remove counters: counters are spent to pay (745.2: only from what one controls, out of the first six)."""
     assert _hits(conn, "场上能同时有两条链吗")[0]["number"] == "330.1"
     assert _hits(conn, "who can spend the counters on a unit")[0]["number"] == "745.2"
+
+
+def test_how_much_mana_asks_for_the_cost(conn):
+    """几点法力 / 多少法力 asks what a thing costs, which need not be mana: the standard move's cost is exhausting
+    the unit (144.2, was fifth)."""
+    assert _hits(conn, "标准移动要花几点法力")[0]["number"] == "144.2"
