@@ -610,3 +610,10 @@ def test_how_much_mana_asks_for_the_cost(conn):
     """几点法力 / 多少法力 asks what a thing costs, which need not be mana: the standard move's cost is exhausting
     the unit (144.2, was fifth)."""
     assert _hits(conn, "标准移动要花几点法力")[0]["number"] == "144.2"
+
+
+def test_a_weapon_is_gear_attached_to_a_unit(conn):
+    """武器 (Hearthstone's weapon) is 武装, gear attached to a unit: the attached card's Might bonus (718.4) was out
+    of the first six."""
+    top = [h["number"] for h in _hits(conn, "两把武器挂在一个单位身上，战力加成怎么算")]
+    assert "718.4" in top[:3], top
