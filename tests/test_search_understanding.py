@@ -617,3 +617,10 @@ def test_a_weapon_is_gear_attached_to_a_unit(conn):
     of the first six."""
     top = [h["number"] for h in _hits(conn, "两把武器挂在一个单位身上，战力加成怎么算")]
     assert "718.4" in top[:3], top
+
+
+def test_setting_a_card_is_hiding_it(conn):
+    """set a card (Yu-Gi-Oh!'s word for placing a card face down) is Riftbound's hide (the 待命 keyword, 811.1),
+    which was out of the first six; "a set" of cards is not read so."""
+    top = [h["number"] for h in _hits(conn, "can I set a card face down on my turn")]
+    assert top[0] == "811.1", top
