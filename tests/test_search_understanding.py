@@ -29,6 +29,7 @@ def _body(hit):
     ("两个持续效果谁早谁晚怎么定", intent.ORDER), ("我回合打完，下一个是谁", intent.ORDER),
     ("组队时我打完是轮到队友还是轮到对手", intent.ORDER), ("战斗伤害是哪一刻打到单位身上的", intent.WHEN),
     ("单位走进没人的战场，是当场就控制了吗", intent.WHEN), ("出牌有什么时间限制吗", intent.WHEN),
+    ("激活技能得先付费用再选目标吗", intent.ORDER),
     ("can I play a spell on my opponent's turn", intent.CAN), ("燃尽", None),
 ])
 def test_question_kinds(question, kind):
@@ -624,3 +625,23 @@ def test_setting_a_card_is_hiding_it(conn):
     which was out of the first six; "a set" of cards is not read so."""
     top = [h["number"] for h in _hits(conn, "can I set a card face down on my turn")]
     assert top[0] == "811.1", top
+
+
+@pytest.mark.parametrize("question,answer", [
+    # 颜色: each domain has its colour (rule 134.2); 103.1.b.4 (a card of several domains goes only into a deck
+    # whose domains include them all) was second.
+    ("单卡有两种颜色的话，能放进什么样的卡组", "103.1.b.4"),
+    # 二对二: 2v2, whose team shares its score (489.8.d); out of the first ten.
+    ("二对二是两个人一起算分吗", "489.8.d"),
+    # 横了 / 竖回来: exhausted and readied; the awaken phase readies (415.3.a), third.
+    ("符文横了以后下回合会自己竖回来吗", "415.3.a"),
+])
+def test_spoken_words_for_colours_teams_weapons_and_turning(conn, question, answer):
+    top = [h["number"] for h in _hits(conn, question)]
+    assert top[0] == answer, (question, top)
+
+
+def test_a_card_put_face_down_is_a_hidden_card(conn):
+    """扣牌 / 扣下 (to put a card face down, as 盖牌): 待命 (Hidden, rule 811); its cost (421.2.a) was 18th."""
+    top = [h["number"] for h in _hits(conn, "扣牌要付多少钱")]
+    assert "421.2.a" in top[:3], top

@@ -24,7 +24,7 @@ _XING = r"(?<![进执运发流举银])行"
 # Frames, most specific first; each (kind, pattern over the folded, simplified query). Spoken forms count:
 # 谁早谁晚 and 下一个是谁 ask for an order, 哪一刻 and 当场 (there and then) for a moment.
 _FRAMES: list[tuple[str, str]] = [
-    (ORDER, "|".join(STEP_FRAMES) + r"|先后|谁先|哪个先|哪一个先|先.{0,8}还是.{0,6}先|先.{0,10}还是|什么顺序|哪种顺序|按什么|谁先来|轮到谁|先算|先用|先处理|先结算|先上|先生效|先加入|先放|先.{0,4}[哪谁]|谁早|谁晚|下一个是谁|下一个轮到|轮到.{0,8}还是"),
+    (ORDER, "|".join(STEP_FRAMES) + r"|先后|谁先|哪个先|哪一个先|先.{0,8}还是.{0,6}先|先.{0,10}还是|什么顺序|哪种顺序|按什么|谁先来|轮到谁|先算|先用|先处理|先结算|先上|先生效|先加入|先放|先.{0,4}[哪谁]|谁早|谁晚|下一个是谁|下一个轮到|轮到.{0,8}还是|先.{1,10}再"),
     (HOWMANY, r"几张|几个|几分|几点|几次|几条|几名|几枚|几种|多少|最多|最少|至少|上限|下限|几$|几[^乎]"),
     (WHEN, r"什么时候|何时|啥时候|哪个阶段|什么阶段|什么时机|多久|最早|最晚|多早|哪一步|哪个步骤|哪步|哪一刻|什么时间|当场"),
     # "被反制的牌去哪了": the answer names where a card goes (a zone, the bottom of a deck).
