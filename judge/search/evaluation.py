@@ -1,6 +1,6 @@
 """Search quality against the evaluation sets: recall@1, recall@5, MRR per kind.
 
-Twenty-two sets, one format (kind <TAB> query <TAB> targets):
+Twenty-three sets, one format (kind <TAB> query <TAB> targets):
   tests/search_eval.tsv              terms, pinyin, traditional, typos, citations, short questions
   tests/search_questions_dev.tsv     questions in players' words: development (may guide tuning)
   tests/search_questions_frozen.tsv  the same kinds of questions, frozen: reported, never tuned on
@@ -25,6 +25,8 @@ Twenty-two sets, one format (kind <TAB> query <TAB> targets):
   tests/search_questions_fresh6.tsv  a sixth development batch, written after fresh5 had been tuned on,
                                      blind to the drafted questions, to the other sets and to the ranking
   tests/search_questions_fresh7.tsv  a seventh development batch, written after fresh6 had been tuned on,
+                                     blind to the drafted questions, to the other sets and to the ranking
+  tests/search_questions_fresh8.tsv  an eighth development batch, written after fresh7 had been tuned on,
                                      blind to the drafted questions, to the other sets and to the ranking
   tests/search_questions_reword.tsv  can, when and order questions of the development sets asked again in other
                                      words, written blind to the ranking: how far recall falls on rewording
@@ -78,6 +80,7 @@ FRESH4_PATH = REPO_DIR / "tests" / "search_questions_fresh4.tsv"
 FRESH5_PATH = REPO_DIR / "tests" / "search_questions_fresh5.tsv"
 FRESH6_PATH = REPO_DIR / "tests" / "search_questions_fresh6.tsv"
 FRESH7_PATH = REPO_DIR / "tests" / "search_questions_fresh7.tsv"
+FRESH8_PATH = REPO_DIR / "tests" / "search_questions_fresh8.tsv"
 REWORD_PATH = REPO_DIR / "tests" / "search_questions_reword.tsv"
 REWORD2_PATH = REPO_DIR / "tests" / "search_questions_reword2.tsv"
 FROZEN6_PATH = REPO_DIR / "tests" / "search_questions_frozen6.tsv"
@@ -95,8 +98,8 @@ SETS = {"eval": (EVAL_PATH, KINDS), "dev": (DEV_PATH, QUESTION_KINDS), "frozen":
         "frozen3": (FROZEN3_PATH, QUESTION_KINDS), "frozen4": (FROZEN4_PATH, QUESTION_KINDS),
         "frozen5": (FROZEN5_PATH, QUESTION_KINDS), "fresh4": (FRESH4_PATH, QUESTION_KINDS),
         "fresh5": (FRESH5_PATH, QUESTION_KINDS), "fresh6": (FRESH6_PATH, QUESTION_KINDS),
-        "fresh7": (FRESH7_PATH, QUESTION_KINDS), "reword": (REWORD_PATH, QUESTION_KINDS),
-        "reword2": (REWORD2_PATH, QUESTION_KINDS),
+        "fresh7": (FRESH7_PATH, QUESTION_KINDS), "fresh8": (FRESH8_PATH, QUESTION_KINDS),
+        "reword": (REWORD_PATH, QUESTION_KINDS), "reword2": (REWORD2_PATH, QUESTION_KINDS),
         "frozen6": (FROZEN6_PATH, QUESTION_KINDS),
         "frozen7": (FROZEN7_PATH, QUESTION_KINDS), "frozen8": (FROZEN8_PATH, QUESTION_KINDS),
         "frozen9": (FROZEN9_PATH, QUESTION_KINDS), "frozen10": (FROZEN10_PATH, QUESTION_KINDS),
