@@ -177,18 +177,27 @@ def _rows(conn, keys: list[str]) -> dict[str, tuple | None] | None:
         cache["present"] = bool(conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'search_pairs'").fetchone())
     if not cache["present"]:
         return None
-    memo = cache.setdefault("rows", {})
-    if len(memo) > ROWS_CACHE:
-        memo.clear()
     keys = list(dict.fromkeys(keys))
+    memo = memo_rows(cache, conn, "SELECT pair, fts, asked FROM search_pairs WHERE pair", keys,
+                     lambda r: (r[0], _decode(r[1]), _decode(r[2])), ROWS_CACHE)
+    return {k: memo[k] for k in keys}
+
+
+def memo_rows(cache: dict, conn, select: str, keys, decode, limit: int) -> dict:
+    """The connection's memo of decoded rows by key (`cache`: store.connection_memo's), with every key of
+    `keys` in it: the rows of `select` (a SELECT of the key, then the columns, ending in the key column's
+    name) for the keys not read yet, each `decode`d, None for a key with no row. Emptied first once it holds
+    more than `limit` keys."""
+    memo = cache.setdefault("rows", {})
+    if len(memo) > limit:
+        memo.clear()
     missing = [k for k in keys if k not in memo]
     if missing:
-        found = {r[0]: r for r in conn.execute(
-            f"SELECT pair, fts, asked FROM search_pairs WHERE pair IN ({','.join('?' * len(missing))})", missing)}
+        found = {r[0]: r for r in conn.execute(f"{select} IN ({','.join('?' * len(missing))})", missing)}
         for k in missing:
             r = found.get(k)
-            memo[k] = None if r is None else (k, _decode(r[1]), _decode(r[2]))
-    return {k: memo[k] for k in keys}
+            memo[k] = None if r is None else decode(r)
+    return memo
 
 
 def _decode(blob: bytes | None) -> tuple[array, array] | None:

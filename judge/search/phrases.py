@@ -25,7 +25,7 @@ import re
 from array import array
 from collections import Counter
 
-from judge.search.pairs import _decode, docsizes, encode, row_norms
+from judge.search.pairs import _decode, docsizes, encode, memo_rows, row_norms
 from judge.search.store import connection_memo
 from judge.search.text import CJK, is_cjk
 
@@ -217,16 +217,9 @@ def postings(conn, parts: list[tuple[str, str, str | None]], bm25: str) -> list[
         cache["held"] = row and set(row[0].decode())
     if not cache["held"]:
         return None
-    memo = cache.setdefault("rows", {})
-    if len(memo) > ROWS_CACHE:
-        memo.clear()
-    missing = [k for k in dict.fromkeys(k for _e, _c, k in parts if k) if k not in memo]
-    if missing:
-        found = {r[0]: r for r in conn.execute(
-            f"SELECT key, text, words FROM search_phrases WHERE key IN ({','.join('?' * len(missing))})", missing)}
-        for k in missing:
-            r = found.get(k)
-            memo[k] = None if r is None else tuple(_EMPTY if b == b"" else _decode(b) for b in r[1:])
+    memo = memo_rows(cache, conn, "SELECT key, text, words FROM search_phrases WHERE key",
+                     dict.fromkeys(k for _e, _c, k in parts if k),
+                     lambda r: tuple(_EMPTY if b == b"" else _decode(b) for b in r[1:]), ROWS_CACHE)
     held = cache["held"]
     out = []
     for expr, column, key in parts:
