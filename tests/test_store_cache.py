@@ -198,19 +198,3 @@ def test_a_file_added_to_a_builder_package_moves_the_key(tmp_path, monkeypatch):
     assert added != key
     (pkg / "search" / "data" / "added.tsv").unlink()
     assert cache.cache_key() == key  # the same contents as at first: the same key
-
-
-def test_stage_rows_written_as_given_and_an_unknown_column_refused():
-    import sqlite_utils
-
-    from judge.store import stages
-    from judge.store.schema import TABLES
-
-    db = sqlite_utils.Database(memory=True)
-    db["terms"].create(TABLES["terms"])
-    stages._insert(db, "terms", [{"term": "燃尽", "english": "Burn Out", "rule_id": "2026-07-17:318", "kind": "keyword",
-                                  "source": "rules"}, {"source": "faq", "term": "法盾"}])
-    assert db.execute("SELECT term, english, rule_id, kind, source FROM terms").fetchall() == [
-        ("燃尽", "Burn Out", "2026-07-17:318", "keyword", "rules"), ("法盾", None, None, None, "faq")]
-    with pytest.raises(ValueError, match="no column"):
-        stages._insert(db, "terms", [{"term": "急速", "aliases": ["迅捷"]}])

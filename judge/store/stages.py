@@ -35,10 +35,10 @@ def tree(db, ctx) -> None:
         all_rules.extend(rows.rule_rows(t))
         examples.extend(rows.example_rows(t))
         refs.extend(rows.ref_row(ref) for ref in t.refs)
-    _insert(db, "rules", all_rules)
-    _insert(db, "examples", examples)
-    _insert(db, "refs", refs)
-    _insert(db, "versions", [rows.version_row(t) for t in trees.values()])
+    db["rules"].insert_all(all_rules, pk="id", columns=TABLES["rules"])
+    db["examples"].insert_all(examples, columns=TABLES["examples"])
+    db["refs"].insert_all(refs, columns=TABLES["refs"])
+    db["versions"].insert_all([rows.version_row(t) for t in trees.values()], pk="version", columns=TABLES["versions"])
     db["meta"].insert_all([{"key": "current_version", "value": current}], pk="key", replace=True)
     for table, cols in (("rules", ["version", "number"]), ("rules", ["version", "parent"]), ("refs", ["from_rule"]),
                         ("refs", ["to_rule"]), ("refs", ["to_number"]), ("examples", ["rule_id"])):
@@ -46,18 +46,6 @@ def tree(db, ctx) -> None:
     ctx.data["trees"] = trees
     ctx.data["current_version"] = current
     ctx.data["rules"] = [row for row in all_rules if row["version"] == current]
-
-
-def _insert(db, table: str, records: list[dict]) -> None:
-    """Rows (dicts of a schema table's columns, values str, int, float or None) appended to `table` by one
-    executemany: what sqlite-utils' insert_all writes for them, without its conversion of every value and
-    its SQL built per chunk of rows (a list or dict, which it would write as JSON, is an error of sqlite3's)."""
-    columns = list(TABLES[table])
-    unknown = set().union(*records).difference(columns)
-    if unknown:
-        raise ValueError(f"{table} has no column {', '.join(sorted(unknown))}")
-    sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
-    db.conn.executemany(sql, [tuple(map(r.get, columns)) for r in records])
 
 
 def _meta(db, key: str, value: str) -> None:
@@ -69,9 +57,9 @@ def faq(db, ctx) -> None:
     from judge.rules.faq import build_faq
 
     content = build_faq(ctx.docs, ctx.data.get("rules", []))
-    _insert(db, "faq", [rows.faq_row(e) for e in content.entries])
-    _insert(db, "errata", [rows.erratum_row(x) for x in content.errata])
-    _insert(db, "faq_refs", content.links)
+    db["faq"].insert_all([rows.faq_row(e) for e in content.entries], pk="id", columns=TABLES["faq"])
+    db["errata"].insert_all([rows.erratum_row(x) for x in content.errata], pk="id", columns=TABLES["errata"])
+    db["faq_refs"].insert_all(content.links, columns=TABLES["faq_refs"])
     for table, cols in (("faq_refs", ["faq_id"]), ("faq_refs", ["rule_id"]), ("faq", ["doc", "topic"])):
         db[table].create_index(cols, if_not_exists=True)
     ctx.data["faq"] = {"core": content.core, "referee": content.referee, "status_problems": content.status_problems}
@@ -83,8 +71,8 @@ def glossary(db, ctx) -> None:
 
     parsed = ctx.data.get("faq") or {}
     terms = build_from_documents(ctx.docs, ctx.data.get("rules", []), parsed.get("core"), parsed.get("referee"))
-    _insert(db, "terms", [rows.term_row(t) for t in terms])
-    _insert(db, "term_aliases", rows.alias_rows(terms))
+    db["terms"].insert_all([rows.term_row(t) for t in terms], columns=TABLES["terms"])
+    db["term_aliases"].insert_all(rows.alias_rows(terms), columns=TABLES["term_aliases"])
     for table, cols in (("terms", ["term"]), ("term_aliases", ["alias"]), ("term_aliases", ["term"])):
         db[table].create_index(cols, if_not_exists=True)
     ctx.data["glossary"] = terms
