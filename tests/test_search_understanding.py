@@ -645,3 +645,18 @@ def test_a_card_put_face_down_is_a_hidden_card(conn):
     """扣牌 / 扣下 (to put a card face down, as 盖牌): 待命 (Hidden, rule 811); its cost (421.2.a) was 18th."""
     top = [h["number"] for h in _hits(conn, "扣牌要付多少钱")]
     assert "421.2.a" in top[:3], top
+
+
+@pytest.mark.parametrize("question,answer,place", [
+    # 清零: emptied (清空); the rune pool is emptied at the start of each main phase and the end of each turn
+    # (167), which was out of the first ten.
+    ("符文池里剩下的法力啥时候清零", "167", 3),
+    # 落地 (other games: a minion lands on the board): enters play (进场); 383.4.a.2 (a play effect goes on
+    # the chain once its permanent has entered) was eighth.
+    ("随从落地了打出效果才触发吗", "383.4.a.2", 1),
+    # 它自己: the spell or ability itself (本身), which cannot be its own target (355.9.c); out of the first ten.
+    ("法术可以选它自己当目标吗", "355.9.c", 5),
+])
+def test_spoken_words_for_emptying_landing_and_itself(conn, question, answer, place):
+    top = [h["number"] for h in _hits(conn, question, limit=10)]
+    assert answer in top[:place], (question, top)
