@@ -660,3 +660,20 @@ def test_a_card_put_face_down_is_a_hidden_card(conn):
 def test_spoken_words_for_emptying_landing_and_itself(conn, question, answer, place):
     top = [h["number"] for h in _hits(conn, question, limit=10)]
     assert answer in top[:place], (question, top)
+
+
+@pytest.mark.parametrize("question,answer", [
+    # 它自己: itself, the rules' 自身 (355.9.c: a counter spell cannot target itself); out of the first ten.
+    ("这张counter牌能指它自己吗", "355.9.c"),
+    # 拆掉: destroy; a legend is never destroyed in the normal course of the game (174.3); out of the first ten.
+    ("对面的传奇能不能拆掉", "174.3"),
+    # 替死: a replacement effect (370.4 keeps applying after its source leaves); third.
+    ("替死的效果离场以后还管用吗", "370.4"),
+    # 一架: a fight, as 打架; the combat cleanup heals units (466.1.a.1); out of the first ten.
+    ("打完一架身上的伤多久才好", "466.1.a.1"),
+    # 搭档: a 2v2 partner, a teammate; on a teammate's turn spells are played when invited (489.8.a); fourth.
+    ("搭档的回合我能出法术吗", "489.8.a"),
+])
+def test_spoken_words_for_itself_destroying_replacing_fighting_and_partners(conn, question, answer):
+    top = [h["number"] for h in _hits(conn, question)]
+    assert answer in top[:5], (question, top)
