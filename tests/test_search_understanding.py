@@ -677,3 +677,20 @@ def test_spoken_words_for_emptying_landing_and_itself(conn, question, answer, pl
 def test_spoken_words_for_itself_destroying_replacing_fighting_and_partners(conn, question, answer):
     top = [h["number"] for h in _hits(conn, question)]
     assert answer in top[:5], (question, top)
+
+
+@pytest.mark.parametrize("question,answer", [
+    # discard down to (a hand size, as in Magic's cleanup): Riftbound has no hand limit (core FAQ C-L187); out of
+    # the first ten.
+    ("Cleanup step: do we discard down to eight like in Magic?", "C-L187"),
+    # back to hand (a bounce): a token put into a non-board zone ceases to exist (186.1); out of the first ten.
+    ("If my opponent bounces my token back to hand, what happens to it?", "186.1"),
+    # going second / go second: the English rules' words for the player who gets the first-turn adjustment (485.7,
+    # 486.7); out of the first ten.
+    ("If I go second, do I channel extra runes?", "486.7"),
+    # takes the first turn: the First Player (115.1.b.1); out of the first ten.
+    ("Who takes the first turn in a 1v1 game?", "115.1.b.1"),
+])
+def test_english_words_for_hand_size_bounce_and_turn_order(conn, question, answer):
+    top = [h["display_number"] for h in _hits(conn, question)]
+    assert answer in top[:5], (question, top)
