@@ -120,7 +120,8 @@ def test_homophone_typos_are_corrected_and_reported(conn):
 def test_question_words_do_not_become_typos(conn):
     a = analyze(conn, "致命伤害是什么")
     assert a.corrections == []
-    assert a.question_like
+    # Read as a what-is question; asking for one term alone, it is ranked as the term's query.
+    assert a.intent == "define" and not a.question_like
     assert [c.label for c in a.concepts][:2] == ["致命", "伤害"] or "致命伤害" in [c.label for c in a.concepts]
 
 

@@ -694,3 +694,15 @@ def test_spoken_words_for_itself_destroying_replacing_fighting_and_partners(conn
 def test_english_words_for_hand_size_bounce_and_turn_order(conn, question, answer):
     top = [h["display_number"] for h in _hits(conn, question)]
     assert answer in top[:5], (question, top)
+
+
+@pytest.mark.parametrize("question,answer", [
+    # "What is X?" with nothing else asked is the term's query: its heading and definition come first. 法术对决's
+    # definition (341) was tenth for both, behind paragraphs that mention a showdown in passing.
+    ("什么是法术对决？", "341"),
+    ("What is a chain?", "327"),
+    ("法盾是什么？", "809"),
+])
+def test_what_is_a_term_finds_its_definition(conn, question, answer):
+    top = [h["display_number"] for h in _hits(conn, question)]
+    assert top[0] == answer, (question, top)

@@ -364,6 +364,9 @@ def analyze(conn, raw: str) -> Analysis:
                 c.optional = True
     _fix_unmatched(vocab, concepts, a)
     a.concepts = [c for c in concepts if c.forms]
+    if a.intent == intent.DEFINE and not cards and sum(not c.optional for c in a.concepts) == 1:
+        # "What is a showdown?" asks for the term itself: its heading and definition answer, as for the term.
+        a.question_like = False
     return a
 
 
