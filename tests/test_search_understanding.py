@@ -706,3 +706,9 @@ def test_english_words_for_hand_size_bounce_and_turn_order(conn, question, answe
 def test_what_is_a_term_finds_its_definition(conn, question, answer):
     top = [h["display_number"] for h in _hits(conn, question)]
     assert top[0] == answer, (question, top)
+
+
+def test_decided_is_the_rules_decide(conn):
+    """decide / decided: the rules' 决定; the turn order is decided by a fair random method (115), sixth."""
+    top = [h["display_number"] for h in _hits(conn, "How is the turn order decided?")]
+    assert top[0] == "115", top
