@@ -1,5 +1,6 @@
-"""Chinese titles the tool drafts for the skeleton nodes of 440-829 (judge/rules/data/drafted_titles.tsv):
-always marked, never rule text, never glossary terms, and used by `judge rule` and `judge search`."""
+"""Chinese titles the tool drafts (judge/rules/data/drafted_titles.tsv) for the skeleton nodes of 440-829
+and for the headings of 000-439 the Chinese text dropped: always marked, never rule text, never glossary
+terms, and used by `judge rule`, the docs and `judge search`."""
 
 import re
 
@@ -28,10 +29,10 @@ def nmap():
     return {row.number: row for row in read_map(REPO_DIR / "rules_corpus" / "numbering-map.tsv").rows}
 
 
-def test_drafted_titles_are_for_untitled_skeleton_nodes(nmap):
+def test_drafted_titles_are_for_untitled_skeleton_nodes_and_dropped_headings(nmap):
     for number, (title, words) in drafted.drafted().items():
         row = nmap.get(number)
-        assert row is not None and row.role == "absent", number
+        assert row is not None and row.role == ("heading" if int(number.split(".")[0]) < 440 else "absent"), number
         assert not row.title, f"{number}: the numbering map already titles it ({row.title})"
         assert title and re.search("[\u4e00-\u9fff]", title), number
         assert not re.search(r"[A-Za-z]+ [A-Za-z]+ [A-Za-z]+", title), f"{number}: an English phrase in {title}"
@@ -42,6 +43,19 @@ def test_every_level_0_and_1_node_of_the_judges_chapters_has_a_title(nmap):
     untitled = [n for n, row in nmap.items() if row.role == "absent" and n.count(".") <= 1 and not row.title
                 and any(lo <= int(n.split(".")[0]) <= hi for lo, hi in CHAPTERS) and n not in drafted.drafted()]
     assert not untitled
+
+
+def test_every_dropped_heading_of_000_439_has_a_title(nmap):
+    """A heading the Chinese text lost is titled by a citation, the glossary, or the tool (marked)."""
+    untitled = [n for n, row in nmap.items() if row.role == "heading" and not row.title and n not in drafted.drafted()]
+    assert not untitled
+
+
+def test_table_rows_are_in_number_order():
+    from judge.rules.model import parse_number
+
+    numbers = list(drafted.drafted())
+    assert numbers == sorted(numbers, key=parse_number)
 
 
 def test_no_title_copies_the_reference(nmap):
@@ -57,12 +71,15 @@ def test_no_title_copies_the_reference(nmap):
 
 
 def test_store_marks_drafted_titles_and_keeps_them_out_of_the_glossary(conn):
-    rows = conn.execute("SELECT number, title, text, evidence FROM rules WHERE number_source = 'absent'").fetchall()
-    marked = {n: (t, x, e) for n, t, x, e in rows if t and t.endswith(drafted.MARK)}
-    assert len(marked) == len(drafted.drafted())
+    rows = conn.execute("SELECT number, title, text, evidence, number_source, is_heading FROM rules "
+                        "WHERE version = (SELECT MAX(version) FROM rules WHERE number_source = 'absent')").fetchall()
+    marked = {n: (t, x, e) for n, t, x, e, _s, _h in rows if t and t.endswith(drafted.MARK)}
+    assert set(marked) == set(drafted.drafted())
     for number, (title, text, evidence) in marked.items():
-        assert not text, number  # the rule's text stays absent
+        assert not text, number  # the rule's text stays absent; a dropped heading has none
         assert "本工具所拟" in evidence and "不是官方规则文本" in evidence
+    headings = {n: (s, h) for n, t, _x, _e, s, h in rows if n in marked and int(n.split(".")[0]) < 440}
+    assert headings and all(v == ("official", 1) for v in headings.values())  # still an official heading
     terms = {r[0] for r in conn.execute("SELECT term FROM terms")}
     assert not any(drafted.MARK in t for t in terms)
     # Only keyword names (term pairs the glossary has from elsewhere) may coincide with a glossary term.
@@ -78,6 +95,35 @@ def test_judge_rule_shows_the_mark(capsys):
     assert "不是官方规则文本" in out
     code, out = run(capsys, "rule", "459")
     assert "本节规则" in out and "462 战斗仅限两名玩家之间" + drafted.MARK in out
+
+
+def test_judge_rule_shows_the_mark_on_a_dropped_heading(capsys):
+    code, out = run(capsys, "rule", "315")
+    assert code == 0
+    assert "315.1 唤醒阶段" + drafted.MARK in out and "315.3 召出阶段" + drafted.MARK in out
+    assert "中文正文缺此标题" not in out
+    code, out = run(capsys, "rule", "315.1")
+    assert "规则 315.1 唤醒阶段" + drafted.MARK in out and "不是官方规则文本" in out
+
+
+def test_docs_page_shows_the_mark_on_a_dropped_heading(conn):
+    from judge.docs import data as docs_data
+    from judge.docs.context import SiteContext
+    from judge.docs.markup import esc
+    from judge.docs.pages_rules import render_section
+
+    ctx = SiteContext(docs_data.load(conn), [])
+    section = next(s for s in ctx.sections if any(r.number == "315.1" for r in s.rules))
+    page = render_section(ctx, section)
+    assert esc("315.1") + " " + esc("唤醒阶段" + drafted.MARK) in page
+
+
+def test_search_finds_a_dropped_heading_by_its_drafted_title(conn):
+    for query in ("唤醒阶段", "金规则"):
+        hits = search(conn, query, limit=5).to_dict()["hits"]
+        top = [h for h in hits if h["kind"] == "rule"]
+        assert top and top[0]["title"].endswith(drafted.MARK), query
+        assert top[0]["number"] in {"315.1", "001"} and top[0]["number_source"] == "official"
 
 
 def test_search_finds_skeleton_rules_by_their_drafted_title(conn):

@@ -10,7 +10,7 @@ import pytest
 
 from judge.corpus import manifest
 from judge.paths import corpus_dir
-from judge.rules import CURRENT_VERSION, citation_review, lookup
+from judge.rules import CURRENT_VERSION, citation_review, drafted, lookup
 from judge.rules.citations import find_citations
 from judge.rules.model import ABSENT, INFERRED, OFFICIAL, parse_number
 from judge.rules.official import (
@@ -120,7 +120,8 @@ def test_untitled_dropped_headings_take_the_term_their_first_rule_defines(tree):
     by = tree.by_number()
     # "抵挡伤害指的是…" opens 437.1, "洞察一张卡牌指的是…" 436.1: the Chinese text's own terms.
     assert by["437"].title == "抵挡伤害" and by["436"].title == "洞察" and by["423"].title == "眩晕"
-    assert by["413"].title == ""          # "抽一张牌指的是…" names no term of two characters or more
+    # "抽一张牌指的是…" names no term of two characters or more: the title is the tool's, marked.
+    assert by["413"].title == drafted.title_of("413") and drafted.is_drafted(by["413"].title)
     assert by["413"].is_heading and not by["413"].text
 
 

@@ -1,10 +1,12 @@
-"""Titles this tool drafts for skeleton nodes of the chapters the corpus lacks (440-829).
+"""Titles this tool drafts for nodes no source names in Chinese.
 
-The numbering map gives those chapters their numbers and levels but (apart from a few headings the
-text cites) no Chinese words, so a judge searching for 召回 or 战斗伤害 found nothing there.
+Two kinds of node: the skeleton of the chapters the corpus lacks (440-829), where the numbering map
+gives numbers and levels but (apart from a few headings the text cites) no Chinese words, so a judge
+searching for 召回 or 战斗伤害 found nothing there; and the headings of 000-439 the Chinese text dropped
+in extraction that no citation or glossary term names (315.1, the awaken phase, was a bare task list).
 `data/drafted_titles.tsv` gives such nodes a short Chinese title in the tool's own words, and
 optional search keywords. A drafted title always carries MARK, so no view presents it as official
-rule text; the node's text stays empty (absent).
+rule text; a skeleton node's text stays empty (absent), a heading stays a heading.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ def drafted(path: str = PATH) -> dict[str, tuple[str, tuple[str, ...]]]:
 
 
 def title_of(number: str) -> str:
-    """The drafted title of a skeleton node, marked; "" if none."""
+    """The drafted title of a node, marked; "" if none."""
     entry = drafted().get(number)
     return entry[0] + MARK if entry else ""
 

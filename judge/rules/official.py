@@ -11,7 +11,8 @@ Roles:
   para      the number of a corpus paragraph
   part      a further paragraph of the same rule (the extraction split one rule in two)
   merged    a rule whose text the corpus merged into the paragraph of another number
-  heading   a heading the Chinese text dropped (title from a citation or the glossary, else none)
+  heading   a heading the Chinese text dropped (title from a citation or the glossary, else the
+            tool's own drafted title, marked as such: judge/rules/drafted.py)
   missing   a rule of 000-439 with no counterpart paragraph in the Chinese text
   absent    a rule of the chapters the corpus lacks (440-829): the skeleton of those chapters
 
@@ -40,6 +41,7 @@ COLUMNS = ["number", "role", "document", "line", "text_sha", "level", "parent", 
 ROLES = ("para", "part", "merged", "heading", "missing", "absent")
 UNTITLED = "〔中文正文缺此标题〕"   # shown for a dropped heading no source names (render)
 ABSENT_NOTE = "正文未收录于语料"
+_UNNAMED = "，也没有别处给出其中文标题。" + drafted.NOTE  # the evidence of a drafted heading title
 
 
 class NumberingConflict(CorpusError):
@@ -164,6 +166,11 @@ def _node(row: MapRow, version: str, label: str) -> Rule:
         return Rule(version, row.number, ABSENT, 1.0,
                     f"编号与层级取自{label}；{ABSENT_NOTE}。", title=row.title, is_heading=bool(row.title))
     if row.role == "heading":
+        if not row.title and drafted.title_of(row.number):
+            # No source names the dropped heading: the tool's own title, marked (judge/rules/drafted.py).
+            return Rule(version, row.number, OFFICIAL, 1.0,
+                        f"{label}在此处有一个标题，中文正文在提取中丢失了它{_UNNAMED}",
+                        title=drafted.title_of(row.number), is_heading=True)
         return Rule(version, row.number, OFFICIAL, 1.0,
                     f"{label}在此处有一个标题，中文正文在提取中丢失了它"
                     + ("；标题取自正文引用、术语表或本节首条的定义。" if row.title else "，也没有别处给出其中文标题。"),
@@ -326,7 +333,7 @@ def check_citations(rules: list[Rule], cites: list[Citation]) -> list[str]:
             titles.setdefault(number, []).append(c.title)
     for number, cited in titles.items():
         r = by_num[number]
-        if r.number_source == ABSENT or (r.is_heading and not r.title):
+        if r.number_source == ABSENT or (r.is_heading and (not r.title or drafted.is_drafted(r.title))):
             continue
         if any(_names(r, t) for t in cited):
             note = f"正文引用“规则 {number}.{cited[0]}”与此一致。"
@@ -351,6 +358,8 @@ def fill_cited_titles(rules: list[Rule], cites: list[Citation]) -> None:
         r = by_num.get(format_number(key)) if key else None
         if r is None or r.source_line or not (c.title or c.context):
             continue
-        if not r.title:
+        if not r.title or (drafted.is_drafted(r.title) and r.number_source != ABSENT):
+            # The text's own words replace a title the tool drafted for a dropped heading.
             r.title = c.title or c.context
             r.is_heading = True
+            r.evidence = r.evidence.replace(_UNNAMED, "；标题取自正文引用。")
