@@ -434,7 +434,7 @@ def build(conn, docs_manifest=None) -> dict:
         examples = json.loads(d["examples"])
         # A skeleton node's placeholder ("本条正文不在当前语料中…") is shown, never searched; nor is a drafted title's mark.
         skeleton = d["kind"] == "rule" and d.get("number_source") == "absent" and d["text"].startswith(ABSENT_TEXT)
-        body = "" if skeleton else norm_text(d["text"])
+        body = "" if skeleton else norm_text(d["text"].replace(drafted.MARK, ""))  # a heading's preview may show one
         title = norm_text(drafted.strip_mark(d["title"]))
         extra = norm_text(" ".join(examples + [d.get("asked") or ""]))
         words = segmented(body) + segmented(title)
