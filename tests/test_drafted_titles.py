@@ -48,7 +48,7 @@ def test_every_level_0_and_1_node_of_the_judges_chapters_has_a_title(nmap):
 def test_every_dropped_heading_of_000_439_has_a_title(nmap):
     """A heading the Chinese text lost is titled by a citation, the glossary, or the tool (marked)."""
     untitled = [n for n, row in nmap.items() if row.role == "heading" and not row.title and n not in drafted.drafted()]
-    assert not untitled
+    assert untitled == ["108.1"]  # left untitled on purpose: see the header of data/drafted_titles.tsv
 
 
 def test_table_rows_are_in_number_order():
