@@ -712,3 +712,16 @@ def test_decided_is_the_rules_decide(conn):
     """decide / decided: the rules' 决定; the turn order is decided by a fair random method (115), sixth."""
     top = [h["display_number"] for h in _hits(conn, "How is the turn order decided?")]
     assert top[0] == "115", top
+
+
+@pytest.mark.parametrize("question,answer", [
+    # 护盾: a shield, Riftbound's 抵挡 (prevented damage is no damage dealt, 437.4); ninth.
+    ("护盾挡掉的伤害还算造成伤害吗", "437.4"),
+    # 护盾: when a unit's prevention is no longer tracked (437.3.a); out of the first ten.
+    ("单位身上的护盾什么时候没了", "437.3.a"),
+    # 排一排: to sort; a trash's order does not matter and may be rearranged (108.2.c); second.
+    ("我的废牌堆能不能排一排顺序", "108.2.c"),
+])
+def test_spoken_words_for_shields_and_sorting(conn, question, answer):
+    top = [h["number"] for h in _hits(conn, question)]
+    assert answer in top[:3], (question, top)
