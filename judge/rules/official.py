@@ -166,15 +166,12 @@ def _node(row: MapRow, version: str, label: str) -> Rule:
         return Rule(version, row.number, ABSENT, 1.0,
                     f"编号与层级取自{label}；{ABSENT_NOTE}。", title=row.title, is_heading=bool(row.title))
     if row.role == "heading":
-        if not row.title and drafted.title_of(row.number):
-            # No source names the dropped heading: the tool's own title, marked (judge/rules/drafted.py).
-            return Rule(version, row.number, OFFICIAL, 1.0,
-                        f"{label}在此处有一个标题，中文正文在提取中丢失了它{_UNNAMED}",
-                        title=drafted.title_of(row.number), is_heading=True)
-        return Rule(version, row.number, OFFICIAL, 1.0,
-                    f"{label}在此处有一个标题，中文正文在提取中丢失了它"
-                    + ("；标题取自正文引用、术语表或本节首条的定义。" if row.title else "，也没有别处给出其中文标题。"),
-                    title=row.title, is_heading=True)
+        # When no source names the dropped heading: the tool's own title, marked (judge/rules/drafted.py).
+        title = row.title or drafted.title_of(row.number)
+        source = ("；标题取自正文引用、术语表或本节首条的定义。" if row.title
+                  else _UNNAMED if title else "，也没有别处给出其中文标题。")
+        return Rule(version, row.number, OFFICIAL, 1.0, f"{label}在此处有一个标题，中文正文在提取中丢失了它{source}",
+                    title=title, is_heading=True)
     if row.role == "merged":
         return Rule(version, row.number, OFFICIAL, row.confidence,
                     f"{label}中此条单独编号；语料把它与规则 {row.title} 合成了一段，正文见规则 {row.title}。")

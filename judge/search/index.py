@@ -263,11 +263,12 @@ def collect_docs(conn, version: str | None) -> list[dict]:
         path.reverse()
         text = (r.get("text") or "").strip()
         title = (r.get("title") or "").strip()
-        if drafted.is_drafted(title):
+        drafted_title = drafted.is_drafted(title)
+        if drafted_title:
             # A title of the tool's own (judge/rules/drafted.py): found by its words and keywords,
             # always shown with its mark, never as rule text.
             r["_context"] = " ".join([r.get("_context") or "", *drafted.keywords(r.get("number"))]).strip()
-        if r.get("number_source") == "absent" and not text and drafted.is_drafted(title):
+        if r.get("number_source") == "absent" and not text and drafted_title:
             text = ABSENT_TEXT + "；标题为本工具所拟，仅概括该条所涉内容，不是官方条文。）"
         elif r.get("number_source") == "absent" and not text:
             text = ABSENT_TEXT + "，仅知其编号与标题。）"
