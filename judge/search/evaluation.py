@@ -35,6 +35,9 @@ Twenty-three sets, one format (kind <TAB> query <TAB> targets):
                                      far recall falls when questions the search answers are asked otherwise
   tests/search_questions_reword3.tsv can, when and whatif questions of the development sets the two reworded
                                      sets above left out, reworded likewise, written blind to the ranking
+  tests/search_questions_reword5.tsv development questions the reworded sets above left out, half asked again
+                                     in English as players of other card games ask them, half (whatif, when)
+                                     reworded in Chinese, written blind to the ranking
   tests/search_questions_frozen6.tsv a sixth frozen set, written before the fifth round of drafted questions
                                      and that round's ranking changes, blind to the other sets, the drafted
                                      questions and the ranking: reported, never tuned on, never read by
@@ -86,6 +89,7 @@ FRESH8_PATH = REPO_DIR / "tests" / "search_questions_fresh8.tsv"
 REWORD_PATH = REPO_DIR / "tests" / "search_questions_reword.tsv"
 REWORD2_PATH = REPO_DIR / "tests" / "search_questions_reword2.tsv"
 REWORD3_PATH = REPO_DIR / "tests" / "search_questions_reword3.tsv"
+REWORD5_PATH = REPO_DIR / "tests" / "search_questions_reword5.tsv"
 FROZEN6_PATH = REPO_DIR / "tests" / "search_questions_frozen6.tsv"
 FROZEN7_PATH = REPO_DIR / "tests" / "search_questions_frozen7.tsv"
 FROZEN8_PATH = REPO_DIR / "tests" / "search_questions_frozen8.tsv"
@@ -103,7 +107,7 @@ SETS = {"eval": (EVAL_PATH, KINDS), "dev": (DEV_PATH, QUESTION_KINDS), "frozen":
         "fresh5": (FRESH5_PATH, QUESTION_KINDS), "fresh6": (FRESH6_PATH, QUESTION_KINDS),
         "fresh7": (FRESH7_PATH, QUESTION_KINDS), "fresh8": (FRESH8_PATH, QUESTION_KINDS),
         "reword": (REWORD_PATH, QUESTION_KINDS), "reword2": (REWORD2_PATH, QUESTION_KINDS),
-        "reword3": (REWORD3_PATH, QUESTION_KINDS),
+        "reword3": (REWORD3_PATH, QUESTION_KINDS), "reword5": (REWORD5_PATH, QUESTION_KINDS),
         "frozen6": (FROZEN6_PATH, QUESTION_KINDS),
         "frozen7": (FROZEN7_PATH, QUESTION_KINDS), "frozen8": (FROZEN8_PATH, QUESTION_KINDS),
         "frozen9": (FROZEN9_PATH, QUESTION_KINDS), "frozen10": (FROZEN10_PATH, QUESTION_KINDS),
