@@ -1,6 +1,6 @@
 """Search quality against the evaluation sets: recall@1, recall@5, MRR per kind.
 
-Twenty-three sets, one format (kind <TAB> query <TAB> targets):
+Twenty-five sets, one format (kind <TAB> query <TAB> targets):
   tests/search_eval.tsv              terms, pinyin, traditional, typos, citations, short questions
   tests/search_questions_dev.tsv     questions in players' words: development (may guide tuning)
   tests/search_questions_frozen.tsv  the same kinds of questions, frozen: reported, never tuned on
@@ -35,6 +35,9 @@ Twenty-three sets, one format (kind <TAB> query <TAB> targets):
                                      far recall falls when questions the search answers are asked otherwise
   tests/search_questions_reword3.tsv can, when and whatif questions of the development sets the two reworded
                                      sets above left out, reworded likewise, written blind to the ranking
+  tests/search_questions_reword4.tsv can, order and howmany questions of the development sets the three
+                                     reworded sets above left out, reworded likewise, written blind to the
+                                     ranking
   tests/search_questions_reword5.tsv development questions the reworded sets above left out, half asked again
                                      in English as players of other card games ask them, half (whatif, when)
                                      reworded in Chinese, written blind to the ranking
@@ -89,6 +92,7 @@ FRESH8_PATH = REPO_DIR / "tests" / "search_questions_fresh8.tsv"
 REWORD_PATH = REPO_DIR / "tests" / "search_questions_reword.tsv"
 REWORD2_PATH = REPO_DIR / "tests" / "search_questions_reword2.tsv"
 REWORD3_PATH = REPO_DIR / "tests" / "search_questions_reword3.tsv"
+REWORD4_PATH = REPO_DIR / "tests" / "search_questions_reword4.tsv"
 REWORD5_PATH = REPO_DIR / "tests" / "search_questions_reword5.tsv"
 FROZEN6_PATH = REPO_DIR / "tests" / "search_questions_frozen6.tsv"
 FROZEN7_PATH = REPO_DIR / "tests" / "search_questions_frozen7.tsv"
@@ -107,7 +111,8 @@ SETS = {"eval": (EVAL_PATH, KINDS), "dev": (DEV_PATH, QUESTION_KINDS), "frozen":
         "fresh5": (FRESH5_PATH, QUESTION_KINDS), "fresh6": (FRESH6_PATH, QUESTION_KINDS),
         "fresh7": (FRESH7_PATH, QUESTION_KINDS), "fresh8": (FRESH8_PATH, QUESTION_KINDS),
         "reword": (REWORD_PATH, QUESTION_KINDS), "reword2": (REWORD2_PATH, QUESTION_KINDS),
-        "reword3": (REWORD3_PATH, QUESTION_KINDS), "reword5": (REWORD5_PATH, QUESTION_KINDS),
+        "reword3": (REWORD3_PATH, QUESTION_KINDS), "reword4": (REWORD4_PATH, QUESTION_KINDS),
+        "reword5": (REWORD5_PATH, QUESTION_KINDS),
         "frozen6": (FROZEN6_PATH, QUESTION_KINDS),
         "frozen7": (FROZEN7_PATH, QUESTION_KINDS), "frozen8": (FROZEN8_PATH, QUESTION_KINDS),
         "frozen9": (FROZEN9_PATH, QUESTION_KINDS), "frozen10": (FROZEN10_PATH, QUESTION_KINDS),
