@@ -1,6 +1,6 @@
 """Search quality against the evaluation sets: recall@1, recall@5, MRR per kind.
 
-Twenty-five sets, one format (kind <TAB> query <TAB> targets):
+Twenty-six sets, one format (kind <TAB> query <TAB> targets):
   tests/search_eval.tsv              terms, pinyin, traditional, typos, citations, short questions
   tests/search_questions_dev.tsv     questions in players' words: development (may guide tuning)
   tests/search_questions_frozen.tsv  the same kinds of questions, frozen: reported, never tuned on
@@ -27,6 +27,8 @@ Twenty-five sets, one format (kind <TAB> query <TAB> targets):
   tests/search_questions_fresh7.tsv  a seventh development batch, written after fresh6 had been tuned on,
                                      blind to the drafted questions, to the other sets and to the ranking
   tests/search_questions_fresh8.tsv  an eighth development batch, written after fresh7 had been tuned on,
+                                     blind to the drafted questions, to the other sets and to the ranking
+  tests/search_questions_fresh9.tsv  a ninth development batch, written after fresh8 had been tuned on,
                                      blind to the drafted questions, to the other sets and to the ranking
   tests/search_questions_reword.tsv  can, when and order questions of the development sets asked again in other
                                      words, written blind to the ranking: how far recall falls on rewording
@@ -89,6 +91,7 @@ FRESH5_PATH = REPO_DIR / "tests" / "search_questions_fresh5.tsv"
 FRESH6_PATH = REPO_DIR / "tests" / "search_questions_fresh6.tsv"
 FRESH7_PATH = REPO_DIR / "tests" / "search_questions_fresh7.tsv"
 FRESH8_PATH = REPO_DIR / "tests" / "search_questions_fresh8.tsv"
+FRESH9_PATH = REPO_DIR / "tests" / "search_questions_fresh9.tsv"
 REWORD_PATH = REPO_DIR / "tests" / "search_questions_reword.tsv"
 REWORD2_PATH = REPO_DIR / "tests" / "search_questions_reword2.tsv"
 REWORD3_PATH = REPO_DIR / "tests" / "search_questions_reword3.tsv"
@@ -110,6 +113,7 @@ SETS = {"eval": (EVAL_PATH, KINDS), "dev": (DEV_PATH, QUESTION_KINDS), "frozen":
         "frozen5": (FROZEN5_PATH, QUESTION_KINDS), "fresh4": (FRESH4_PATH, QUESTION_KINDS),
         "fresh5": (FRESH5_PATH, QUESTION_KINDS), "fresh6": (FRESH6_PATH, QUESTION_KINDS),
         "fresh7": (FRESH7_PATH, QUESTION_KINDS), "fresh8": (FRESH8_PATH, QUESTION_KINDS),
+        "fresh9": (FRESH9_PATH, QUESTION_KINDS),
         "reword": (REWORD_PATH, QUESTION_KINDS), "reword2": (REWORD2_PATH, QUESTION_KINDS),
         "reword3": (REWORD3_PATH, QUESTION_KINDS), "reword4": (REWORD4_PATH, QUESTION_KINDS),
         "reword5": (REWORD5_PATH, QUESTION_KINDS),
