@@ -725,3 +725,22 @@ def test_decided_is_the_rules_decide(conn):
 def test_spoken_words_for_shields_and_sorting(conn, question, answer):
     top = [h["number"] for h in _hits(conn, question)]
     assert answer in top[:3], (question, top)
+
+
+@pytest.mark.parametrize("question,answer,place", [
+    # Might is the rules' term (战力), not the modal verb: it was dropped as a stop word, so the question kept
+    # only "unit"; "set to" is the English rules' word for 变为 (477.1.a.1). Out of the first ten.
+    ("Does a unit's Might get set to 2 before or after the +1 from a buff is added?", "477.1.a.1", 5),
+    # "equal to" and "checked": referenced information is checked when the instruction executes (359.3.f.2).
+    ("an effect deals damage equal to a unit's Might - when is that Might checked?", "359.3.f.2", 5),
+    # "copies of the same": deck-building copies, 同名 (103.4.c), not copy effects (477.1.b); out of the first ten.
+    ("Can my deck run two copies of the same battlefield?", "103.4.c", 5),
+    # open: a battlefield can be open, unoccupied and uncontrolled (170.11.c); third, now first.
+    ("Is a battlefield open when nobody has units there?", "170.11.c", 1),
+    # 控走: to take control of a unit, as 抢走; control of an ability's source does not move the ability (191.4.b); second,
+    # now first.
+    ("我的单位被控走以后，它之前放上链的技能归谁", "191.4.b", 1),
+])
+def test_english_terms_and_spoken_words_for_might_copies_open_and_control(conn, question, answer, place):
+    top = [h["number"] for h in _hits(conn, question)]
+    assert answer in top[:place], (question, top)

@@ -75,7 +75,7 @@ FRAME_WORDS = set(
     "接下来 一场 最早 最晚 分成 哪几 哪几步 需要 必须要 得要 要等 等到 这种 那种".split()
 )
 ENGLISH_STOP = set(
-    "a an the i you we my your our his her its their me it is are was be been do does did can could may might "
+    "a an the i you we my your our his her its their me it is are was be been do does did can could may "
     "should would will shall what when which who whom how why where if of on in to at by for from with into onto "
     "as or and not no there this that these those many much happens happen first order limit maximum max "
     "minimum min need needs get gets got happens happened happening has have had cant dont doesnt isnt any "
