@@ -744,3 +744,21 @@ def test_spoken_words_for_shields_and_sorting(conn, question, answer):
 def test_english_terms_and_spoken_words_for_might_copies_open_and_control(conn, question, answer, place):
     top = [h["number"] for h in _hits(conn, question)]
     assert answer in top[:place], (question, top)
+
+
+@pytest.mark.parametrize("question,answer", [
+    # 是不是 with no other frame: the lone characters (算, 了) were required words of a term query; second.
+    ("单位被召回了是不是也算移动了", "456"),
+    # 是不是 again: an FAQ entry about 2v2 allies came first.
+    ("2v2里队友的分是不是两个人一起算", "489.8.d"),
+])
+def test_a_yes_or_no_question_is_a_question(conn, question, answer):
+    """A question asked only as a word and its negation (是不是, 要不要, 摸不摸) is read as a question."""
+    assert intent.asks_yes_no(question)
+    top = [h["number"] for h in _hits(conn, question)]
+    assert top[0] == answer, (question, top)
+
+
+def test_a_word_beside_its_negation_is_not_always_a_question():
+    assert not intent.asks_yes_no("技能不能被反制")
+    assert intent.asks_yes_no("伤害全被挡掉了，那个能力还发不发动")

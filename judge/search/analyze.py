@@ -238,7 +238,8 @@ ENGLISH_OPENERS = ("do ", "does ", "did ", "is ", "are ", "can ", "could ", "wil
 
 
 def is_question(text: str) -> bool:
-    return any(w in text for w in QUESTION_WORDS) or text.lower().startswith(ENGLISH_OPENERS)
+    return (any(w in text for w in QUESTION_WORDS) or text.lower().startswith(ENGLISH_OPENERS)
+            or intent.asks_yes_no(text))
 
 
 def analyze(conn, raw: str) -> Analysis:
@@ -292,7 +293,7 @@ def analyze(conn, raw: str) -> Analysis:
     concepts = _dedupe(concepts)
     content = [c for c in concepts if not _is_stop(c.label)]
     concepts = content or concepts
-    if a.intent:
+    if a.intent or intent.asks_yes_no(a.normalized):
         # In a question, a lone character that is no term ("看", "到", "写") is context, not the
         # subject: it may confirm a paragraph but never costs one its coverage.
         for c in concepts:

@@ -139,6 +139,16 @@ _YES_NO = (r"(?<![所拥具含持只])有没有|是不是|(?<![技功效可])能
            r"|(?<![结计清打])算不算|" + _XING + r"不行|可不可以|需不需要|(?<![使作适费])用不用|该不该")
 
 
+# Any verb said with its negation ("摸不摸", "发不发动", "交不交"), not after a character that makes the
+# first one part of a word (as above: 技能不能 is no question).
+_A_NOT_A = _YES_NO + r"|(?<![技功效可所拥具含持只机学需重主结计清打使作适费])([\u4e00-\u9fff])[不没]\1"
+
+
+def asks_yes_no(text: str) -> bool:
+    """A yes-or-no question said as a word and its negation ("是不是也发动", "摸不摸牌", "发不发动")."""
+    return ("不" in text or "没" in text) and bool(_rx("a-not-a", _A_NOT_A).search(text))
+
+
 def strip_yes_no(text: str) -> str:
     if "不" not in text and "没" not in text:
         return text
