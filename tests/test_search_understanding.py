@@ -762,3 +762,16 @@ def test_a_yes_or_no_question_is_a_question(conn, question, answer):
 def test_a_word_beside_its_negation_is_not_always_a_question():
     assert not intent.asks_yes_no("技能不能被反制")
     assert intent.asks_yes_no("伤害全被挡掉了，那个能力还发不发动")
+
+
+@pytest.mark.parametrize("question,answer", [
+    # "How does X work?" asks what X is, as "What is X?": its heading first. Before, paragraphs mentioning it came
+    # first (330, 170.9, 166), and the pronoun of "are they always on" was a required word found in one entry.
+    ("How does the chain work?", "327"),
+    ("How do triggered abilities work?", "382"),
+    ("How does the rune pool work?", "165"),
+    ("How do static abilities work, are they always on?", "363"),
+])
+def test_how_does_a_term_work_finds_its_definition(conn, question, answer):
+    top = [h["display_number"] for h in _hits(conn, question)]
+    assert top[0] == answer, (question, top)

@@ -49,7 +49,9 @@ _ENGLISH_FRAMES: list[tuple[str, str]] = [
           r"|allowed to|is it legal|legal to|permitted to|able to|do i have to|do you have to|have to|must i|must you"
           r"|do i need to|need to|required to|am i forced|forced to|can my|can units?|can spells?|can players?"
           r"|can it|can they|cant i|can i still|cannot|is there a way)\b"),
-    (DEFINE, r"\b(what is|what does|what are|meaning of|what's|whats|difference between|what do .{1,20} mean|define)\b"),
+    # "How does Deflect work?" asks what the keyword does: its heading and definition, as "What is Deflect?".
+    (DEFINE, r"\b(what is|what does|what are|meaning of|what's|whats|difference between|what do .{1,20} mean|define"
+             r"|how (do|does) .{1,30} work)\b"),
 ]
 # A frame of each kind needs one of these characters: a query without any is not matched against the
 # kind's pattern (patterns are compiled on first use: most term queries compile none).
@@ -81,7 +83,7 @@ ENGLISH_STOP = set(
     "minimum min need needs get gets got happens happened happening has have had cant dont doesnt isnt any "
     "some mean means meaning whats whos hows difference allowed legal possible permitted able still "
     "must forced required often long soon early late just also again then than while ever every each "
-    "yes so does doing done way exactly actually really like".split()
+    "yes so does doing done way exactly actually really like they them their itself themselves".split()
 )
 
 # What an answer of each kind contains (normalised forms looked for in a document).
