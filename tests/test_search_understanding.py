@@ -775,3 +775,15 @@ def test_a_word_beside_its_negation_is_not_always_a_question():
 def test_how_does_a_term_work_finds_its_definition(conn, question, answer):
     top = [h["display_number"] for h in _hits(conn, question)]
     assert top[0] == answer, (question, top)
+
+
+@pytest.mark.parametrize("question,answer", [
+    # 多交: pay more, an additional cost (Deflect: an opponent targeting the unit pays more power, 809.1.c); out of
+    # the first five.
+    ("指有法盾的单位要多交几点", "809.1.c"),
+    # 补交: pay later, as 补付 (Accelerate is an optional additional cost, 805.2); fifth.
+    ("急速的钱能不能等单位进场以后再补交", "805.2"),
+])
+def test_spoken_words_for_paying_more(conn, question, answer):
+    top = [h["number"] for h in _hits(conn, question)]
+    assert answer in top[:3], (question, top)
