@@ -787,3 +787,10 @@ def test_how_does_a_term_work_finds_its_definition(conn, question, answer):
 def test_spoken_words_for_paying_more(conn, question, answer):
     top = [h["number"] for h in _hits(conn, question)]
     assert answer in top[:3], (question, top)
+
+
+def test_sent_to_a_battlefield_is_a_move(conn):
+    """送到: an effect sends a unit to a battlefield, a move (449, 452: a move may start a combat); 452 was out of
+    the first five."""
+    top = [h["number"] for h in _hits(conn, "效果把我的单位送到对手守着的战场，会马上开打吗")]
+    assert "452" in top[:3], top
