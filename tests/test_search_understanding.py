@@ -7,6 +7,7 @@ import re
 import pytest
 
 from judge.search import intent
+from judge.search.analyze import analyze
 from judge.search.engine import search
 from judge.search.data_files import HEADING_TERMS, PLAYER_WORDS, read_data
 from judge.search.text import norm_text
@@ -794,3 +795,14 @@ def test_sent_to_a_battlefield_is_a_move(conn):
     the first five."""
     top = [h["number"] for h in _hits(conn, "效果把我的单位送到对手守着的战场，会马上开打吗")]
     assert "452" in top[:3], top
+
+
+def test_a_term_typed_right_is_no_half_of_a_typo(conn):
+    """A homophone fix never cuts through a rules term typed correctly: 单位加 was read as 单 / 力加 and 要等技能
+    as 要 / 等级, so the question lost its subject (我的单位加了个关键词，能留多久: 801.3 out of the first ten, now second)."""
+    a = analyze(conn, "我的单位加了个关键词，能留多久")
+    assert not a.corrections and any(c.label == "单位" for c in a.concepts), a.concepts
+    assert not analyze(conn, "还是要等技能生效以后").corrections
+    assert analyze(conn, "燃烬的时候怎么办").corrections == [("燃烬", "燃尽")]  # a real typo is still fixed
+    top = [h["number"] for h in _hits(conn, "我的单位加了个关键词，能留多久")]
+    assert "801.3" in top[:3], top

@@ -658,9 +658,14 @@ def _fix_homophones(vocab: _Vocab, run: str, a: Analysis) -> str:
     known = vocab.lex([run[i:j] for i, j in windows])
     # A word of the player-word table is a player's word, not a typo ("溢出" is not "移出").
     players = {phrase for phrase, _t, _k in vocab.player_phrases()}
+    # A rules term typed correctly is no half of a typo: "单位加" is 单位 / 加, not 单 / 力加, and "要等技能"
+    # keeps 技能 (not 等级).
+    terms = [(i, j) for i, j in windows if known.get(run[i:j], (0, 0, 0))[2]]
     keyed: dict[str, list[tuple[int, int]]] = {}
     for i, j in windows:
         if run[i:j] in known or run[i:j] in players or any(c not in readings or c in FUNCTION_CHARS or c in protect for c in run[i:j]):
+            continue
+        if any(p < i < q < j or i < p < j < q for p, q in terms):
             continue
         # The two commonest readings only: rare readings (是 "ti") make false homophones.
         for k in _keys([readings[c][:2] for c in run[i:j]]):
