@@ -806,3 +806,22 @@ def test_a_term_typed_right_is_no_half_of_a_typo(conn):
     assert analyze(conn, "燃烬的时候怎么办").corrections == [("燃烬", "燃尽")]  # a real typo is still fixed
     top = [h["number"] for h in _hits(conn, "我的单位加了个关键词，能留多久")]
     assert "801.3" in top[:3], top
+
+
+@pytest.mark.parametrize("question,answer,place", [
+    # 弄死: to kill, as 打死; a battlefield is never destroyed in the normal course of play (170.3). Out of the first ten.
+    ("对面的战场能不能被我弄死", "170.3", 1),
+    # 无限: without a limit, any number of units on one battlefield (170.6); sixth.
+    ("一块战场上能无限放单位吗", "170.6", 1),
+    # 易主: changing hands is a loss of control; hidden cards of a battlefield its controller lost leave (466.5.c); fourth.
+    ("战场易主以后下面扣着的牌怎么办", "466.5.c", 1),
+    # 回家: back to the base; attackers that did not win are recalled (466.1.a.2); third.
+    ("战斗输了进攻的单位要回家吗", "466.1.a.2", 1),
+    # 守地: to defend a battlefield; Shield adds Might as a defender (814.1.c); eighth.
+    ("守地的时候单位能多几攻", "814.1.c", 2),
+    # 拍到: to play to a place, as 拍上; where a unit may be played (355.2.a). Out of the first ten.
+    ("单位能拍到对面占着的战场上吗", "355.2.a", 5),
+])
+def test_spoken_words_for_killing_limits_control_home_defending_and_playing(conn, question, answer, place):
+    top = [h["number"] for h in _hits(conn, question, limit=10)]
+    assert answer in top[:place], (question, top)
