@@ -54,6 +54,15 @@ def test_frames_are_not_searched(conn):
     assert any("法术" in label for label in labels) and "对手" in labels
 
 
+def test_a_drafted_heading_points_at_the_paragraph_that_answers(conn):
+    """A heading titled by the tool (分摊伤害〔…〕, 355.14) previews the paragraphs under it: for a question, the
+    paragraphs that answer come first and the heading stays out of the first three (it was third); for its term it
+    is still the first hit."""
+    top = [h["number"] for h in _hits(conn, "分3点伤害的法术最多选几个单位", limit=3)]
+    assert "355.14.c" in top[:2] and "355.14" not in top, top
+    assert _hits(conn, "分摊伤害")[0]["number"] == "355.14"
+
+
 def test_player_words_read_as_the_rules_words(conn):
     data = search(conn, "横置的单位能移动吗").to_dict()
     assert data["concepts"][0]["label"] == "休眠"  # the FAQ's 横置 (exhaust) read as the rules' 休眠

@@ -350,6 +350,11 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
             # A skeleton node titled by the tool only points at a rule: a paragraph that says as much in
             # the rules' own words goes first (unless the node is titled with the very term asked for).
             s *= SKELETON_WEIGHT if analysis.question_like else SKELETON_WEIGHT_TERM
+        elif kind == "rule" and analysis.question_like and d.get("is_heading") and (d.get("title") or "").endswith(DRAFTED_MARK):
+            # A heading the rules left untitled, titled by the tool: its title sums up its section in the tool's
+            # words and its text previews the paragraphs under it, one of which answers a question; like a
+            # skeleton node it points the way. A term query still finds it first (its title names the term).
+            s *= SKELETON_WEIGHT
         if d.get("status") and "supersed" in (d["status"] or ""):
             s *= 0.8
         if kind == "term" and norm.find("\n") >= 0 and not norm.split("\n", 1)[1].strip():
