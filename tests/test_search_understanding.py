@@ -834,3 +834,11 @@ def test_a_term_typed_right_is_no_half_of_a_typo(conn):
 def test_spoken_words_for_killing_limits_control_home_defending_and_playing(conn, question, answer, place):
     top = [h["number"] for h in _hits(conn, question, limit=10)]
     assert answer in top[:place], (question, top)
+
+
+def test_costs_within_instructions_are_found_by_their_moment(conn):
+    """A trigger's cost within its instruction: paid when it is put on the chain (first part) or on resolution
+    (later parts), 740.4.a.2 / 740.4.a.2.a, skeleton nodes reached by their keywords; both were out of the
+    first five (an FAQ entry and 383.3.b.1 first)."""
+    top = [h["number"] for h in _hits(conn, "触发的效果要我付钱，是放上链的时候付还是结算的时候付")]
+    assert "740.4.a.2.a" in top[:3] and "740.4.a.2" in top[:5], top
