@@ -842,3 +842,14 @@ def test_costs_within_instructions_are_found_by_their_moment(conn):
     first five (an FAQ entry and 383.3.b.1 first)."""
     top = [h["number"] for h in _hits(conn, "触发的效果要我付钱，是放上链的时候付还是结算的时候付")]
     assert "740.4.a.2.a" in top[:3] and "740.4.a.2" in top[:5], top
+
+
+@pytest.mark.parametrize("question,answer", [
+    # 第一手: the first move; in a showdown the focus (345), out of the first five.
+    ("法术对决里谁有第一手", "345"),
+    # at the start of the game, the first player (115.1.b.1), out of the first five.
+    ("开局谁有第一手", "115.1.b.1"),
+])
+def test_the_first_move_is_the_focus_or_the_first_player(conn, question, answer):
+    top = [h["number"] for h in _hits(conn, question)]
+    assert answer in top[:3], (question, top)
