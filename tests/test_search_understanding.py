@@ -853,3 +853,16 @@ def test_costs_within_instructions_are_found_by_their_moment(conn):
 def test_the_first_move_is_the_focus_or_the_first_player(conn, question, answer):
     top = [h["number"] for h in _hits(conn, question)]
     assert answer in top[:3], (question, top)
+
+
+@pytest.mark.parametrize("question,answer", [
+    # 喊: to call out; a player with nothing to do declares (表明) the end of the turn (316.9); fourth.
+    ("我什么时候能喊结束回合", "316.9"),
+    # 后半句: the later half of a card's text, the later linked instruction (359.3.e.14.a); second.
+    ("牌的前半句没能执行，后半句还执行吗", "359.3.e.14.a"),
+    # 见底: a pile with no cards left; drawing from it burns out (315.4.b.1); third.
+    ("主牌堆见底了还要抽牌会怎样", "315.4.b.1"),
+])
+def test_spoken_words_for_calling_out_later_halves_and_empty_piles(conn, question, answer):
+    top = [h["number"] for h in _hits(conn, question)]
+    assert top[0] == answer, (question, top)
