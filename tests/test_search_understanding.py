@@ -866,3 +866,14 @@ def test_the_first_move_is_the_focus_or_the_first_player(conn, question, answer)
 def test_spoken_words_for_calling_out_later_halves_and_empty_piles(conn, question, answer):
     top = [h["number"] for h in _hits(conn, question)]
     assert top[0] == answer, (question, top)
+
+
+@pytest.mark.parametrize("question,answer,place", [
+    # 分伤害: damage split among units (355.14's 分摊) or assigned in combat; eighth.
+    ("分伤害的法术能只点一个单位吗", "355.14.a", 2),
+    # 除了 ("besides") is phrasing: as a required word it kept 194.1, the other ways to score, fifth.
+    ("除了据守和征服，还有什么得分方式", "194.1", 4),
+])
+def test_split_damage_and_besides(conn, question, answer, place):
+    top = [h["number"] for h in _hits(conn, question, limit=10)]
+    assert answer in top[:place], (question, top)
