@@ -738,6 +738,26 @@ def test_spoken_words_for_shields_and_sorting(conn, question, answer):
 
 
 @pytest.mark.parametrize("question,answer,place", [
+    # 点名: to choose as a target; a battlefield can be targeted (170.7); out of the first ten.
+    ("对手的战场可以被我的法术点名吗", "170.7", 3),
+    # 回合开头: the start of a turn, its Beginning Phase, where battlefields are held for points (315.2.b.2); fifth.
+    ("我征服了一个战场，到我回合开头还算分吗", "315.2.b.2", 3),
+    # 顶着: a unit holding gear attached under it is the top-most card; a new controller of the unit does not take
+    # the gear (718.5.f); out of the first ten.
+    ("顶着装备的单位换了控制者，装备归谁", "718.5.f", 3),
+    # 掉一分 / 丢一分: to lose a point; at 0 points nothing happens (194.4.a); third.
+    ("对面效果叫我掉一分，可我还是0分", "194.4.a", 1),
+    ("被人丢一分的时候我分数是0咋算", "194.4.a", 1),
+    # 四人局: the core FAQ's 自由混战 (free-for-all); a player with no unit there may still play an Action or
+    # Reaction in a showdown (C-L181); third.
+    ("四人局里我不在那个战场，能在别人的法术对决里打反应吗", "C-L181", 1),
+])
+def test_spoken_words_for_targets_turn_start_held_gear_lost_points_and_free_for_all(conn, question, answer, place):
+    top = [h["display_number"] for h in _hits(conn, question)]
+    assert answer in top[:place], (question, top)
+
+
+@pytest.mark.parametrize("question,answer,place", [
     # Might is the rules' term (战力), not the modal verb: it was dropped as a stop word, so the question kept
     # only "unit"; "set to" is the English rules' word for 变为 (477.1.a.1). Out of the first ten.
     ("Does a unit's Might get set to 2 before or after the +1 from a buff is added?", "477.1.a.1", 5),
