@@ -897,3 +897,10 @@ def test_spoken_words_for_calling_out_later_halves_and_empty_piles(conn, questio
 def test_split_damage_and_besides(conn, question, answer, place):
     top = [h["number"] for h in _hits(conn, question, limit=10)]
     assert answer in top[:place], (question, top)
+
+
+def test_home_is_the_base_but_not_inside_players(conn):
+    """家里 (at home) is the base; 玩家里 and 大家里 (among the players) are not."""
+    assert "基地" in [c.label for c in analyze(conn, "装备只能放家里吗").concepts]
+    for question in ("所有玩家里分数最高的赢吗", "大家里面谁先打牌"):
+        assert "基地" not in [c.label for c in analyze(conn, question).concepts], question
