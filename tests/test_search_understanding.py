@@ -904,3 +904,14 @@ def test_home_is_the_base_but_not_inside_players(conn):
     assert "基地" in [c.label for c in analyze(conn, "装备只能放家里吗").concepts]
     for question in ("所有玩家里分数最高的赢吗", "大家里面谁先打牌"):
         assert "基地" not in [c.label for c in analyze(conn, question).concepts], question
+
+
+@pytest.mark.parametrize("question,answer", [
+    # "still on the chain": while a chain exists the turn is in a closed state, when only Reaction cards may be
+    # played (309.1.a); tenth and ninth.
+    ("While something is still on the chain, what can I play?", "309.1.a"),
+    ("My opponent's ability is still on the chain. Can I play a normal spell now?", "309.1.a"),
+])
+def test_still_on_the_chain_is_the_closed_state(conn, question, answer):
+    top = [h["number"] for h in _hits(conn, question)]
+    assert answer in top, (question, top)
