@@ -37,6 +37,25 @@ def test_question_kinds(question, kind):
     assert intent.detect(question) == kind
 
 
+@pytest.mark.parametrize("question,kind", [
+    # 还…吗 asks whether a thing still happens (a what-if, as "does it still…"); it had no frame.
+    ("单位被弹回手里，它的绝念还触发吗", intent.WHATIF), ("目标没了法术还生效吗", intent.WHATIF),
+    # 还能 / 还可以 ask whether it is still allowed.
+    ("横置了还能移动吗", intent.CAN), ("对手回合我还可以打法术吗", intent.CAN),
+    # 是不是 is the spoken 是否.
+    ("单位打完战斗是不是要回基地", intent.CAN), ("被反制的法术是不是也算打出过", intent.CAN),
+])
+def test_still_and_is_it_frames(question, kind):
+    assert intent.detect(question) == kind
+
+
+def test_is_it_asks_as_whether_does(conn):
+    """是不是 read as 是否 (a can frame): attackers return to their base after a combat their opponent's units
+    survive (466.1.a.2), third before."""
+    top = [h["number"] for h in _hits(conn, "单位打完战斗是不是要回基地")]
+    assert "466.1.a.2" in top[:2], top
+
+
 def test_a_question_is_not_corrected_into_another_word(conn):
     """The frame of a question is never part of a typo: 「打几」 is not 打击, 「上先」 is not 上限."""
     for q in ("每回合能打几张牌", "结算链上先结算哪一个", "主牌堆至少要多少张牌"):

@@ -22,15 +22,17 @@ STEP_FRAMES = ("几个步骤", "哪几步", "几步", "哪些步骤", "什么步
 _XING = r"(?<![进执运发流举银])行"
 
 # Frames, most specific first; each (kind, pattern over the folded, simplified query). Spoken forms count:
-# 谁早谁晚 and 下一个是谁 ask for an order, 哪一刻 and 当场 (there and then) for a moment.
+# 谁早谁晚 and 下一个是谁 ask for an order, 哪一刻 and 当场 (there and then) for a moment. 还…吗 asks whether
+# a thing still happens, as "does it still…" does (还能 / 还可以 ask whether it is still allowed, 还是 for a
+# choice); 是不是 is the spoken 是否.
 _FRAMES: list[tuple[str, str]] = [
     (ORDER, "|".join(STEP_FRAMES) + r"|先后|谁先|哪个先|哪一个先|先.{0,8}还是.{0,6}先|先.{0,10}还是|什么顺序|哪种顺序|按什么|谁先来|轮到谁|先算|先用|先处理|先结算|先上|先生效|先加入|先放|先.{0,4}[哪谁]|谁早|谁晚|下一个是谁|下一个轮到|轮到.{0,8}还是|先.{1,10}再"),
     (HOWMANY, r"几张|几个|几分|几点|几次|几条|几名|几枚|几种|多少|最多|最少|至少|上限|下限|几$|几[^乎]"),
     (WHEN, r"什么时候|何时|啥时候|哪个阶段|什么阶段|什么时机|多久|最早|最晚|多早|哪一步|哪个步骤|哪步|哪一刻|什么时间|当场"),
     # "被反制的牌去哪了": the answer names where a card goes (a zone, the bottom of a deck).
     (WHERE, r"去哪|到哪|放哪|进哪|在哪|哪个区|哪里|进谁的|归谁的|放到哪"),
-    (WHATIF, r"会怎样|会怎么样|怎么办|咋办|咋整|咋弄|咋算|咋处理|怎么弄|会发生什么|发生什么|怎么算|怎么处理|如何处理|会如何|还算|算不算|算.{0,6}吗|听谁的|听哪个|还在|还有.{0,6}吗|会不会"),
-    (CAN, r"可以|能不能|能否|能够|可不可以|可否|允许|能[^量力]|不能|无法|是否|" + _XING + "吗|行不行"),
+    (WHATIF, r"会怎样|会怎么样|怎么办|咋办|咋整|咋弄|咋算|咋处理|怎么弄|会发生什么|发生什么|怎么算|怎么处理|如何处理|会如何|还算|算不算|算.{0,6}吗|听谁的|听哪个|还在|还有.{0,6}吗|会不会|还(?![能可是要]).{0,6}吗"),
+    (CAN, r"可以|能不能|能否|能够|可不可以|可否|允许|能[^量力]|不能|无法|是否|" + _XING + "吗|行不行|是不是"),
     (DEFINE, r"是什么|什么是|什么意思|指什么|是啥|啥意思"),
 ]
 _ENGLISH_FRAMES: list[tuple[str, str]] = [
@@ -56,7 +58,7 @@ _ENGLISH_FRAMES: list[tuple[str, str]] = [
 # A frame of each kind needs one of these characters: a query without any is not matched against the
 # kind's pattern (patterns are compiled on first use: most term queries compile none).
 _ANCHORS = {ORDER: "先顺按轮步早晚下", HOWMANY: "几多最少上下", WHEN: "时何阶久早晚步刻当", WHERE: "哪", WHATIF: "怎发算如听会还咋",
-            CAN: "可能允无否行", DEFINE: "什啥指"}
+            CAN: "可能允无否行是", DEFINE: "什啥指"}
 _compiled: dict[str, re.Pattern] = {}
 
 
