@@ -776,6 +776,17 @@ def test_spoken_words_for_targets_turn_start_held_gear_lost_points_and_free_for_
     assert answer in top[:place], (question, top)
 
 
+@pytest.mark.parametrize("question,answer", [
+    # Magic's fizzle: a Riftbound spell whose targets are gone still resolves (359.3.e.1) and still counts as
+    # played (359.3.e.10); only the mistargeting definition (359.3.e.9) came up, both were out of the first ten.
+    ("If they bounce my target in response, does my spell just fizzle?", "359.3.e.1"),
+    ("Do spells fizzle in this game when the target is no longer legal?", "359.3.e.10"),
+])
+def test_fizzle_asks_whether_the_spell_still_resolves(conn, question, answer):
+    top = [h["display_number"] for h in _hits(conn, question)]
+    assert answer in top[:3], (question, top)
+
+
 @pytest.mark.parametrize("question,answer,place", [
     # Might is the rules' term (战力), not the modal verb: it was dropped as a stop word, so the question kept
     # only "unit"; "set to" is the English rules' word for 变为 (477.1.a.1). Out of the first ten.
