@@ -56,6 +56,17 @@ def test_is_it_asks_as_whether_does(conn):
     assert "466.1.a.2" in top[:2], top
 
 
+def test_player_word_sets_are_built_once_per_connection(conn):
+    """The player-word table's phrases (asked for every Chinese run by the typo check) and its class rows (for every
+    question naming a card) are built once per connection, not for every query."""
+    from judge.search import analyze
+
+    vocab = analyze._Vocab(conn)
+    assert analyze._Vocab(conn).player_phrase_set() is vocab.player_phrase_set()
+    assert analyze._Vocab(conn).player_classes() is vocab.player_classes()
+    assert "随从" in vocab.player_phrase_set() and "单位" in vocab.player_classes()["随从"]
+
+
 def test_a_question_is_not_corrected_into_another_word(conn):
     """The frame of a question is never part of a typo: 「打几」 is not 打击, 「上先」 is not 上限."""
     for q in ("每回合能打几张牌", "结算链上先结算哪一个", "主牌堆至少要多少张牌"):

@@ -183,6 +183,25 @@ class _Vocab:
         """(phrase, rule word, rewrite | related): the curated player-word table."""
         return self.static("player")
 
+    def player_phrase_set(self) -> frozenset[str]:
+        """Every phrase of the player-word table, built once per connection (asked for every Chinese run)."""
+        rows = connection_memo(_ROWS, self.conn)
+        if "player phrases" not in rows:
+            rows["player phrases"] = frozenset(phrase for phrase, _t, _k in self.player_phrases())
+        return rows["player phrases"]
+
+    def player_classes(self) -> dict[str, list[str]]:
+        """Phrase -> the kinds of game object it names (the table's class rows, in table order), built once
+        per connection."""
+        rows = connection_memo(_ROWS, self.conn)
+        if "player classes" not in rows:
+            classes: dict[str, list[str]] = {}
+            for phrase, target, kind in self.player_phrases():
+                if kind == "class":
+                    classes.setdefault(phrase, []).append(target)
+            rows["player classes"] = classes
+        return rows["player classes"]
+
     def synonyms_of(self, words: list[str]) -> list[tuple[str, str]]:
         """(word, other form) pairs: a term's synonyms both ways ("潜伏" <-> "待命")."""
         wanted = set(words)
@@ -396,10 +415,7 @@ def _card_classes(vocab: _Vocab, cards: list[Concept], a: Analysis) -> None:
     the table's class row is applied to the card here; a paragraph about the kind answers in part."""
     if not cards:
         return
-    classes: dict[str, list[str]] = {}
-    for phrase, target, kind in vocab.player_phrases():
-        if kind == "class":
-            classes.setdefault(phrase, []).append(target)
+    classes = vocab.player_classes()
     for phrase in [p for p in classes if p in a.normalized]:
         names = {name for _alias, name, _source in vocab.card_rows([phrase])}
         for c in cards:
@@ -657,7 +673,7 @@ def _fix_homophones(vocab: _Vocab, run: str, a: Analysis) -> str:
     windows = [(i, j) for length in range(min(6, n), 1, -1) for i in range(0, n - length + 1) for j in [i + length]]
     known = vocab.lex([run[i:j] for i, j in windows])
     # A word of the player-word table is a player's word, not a typo ("溢出" is not "移出").
-    players = {phrase for phrase, _t, _k in vocab.player_phrases()}
+    players = vocab.player_phrase_set()
     # A rules term typed correctly is no half of a typo: "单位加" is 单位 / 加, not 单 / 力加, and "要等技能"
     # keeps 技能 (not 等级).
     terms = [(i, j) for i, j in windows if known.get(run[i:j], (0, 0, 0))[2]]
