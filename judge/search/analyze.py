@@ -79,8 +79,10 @@ class Analysis:
         self.rewrites: list[tuple[str, str]] = []  # player words read as the rules' words ("横置" -> "休眠")
 
 
-_STATIC: dict[tuple[int, str], list[tuple[str, str, str]]] = {}
-_DF: dict[tuple[int, tuple[str, ...]], int] = {}
+# The small static tables by kind, and document counts by forms, for the last connection only
+# (judge.search.store.connection_memo).
+_STATIC: dict = {}
+_DF: dict = {}
 DF_CACHE = 20000
 # Rows of the keyed word tables (search_lex, search_t2s, search_py) already read, by key (None: absent),
 # and the card-name rows by alias, for the last connection only (judge.search.store.connection_memo).
@@ -142,12 +144,12 @@ class _Vocab:
     def static(self, kind: str) -> list[tuple[str, str, str]]:
         """(alias, target, kind) rows of a small static table (the player-word table, English names), read
         once per connection."""
-        key = (id(self.conn), kind)
-        if key not in _STATIC:
+        tables = connection_memo(_STATIC, self.conn)
+        if kind not in tables:
             kinds = ("rewrite", "related", "class", "state") if kind == "player" else (kind,)
-            _STATIC[key] = self.conn.execute(
+            tables[kind] = self.conn.execute(
                 f"SELECT alias, target, kind FROM search_alias WHERE kind IN ({','.join('?' * len(kinds))})", kinds).fetchall()
-        return _STATIC[key]
+        return tables[kind]
 
     def card_rows(self, keys: list[str]) -> list[tuple[str, str, str]]:
         """(alias, FAQ name, source) of the card-name rows whose alias is one of `keys` (the source is the
@@ -227,17 +229,18 @@ class _Vocab:
 
         The store does not change under an open connection: a count is asked once per connection
         (a long-lived process asks the same few hundred words again and again)."""
-        key = (id(self.conn), tuple(forms))
-        if key in _DF:
-            return _DF[key]
+        counts = connection_memo(_DF, self.conn).setdefault("counts", {})
+        key = tuple(forms)
+        if key in counts:
+            return counts[key]
         phrases = [p for p in (fts_phrase(f) for f in forms) if p]
         n = 0
         if phrases:
             expr = " OR ".join("{title chars extra} : " + p for p in phrases)
             n = self.conn.execute("SELECT count(*) FROM search_fts WHERE search_fts MATCH ?", (expr,)).fetchone()[0]
-        if len(_DF) > DF_CACHE:
-            _DF.clear()
-        _DF[key] = n
+        if len(counts) > DF_CACHE:
+            counts.clear()
+        counts[key] = n
         return n
 
     def _in(self, sql: str, items: list[str], extra: tuple = (), times: int = 1) -> list[tuple]:

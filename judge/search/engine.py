@@ -13,6 +13,7 @@ from judge.search import arrange, fusion, rank, rerank, snippet
 from judge.search.analyze import MAX_QUERY_CHARS, Analysis, analyze
 from judge.search.citations import Citation
 from judge.search.data_files import HEADING_TERMS, read_data
+from judge.search.store import connection_memo
 
 KINDS = {"rule": "规则", "faq": "FAQ", "errata": "勘误", "term": "术语"}
 KIND_ALIASES = {
@@ -142,19 +143,18 @@ def _whole_name_typo(conn, result: SearchResult) -> str | None:
 # and a question never uses it.
 _CARD_LIKE = r"[\u4e00-\u9fff][\u4e00-\u9fff\s\-－—·・，,]{4,}"
 CARD_TYPO_CUTOFF = 85.0  # one character wrong in a name of seven or more
-_CARDS: dict[int, list[str]] = {}
+_CARDS: dict = {}
 
 
 def _card_name_typo(conn, a: Analysis) -> str | None:
     """A long Chinese card name with one character written wrong ("德莱厄斯-崔法丽"): the analysis corrects
     word by word and may read the wrong word into another term (法丽 -> 法力); the whole name is compared
     with the names of the cards the FAQs rule on."""
-    key = id(conn)
-    if key not in _CARDS:
-        _CARDS.clear()
-        _CARDS[key] = [r[0] for r in conn.execute("SELECT term FROM terms WHERE kind = 'card'")] if conn.execute(
+    cards = connection_memo(_CARDS, conn)
+    if "names" not in cards:
+        cards["names"] = [r[0] for r in conn.execute("SELECT term FROM terms WHERE kind = 'card'")] if conn.execute(
             "SELECT 1 FROM sqlite_master WHERE name = 'terms'").fetchone() else []
-    names = _CARDS[key]
+    names = cards["names"]
     typed = a.normalized.strip()
     if typed in names:
         return None
@@ -280,21 +280,20 @@ def _resolve(conn, cit: Citation) -> tuple[rank.Hit | None, dict]:
     return rank.Hit(doc, 100.0, 1.0, [], direct=True, note=note or "规则编号直达"), info
 
 
-_HEADINGS: dict[int, tuple[list[int], list[str]]] = {}
+_HEADINGS: dict = {}
 
 
 def _flat_section(conn, doc: dict) -> str:
     """The titled top-level heading a rule stands under when the numbering does not show it ("454 召回"
     over 455–458, which are not its sub-rules): the first part of the rule's breadcrumb."""
-    key = id(conn)
-    if key not in _HEADINGS:  # the store's partial index search_docs_top_headings answers this exact WHERE
+    headings = connection_memo(_HEADINGS, conn)
+    if "top" not in headings:  # the store's partial index search_docs_top_headings answers this exact WHERE
         rows = conn.execute(
             "SELECT id, number, COALESCE(title, '') FROM search_docs WHERE kind = 'rule' AND is_heading = 1 "
             "AND COALESCE(parent_ref, '') = '' ORDER BY id").fetchall()
-        _HEADINGS.clear()
         terms = heading_terms()
-        _HEADINGS[key] = ([r[0] for r in rows], [f"{r[1]} {r[2] or terms.get(r[1], '')}".strip() for r in rows])
-    ids, labels = _HEADINGS[key]
+        headings["top"] = ([r[0] for r in rows], [f"{r[1]} {r[2] or terms.get(r[1], '')}".strip() for r in rows])
+    ids, labels = headings["top"]
     at = bisect.bisect_right(ids, doc["id"]) - 1  # the last top-level heading at or before the rule
     if at < 0 or not labels[at]:
         return ""

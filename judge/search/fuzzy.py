@@ -9,19 +9,19 @@ from __future__ import annotations
 
 import re
 
+from judge.search.store import connection_memo
 from judge.search.text import CJK
 
-_CACHE: dict[int, tuple[list[str], dict[str, str]]] = {}
+_CACHE: dict = {}
 
 
 def _candidates(conn) -> tuple[list[str], dict[str, str]]:
-    key = id(conn)
-    if key not in _CACHE:
+    cache = connection_memo(_CACHE, conn)
+    if "words" not in cache:
         words = [r[0] for r in conn.execute("SELECT word FROM search_lex WHERE is_term = 1 OR (freq >= 3 AND length(word) >= 2)")]
         latin = {a: t for a, t in conn.execute("SELECT alias, target FROM search_alias WHERE kind IN ('english', 'pinyin')")}
-        _CACHE.clear()
-        _CACHE[key] = (words, latin)
-    return _CACHE[key]
+        cache["words"] = (words, latin)
+    return cache["words"]
 
 
 def closest(conn, text: str, cutoff: float = 72.0) -> str | None:

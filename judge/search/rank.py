@@ -31,7 +31,7 @@ Direct hits (rule citations in the query) are placed first, marked `direct`.
 
 from __future__ import annotations
 
-from judge.rules.drafted import MARK as DRAFTED_MARK
+from judge.rules.drafted import is_drafted
 from judge.search import intent, phrases
 from judge.search.analyze import Analysis, Concept
 from judge.search.store import connection_memo
@@ -346,11 +346,11 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
             # The glossary entry shows the same definition: just after the defining rule.
             s *= {"rule": 1.1, "term": 0.95, "errata": 0.9, "faq": 0.85}.get(kind, 1.0)
         if kind == "rule" and d.get("number_source") == "absent" and not (names & {title}) and (
-                analysis.question_like or (d.get("title") or "").endswith(DRAFTED_MARK)):
+                analysis.question_like or is_drafted(d.get("title"))):
             # A skeleton node titled by the tool only points at a rule: a paragraph that says as much in
             # the rules' own words goes first (unless the node is titled with the very term asked for).
             s *= SKELETON_WEIGHT if analysis.question_like else SKELETON_WEIGHT_TERM
-        elif kind == "rule" and analysis.question_like and d.get("is_heading") and (d.get("title") or "").endswith(DRAFTED_MARK):
+        elif kind == "rule" and analysis.question_like and d.get("is_heading") and is_drafted(d.get("title")):
             # A heading the rules left untitled, titled by the tool: its title sums up its section in the tool's
             # words and its text previews the paragraphs under it, one of which answers a question; like a
             # skeleton node it points the way. A term query still finds it first (its title names the term).
