@@ -948,7 +948,7 @@ def test_home_is_the_base_but_not_inside_players(conn):
 
 
 @pytest.mark.parametrize("question,answer", [
-    # "still on the chain": while a chain exists the turn is in a closed state, when only Reaction cards may be
+    # "still on the chain": the turn is closed (闭环) for as long as there is a chain, when only Reaction cards may be
     # played (309.1.a); tenth and ninth.
     ("While something is still on the chain, what can I play?", "309.1.a"),
     ("My opponent's ability is still on the chain. Can I play a normal spell now?", "309.1.a"),
