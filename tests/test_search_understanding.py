@@ -956,3 +956,21 @@ def test_home_is_the_base_but_not_inside_players(conn):
 def test_still_on_the_chain_is_the_closed_state(conn, question, answer):
     top = [h["number"] for h in _hits(conn, question)]
     assert answer in top, (question, top)
+
+
+@pytest.mark.parametrize("question,answers", [
+    # 卡组 said of a deck drawn from is the main deck, 空了 / 只剩 its cards running out: burn out (431.1) or
+    # drawing more than is left (413.4); out of the first ten and second before.
+    ("我卡组空了，效果让我抽两张会怎样", {"413.4", "431.1", "431.1.a"}),
+    ("卡组只剩一张，要抽两张会怎样", {"413.4", "431.1.a"}),
+])
+def test_a_deck_running_out_is_the_main_deck(conn, question, answers):
+    top = [h["number"] for h in _hits(conn, question, limit=2)]
+    assert answers & set(top), (question, top)
+
+
+def test_a_shorter_player_word_said_apart_is_read_too(conn):
+    """摸空 (run dry) holds 摸 (draw): 摸 of 摸一张, said apart from it, is still read as 抽."""
+    a = analyze(conn, "卡组摸空了，效果又让我摸一张会怎样")
+    assert ("摸空", "没有卡牌") in a.rewrites and ("摸", "抽") in a.rewrites, a.rewrites
+    assert "摸" not in [c.label for c in analyze(conn, "我卡组摸空了会怎样").concepts]

@@ -442,13 +442,30 @@ def _player_words(vocab: _Vocab, text: str, a: Analysis, skip: str | None = None
                 a.states.add(phrase)
     if skip is not None:
         return [Concept(p, list(dict.fromkeys(ts)), via="related", optional=True) for p, ts in related.items()]
-    # Longest phrase first; a phrase inside a longer matched one is not applied twice.
+    # Longest phrase first; a phrase inside a longer matched one is not applied twice, unless it is also
+    # said on its own ("卡组摸空了，效果又让我摸一张": 摸 of 摸一张 is a draw too).
     chosen: list[str] = []
+    covered: set[int] = set()
     for phrase in sorted(rewrites, key=len, reverse=True):
-        if not any(phrase in c for c in chosen):
-            chosen.append(phrase)
+        if any(phrase in c for c in chosen) and not _said_apart(text, phrase, covered):
+            continue
+        chosen.append(phrase)
+        start = text.find(phrase)
+        while start >= 0:
+            covered.update(range(start, start + len(phrase)))
+            start = text.find(phrase, start + 1)
     a.rewrites = [(p, rewrites[p][0]) for p in chosen]
     return [Concept(p, list(dict.fromkeys(ts)), via="related", optional=True) for p, ts in related.items()]
+
+
+def _said_apart(text: str, phrase: str, covered: set[int]) -> bool:
+    """Does `phrase` occur in `text` somewhere outside the `covered` character positions?"""
+    start = text.find(phrase)
+    while start >= 0:
+        if not covered & set(range(start, start + len(phrase))):
+            return True
+        start = text.find(phrase, start + 1)
+    return False
 
 
 # What may stand between the parts of a card's name ("亚索-迷途怅惘", "亚索·迷途怅惘", "亚索 迷途怅惘",
