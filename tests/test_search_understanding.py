@@ -974,3 +974,16 @@ def test_a_shorter_player_word_said_apart_is_read_too(conn):
     a = analyze(conn, "卡组摸空了，效果又让我摸一张会怎样")
     assert ("摸空", "没有卡牌") in a.rewrites and ("摸", "抽") in a.rewrites, a.rewrites
     assert "摸" not in [c.label for c in analyze(conn, "我卡组摸空了会怎样").concepts]
+
+
+@pytest.mark.parametrize("question,answer,place", [
+    # 449.2 (no moving to a battlefield holding two other players' units) only matters with three or more
+    # players: a four- or three-player question about it ranked the mode's own nodes first; fourth before.
+    ("三人混战时一个战场最多几个玩家的单位", "449.2", 2),
+    # A conceding player's battlefield leaves, the units there stay (652.2.b): a removal that happens only
+    # while more than one player remains (651.2), i.e. in a three- or four-player game; sixth before.
+    ("四人局有人认输了，他那块战场上的单位会被移走吗", "652.2.b", 1),
+])
+def test_multiplayer_rules_answer_questions_naming_the_mode(conn, question, answer, place):
+    top = [h["number"] for h in _hits(conn, question, limit=10)]
+    assert answer in top[:place], (question, top)
