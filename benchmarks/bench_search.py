@@ -34,7 +34,7 @@ SET_LABEL = {"eval": "term/typo/citation set", "dev": "questions, development", 
              "frozen7": "questions, seventh frozen set",
              "frozen8": "questions, eighth frozen set", "frozen9": "questions, ninth frozen set",
              "frozen10": "questions, tenth frozen set", "frozen11": "questions, eleventh frozen set",
-             "frozen12": "questions, twelfth frozen set"}
+             "frozen12": "questions, twelfth frozen set", "frozen13": "questions, thirteenth frozen set"}
 # Sets whose benchmark rows give figures only: the frozen sets, and the newest development batches (their misses
 # are read with the evaluation tools by whoever tunes on them, not printed in every benchmark report).
 COUNT_ONLY = ("fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9", "reword", "reword2", "reword3", "reword4", "reword5")

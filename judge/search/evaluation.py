@@ -1,6 +1,6 @@
 """Search quality against the evaluation sets: recall@1, recall@5, MRR per kind.
 
-Twenty-seven sets, one format (kind <TAB> query <TAB> targets):
+Twenty-eight sets, one format (kind <TAB> query <TAB> targets):
   tests/search_eval.tsv              terms, pinyin, traditional, typos, citations, short questions
   tests/search_questions_dev.tsv     questions in players' words: development (may guide tuning)
   tests/search_questions_frozen.tsv  the same kinds of questions, frozen: reported, never tuned on
@@ -66,6 +66,9 @@ Twenty-seven sets, one format (kind <TAB> query <TAB> targets):
   tests/search_questions_frozen12.tsv a twelfth frozen set, written before the search changes that followed the
                                      eleventh, blind to the other sets, the drafted questions and the ranking:
                                      reported, never tuned on, never read by anyone tuning or drafting
+  tests/search_questions_frozen13.tsv a thirteenth frozen set, written before the search changes that followed
+                                     the twelfth, blind to the other sets, the drafted questions and the ranking:
+                                     reported, never tuned on, never read by anyone tuning or drafting
 
 Used by tests/test_search_quality.py, tests/test_search_questions.py (floors that must hold) and
 benchmarks/bench_search.py.
@@ -107,6 +110,7 @@ FROZEN9_PATH = REPO_DIR / "tests" / "search_questions_frozen9.tsv"
 FROZEN10_PATH = REPO_DIR / "tests" / "search_questions_frozen10.tsv"
 FROZEN11_PATH = REPO_DIR / "tests" / "search_questions_frozen11.tsv"
 FROZEN12_PATH = REPO_DIR / "tests" / "search_questions_frozen12.tsv"
+FROZEN13_PATH = REPO_DIR / "tests" / "search_questions_frozen13.tsv"
 KINDS = ("term", "question", "english", "pinyin", "traditional", "typo", "citation")
 # Kinds of the player-question sets (dev and frozen).
 QUESTION_KINDS = ("howmany", "can", "when", "whatif", "order", "english", "card")
@@ -124,10 +128,11 @@ SETS = {"eval": (EVAL_PATH, KINDS), "dev": (DEV_PATH, QUESTION_KINDS), "frozen":
         "frozen6": (FROZEN6_PATH, QUESTION_KINDS),
         "frozen7": (FROZEN7_PATH, QUESTION_KINDS), "frozen8": (FROZEN8_PATH, QUESTION_KINDS),
         "frozen9": (FROZEN9_PATH, QUESTION_KINDS), "frozen10": (FROZEN10_PATH, QUESTION_KINDS),
-        "frozen11": (FROZEN11_PATH, QUESTION_KINDS), "frozen12": (FROZEN12_PATH, QUESTION_KINDS)}
+        "frozen11": (FROZEN11_PATH, QUESTION_KINDS), "frozen12": (FROZEN12_PATH, QUESTION_KINDS),
+        "frozen13": (FROZEN13_PATH, QUESTION_KINDS)}
 # Sets that are never tuned on: only their aggregate figures may be printed.
 FROZEN_SETS = ("frozen", "frozen2", "frozen3", "frozen4", "frozen5", "frozen6", "frozen7", "frozen8", "frozen9",
-               "frozen10", "frozen11", "frozen12")
+               "frozen10", "frozen11", "frozen12", "frozen13")
 
 
 class Case:
