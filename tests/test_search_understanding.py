@@ -987,3 +987,11 @@ def test_a_shorter_player_word_said_apart_is_read_too(conn):
 def test_multiplayer_rules_answer_questions_naming_the_mode(conn, question, answer, place):
     top = [h["number"] for h in _hits(conn, question, limit=10)]
     assert answer in top[:place], (question, top)
+
+
+def test_the_removal_steps_answer_for_the_conceding_player(conn):
+    """652.1 (banish what they control and own) and 652.4 (counter their spells) are done to the player who
+    conceded: an English question naming the concession reaches them (out of the first ten before)."""
+    top = [h["number"] for h in _hits(conn, "In a four-player game a player concedes. What happens to the cards "
+                                              "they control?", limit=10)]
+    assert "652.1" in top, top
