@@ -49,7 +49,7 @@ def test_a_question_is_reranked_and_direct_hits_stay_first(conn):
     assert len(ids) == len(set(ids))
 
 
-def test_the_trainer_refuses_the_frozen_questions():
+def _trainer():
     import importlib.util
 
     from judge.paths import REPO_DIR
@@ -57,9 +57,26 @@ def test_the_trainer_refuses_the_frozen_questions():
     spec = importlib.util.spec_from_file_location("train_rerank", REPO_DIR / "tools" / "train_rerank.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
+    return mod
+
+
+def test_the_trainer_refuses_the_frozen_questions():
+    mod = _trainer()
     for sets in ("frozen", "frozen2", "frozen3", "frozen4", "dev,frozen2"):
         assert mod.main(["--sets", sets, "--out", "/dev/null"]) == 2, sets
         assert mod.main(["--sets", sets, "--holdout"]) == 2, sets
+        assert mod.main(["--sets", "dev", "--measure", sets]) == 2, sets
+    assert mod.main(["--sets", "dev,reword", "--measure", "reword"]) == 2  # never measured on what it fits
+
+
+def test_the_trainer_weighs_sets_and_drafted_questions_as_asked():
+    mod = _trainer()
+    weight = mod.set_weights("reword*=2, dev=0.5")
+    assert (weight("reword3"), weight("dev"), weight("fresh7")) == (2.0, 0.5, 1.0)
+    q = ([[1.0] * len(rerank.FEATURES)], [True])
+    data, share = mod.training({"dev": [q, q], "reword": [q]}, weight, [q] * 4, 0.5)
+    assert len(data) == 7
+    assert share == [0.5, 0.5, 2.0] + [0.5 * 3.0 / 4] * 4  # the drafted ones weigh half the sets' together
 
 
 def test_the_translation_trial_answers_bad_input_in_chinese(tmp_path, capsys):

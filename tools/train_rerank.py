@@ -20,13 +20,23 @@ the rows its writer drafted with it for the same paragraph. With --holdout they 
 set is measured by a fit on the drafted questions alone and by one on them plus the other named sets.
 
 --holdout writes nothing: for each named set it fits on the others and prints the held-out set's recall@5
-over its reranked questions, next to the fused order alone and the shipped weights. A fit that does not
-beat the fused order on held-out sets only remembers the questions it was fitted on.
+over its reranked questions, next to the fused order alone and the shipped weights, then the totals (and the
+reworded sets' part). A fit that does not beat the fused order on held-out sets only remembers the questions
+it was fitted on. --measure SETS writes nothing either: it fits once on the named sets and measures on these,
+which it never fits on (a split that imitates new questions).
+
+    python tools/train_rerank.py --sets dev,fresh,reword --measure fresh9,reword5 --cache F.json
+    python tools/train_rerank.py --sets dev,fresh,reword,eval --holdout --set-weight 'reword*=2'
+
+--set-weight gives the questions of the sets a pattern matches that weight in the fit (default 1; patterns as
+fnmatch's, comma-separated). --cache keeps each set's collected features in a JSON file, by set name; a set it
+lacks is collected and added (a development aid: delete it when the search changes).
 """
 
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import json
 import math
 import operator
@@ -222,32 +232,77 @@ def hits5(data, w: list[float]) -> int:
     return n
 
 
-def holdout(by_set: dict[str, list], args, drafted: list | None = None) -> None:
-    """Leave one set out: fit on the others, count the held-out set's questions answered in the top 5.
-    With `drafted` (training only): also a fit on the drafted questions alone, and the others are fitted with them."""
+def set_weights(spec: str):
+    """The weight of a set's questions in the fit, from --set-weight ('reword*=2,dev=0.5'; default 1)."""
+    rules = []
+    for part in filter(None, spec.split(",")):
+        pattern, _, value = part.partition("=")
+        rules.append((pattern.strip(), float(value)))
+    return lambda name: next((x for p, x in rules if fnmatch.fnmatch(name, p)), 1.0)
+
+
+def training(by_set: dict[str, list], weight, drafted: list, drafted_weight: float):
+    """The questions of the sets and the drafted ones with each one's weight in the loss: the drafted questions
+    weigh `drafted_weight` times the sets' questions together."""
+    data, share = [], []
+    for name, d in by_set.items():
+        data += d
+        share += [weight(name)] * len(d)
+    if drafted:
+        share += [drafted_weight * sum(share) / len(drafted)] * len(drafted)
+        data += drafted
+    return data, share
+
+
+def reworded(name: str) -> bool:
+    return name.startswith("reword")
+
+
+def compare(train: dict[str, list], test: dict[str, list], args, drafted: list) -> list[tuple[str, int, int, int]]:
+    """Fit on the `train` sets (+ the drafted questions) and count each `test` set's questions answered in the top
+    5 by the fused order, the shipped weights and the fit: (set, fused, shipped, fitted) per test set."""
     fused = [1.0 if f == "fused" else 0.0 for f in rerank.FEATURES]
     shipped = [rerank.weights().get(f, 0.0) for f in rerank.FEATURES]
     start = dict(rerank.weights()) if args.from_shipped else None
     only = set(args.only.split(",")) if args.only else None
-    alone = fit(drafted, args.l2, args.steps, args.rate, start, only) if drafted else None
+    data, share = training(train, set_weights(args.set_weight), drafted, args.drafted_weight)
+    w = fit(data, args.l2, args.steps, args.rate, start, only, share)
+    if args.ascent:
+        w = ascent(data, w, args.ascent)
+    counts = []
+    for name, d in test.items():
+        counts.append((name, hits5(d, fused), hits5(d, shipped), hits5(d, w)))
+        print(f"{name}: {len(d)} questions with an answer in the first places; in the top 5: fused order "
+              f"{counts[-1][1]}, shipped weights {counts[-1][2]}, fitted without {name} {counts[-1][3]}", flush=True)
+    return counts
 
-    def shares(n: int) -> list[float]:  # the drafted questions weigh `--drafted-weight` times the n others together
-        return [1.0] * n + [args.drafted_weight * n / len(drafted)] * len(drafted) if drafted else None
 
+def totals(counts: list[tuple[str, int, int, int]]) -> None:
+    for label, part in (("all", counts), ("reworded", [c for c in counts if reworded(c[0])])):
+        if part:
+            fused, shipped, fitted = (sum(c[k] for c in part) for k in (1, 2, 3))
+            print(f"held out, {label} ({len(part)} sets): fused order {fused}, shipped weights {shipped}, "
+                  f"fitted {fitted} ({fitted - shipped:+d}; lowest set {min(c[3] - c[2] for c in part):+d})")
+
+
+def holdout(by_set: dict[str, list], args, drafted: list | None = None) -> None:
+    """Leave one set out: fit on the others, count the held-out set's questions answered in the top 5.
+    With `drafted` (training only): also a fit on the drafted questions alone, and the others are fitted with them."""
     if drafted:
+        fused = [1.0 if f == "fused" else 0.0 for f in rerank.FEATURES]
+        shipped = [rerank.weights().get(f, 0.0) for f in rerank.FEATURES]
+        only = set(args.only.split(",")) if args.only else None
+        alone = fit(drafted, args.l2, args.steps, args.rate, dict(rerank.weights()) if args.from_shipped else None,
+                    only)
         print(f"drafted ({len(drafted)} questions): in the top 5: fused order {hits5(drafted, fused)}, shipped weights "
               f"{hits5(drafted, shipped)}, fitted on them {hits5(drafted, alone)}")
         print("fitted on the drafted questions alone:",
               " ".join(f"{f} {x:.2f}" for f, x in zip(rerank.FEATURES, alone)))
-    for name, data in by_set.items():
-        rest = [q for other, d in by_set.items() if other != name for q in d]
-        w = fit(rest + (drafted or []), args.l2, args.steps, args.rate, start, only, shares(len(rest)))
-        if args.ascent:
-            w = ascent(rest, w, args.ascent)
-        also = f", fitted on the drafted questions alone {hits5(data, alone)}" if drafted else ""
-        print(f"{name}: {len(data)} questions with an answer in the first places; in the top 5: fused order "
-              f"{hits5(data, fused)}, shipped weights {hits5(data, shipped)}, fitted without {name} {hits5(data, w)}"
-              + also)
+    counts = []
+    for name in by_set:
+        rest = {other: d for other, d in by_set.items() if other != name}
+        counts += compare(rest, {name: by_set[name]}, args, drafted or [])
+    totals(counts)
 
 
 def recall5(data, w: list[float]) -> tuple[float, float]:
@@ -290,6 +345,24 @@ def cached(path: str | None, make):
     return data
 
 
+def collect_sets(names: list[str], path: str | None) -> dict[str, list]:
+    """Each named set's collected questions, kept by set name in the JSON file `path` when given (the sets it
+    lacks are collected and added)."""
+    kept: dict[str, list] = {}
+    if path and os.path.isfile(path):
+        with open(path, encoding="utf-8") as fh:
+            kept = json.load(fh)
+    missing = [n for n in names if n not in kept]
+    if missing:
+        conn = connect()
+        for n in missing:
+            kept[n] = collect(conn, [n])
+        if path:
+            with open(path, "w", encoding="utf-8") as fh:
+                json.dump(kept, fh)
+    return {n: kept[n] for n in names}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sets", default="dev")
@@ -297,9 +370,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--steps", type=int, default=3000)
     ap.add_argument("--rate", type=float, default=0.5)
     ap.add_argument("--out", default=str(rerank.WEIGHTS_PATH))
-    ap.add_argument("--cache", help="keep the collected features in this file (a development aid)")
+    ap.add_argument("--cache", help="keep each set's collected features in this file (a development aid)")
     ap.add_argument("--ascent", type=int, default=0, help="rounds of coordinate ascent on recall@5 after the fit")
     ap.add_argument("--holdout", action="store_true", help="fit on all sets but one, for each; write nothing")
+    ap.add_argument("--measure", help="fit on --sets, measure on these sets (comma-separated); write nothing")
+    ap.add_argument("--set-weight", default="",
+                    help="the weight of these sets' questions in the fit, e.g. 'reword*=2' (comma-separated; default 1)")
     ap.add_argument("--from-shipped", action="store_true",
                     help="start from the shipped weights and pull towards them (new features start at 0)")
     ap.add_argument("--only", help="fit only these features (comma-separated); the others keep their start")
@@ -309,17 +385,22 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--drafted-cache", help="keep the drafted questions' features in this file (a development aid)")
     args = ap.parse_args(argv)
     names = [s for s in args.sets.split(",") if s]
-    if any(n.startswith("frozen") or n not in evaluation.SETS for n in names):
-        print("只能用开发集训练（不能用冻结集）。", file=sys.stderr)
+    measured = [s for s in (args.measure or "").split(",") if s]
+    if any(n.startswith("frozen") or n not in evaluation.SETS for n in names + measured):
+        print("只能用开发集训练和衡量（不能用冻结集）。", file=sys.stderr)
+        return 2
+    if set(names) & set(measured):
+        print("衡量的问题集不能同时用来训练：" + "、".join(sorted(set(names) & set(measured))), file=sys.stderr)
         return 2
     drafted = cached(args.drafted_cache, lambda: collect_drafted(connect(), args.drafted)) if args.drafted else []
+    by_set = collect_sets(names + measured, args.cache)
     if args.holdout:
-        conn = connect()
-        holdout({n: collect(conn, [n]) for n in names}, args, drafted)
+        holdout({n: by_set[n] for n in names}, args, drafted)
         return 0
-    data = cached(args.cache, lambda: collect(connect(), names))
-    share = [1.0] * len(data) + [args.drafted_weight * len(data) / len(drafted)] * len(drafted) if drafted else None
-    data += drafted
+    if measured:
+        totals(compare({n: by_set[n] for n in names}, {n: by_set[n] for n in measured}, args, drafted))
+        return 0
+    data, share = training(by_set, set_weights(args.set_weight), drafted, args.drafted_weight)
     only = set(args.only.split(",")) if args.only else None
     w = fit(data, args.l2, args.steps, args.rate, dict(rerank.weights()) if args.from_shipped else None, only, share)
     if args.ascent:
@@ -327,6 +408,7 @@ def main(argv: list[str] | None = None) -> int:
     lines = ["# Weights of judge/search/rerank.py, fitted by tools/train_rerank.py "
              f"(sets {','.join(names)}" + (f" + {len(drafted)} drafted questions, leave-one-out, weight {args.drafted_weight}" if drafted else "")
              + f": {len(data)} questions; l2 {args.l2}, {args.steps} steps"
+             + (f", set weights {args.set_weight}" if args.set_weight else "")
              + (", from the weights shipped before" if args.from_shipped else "")
              + (f", only {args.only}" if args.only else "") + ").",
              "feature\tweight"]
