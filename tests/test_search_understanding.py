@@ -995,3 +995,14 @@ def test_the_removal_steps_answer_for_the_conceding_player(conn):
     top = [h["number"] for h in _hits(conn, "In a four-player game a player concedes. What happens to the cards "
                                               "they control?", limit=10)]
     assert "652.1" in top, top
+
+
+@pytest.mark.parametrize("question,answer", [
+    # 旁观: a player watching another pair's fight has no units there and still plays in turn order (core FAQ
+    # 时机, 自由混战); sixth before.
+    ("四人局别人打架，旁观的人能打反应牌吗", "在自由混战中"),
+    # 下一个是谁: who is next, the turn order (115.1.b: clockwise from the first player); out before.
+    ("三个人玩，我打完下一个是谁", "顺时针"),
+])
+def test_watching_a_fight_and_who_is_next(conn, question, answer):
+    assert any(answer in _body(h) for h in _hits(conn, question, limit=2)), question
