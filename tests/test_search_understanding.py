@@ -1006,3 +1006,14 @@ def test_the_removal_steps_answer_for_the_conceding_player(conn):
 ])
 def test_watching_a_fight_and_who_is_next(conn, question, answer):
     assert any(answer in _body(h) for h in _hits(conn, question, limit=2)), question
+
+
+def test_pointing_a_card_at_something_is_targeting(conn):
+    """"point a spell at X" targets X (355.6), while "a point at the start of my turn" is a point scored."""
+    labels = [c.forms[0] for c in analyze(conn, "Can I point a stun at my own unit?").concepts]
+    assert "目标" in labels and "分数" not in labels, labels
+    labels = [c.forms[0] for c in analyze(conn, "Do I get a point at the start of my turn for holding?").concepts]
+    assert "分数" in labels and "目标" not in labels, labels
+    # The spell's target gone before it resolves: out of the first ten before, fourth now.
+    top = [h["number"] for h in _hits(conn, "If I point a spell at a unit and it dies, does the spell still resolve?")]
+    assert {"359.3.e.1", "359.3.e.12"} & set(top), top

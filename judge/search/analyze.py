@@ -742,10 +742,22 @@ def _fix_homophones(vocab: _Vocab, run: str, a: Analysis) -> str:
 # ---- Latin -----------------------------------------------------------------------------------
 
 
+AIMING = ("point", "points", "pointed", "pointing")
+# Words before a noun "point" (a point scored), not the verb.
+COUNTING = frozenset({"a", "an", "the", "one", "two", "each", "every", "extra", "final", "last", "first", "no", "any",
+                      "that", "this", "victory", "my", "your", "their", "more", "another"})
+
+
 def _latin(vocab: _Vocab, span: str, a: Analysis) -> list[Concept]:
     words = [w for w in re.split(r"[ \-]+", strip_tones(span.replace("’", "'"))) if w]
     words = [re.sub(r"[':]", "", w) for w in words]
     words = [w for w in words if w]
+    for j, w in enumerate(words):
+        # "point a removal spell at the unit": to point a card at something is to target it, not a point scored
+        # ("a point at the start of my turn" is one).
+        counted = j > 0 and (words[j - 1].lower() in COUNTING or words[j - 1].isdigit())
+        if w.lower() in AIMING and not counted and "at" in (x.lower() for x in words[j + 1 : j + 6]):
+            words[j] = "target"
     concepts: list[Concept] = []
     i = 0
     while i < len(words):
