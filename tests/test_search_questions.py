@@ -1,6 +1,4 @@
-"""Questions in players' words (tests/search_questions_dev.tsv, _fresh.tsv, _fresh2.tsv, _fresh3.tsv, _fresh4.tsv,
-_fresh5.tsv, _fresh6.tsv, _fresh7.tsv, _fresh8.tsv, _fresh9.tsv, _reword.tsv, _reword2.tsv, _reword3.tsv, _reword4.tsv, _reword5.tsv, _frozen.tsv, _frozen2.tsv, _frozen3.tsv, _frozen4.tsv, _frozen5.tsv, _frozen6.tsv, _frozen7.tsv,
-_frozen8.tsv, _frozen9.tsv, _frozen10.tsv, _frozen11.tsv, _frozen12.tsv and _frozen13.tsv).
+"""Questions in players' words: every tests/search_questions_NAME.tsv (judge.search.evaluation.SETS).
 
 Every set's score is reported (run with -s, or see `python -m benchmarks --only search`). The development
 sets may guide ranking changes; the frozen sets never do: their floors below only guard against a collapse,
@@ -13,6 +11,7 @@ from collections import Counter
 
 import pytest
 
+from judge.paths import REPO_DIR
 from judge.search import evaluation
 
 # Floors: a few points under each development set's figure, and 0.10 under each frozen set's untuned figure (a
@@ -50,7 +49,7 @@ FROZEN_FLOORS = {
     "frozen12": 0.82,  # 0.929 untuned on main 94abe60
     "frozen13": 0.85,  # 0.952 untuned on main 7c30dbd
 }
-QUESTION_SETS = tuple(DEVELOPMENT_FLOORS) + tuple(FROZEN_FLOORS)
+QUESTION_SETS = tuple(name for name in evaluation.SETS if name != "eval")
 
 
 @pytest.fixture(scope="module")
@@ -58,19 +57,23 @@ def reports(conn):
     return {name: evaluation.evaluate(conn, evaluation.load(evaluation.SETS[name][0])) for name in QUESTION_SETS}
 
 
-# (set, minimum size, minimum questions of each kind)
-@pytest.mark.parametrize("name,minimum,per_kind", [("dev", 100, 5), ("fresh", 60, 5), ("fresh2", 60, 5),
-                                                   ("fresh3", 100, 5), ("frozen", 50, 5), ("frozen2", 50, 5),
-                                                   ("frozen3", 70, 8), ("frozen4", 84, 12),
-                                                   ("frozen5", 84, 12), ("fresh4", 103, 14),
-                                                   ("fresh5", 105, 15), ("fresh6", 105, 15),
-                                                   ("fresh7", 105, 15), ("fresh8", 105, 15), ("fresh9", 105, 15), ("reword", 60, 0), ("reword2", 60, 0), ("reword3", 60, 0), ("reword4", 60, 0), ("reword5", 60, 0),
-                                                   ("frozen6", 84, 12),
-                                                   ("frozen7", 84, 12), ("frozen8", 84, 12),
-                                                   ("frozen9", 84, 12), ("frozen10", 84, 12),
-                                                   ("frozen11", 84, 12), ("frozen12", 84, 12),
-                                                   ("frozen13", 84, 12)])
-def test_question_sets_are_large_and_cover_every_kind(name, minimum, per_kind):
+# Minimum size and minimum questions of each kind, as each set was written (the headers state them in no one
+# parseable form); a set missing here fails test_every_set_has_a_size.
+SIZES = {"dev": (100, 5), "fresh": (60, 5), "fresh2": (60, 5), "fresh3": (100, 5), "fresh4": (103, 14),
+         "fresh5": (105, 15), "fresh6": (105, 15), "fresh7": (105, 15), "fresh8": (105, 15), "fresh9": (105, 15),
+         "reword": (60, 0), "reword2": (60, 0), "reword3": (60, 0), "reword4": (60, 0), "reword5": (60, 0),
+         "frozen": (50, 5), "frozen2": (50, 5), "frozen3": (70, 8), "frozen4": (84, 12), "frozen5": (84, 12),
+         "frozen6": (84, 12), "frozen7": (84, 12), "frozen8": (84, 12), "frozen9": (84, 12), "frozen10": (84, 12),
+         "frozen11": (84, 12), "frozen12": (84, 12), "frozen13": (84, 12)}
+
+
+def test_every_set_has_a_size():
+    assert set(SIZES) == set(QUESTION_SETS), "a question set without its size and per-kind minimum, or the reverse"
+
+
+@pytest.mark.parametrize("name", QUESTION_SETS)
+def test_question_sets_are_large_and_cover_every_kind(name):
+    minimum, per_kind = SIZES.get(name, (0, 0))
     cases = evaluation.load(evaluation.SETS[name][0])
     assert len(cases) >= minimum
     assert {c.kind for c in cases} <= set(evaluation.QUESTION_KINDS)
@@ -86,16 +89,14 @@ def _same_words(query: str) -> str:
     return re.sub(r"[\s\W_]+", "", query).lower()
 
 
-@pytest.mark.parametrize("name", ["fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9", "reword", "reword2", "reword3", "reword4", "reword5", "frozen", "frozen2", "frozen3", "frozen4", "frozen5",
-                                  "frozen6", "frozen7", "frozen8", "frozen9", "frozen10", "frozen11",
-                                  "frozen12", "frozen13"])
+@pytest.mark.parametrize("name", QUESTION_SETS)
 def test_sets_do_not_share_questions(name):
-    """A frozen set shares no question with any other set, nor does the newest development batch: among the
-    question sets not even up to punctuation and case (tuning on a copy would tune on the frozen question).
+    """No set shares a question with any other set: among the question sets not even up to punctuation and case (tuning on a copy would tune on the frozen question).
     Against the term set (single terms, where a few questions are a term with a question mark) only exactly."""
     cases = evaluation.load(evaluation.SETS[name][0])
-    # The first frozen set was written apart from the question sets only, not from the term set.
-    others = [o for o in evaluation.SETS if o != name and not (name == "frozen" and o == "eval")]
+    # The first development and frozen sets were written apart from the question sets only, not from the term set
+    # (dev asks a few of its terms as questions).
+    others = [o for o in evaluation.SETS if o != name and not (name in ("dev", "frozen") and o == "eval")]
     for other in others:
         key = (lambda q: q) if "eval" in (name, other) else _same_words
         shared = {key(c.query) for c in cases} & {key(c.query) for c in evaluation.load(evaluation.SETS[other][0])}
@@ -133,8 +134,32 @@ def test_scores_are_reported(reports, record_property):
 
 
 def test_every_set_has_a_floor():
+    """A new set's file needs its floor here; a floor names a set that exists."""
     assert set(FROZEN_FLOORS) == set(evaluation.FROZEN_SETS)
-    assert set(QUESTION_SETS) <= set(evaluation.SETS)
+    assert set(DEVELOPMENT_FLOORS) == set(QUESTION_SETS) - set(evaluation.FROZEN_SETS)
+
+
+def test_frozen_sets_are_the_files_named_frozen():
+    """A set is frozen by its file name; its header says so, and no other header does."""
+    for name, (path, _kinds) in evaluation.SETS.items():
+        header = "\n".join(line for line in path.read_text(encoding="utf-8").splitlines() if line.startswith("#"))
+        assert ("FROZEN" in header) == (name in evaluation.FROZEN_SETS), path.name
+
+
+def test_set_order_is_by_family_then_number():
+    names = list(evaluation.SETS)
+    assert names[:2] == ["eval", "dev"]
+    families = [re.sub(r"\d+$", "", n) for n in names[1:]]
+    assert families == sorted(families, key=("dev", "fresh", "reword", "frozen").index)
+    numbers = [int(re.sub(r"^\D+", "", n) or 1) for n in names if n.startswith("frozen")]
+    assert numbers == sorted(numbers)
+
+
+def test_every_set_is_in_the_measurements_table():
+    """Each set's untuned figure and how it was written are recorded in SEARCH_MEASUREMENTS.md's table."""
+    table = (REPO_DIR / "benchmarks" / "SEARCH_MEASUREMENTS.md").read_text(encoding="utf-8")
+    listed = set(re.findall(r"^\| (\w+) \| \d+ \|", table, flags=re.M))
+    assert set(QUESTION_SETS) <= listed, sorted(set(QUESTION_SETS) - listed)
 
 
 @pytest.mark.parametrize("name", DEVELOPMENT_FLOORS)
@@ -150,12 +175,17 @@ def test_frozen_floor(reports, name):
     assert r5 >= FROZEN_FLOORS[name], f"{name} recall@5 {r5:.3f}"
 
 
-@pytest.mark.parametrize("name,counts", [("reword", dict.fromkeys(("can", "when", "order"), 20)),
-                                         ("reword2", dict.fromkeys(("whatif", "english", "howmany"), 20)),
-                                         ("reword3", dict.fromkeys(("can", "when", "whatif"), 20)),
-                                         ("reword4", dict.fromkeys(("can", "order", "howmany"), 20)),
-                                         ("reword5", {"english": 30, "whatif": 15, "when": 15})])
-def test_reworded_sets_cover_their_kinds(name, counts):
+# The kinds each reworded set asks, as many of each as it was written with; a reworded set missing here fails.
+REWORDED_KINDS = {"reword": dict.fromkeys(("can", "when", "order"), 20),
+                  "reword2": dict.fromkeys(("whatif", "english", "howmany"), 20),
+                  "reword3": dict.fromkeys(("can", "when", "whatif"), 20),
+                  "reword4": dict.fromkeys(("can", "order", "howmany"), 20),
+                  "reword5": {"english": 30, "whatif": 15, "when": 15}}
+
+
+@pytest.mark.parametrize("name", [n for n in QUESTION_SETS if n.startswith("reword")])
+def test_reworded_sets_cover_their_kinds(name):
     """Each reworded set asks its few kinds only, as many of each as it was written with."""
+    assert name in REWORDED_KINDS, f"{name}: its kinds are not listed in REWORDED_KINDS"
     cases = evaluation.load(evaluation.SETS[name][0])
-    assert Counter(c.kind for c in cases) == counts
+    assert Counter(c.kind for c in cases) == REWORDED_KINDS[name]
