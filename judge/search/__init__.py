@@ -13,7 +13,8 @@ Query side (cold process, no jieba/typer/rich/pypinyin/opencc): judge.search.int
 question asks for; its frame), judge.search.analyze (query -> concepts: citations, card names, player
 words, segmentation, English, pinyin, typos), judge.search.rank (FTS5 candidates -> scored hits),
 judge.search.arrange (a rule before an FAQ entry that answers as well; a heading's paragraphs after
-it), judge.search.snippet, render. Shipped data: judge/search/data/player_words.tsv (curated, a
+it), judge.search.steps (an order question's alternatives mapped to the steps of a procedure),
+judge.search.snippet, render. Shipped data: judge/search/data/player_words.tsv (curated, a
 source per row), heading_terms.tsv (English heading terms of the official rules -> Chinese terms,
 written by tools/heading_terms.py) and asked/*.tsv (questions in players' words each rule paragraph
 answers, drafted by the tool's authors from the rule alone: indexed with the paragraph, never shown as
@@ -35,6 +36,10 @@ JSON output (`judge search --json`), schema_version 1 — stable; fields are onl
       "suggestions": [str],        # "你是不是要找：…" when nothing matched well; the closest terms
                                    # when nothing matched at all
       "message": str,              # when nothing matched: a Chinese sentence saying so (else "")
+      "step_note": str,            # an order question whose two alternatives are steps of one of the rules'
+                                   # procedures (judge.search.steps): their order, e.g. "顺序：打出过程（353）
+                                   # 第2步 做出相关的选择（355） 先于 第4步 支付卡牌费用（357）"; those steps
+                                   # are the first hits. "" otherwise. Shown above the results.
       "hits": [{
         "rank": int,
         "kind": "rule" | "faq" | "errata" | "term",

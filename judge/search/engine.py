@@ -9,7 +9,7 @@ import json
 import re
 
 from judge.errors import JudgeError
-from judge.search import arrange, fusion, rank, rerank, snippet
+from judge.search import arrange, fusion, rank, rerank, snippet, steps
 from judge.search.analyze import MAX_QUERY_CHARS, Analysis, analyze
 from judge.search.citations import Citation
 from judge.search.data_files import HEADING_TERMS, read_data
@@ -77,6 +77,7 @@ class SearchResult:
         self.notes = notes
         self.citations: list[dict] = []
         self.message = ""  # said when nothing matched (Chinese), with the closest terms
+        self.step_note = ""  # the order of the procedure steps an order or when question names (Chinese)
 
     def to_dict(self) -> dict:
         return to_dict(self)
@@ -202,6 +203,7 @@ def _search(conn, query: str, limit: int, kinds: list[str] | None) -> SearchResu
             said = [c for c in a.concepts if not c.optional]
             hits = arrange.rule_leads(hits, [f for c in said for f in (c.label, *c.forms)], [c.forms for c in said])
             hits = arrange.settle_rule_first_notes(hits)
+            hits, result.step_note = steps.by_steps(conn, a, hits)
     elif hits and not hits[0].direct:
         if not kinds or {"faq", "errata"} <= set(kinds):  # a card's rulings are both kinds
             hits = arrange.card_rulings_first(conn, hits, [c.label for c in a.concepts] + [a.normalized] + a.cards)
@@ -437,6 +439,7 @@ def to_dict(r: SearchResult) -> dict:
         "notes": r.notes,
         "suggestions": r.suggestions,
         "message": r.message,
+        "step_note": r.step_note,
         # A question's answer is read on the first screen: its first paragraph whole, the rest as excerpts.
         "hits": [hit_dict(h, i, forms, ANSWER_WIDTH if r.analysis.question_like and i == 1 else snippet.WIDTH)
                  for i, h in enumerate(r.hits, start=1)],

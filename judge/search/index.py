@@ -23,6 +23,9 @@ It reads the tables of the rule tree (rules, examples, terms, term_aliases, faq,
   search_alias  other ways to write a term -> the term: english, synonym, traditional, pinyin.
   search_t2s    traditional -> simplified characters (only those whose simplified form matters).
   search_py     every toneless pinyin reading of each Chinese character (homophone typos).
+  search_steps  the steps of the rules' ordered procedures (judge.rules.procedures), in order, each with
+                the searchable text of its subtree: order and when questions are answered by step
+                (judge.search.steps).
   search_info   N (document count) and the version indexed.
 """
 
@@ -33,7 +36,7 @@ import math
 import re
 from collections import Counter
 
-from judge.rules import drafted, translation_notes
+from judge.rules import drafted, procedures, translation_notes
 from judge.search import fusion, lexicon, pairs, phrases, rank
 from judge.search.data_files import HEADING_TERMS, PLAYER_WORDS, read_asked, read_data
 from judge.search.text import CJK, fold, norm_text
@@ -52,6 +55,7 @@ DROP TABLE IF EXISTS search_alias;
 DROP TABLE IF EXISTS search_t2s;
 DROP TABLE IF EXISTS search_py;
 DROP TABLE IF EXISTS search_info;
+DROP TABLE IF EXISTS search_steps;
 CREATE TABLE search_docs (
   id INTEGER PRIMARY KEY, kind TEXT, ref TEXT, number TEXT, display_number TEXT,
   number_source TEXT, confidence REAL, path TEXT, title TEXT, text TEXT, examples TEXT,
@@ -74,6 +78,8 @@ CREATE INDEX search_alias_alias ON search_alias(alias);
 CREATE TABLE search_t2s (ch TEXT PRIMARY KEY, s TEXT) WITHOUT ROWID;
 CREATE TABLE search_py (ch TEXT PRIMARY KEY, py TEXT) WITHOUT ROWID;
 CREATE TABLE search_info (key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE search_steps (procedure TEXT, name TEXT, position INTEGER, sub TEXT, number TEXT, label TEXT, doc_id INTEGER,
+  titles TEXT, norm TEXT);
 """
 
 # A defining sentence: "致命伤害是指…", "眩晕指的是…", "控制指玩家…", "单位为：". Classifying
@@ -496,10 +502,35 @@ def build(conn, docs_manifest=None) -> dict:
     phrases.build(conn, fts_rows, weights, lex_words, lex_words | {w for a in aliases for w in a[:2]})
     conn.executemany("INSERT INTO search_t2s (ch, s) VALUES (?,?)", sorted(t2s.items()))
     conn.executemany("INSERT INTO search_py (ch, py) VALUES (?,?)", sorted(py.char_readings.items()))
+    steps = _steps(conn, version, doc_rows)
+    conn.executemany("INSERT INTO search_steps (procedure, name, position, sub, number, label, doc_id, titles, norm) "
+                     "VALUES (?,?,?,?,?,?,?,?,?)",
+                     steps)
     info = {"N": str(len(doc_rows)), "lex_total": str(sum(freq.values()) or 1), "version": version or "", "avg_idf_floor": str(math.log(len(doc_rows) + 1))}
     conn.executemany("INSERT INTO search_info (key, value) VALUES (?,?)", info.items())
     conn.commit()
-    return {"docs": len(doc_rows), "lexicon": len(freq), "aliases": len(aliases), "t2s": len(t2s)}
+    return {"docs": len(doc_rows), "lexicon": len(freq), "aliases": len(aliases), "t2s": len(t2s), "steps": len(steps)}
+
+
+def _steps(conn, version: str | None, doc_rows: list[dict]) -> list[tuple]:
+    """Each step of each ordered procedure of the rules, with its subtree's titles (and the keywords of the
+    drafted ones) and searchable text (the step and its sub-rules)."""
+    rules = _rows(conn, "SELECT * FROM rules WHERE version = ? ORDER BY ord", (version,)) if version else []
+    by_number: dict[str, list[tuple[int, str, str]]] = {}
+    for d in doc_rows:
+        n = d["kind"] == "rule" and d.get("number")
+        if n:
+            title = " ".join([norm_text(drafted.strip_mark(d["title"])), *drafted.keywords(n)]).strip()
+            by_number.setdefault(n, []).append((d["id"], title, d["norm"]))
+    out = []
+    for proc in procedures.detect(rules):
+        for step in proc.steps:
+            inside = [doc for n, docs in by_number.items() if n == step.number or n.startswith(step.number + ".")
+                      for doc in docs]
+            doc_id = by_number[step.number][0][0] if step.number in by_number else None
+            out.append((proc.number, proc.name, step.position, step.sub, step.number, step.label, doc_id,
+                        "\n".join(t for _i, t, _n in inside if t), "\n".join(n for _i, _t, n in inside)))
+    return out
 
 
 def _aliases(conn, user_words: set[str], freq: Counter, tok=None) -> set[tuple[str, str, str, str]]:

@@ -45,6 +45,8 @@ def render_text(data: dict, color: bool = False) -> str:
     lines: list[str] = []
     for note in data["notes"]:
         lines.append(_c(f"提示：{note}", DIM, color))
+    if data.get("step_note"):
+        lines.append(_c(data["step_note"], CYAN, color))
     if not data["hits"]:
         lines.append(data.get("message") or f"没有找到与「{data['query'].strip()}」相关的内容。")
         lines.extend(data.get("hints") or [])
