@@ -7,6 +7,7 @@ import json
 import pytest
 
 from judge.rules import procedures
+from judge.rules.drafted import MARK
 from judge.search import steps
 from judge.search.engine import search
 from judge.search.render import render_text
@@ -53,9 +54,17 @@ def test_alternatives(question, parts):
 def test_the_mapped_steps_come_first_with_the_order_in_text_and_json(conn):
     result = search(conn, "When I cast a spell, do I pick targets before or after I pay the mana?")
     data = result.to_dict()
-    assert data["step_note"] == "顺序：打出过程（353） 第2步 做出相关的选择（355） 先于 第4步 支付卡牌费用（357）"
+    assert data["step_note"] == ("顺序：打出过程（353） 第2步 做出相关的选择（355） 先于 第4步 支付卡牌费用（357）"
+                                 + steps.READING_MARK)
     assert [h["number"] for h in data["hits"][:2]] == ["355", "357"]
     assert data["step_note"] in render_text(json.loads(json.dumps(data)))
+
+
+def test_a_procedure_name_the_tool_drafted_keeps_its_mark(conn):
+    # 110's title is drafted (the Chinese rules give the setup no heading): the note must not present it as official.
+    note = search(conn, "开局是先洗牌还是先决定回合顺序").step_note
+    assert note.startswith("顺序：开局准备流程" + MARK + "（110）")
+    assert note.endswith(steps.READING_MARK)
 
 
 def test_an_unclear_mapping_leaves_the_ranking_alone(conn, monkeypatch):

@@ -38,8 +38,10 @@ JSON output (`judge search --json`), schema_version 1 — stable; fields are onl
       "message": str,              # when nothing matched: a Chinese sentence saying so (else "")
       "step_note": str,            # an order question whose two alternatives are steps of one of the rules'
                                    # procedures (judge.search.steps): their order, e.g. "顺序：打出过程（353）
-                                   # 第2步 做出相关的选择（355） 先于 第4步 支付卡牌费用（357）"; those steps
-                                   # are the first hits. "" otherwise. Shown above the results.
+                                   # 第2步 做出相关的选择（355） 先于 第4步 支付卡牌费用（357）", ending with
+                                   # steps.READING_MARK (which step each side names is the tool's reading); a
+                                   # drafted name keeps 〔标题为本工具所拟〕. Those steps are the first hits.
+                                   # "" otherwise. Shown above the results.
       "hits": [{
         "rank": int,
         "kind": "rule" | "faq" | "errata" | "term",

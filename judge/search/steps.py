@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from judge.rules import drafted
 from judge.search import intent, rank
 from judge.search.store import connection_memo
 
@@ -119,10 +120,21 @@ def _best_step(concepts, steps: list[_Step]) -> tuple[_Step, float] | None:
     return steps[i], best[0]
 
 
+# The steps' order is the rules'; which step each side of the question names is the tool's reading.
+READING_MARK = "〔问题与步骤的对应为本工具所判，请核对条文〕"
+
+
+def _marked(text: str, number: str) -> str:
+    """A name or label taken from a title the tool drafted keeps the drafted mark, as everywhere else."""
+    title = drafted.drafted().get(number, ("",))[0]
+    return text + drafted.MARK if title and text and text in title else text
+
+
 def _note(steps: list[_Step]) -> str:
     first = steps[0]
-    head = f"{first.name}（{first.procedure}）" if first.name else f"规则 {first.procedure} 的步骤"
-    return "顺序：" + head + " " + " 先于 ".join(f"第{s.ordinal}步 {s.label}（{s.number}）" for s in steps)
+    head = f"{_marked(first.name, first.procedure)}（{first.procedure}）" if first.name else f"规则 {first.procedure} 的步骤"
+    return ("顺序：" + head + " "
+            + " 先于 ".join(f"第{s.ordinal}步 {_marked(s.label, s.number)}（{s.number}）" for s in steps) + READING_MARK)
 
 
 def by_steps(conn, a, hits: list[rank.Hit]) -> tuple[list[rank.Hit], str]:
