@@ -2,8 +2,8 @@
 
 "出牌时先掏费用还是先指目标" is answered by the order of two steps of playing a card (353: step 2 做出相关的
 选择, 355, before step 4 支付卡牌费用, 357), and neither step's words are the player's. When a question asks
-for an order (先A还是B, A和B谁先, before or after) or a moment (什么时候X, 哪一步), and the ranking's first
-places fall in one of the rules' ordered procedures (search_steps, written from the rule tree by
+for the order of two things (先A还是B, A和B谁先, before or after; also a when question put as an either-or,
+"上链时就指目标，还是结算时再指"), and the ranking's first places fall in one of the rules' ordered procedures (search_steps, written from the rule tree by
 judge.rules.procedures), each alternative the question names is mapped to the step whose subtree covers
 it best. Only a clear mapping (each alternative to its own step, each with real coverage) is used: the
 steps go first, in the procedure's order, and a note says the order in the tool's words. Otherwise the
