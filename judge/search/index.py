@@ -522,11 +522,19 @@ def _steps(conn, version: str | None, doc_rows: list[dict]) -> list[tuple]:
         if n:
             title = " ".join([norm_text(drafted.strip_mark(d["title"])), *drafted.keywords(n)]).strip()
             by_number.setdefault(n, []).append((d["id"], title, d["norm"]))
+    found = procedures.detect(rules)
+    # Each step's subtree in one pass: a document belongs to every step its number or an ancestor's names.
+    subtree: dict[str, list[tuple[int, str, str]]] = {step.number: [] for proc in found for step in proc.steps}
+    for n, docs in by_number.items():
+        parts = n.split(".")
+        for depth in range(1, len(parts) + 1):
+            inside = subtree.get(".".join(parts[:depth]))
+            if inside is not None:
+                inside.extend(docs)
     out = []
-    for proc in procedures.detect(rules):
+    for proc in found:
         for step in proc.steps:
-            inside = [doc for n, docs in by_number.items() if n == step.number or n.startswith(step.number + ".")
-                      for doc in docs]
+            inside = subtree[step.number]
             doc_id = by_number[step.number][0][0] if step.number in by_number else None
             out.append((proc.number, proc.name, step.position, step.sub, step.number, step.label, doc_id,
                         "\n".join(t for _i, t, _n in inside if t), "\n".join(n for _i, _t, n in inside)))
