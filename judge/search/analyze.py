@@ -450,22 +450,23 @@ def _player_words(vocab: _Vocab, text: str, a: Analysis, skip: str | None = None
         if any(phrase in c for c in chosen) and not _said_apart(text, phrase, covered):
             continue
         chosen.append(phrase)
-        start = text.find(phrase)
-        while start >= 0:
+        for start in _starts(text, phrase):
             covered.update(range(start, start + len(phrase)))
-            start = text.find(phrase, start + 1)
     a.rewrites = [(p, rewrites[p][0]) for p in chosen]
     return [Concept(p, list(dict.fromkeys(ts)), via="related", optional=True) for p, ts in related.items()]
 
 
-def _said_apart(text: str, phrase: str, covered: set[int]) -> bool:
-    """Does `phrase` occur in `text` somewhere outside the `covered` character positions?"""
+def _starts(text: str, phrase: str):
+    """Every offset `phrase` occurs at in `text`, overlapping ones too."""
     start = text.find(phrase)
     while start >= 0:
-        if not covered & set(range(start, start + len(phrase))):
-            return True
+        yield start
         start = text.find(phrase, start + 1)
-    return False
+
+
+def _said_apart(text: str, phrase: str, covered: set[int]) -> bool:
+    """Does `phrase` occur in `text` somewhere outside the `covered` character positions?"""
+    return any(not covered.intersection(range(start, start + len(phrase))) for start in _starts(text, phrase))
 
 
 # What may stand between the parts of a card's name ("亚索-迷途怅惘", "亚索·迷途怅惘", "亚索 迷途怅惘",
