@@ -5,7 +5,6 @@ search build stage."""
 
 from __future__ import annotations
 
-import re
 import shutil
 import sqlite3
 import tempfile
@@ -27,8 +26,9 @@ def set_label(name: str) -> str:
     """The set's family and name, e.g. "fresh development questions fresh4"."""
     if name == "eval":
         return "term/typo/citation set"
-    family = re.sub(r"\d+$", "", name)
-    return f"{FAMILY_LABEL.get(family, 'questions')} {name}"
+    from judge.search import evaluation
+
+    return f"{FAMILY_LABEL.get(evaluation.family_of(name)[0], 'questions')} {name}"
 
 
 def _quality(conn) -> list[dict]:

@@ -386,7 +386,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     names = [s for s in args.sets.split(",") if s]
     measured = [s for s in (args.measure or "").split(",") if s]
-    if any(n.startswith("frozen") or n not in evaluation.SETS for n in names + measured):
+    if any(n in evaluation.FROZEN_SETS or n not in evaluation.SETS for n in names + measured):
         print("只能用开发集训练和衡量（不能用冻结集）。", file=sys.stderr)
         return 2
     if set(names) & set(measured):

@@ -39,12 +39,18 @@ FROZEN_PREFIX = "frozen"
 FAMILIES = ("dev", "fresh", "reword", FROZEN_PREFIX)
 
 
+def family_of(name: str) -> tuple[str, int]:
+    """A set's family and number: "frozen10" -> ("frozen", 10), "dev" -> ("dev", 1)."""
+    family, number = re.fullmatch(r"(.*?)(\d*)", name).groups()
+    return family, int(number or 1)
+
+
 def _set_order(name: str) -> tuple:
     """dev, fresh, fresh2, ..., reword, reword2, ..., frozen, frozen2, ...: family, then number (frozen2 before
     frozen10); a name of no known family after them, alphabetically."""
-    family, number = re.fullmatch(r"(.*?)(\d*)", name).groups()
+    family, number = family_of(name)
     rank = FAMILIES.index(family) if family in FAMILIES else len(FAMILIES)
-    return rank, family, int(number or 1)
+    return rank, family, number
 
 
 def question_set_paths() -> dict[str, Path]:
