@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from judge.rules.number import BadNumber, Provenance, RuleNumber, display_number
+from judge.rules.number import BadNumber, Provenance, RuleNumber, display_number, within
 
 
 @pytest.mark.parametrize("typed, canonical", [
@@ -37,6 +37,19 @@ def test_order_parent_level_and_display():
     assert n.is_within(RuleNumber.parse("352.8")) and not RuleNumber.parse("355.10").is_within(RuleNumber.parse("355.1"))
     assert n.display(Provenance.INFERRED) == "≈352.8.a.2" and n.display("cited") == "352.8.a.2"
     assert display_number("352.4", "inferred") == "≈352.4" and display_number(None, "inferred") == ""
+
+
+def test_within_on_stored_numbers_is_the_rule_or_its_sub_rules():
+    assert within("352.8", "352.8") and within("352.8.a.1", "352.8") and within("352.8", "352")
+    assert not within("352.80", "352.8") and not within("3520", "352") and not within("352", "352.8")
+
+
+_NUMBERS = st.sampled_from(["352", "352.8", "352.8.a", "352.8.a.1", "352.80", "352.9", "355.1", "355.10", "355.10.b"])
+
+
+@given(_NUMBERS, _NUMBERS)
+def test_within_agrees_with_rule_number_is_within(number, root):
+    assert within(number, root) == RuleNumber.strict(number).is_within(RuleNumber.strict(root))
 
 
 def test_equal_to_its_canonical_string_and_immutable():

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from judge.rules import citation_review, drafted
 from judge.rules.faq import Citation, ParsedFaqEntry
-from judge.rules.number import RuleNumber
+from judge.rules.number import RuleNumber, within
 
 _NON_TEXT = re.compile(r"[^0-9A-Za-z\u3400-\u4dbf\u4e00-\u9fff]+")
 _CITE_TEXT = re.compile(r"规则\s*\[?\s*\d{3}(?:\.(?:\d+|[a-z]))*\.?\s*\]?")
@@ -82,9 +82,9 @@ class RuleIndex:
     def _weigh(self, grams: Counter) -> dict[str, float]:
         return {g: c * self.idf.get(g, 0.0) for g, c in grams.items() if self.idf.get(g, 0.0) > 0}
 
-    def scores(self, text: str, within: str | None = None, depth: int | None = None,
+    def scores(self, text: str, root: str | None = None, depth: int | None = None,
                near: int | None = None, section: tuple[int, int] | None = None) -> list[tuple[float, dict]]:
-        """Cosine of the text against every rule (optionally only the subtree of `within`), best first.
+        """Cosine of the text against every rule (optionally only the subtree of `root`), best first.
 
         `depth` (the old number's level) mildly prefers rules of the same level: renumbering shifts
         numbers but rarely moves a rule between levels. `near` (the old level-0 number) prefers rules
@@ -101,7 +101,7 @@ class RuleIndex:
         out = []
         for i in sorted(dots):
             rule, norm, dot = self.rules[i], self.norms[i], dots[i]
-            if within and not (rule["number"] == within or rule["number"].startswith(within + ".")):
+            if root and not within(rule["number"], root):
                 continue
             if section and not section[0] <= int(rule["number"][:3]) <= section[1]:
                 continue
@@ -232,7 +232,7 @@ def _aggregate(index: RuleIndex, texts: list[str], weights: list[float] | None =
 
 
 def _subtree_of(rule: dict | None, number: str) -> bool:
-    return rule is not None and (rule["number"] == number or rule["number"].startswith(number + "."))
+    return rule is not None and within(rule["number"], number)
 
 
 def _apply_structure(result: dict[str, Mapping], pooled: dict[str, list[Citation]], index: RuleIndex) -> None:
@@ -258,7 +258,7 @@ def _apply_structure(result: dict[str, Mapping], pooled: dict[str, list[Citation
         if target_parent is None or (_subtree_of(m.rule, target_parent) and not _subtree_of(m.rule, exclude or "-")):
             continue
         text = "\n".join(_context_text(c) for c in pooled[old])
-        inside = [(s, r) for s, r in index.scores(text, within=target_parent)
+        inside = [(s, r) for s, r in index.scores(text, root=target_parent)
                   if s >= MIN_CONTENT and not (exclude and _subtree_of(r, exclude))]
         rule = inside[0][1] if inside else index.deepest_existing(target_parent)
         result[old] = Mapping(old, rule, round(base_conf, 2), "structure")

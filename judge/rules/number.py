@@ -4,7 +4,9 @@ Levels alternate digits and letters: 352, 352.8, 352.8.a, 352.8.a.1, 437.1.b.1.a
 counts letters from 1 ('aa' = 27), so 352.8.a < 352.8.b < 352.9 and 355.2 < 355.10.
 `RuleNumber.parse` takes what judges type ("规则 349.打出卡牌", "≈352.4", "352.8.A.", full-width
 digits); `RuleNumber.strict` takes only the canonical form stored in the tree.
-Kept import-light (no dataclasses): it is on the `judge rule` fast path.
+`within(number, root)` asks the same as `RuleNumber.is_within` of two stored (canonical) numbers, as strings.
+Kept import-light (no dataclasses, patterns compiled on first use): it is on the `judge rule` and
+`judge search` paths.
 """
 
 from __future__ import annotations
@@ -57,10 +59,25 @@ class BadNumber(ValueError):
     """The text is not a rule number; the message is Chinese and user-facing."""
 
 
-_CANONICAL = re.compile(r"^\d{3}(?:\.(?:\d+|[a-z]{1,2}))*$")
-_TYPED = re.compile(r"(\d{1,3})((?:\.(?:\d+|[a-z]{1,2}(?![a-z])))*)\.?")
+_CANONICAL = r"^\d{3}(?:\.(?:\d+|[a-z]{1,2}))*$"
+_TYPED = r"(\d{1,3})((?:\.(?:\d+|[a-z]{1,2}(?![a-z])))*)\.?"
+_COMPILED: dict[str, re.Pattern] = {}
 _FORM = "规则编号形如 349、103.2、103.2.a 或 103.1.b.1。"
 MAX_LEVELS = 7
+
+
+def _pattern(source: str) -> re.Pattern:
+    """`source` compiled once, on first use rather than at import."""
+    pattern = _COMPILED.get(source)
+    if pattern is None:
+        pattern = _COMPILED[source] = re.compile(source)
+    return pattern
+
+
+def within(number: str, root: str) -> bool:
+    """True if the stored number `number` is `root` or one of its sub-rules: '352.8.a' and '352.8' are within
+    '352.8'; '352.80' is not."""
+    return number == root or number.startswith(root + ".")
 
 
 def _letter_value(p: str) -> int:
@@ -93,7 +110,7 @@ class RuleNumber:
         if not text:
             return None
         text = text.strip().rstrip(".")
-        if not _CANONICAL.match(text):
+        if not _pattern(_CANONICAL).match(text):
             return None
         parts = text.split(".")
         if len(parts) > MAX_LEVELS:
@@ -116,7 +133,7 @@ class RuleNumber:
         text = unicodedata.normalize("NFKC", str(text)).strip().lower()
         text = re.sub(r"^(规则|rule|r)\s*", "", text)
         text = text.lstrip(APPROX + "~#[ ").rstrip("] ")
-        m = _TYPED.match(text)
+        m = _pattern(_TYPED).match(text)
         if not m:
             raise BadNumber(f"“{raw}”不是规则编号。{_FORM}")
         tail = text[m.end():].strip()

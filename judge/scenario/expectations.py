@@ -11,6 +11,7 @@ from judge.engine.costs import pool_units
 from judge.engine.keywords import KEYWORDS
 from judge.engine.layers import might
 from judge.engine.state import PHASE_NAMES, Game, ZONE_NAMES
+from judge.rules.number import within
 
 GAME_WORDS = ("游戏", "game")
 NONE_WORDS = ("无", "none")
@@ -37,7 +38,7 @@ class CheckResult:
 
 
 def _rule_applied(game: Game, number: str) -> bool:
-    return any(r == number or r.startswith(number + ".") for r in game.trace.rules_applied())
+    return any(within(r, number) for r in game.trace.rules_applied())
 
 
 def evaluate(game: Game, e: Expectation) -> tuple[bool, str]:

@@ -18,6 +18,7 @@ from judge.engine.errors import IllegalAction, NeedChoice
 from judge.scenario.expectations import CheckResult, evaluate
 from judge.scenario.setup import build_game
 from judge.engine.state import Game
+from judge.rules.number import within
 
 SCENARIO_SUFFIXES = (".场景", ".scn", ".scenario")
 
@@ -163,8 +164,7 @@ def _probe(game: Game, step: Step, result: ScenarioResult) -> None:
     text = f"{'合法' if step.legal else '非法'}：{step.action.text}" + (f"（规则 {step.rule}）" if step.rule else "")
     if isinstance(err, IllegalAction):
         actual = f"非法，依据规则 {err.rule or '（未注明）'}：{err.message}"
-        ok = not step.legal and (step.rule is None or err.rule == step.rule
-                                 or (err.rule or "").startswith(step.rule + "."))
+        ok = not step.legal and (step.rule is None or within(err.rule or "", step.rule))
     else:
         actual = "合法" + (f"（之后需要选择：{err.prompt}）" if isinstance(err, NeedChoice) else "")
         ok = bool(step.legal)
@@ -196,7 +196,7 @@ def _run_step(game: Game, step: Step, result: ScenarioResult) -> bool:
         try:
             actions.apply(game, step.action)
         except IllegalAction as err:
-            rule_ok = step.rule is None or err.rule == step.rule or (err.rule or "").startswith(step.rule + ".")
+            rule_ok = step.rule is None or within(err.rule or "", step.rule)
             text = f"期望非法：{step.action.text}"
             t.add("illegal", f"非法行动（第 {step.pos.line} 行）：{err.message}", rules=(err.rule,) if err.rule else (),
                   faq=err.faq, ok=rule_ok)

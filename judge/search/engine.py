@@ -9,6 +9,7 @@ import json
 import re
 
 from judge.errors import JudgeError
+from judge.rules.number import within
 from judge.search import arrange, fusion, rank, rerank, snippet, steps
 from judge.search.analyze import MAX_QUERY_CHARS, Analysis, analyze
 from judge.search.citations import Citation
@@ -322,7 +323,7 @@ def _heading_rule(conn, a: Analysis, hits: list[rank.Hit]) -> list[rank.Hit]:
     numbers = by_term[key]
     def inside(h: rank.Hit) -> bool:
         n = str(h.doc.get("number") or "")
-        return h.doc.get("kind") == "rule" and any(n == m or n.startswith(m + ".") for m in numbers)
+        return h.doc.get("kind") == "rule" and any(within(n, m) for m in numbers)
     if any(inside(h) for h in hits[:HEADING_WINDOW]):
         return hits
     doc = _doc_by_number(conn, numbers[0])

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from judge.rules import drafted
+from judge.rules.number import within
 from judge.search import intent, rank
 from judge.search.store import connection_memo
 
@@ -50,12 +51,8 @@ def _procedures(conn) -> dict[str, list[_Step]]:
     return memo["procs"]
 
 
-def _within(number: str, root: str) -> bool:
-    return number == root or number.startswith(root + ".")
-
-
 def _step_of(steps: list[_Step], number: str) -> _Step | None:
-    return next((s for s in reversed(steps) if _within(number, s.number)), None)
+    return next((s for s in reversed(steps) if within(number, s.number)), None)
 
 
 # An either-or question's two sides: "先A还是(先)B", "是A，还是B", "A还是B".
@@ -150,7 +147,7 @@ def by_steps(conn, a, hits: list[rank.Hit]) -> tuple[list[rank.Hit], str]:
     for at, h in enumerate(hits[:WINDOW], start=1):
         n = str(h.doc.get("number") or "") if h.doc.get("kind") == "rule" else ""
         for key, steps in procs.items():
-            if n and (_within(n, key) or _step_of(steps, n)):
+            if n and (within(n, key) or _step_of(steps, n)):
                 share[key] = share.get(key, 0.0) + 1.0 / at
     lead = str(hits[0].doc.get("number") or "") if hits[0].doc.get("kind") == "rule" else ""
     for key in sorted((k for k, v in share.items() if v >= MIN_SHARE), key=lambda k: -share[k]):
@@ -158,7 +155,7 @@ def by_steps(conn, a, hits: list[rank.Hit]) -> tuple[list[rank.Hit], str]:
         named = [_concepts_of(a, part) for part in parts]
         chosen = [_best_step(concepts, steps) if concepts else None for concepts in named]
         if not all(chosen) or chosen[0][0] is chosen[1][0]:
-            if any(c and _within(lead, c[0].number) for c in chosen):
+            if any(c and within(lead, c[0].number) for c in chosen):
                 # A side reaches the step the first hit stands in, and no order of two steps answers: the
                 # question is about that step (打完仗是先清掉死的单位还是先算输赢: combat's last step, 466), not
                 # about the steps of a procedure further down the list (cleanup's).
@@ -184,7 +181,7 @@ def _placed(conn, hits: list[rank.Hit], steps: list[_Step]) -> list[rank.Hit]:
             first.append(own or rank.Hit(doc, score, 0.0, [], note=f"第{s.ordinal}步"))
         # The step's best paragraph as the ranking found it, after its heading.
         inner = next((h for h in hits[:WINDOW] if h.doc.get("kind") == "rule" and h.doc["id"] != s.doc_id
-                      and _within(str(h.doc.get("number") or ""), s.number)), None)
+                      and within(str(h.doc.get("number") or ""), s.number)), None)
         if inner and len(first) < MAX_PLACED:
             first.append(inner)
     ids = {h.doc["id"] for h in first}
