@@ -87,6 +87,42 @@ def test_no_drafted_question_is_a_question_of_an_evaluation_set():
     assert not problems, "\n".join(problems) + "\n(python tools/asked_clean.py removes them, printing counts only)"
 
 
+def _asked_clean(monkeypatch, folder):
+    """tools/asked_clean.py working on `folder`, against the development set only."""
+    sys.path.insert(0, str(REPO_DIR / "tools"))
+    import asked_clean
+
+    monkeypatch.setattr(asked_clean, "ASKED_DIR", folder)
+    monkeypatch.setattr(asked_clean, "set_files", lambda: [REPO_DIR / "tests" / "search_questions_dev.tsv"])
+    return asked_clean
+
+
+def test_asked_clean_help_dry_run_and_removal(monkeypatch, tmp_path, capsys):
+    from judge.search import evaluation
+
+    question = evaluation.load(REPO_DIR / "tests" / "search_questions_dev.tsv")[0].query
+    drafted = tmp_path / "100-199.tsv"
+    text = f"# drafted\n101\t{question}\n101\t一个不在任何问题集里的问题\n"
+    drafted.write_text(text, encoding="utf-8")
+    tool = _asked_clean(monkeypatch, tmp_path)
+
+    with pytest.raises(SystemExit) as done:
+        tool.main(["--help"])
+    assert done.value.code == 0 and "--dry-run" in capsys.readouterr().out
+    assert drafted.read_text(encoding="utf-8") == text  # --help cleans nothing
+
+    assert tool.main(["--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert "search_questions_dev.tsv: 1 drafted" in out and "100-199.tsv: 1 row(s) would be removed" in out
+    assert question not in out and drafted.read_text(encoding="utf-8") == text  # counts only, nothing written
+
+    assert tool.main(["--check"]) == 1 and drafted.read_text(encoding="utf-8") == text
+    capsys.readouterr()
+    assert tool.main([]) == 0 and "100-199.tsv: 1 row(s) removed" in capsys.readouterr().out
+    assert drafted.read_text(encoding="utf-8") == "# drafted\n101\t一个不在任何问题集里的问题\n"
+    assert tool.main(["--check"]) == 0
+
+
 def _owners(conn) -> list[tuple[str, str, str]]:
     """(number of the paragraph a drafted question is indexed with, its own text, the question)."""
     docs = index.collect_docs(conn, index.current_version(conn))
