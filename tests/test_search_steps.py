@@ -104,3 +104,15 @@ def test_paraphrases_of_no_set(conn):
             assert note.index(f"（{first}）") < note.index(f"（{second}）"), (question, note)
             right += 1
     assert right >= 8
+
+
+def test_the_shown_score_follows_the_order_a_judge_reads(conn):
+    placed = 0
+    for question in [q for q, _first, _second in PARAPHRASES] + ["出牌时先掏费用还是先指目标"]:
+        result = search(conn, question, limit=40)
+        if result.step_note:
+            placed += 1
+            scores = [h.score for h in result.hits]
+            assert scores == sorted(scores, reverse=True), (question, scores)
+            assert scores[0] > 0, question  # a placed step shows a score (0 says: no query word)
+    assert placed >= 8

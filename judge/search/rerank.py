@@ -130,10 +130,27 @@ def shown_scores(hits: list, linear: list[float]) -> None:
     if not linear:
         return
     anchor = max((h.score for h in hits[:len(linear)]), default=0.0) or 100.0
-    last = anchor
     for h, s in zip(hits, linear):
-        last = h.score = max(round(anchor * math.exp(s - linear[0]), 2), 0.01)
-    rest = hits[len(linear):]
+        h.score = max(round(anchor * math.exp(s - linear[0]), 2), 0.01)
+    _continue_below(hits, len(linear))
+
+
+def placed_scores(hits: list, placed: int) -> None:
+    """The shown scores when the first `placed` hits were put first by what the question asks rather than by
+    score (the steps an order question names, judge.search.steps): they show the best score of the list,
+    and the places below their own, never above the place before (as shown_scores)."""
+    if not placed or not hits:
+        return
+    best = max(h.score for h in hits) or 100.0
+    for h in hits[:placed]:
+        h.score = best
+    _continue_below(hits, placed)
+
+
+def _continue_below(hits: list, placed: int) -> None:
+    """The places after the first `placed`: their own scores, scaled to continue under the last placed one."""
+    last = hits[placed - 1].score
+    rest = hits[placed:]
     if rest:
         scale = min(1.0, last / (max(h.score for h in rest) or 1.0))
         for h in rest:

@@ -16,7 +16,7 @@ import re
 
 from judge.rules import drafted
 from judge.rules.number import within
-from judge.search import intent, rank
+from judge.search import intent, rank, rerank
 from judge.search.store import connection_memo
 
 WINDOW = 10  # the first places looked at for a procedure
@@ -172,17 +172,18 @@ def by_steps(conn, a, hits: list[rank.Hit]) -> tuple[list[rank.Hit], str]:
 
 def _placed(conn, hits: list[rank.Hit], steps: list[_Step]) -> list[rank.Hit]:
     docs = rank.fetch_docs(conn, [s.doc_id for s in steps if s.doc_id], rank.SCORE_COLUMNS)
-    score = hits[0].score if hits else 1.0
     first: list[rank.Hit] = []
     for s in steps:
         own = next((h for h in hits if h.doc["id"] == s.doc_id), None)
         doc = own.doc if own else docs.get(s.doc_id)
         if doc:
-            first.append(own or rank.Hit(doc, score, 0.0, [], note=f"第{s.ordinal}步"))
+            first.append(own or rank.Hit(doc, 0.0, 0.0, [], note=f"第{s.ordinal}步"))  # scored below
         # The step's best paragraph as the ranking found it, after its heading.
         inner = next((h for h in hits[:WINDOW] if h.doc.get("kind") == "rule" and h.doc["id"] != s.doc_id
                       and within(str(h.doc.get("number") or ""), s.number)), None)
         if inner and len(first) < MAX_PLACED:
             first.append(inner)
     ids = {h.doc["id"] for h in first}
-    return first + [h for h in hits if h.doc["id"] not in ids]
+    placed = first + [h for h in hits if h.doc["id"] not in ids]
+    rerank.placed_scores(placed, len(first))
+    return placed
