@@ -1017,3 +1017,24 @@ def test_pointing_a_card_at_something_is_targeting(conn):
     # The spell's target gone before it resolves: out of the first ten before, fourth now.
     top = [h["number"] for h in _hits(conn, "If I point a spell at a unit and it dies, does the spell still resolve?")]
     assert {"359.3.e.1", "359.3.e.12"} & set(top), top
+
+
+@pytest.mark.parametrize("question,pile", [
+    ("top card of a stack of attached gear", True),
+    ("which card is the top-most card of a stack of attached cards", True),
+    ("Does exhausting the top card of the gear stack exhaust the attached gear too?", True),
+    ("does gear use the stack", False),
+    ("Can I respond on the stack when my gear attaches?", False),
+    ("top of the stack", False),
+])
+def test_a_stack_of_attached_cards_is_not_the_chain(conn, question, pile):
+    """A stack of attached gear is the cards attached to one another (434.1.b.1 堆叠), not the chain that
+    players of other games call the stack; the chain's stack stays the chain."""
+    forms = {f for c in analyze(conn, question).concepts for f in c.forms}
+    assert ("结算链" not in forms and "堆叠" in forms) if pile else ("结算链" in forms and "堆叠" not in forms), forms
+
+
+def test_a_card_of_a_stack_of_attached_gear_can_be_targeted(conn):
+    # Fourth before, when the stack was read as the chain.
+    top = [h["number"] for h in _hits(conn, "Can my opponent target a card in the stack of attached gear?", limit=2)]
+    assert "718.5.b" in top, top

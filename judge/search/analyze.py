@@ -749,6 +749,32 @@ COUNTING = frozenset({"a", "an", "the", "one", "two", "each", "every", "extra", 
                       "that", "this", "victory", "my", "your", "their", "more", "another"})
 
 
+PILE = ("stack", "stacks")
+# Words that make a "stack" next to them the cards attached to one another, not the chain.
+ATTACHING = frozenset({"attach", "attaches", "attached", "attaching", "attachment", "attachments", "gear", "gears",
+                       "equipment", "equipments", "equip", "equipped"})
+PILED = "堆叠"  # how the rules say attached cards lie (434.1.b.1)
+TOP = ("top", "most", "topmost")
+OF = ("of", "in", "under", "beneath", "below")
+
+
+def _attached_pile(low: list[str], j: int) -> bool:
+    """"a stack of attached gear", "the gear stack", "the top card of the stack": the cards attached to one
+    another, laid in a pile under the top-most card (rule 434.1.b), not the chain that players of other games
+    call the stack ("does gear use the stack" is that one). `low`: the query's words in lower case."""
+    if low[j] not in PILE:
+        return False
+    if j + 2 < len(low) and low[j + 1] == "of" and ATTACHING & set(low[j + 2 : j + 5]):
+        return True  # a stack of (the) attached cards / gear
+    if j > 0 and low[j - 1] in ATTACHING:
+        return True  # the gear stack
+    # the top card of the stack, the top-most card in a stack
+    for k in range(max(0, j - 3), j - 1):
+        if low[k] in ("card", "cards") and k > 0 and low[k - 1] in TOP and low[k + 1] in OF:
+            return True
+    return False
+
+
 def _latin(vocab: _Vocab, span: str, a: Analysis) -> list[Concept]:
     words = [w for w in re.split(r"[ \-]+", strip_tones(span.replace("’", "'"))) if w]
     words = [re.sub(r"[':]", "", w) for w in words]
@@ -759,10 +785,19 @@ def _latin(vocab: _Vocab, span: str, a: Analysis) -> list[Concept]:
         counted = j > 0 and (words[j - 1].lower() in COUNTING or words[j - 1].isdigit())
         if w.lower() in AIMING and not counted and "at" in (x.lower() for x in words[j + 1 : j + 6]):
             words[j] = "target"
+    # No English row reads a stack of attached cards, nor a phrase through it: the rules say how the attached
+    # cards are stacked (堆叠, 434.1.b.1), a bonus where said; the attaching word says what the question is about.
+    low = [w.lower() for w in words]
+    piles = [j for j in range(len(words)) if _attached_pile(low, j)]
     concepts: list[Concept] = []
     i = 0
     while i < len(words):
-        for k in range(len(words) - i, 0, -1):
+        if i in piles:
+            concepts.append(Concept(words[i], [PILED, words[i]], via="english", optional=True))
+            i += 1
+            continue
+        reach = next((j for j in piles if j > i), len(words)) - i
+        for k in range(reach, 0, -1):
             phrase = " ".join(words[i : i + k])
             compact = "".join(words[i : i + k])
             hit = vocab.aliases([phrase, compact] + (lemmas(phrase) if k == 1 else []), ("english",))
