@@ -1,0 +1,338 @@
+"""Train a small question -> document model on the project's own data and measure it on the development sets.
+
+The model is fastText-like: a question is a bag of the n-grams of its normalised text (each Chinese character,
+each pair of adjacent Chinese characters, each Latin word), each n-gram has a DIM-dimensional vector, the
+question's vector is their mean, each document (rule paragraph, FAQ entry, erratum, glossary term) has a vector,
+and a document's score is the dot product. It is fitted with a full softmax over every document.
+
+Training data (never a question of tests/search_questions_*.tsv nor tests/search_eval.tsv):
+  - the questions drafted for the rule paragraphs (data/asked/, as the store indexes them: search_docs.norm_questions),
+    each answered by its paragraph;
+  - each FAQ entry's own question (问:) -> the entry;
+  - each document's title, and (--self) its own title and text, -> the document.
+
+    python tools/train_meaning.py                     # train, then measure alone (every document scored)
+    python tools/train_meaning.py --fused             # and as a re-ranker feature of the search (several weights)
+    python tools/train_meaning.py --dim 64 --epochs 20 --seed 17
+
+Deterministic for a seed. numpy is needed (a development aid: `pip install numpy`), never by `judge search`.
+The model is measured only: the figures are in benchmarks/SEARCH_MEASUREMENTS.md ("A model trained here").
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+
+try:  # a training aid, never on the query path
+    import numpy as np
+except ImportError:  # pragma: no cover
+    np = None
+
+from judge.search import evaluation
+from judge.search.store import connect
+from judge.search.text import is_cjk, is_word_char, norm_text
+
+
+def grams(text: str) -> list[str]:
+    """The n-grams of a normalised text: each Chinese character and adjacent pair, each Latin word or number."""
+    out: list[str] = []
+    run: list[str] = []
+    word: list[str] = []
+    for ch in text + " ":
+        if is_cjk(ch):
+            run.append(ch)
+        elif run:
+            out.extend(run)
+            out.extend(a + b for a, b in zip(run, run[1:]))
+            run = []
+        if is_word_char(ch):
+            word.append(ch)
+        elif word:
+            out.append("".join(word))
+            word = []
+    return out
+
+
+def doc_key(row: dict) -> str:
+    """A document's key that survives a rebuild: its kind and rule number / FAQ id / erratum id / term."""
+    return f"{row['kind']}:{row['number'] if row['kind'] == 'rule' else row['ref']}"
+
+
+def documents(conn) -> list[dict]:
+    cols = ["id", "kind", "ref", "number", "title", "text", "examples", "norm", "norm_questions"]
+    rows = [dict(zip(cols, r)) for r in conn.execute(f"SELECT {', '.join(cols)} FROM search_docs ORDER BY id")]
+    for r in rows:
+        r["key"] = doc_key(r)
+    return rows
+
+
+def training_pairs(docs: list[dict], use_self: bool) -> list[tuple[str, int, str]]:
+    """(text, document index, source) for every training example."""
+    out = []
+    for i, d in enumerate(docs):
+        norm = d["norm"] or ""
+        title, _, body = norm.partition("\n")
+        for q in (d["norm_questions"] or "").split("\n"):
+            if q.strip():
+                out.append((q, i, "drafted"))
+        if d["kind"] == "faq":
+            start = norm.find("问:")
+            if start >= 0:
+                end = norm.find("答:", start)
+                out.append((norm[start + 2:end if end > 0 else None], i, "faq"))
+        if title.strip():
+            out.append((title, i, "title"))
+        if use_self and body.strip():
+            out.append((norm[:200], i, "self"))
+    return out
+
+
+class Model:
+    def __init__(self, vocab: dict[str, int], emb: np.ndarray, docs: np.ndarray) -> None:
+        self.vocab, self.emb, self.docs = vocab, emb, docs
+
+    def question(self, text: str) -> np.ndarray:
+        ids = [self.vocab[g] for g in grams(norm_text(text)) if g in self.vocab]
+        if not ids:
+            return np.zeros(self.emb.shape[1], dtype=np.float32)
+        return self.emb[ids].mean(axis=0)
+
+    def scores(self, text: str) -> np.ndarray:
+        return self.docs @ self.question(text)
+
+
+def train(pairs, n_docs: int, dim: int, epochs: int, lr: float, batch: int, min_count: int, drop: float,
+          seed: int, l2: float) -> Model:
+    rng = np.random.default_rng(seed)
+    counts = Counter(g for text, _i, _s in pairs for g in set(grams(text)))
+    vocab = {g: k for k, g in enumerate(sorted(g for g, c in counts.items() if c >= min_count))}
+    seqs = [np.array([vocab[g] for g in grams(t) if g in vocab], dtype=np.int64) for t, _i, _s in pairs]
+    keep = [k for k, s in enumerate(seqs) if len(s)]
+    seqs = [seqs[k] for k in keep]
+    labels = np.array([pairs[k][1] for k in keep], dtype=np.int64)
+    emb = (rng.standard_normal((len(vocab), dim)) * 0.1).astype(np.float32)
+    docs = np.zeros((n_docs, dim), dtype=np.float32)
+    params = [emb, docs]
+    m = [np.zeros_like(p) for p in params]
+    v = [np.zeros_like(p) for p in params]
+    step = 0
+    for epoch in range(epochs):
+        order = rng.permutation(len(seqs))
+        total = 0.0
+        for start in range(0, len(order), batch):
+            idx = order[start:start + batch]
+            parts = []
+            for k in idx:
+                s = seqs[k]
+                if drop > 0 and len(s) > 2:
+                    kept = s[rng.random(len(s)) >= drop]
+                    s = kept if len(kept) else s
+                parts.append(s)
+            lens = np.array([len(s) for s in parts])
+            flat = np.concatenate(parts)
+            offsets = np.concatenate([[0], np.cumsum(lens)[:-1]])
+            q = np.add.reduceat(emb[flat], offsets, axis=0) / lens[:, None]
+            logits = q @ docs.T
+            logits -= logits.max(axis=1, keepdims=True)
+            p = np.exp(logits)
+            p /= p.sum(axis=1, keepdims=True)
+            y = labels[idx]
+            total += -np.log(p[np.arange(len(idx)), y] + 1e-12).sum()
+            p[np.arange(len(idx)), y] -= 1.0
+            p /= len(idx)
+            g_docs = p.T @ q + l2 * docs
+            g_q = p @ docs
+            # The n-grams' gradients summed per distinct n-gram (bincount per dimension: far faster than add.at).
+            seen, inverse = np.unique(flat, return_inverse=True)
+            spread = np.repeat(g_q / lens[:, None], lens, axis=0)
+            g_emb = np.zeros_like(emb)
+            g_emb[seen] = np.stack([np.bincount(inverse, spread[:, j], len(seen)) for j in range(dim)], axis=1)
+            step += 1
+            for j, g in enumerate((g_emb, g_docs)):
+                m[j] = 0.9 * m[j] + 0.1 * g
+                v[j] = 0.999 * v[j] + 0.001 * g * g
+                params[j] -= lr * (m[j] / (1 - 0.9 ** step)) / (np.sqrt(v[j] / (1 - 0.999 ** step)) + 1e-8)
+        print(f"epoch {epoch + 1}/{epochs}: loss {total / len(seqs):.3f}", file=sys.stderr)
+    return Model(vocab, emb, docs)
+
+
+def hit_dict(d: dict) -> dict:
+    return {"kind": d["kind"], "number": d["number"], "title": d["title"], "text": d["text"],
+            "examples": json.loads(d["examples"] or "[]")}
+
+
+def development_sets() -> list[str]:
+    return [n for n in evaluation.SETS if n not in evaluation.FROZEN_SETS and n != "eval"]
+
+
+_BODY_KINDS = {"r": "rule", "f": "faq", "e": "errata", "any": None}
+
+
+def answers(docs: list[dict], case) -> set[int]:
+    """The documents that answer a case, as evaluation.relevant judges a hit (its text tests read once)."""
+    if "_hit" not in docs[0]:
+        for d in docs:
+            d["_hit"] = h = hit_dict(d)
+            d["_body"] = norm_text("\n".join([h["title"] or "", h["text"] or ""] + list(h["examples"])))
+    out = set()
+    for t in case.targets:
+        code, _, value = t.partition(":")
+        if code in _BODY_KINDS:
+            kind, value_n = _BODY_KINDS[code], norm_text(value)
+            out.update(i for i, d in enumerate(docs) if (kind is None or d["kind"] == kind) and value_n in d["_body"])
+        else:
+            out.update(i for i, d in enumerate(docs) if evaluation.relevant(d["_hit"], t))
+    return out
+
+
+def measure_alone(model: Model, docs: list[dict]) -> dict[str, list]:
+    """Recall@5 / @1 / MRR of the model's own ranking of every document, by development set; each question's
+    place of its first answer (None: not in the first ten), by set."""
+    tot = Counter()
+    places: dict[str, list] = {}
+    for name in development_sets():
+        cases = evaluation.load(evaluation.SETS[name][0])
+        r5 = r1 = 0
+        mrr = 0.0
+        places[name] = []
+        for c in cases:
+            good = answers(docs, c)
+            order = np.argsort(-model.scores(c.query), kind="stable")
+            place = next((r for r, i in enumerate(order[:10], start=1) if i in good), None)
+            places[name].append(place)
+            r5 += bool(place and place <= 5)
+            r1 += place == 1
+            mrr += 1.0 / place if place else 0.0
+        tot.update({"n": len(cases), "r5": r5})
+        print(f"alone {name:8} r5 {r5 / len(cases):.3f} ({r5}/{len(cases)})  r1 {r1 / len(cases):.3f}  "
+              f"mrr {mrr / len(cases):.3f}")
+    print(f"alone total   r5 {tot['r5'] / tot['n']:.3f} ({tot['r5']}/{tot['n']})")
+    return places
+
+
+def measure_fused(model: Model, docs: list[dict], weights: list[float], alone: dict[str, list],
+                  list_weight: float = 0.0, list_depth: int = 10) -> None:
+    """The search with the model's score of each re-ranked place added to the re-ranker's linear score, times
+    each weight (0: the search as it is), by development set: recall@5 and the answers entering / leaving the top 5.
+    With `list_weight`, the model's first `list_depth` documents are also fused (reciprocal rank, fusion.RRF_K)
+    with the fused list before the re-ranker sees it (for every weight but 0)."""
+    from judge.search import fusion, rank, rerank
+
+    conn = connect()
+    by_id = {d["id"]: k for k, d in enumerate(docs)}
+    original_features = rerank.features
+    state = {"w": 0.0, "q": None}
+
+    def features(analysis, hits, ranks, question_pairs):
+        rows = original_features(analysis, hits, ranks, question_pairs)
+        if state["w"]:
+            qv = model.question(analysis.normalized)
+            for row, h in zip(rows, hits):
+                # the fused feature's weight multiplies row[0]: the meaning score rides on it as an offset
+                row[0] += state["w"] * float(model.docs[by_id[h.doc["id"]]] @ qv) / rerank.weights()["fused"]
+        return rows
+
+    original_fuse = fusion.fuse
+
+    def fuse(conn, analysis, hits, kinds, ranks=None, asked=None):
+        out = original_fuse(conn, analysis, hits, kinds, ranks, asked)
+        if not (state["w"] and list_weight):
+            return out
+        direct = [h for h in out if h.direct]
+        rest = [h for h in out if not h.direct]
+        seen = {h.doc["id"] for h in direct}
+        top = [docs[k]["id"] for k in np.argsort(-model.scores(analysis.normalized), kind="stable")[:list_depth * 2]
+               if not kinds or docs[k]["kind"] in kinds]
+        top = [i for i in top if i not in seen][:list_depth]
+        score = {h.doc["id"]: 1.0 / (fusion.RRF_K + r) for r, h in enumerate(rest[:fusion.DEPTH], start=1)}
+        for r, i in enumerate(top, start=1):
+            score[i] = score.get(i, 0.0) + list_weight / (fusion.RRF_K + r)
+        by_id = {h.doc["id"]: h for h in rest}
+        for i, doc in rank.fetch_docs(conn, [i for i in score if i not in by_id], rank.SCORE_COLUMNS).items():
+            by_id[i] = rank.Hit(doc, 0.0)
+        order = sorted(score, key=lambda i: -score[i])
+        return direct + [by_id[i] for i in order] + [h for h in rest[fusion.DEPTH:] if h.doc["id"] not in score]
+
+    rerank.features = features
+    fusion.fuse = fuse
+    from judge.search.engine import search
+
+    try:
+        places: dict[float, dict[str, list]] = {}
+        for w in [0.0] + weights:
+            state["w"] = w
+            places[w] = {}
+            for name in development_sets():
+                out = []
+                for c in evaluation.load(evaluation.SETS[name][0]):
+                    hits = search(conn, c.query, limit=10).to_dict()["hits"]
+                    out.append(evaluation.first_relevant_rank(hits, c.targets))
+                places[w][name] = out
+    finally:
+        rerank.features = original_features
+        fusion.fuse = original_fuse
+    base = places[0.0]
+    misses = [(name, k) for name in base for k, r in enumerate(base[name]) if not (r and r <= 5)]
+    found = sum(1 for name, k in misses if alone[name][k] and alone[name][k] <= 5)
+    print(f"main's {len(misses)} misses (first answer not in the top 5): the model alone has {found} in its top 5")
+    for w in [0.0] + weights:
+        cells, t5, t1, tm, tn, gained, lost = [], 0, 0, 0.0, 0, 0, 0
+        for name in development_sets():
+            rs = places[w][name]
+            r5 = sum(1 for r in rs if r and r <= 5)
+            r1 = sum(1 for r in rs if r == 1)
+            mrr = sum(1.0 / r for r in rs if r)
+            g = sum(1 for a, b in zip(base[name], rs) if not (a and a <= 5) and (b and b <= 5))
+            lo = sum(1 for a, b in zip(base[name], rs) if (a and a <= 5) and not (b and b <= 5))
+            cells.append(f"{name} {r5}(+{g}-{lo})/{r1}")
+            t5, t1, tm, tn, gained, lost = t5 + r5, t1 + r1, tm + mrr, tn + len(rs), gained + g, lost + lo
+        print(f"fused w={w:<5} r5 {t5}/{tn} r1 {t1} mrr {tm / tn:.3f} (+{gained} -{lost}) | " + " ".join(cells))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--dim", type=int, default=64)
+    ap.add_argument("--epochs", type=int, default=15)
+    ap.add_argument("--lr", type=float, default=0.01)
+    ap.add_argument("--batch", type=int, default=128)
+    ap.add_argument("--min-count", type=int, default=2)
+    ap.add_argument("--drop", type=float, default=0.2, help="share of a question's n-grams dropped per step")
+    ap.add_argument("--l2", type=float, default=0.0)
+    ap.add_argument("--seed", type=int, default=17)
+    ap.add_argument("--self", dest="use_self", action=argparse.BooleanOptionalAction, default=True,
+                    help="also each document's own title and text (its first 200 characters) -> itself")
+    ap.add_argument("--save", help="keep the trained vectors in this .npz file (a development aid)")
+    ap.add_argument("--load", help="measure the vectors of this .npz file instead of training")
+    ap.add_argument("--fused", default="", help="comma-separated weights: measure the model as a re-ranker term")
+    ap.add_argument("--list-weight", type=float, default=0.0, help="with --fused: also fuse the model's own list")
+    ap.add_argument("--list-depth", type=int, default=10)
+    args = ap.parse_args(argv)
+    if np is None:
+        sys.exit("错误：训练与测量需要 numpy。提示：pip install numpy")
+    conn = connect()
+    docs = documents(conn)
+    pairs = training_pairs(docs, args.use_self)
+    print(f"{len(docs)} documents, {len(pairs)} training texts: "
+          + ", ".join(f"{k} {v}" for k, v in Counter(s for _t, _i, s in pairs).items()), file=sys.stderr)
+    t = time.perf_counter()
+    if args.load:
+        saved = np.load(args.load, allow_pickle=False)
+        model = Model({g: k for k, g in enumerate(saved["grams"].tolist())}, saved["emb"], saved["docs"])
+    else:
+        model = train(pairs, len(docs), args.dim, args.epochs, args.lr, args.batch, args.min_count, args.drop,
+                      args.seed, args.l2)
+        print(f"trained in {time.perf_counter() - t:.1f} s; {len(model.vocab)} n-grams x {args.dim}", file=sys.stderr)
+    if args.save:
+        np.savez(args.save, grams=np.array(sorted(model.vocab, key=model.vocab.get)), emb=model.emb, docs=model.docs)
+    alone = measure_alone(model, docs)
+    if args.fused:
+        measure_fused(model, docs, [float(w) for w in args.fused.split(",")], alone, args.list_weight, args.list_depth)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
