@@ -46,6 +46,8 @@ def test_the_store_holds_the_steps(conn):
     ("when i cast a spell, do i pick targets before or after i pay the mana?",
      ["when i cast a spell, do i pick targets ", " i pay the mana?"]),
     ("什么时候选目标", []),
+    ("my attack trigger deals damage equal to its might. is the might checked when it triggers or when it resolves?",
+     ["is the might checked when it triggers ", " when it resolves?"]),
 ])
 def test_alternatives(question, parts):
     assert steps.alternatives(question) == parts

@@ -1038,3 +1038,20 @@ def test_a_card_of_a_stack_of_attached_gear_can_be_targeted(conn):
     # Fourth before, when the stack was read as the chain.
     top = [h["number"] for h in _hits(conn, "Can my opponent target a card in the stack of attached gear?", limit=2)]
     assert "718.5.b" in top, top
+
+
+@pytest.mark.parametrize("question,term", [
+    ("if I draw a card and my hand has 8 cards, do I discard cards", "卡牌"),
+    ("can a readied unit be readied again, how do I ready it", "活跃"),
+    ("if a buff gives +1 might, do two buffs give +2", "增益"),
+])
+def test_an_english_word_and_its_inflections_are_one_concept(conn, question, term):
+    """"card" and "cards" are one concept (two weighed it double); the words as typed stay forms of it."""
+    named = [c for c in analyze(conn, question).concepts if term in c.forms]
+    assert len(named) == 1, named
+
+
+def test_inflections_of_a_word_are_not_counted_twice(conn):
+    # Out of the first ten when "card" and "cards" counted as two concepts; second now (359.3.e.11, 422.4 below it).
+    top = [h["number"] for h in _hits(conn, "if a card tells me to discard two cards and I have only one card in hand")]
+    assert "359.3.e.11" in top, top

@@ -583,10 +583,30 @@ def _dedupe(concepts: list[Concept]) -> list[Concept]:
     seen, out = set(), []
     for c in concepts:
         key = tuple(sorted(c.forms))
-        if key not in seen:
+        if key not in seen and not _fold_inflection(out, c):
             seen.add(key)
             out.append(c)
     return out
+
+
+def _fold_inflection(kept: list[Concept], c: Concept) -> bool:
+    """An English word read before in another inflection ("card" and "cards", "ready" and "readied") is the same
+    concept, not a second one weighing as much again: `c` is folded into the earlier concept when the two words
+    share a base form and their readings share a rules term (the terms both readings name are kept, the words as
+    typed stay forms). False when nothing matched."""
+    if c.via != "english" or " " in c.label:
+        return False
+    family = {c.label.lower(), *lemmas(c.label.lower())}
+    targets = c.forms[:-1]  # the reading's terms; the word as typed is the last form
+    for k in kept:
+        if k.via != "english" or " " in k.label or not family & {k.label.lower(), *lemmas(k.label.lower())}:
+            continue
+        typed = [f for f in k.forms if f.isascii()]
+        shared = [f for f in k.forms if not f.isascii() and f in targets]
+        if shared:
+            k.forms = shared + typed + [c.label] * (c.label not in typed)
+            return True
+    return False
 
 
 # ---- Chinese ---------------------------------------------------------------------------------

@@ -76,8 +76,11 @@ def alternatives(text: str) -> list[str]:
         return [m.group(1), m.group(2)]
     if any("a" <= ch <= "z" for ch in text):
         m = _ENGLISH_EITHER.match(text)
-        if m and m.group(1).strip() and m.group(2).strip(" ?"):
-            return [m.group(1), m.group(2)]
+        # The first alternative is the last sentence before "or": a sentence before it sets the scene ("my attack
+        # trigger deals damage equal to its might. is the might checked when it triggers or when it resolves").
+        left = re.split(r"[.?!;] ", m.group(1))[-1] if m else ""
+        if m and left.strip() and m.group(2).strip(" ?"):
+            return [left, m.group(2)]
     return []
 
 
