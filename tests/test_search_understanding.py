@@ -1055,3 +1055,26 @@ def test_inflections_of_a_word_are_not_counted_twice(conn):
     # Out of the first ten when "card" and "cards" counted as two concepts; second now (359.3.e.11, 422.4 below it).
     top = [h["number"] for h in _hits(conn, "if a card tells me to discard two cards and I have only one card in hand")]
     assert "359.3.e.11" in top, top
+
+
+@pytest.mark.parametrize("question,adding", [
+    ("do two Assault keywords stack", True),
+    ("does Might from two buffs stack", True),
+    ("can you stack buffs on a unit", True),
+    ("does Shield stack with Shield", True),
+    ("if a unit has Deathknell twice, does it stack", True),
+    ("Can I respond on the stack?", False),
+    ("the stack resolves", False),
+    ("does it go on the stack", False),
+    ("with several spells on the chain, which resolves first, the newest one like on MTG's stack?", False),
+])
+def test_stack_as_a_verb_is_adding_up(conn, question, adding):
+    """'stack' as a verb is keywords or values adding up (叠加 / 相加, 807.2, 814.2), not the chain (结算链)."""
+    forms = {f for c in analyze(conn, question).concepts for f in c.forms}
+    assert ("叠加" in forms and "结算链" not in forms) if adding else ("结算链" in forms and "叠加" not in forms), forms
+
+
+def test_keywords_that_stack_find_the_rule_that_adds_them(conn):
+    # Third when the verb was read as the chain.
+    top = [h["number"] for h in _hits(conn, "do two Assault keywords stack", limit=2)]
+    assert "807.2" in top, top

@@ -795,6 +795,38 @@ def _attached_pile(low: list[str], j: int) -> bool:
     return False
 
 
+ADDING = ("叠加", "相加", "累加")  # the rules' (and drafted titles') words for values or keywords that add up (807.2, 814.2)
+AUXILIARIES = frozenset({"do", "does", "did", "can", "could", "will", "would", "should", "dont", "doesnt", "didnt",
+                         "cant", "cannot", "wont", "not"})
+SUBJECTS = frozenset({"they", "it", "i", "you", "we", "these", "those", "both", "them"})
+# Words after which "stack" is a noun: the chain's stack ("on the stack", "the stack resolves").
+DETERMINERS = frozenset({"the", "a", "an", "on", "onto", "of", "this", "that", "my", "your", "their", "its", "his", "her"})
+
+
+def _adding_up(low: list[str], j: int) -> bool:
+    """"do two Assault keywords stack", "does it stack", "can you stack buffs", "stack with": 'stack' as a verb,
+    values or keywords adding up (the rules say 叠加 / 相加), not the chain that players of other games call the
+    stack ("on the stack", "the stack resolves", "respond on the stack"). `low`: the query's words in lower case."""
+    if low[j] not in ("stack", "stacks", "stacking"):
+        return False
+    before = low[j - 1] if j > 0 else ""
+    if before in DETERMINERS:
+        return False
+    if before in AUXILIARIES or before in SUBJECTS or low[j] == "stacking":
+        return True
+    after = low[j + 1] if j + 1 < len(low) else ""
+    if after in ("with", "up", "together"):
+        return True
+    if j == 0 and (after in ("two", "three", "multiple", "several", "both", "more") or after.isdigit() or (
+            after.endswith("s") and not after.endswith("ss") and after not in ("is", "has", "does", "resolves", "goes"))):
+        return True  # "stack buffs", and "can you stack two Assaults" once its frame is cut
+    # after a plural subject ("do two Assault keywords stack", "does might from two buffs stack on one unit") or at
+    # the end of a question ("does Shield stack"), not after a possessive ("on MTG's stack", "like Magic's stack")
+    if j == 0 or (j > 1 and low[j - 2] in DETERMINERS | {"like", "as"}):
+        return False
+    return (before.endswith("s") and not before.endswith("ss")) or (j == len(low) - 1 and low[0] in AUXILIARIES)
+
+
 def _latin(vocab: _Vocab, span: str, a: Analysis) -> list[Concept]:
     words = [w for w in re.split(r"[ \-]+", strip_tones(span.replace("’", "'"))) if w]
     words = [re.sub(r"[':]", "", w) for w in words]
@@ -809,14 +841,17 @@ def _latin(vocab: _Vocab, span: str, a: Analysis) -> list[Concept]:
     # cards are stacked (堆叠, 434.1.b.1), a bonus where said; the attaching word says what the question is about.
     low = [w.lower() for w in words]
     piles = [j for j in range(len(words)) if _attached_pile(low, j)]
+    # Nor 'stack' as a verb: keywords or values adding up, said in the rules' words (叠加, 相加), a bonus where said.
+    adding = [j for j in range(len(words)) if j not in piles and _adding_up(low, j)]
     concepts: list[Concept] = []
     i = 0
     while i < len(words):
-        if i in piles:
-            concepts.append(Concept(words[i], [PILED, words[i]], via="english", optional=True))
+        if i in piles or i in adding:
+            read = [PILED] if i in piles else list(ADDING)
+            concepts.append(Concept(words[i], read + [words[i]], via="english", optional=True))
             i += 1
             continue
-        reach = next((j for j in piles if j > i), len(words)) - i
+        reach = min((j for j in piles + adding if j > i), default=len(words)) - i
         for k in range(reach, 0, -1):
             phrase = " ".join(words[i : i + k])
             compact = "".join(words[i : i + k])
