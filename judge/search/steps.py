@@ -97,16 +97,31 @@ def _concepts_of(a, part: str):
     return [c for c in named if len(c.label) > 1 or not any(c.label in o.label for o in named if o is not c)]
 
 
+def _says(text: str, form: str) -> bool:
+    """Does a step's text (label, titles, subtree) say `form`, a four-character compound of two words also with a
+    word between them (支付费用: "支付卡牌费用")?"""
+    if form in text:
+        return True
+    if len(form) != 4 or not text:
+        return False
+    at = text.find(form[:2])
+    while at >= 0:
+        if form[2:] in text[at + 2 : at + 7]:
+            return True
+        at = text.find(form[:2], at + 2)
+    return False
+
+
 def _fit(concepts, step: _Step) -> tuple[float, float, float]:
     """(share of the concepts' weight the step's subtree mentions, weight named in the step's label, weight
     named in the titles inside it)."""
     total = sum(c.weight for c in concepts) or 1.0
-    found = [c for c in concepts if any(f in step.norm for f in c.forms)]
+    found = [c for c in concepts if any(_says(step.norm, f) for f in c.forms)]
     # A lone character names nothing in a label or title (指 of 指示, 卡 of 卡牌): beside other words it counts
     # towards coverage only.
     words = [c for c in concepts if len(c.label) > 1 or c.via != "text"] or concepts
-    label = sum(c.weight for c in words if any(f in step.label for f in c.forms))
-    titled = sum(c.weight for c in words if any(f in step.titles for f in c.forms))
+    label = sum(c.weight for c in words if any(_says(step.label, f) for f in c.forms))
+    titled = sum(c.weight for c in words if any(_says(step.titles, f) for f in c.forms))
     return sum(c.weight for c in found) / total, label, titled
 
 
@@ -153,12 +168,13 @@ def by_steps(conn, a, hits: list[rank.Hit]) -> tuple[list[rank.Hit], str]:
             if n and (within(n, key) or _step_of(steps, n)):
                 share[key] = share.get(key, 0.0) + 1.0 / at
     lead = str(hits[0].doc.get("number") or "") if hits[0].doc.get("kind") == "rule" else ""
+    named = [_concepts_of(a, part) for part in parts]
+    mapped: list[list[_Step]] = []  # each procedure's two steps in its order, most shared procedure first
     for key in sorted((k for k, v in share.items() if v >= MIN_SHARE), key=lambda k: -share[k]):
         steps = procs[key]
-        named = [_concepts_of(a, part) for part in parts]
         chosen = [_best_step(concepts, steps) if concepts else None for concepts in named]
         if not all(chosen) or chosen[0][0] is chosen[1][0]:
-            if any(c and within(lead, c[0].number) for c in chosen):
+            if not mapped and any(c and within(lead, c[0].number) for c in chosen):
                 # A side reaches the step the first hit stands in, and no order of two steps answers: the
                 # question is about that step (打完仗是先清掉死的单位还是先算输赢: combat's last step, 466), not
                 # about the steps of a procedure further down the list (cleanup's).
@@ -168,9 +184,23 @@ def by_steps(conn, a, hits: list[rank.Hit]) -> tuple[list[rank.Hit], str]:
         # Each side's step must say that side more than the other side's step does (not only mention it more).
         if not (_fit(named[0], x) > _fit(named[0], y) and _fit(named[1], y) > _fit(named[1], x)):
             continue
-        ordered = sorted([x, y], key=steps.index)
-        return _placed(conn, hits, ordered), _note(ordered)
-    return hits, ""
+        mapped.append(sorted([x, y], key=steps.index))
+    if not mapped:
+        return hits, ""
+    # Two procedures with the same two steps (playing a card, 353, and activating an ability, 398, which follows
+    # the same steps): the one whose name and step labels say more of the question ("出牌时…": a card played) is
+    # the one asked about; else the one the ranking put first.
+    said = [c for c in a.concepts if c.df > 0 and len(c.label) > 1 and c.label not in FRAME_LABELS]
+    ordered = max(mapped, key=lambda m: _said_by(said, procs[m[0].procedure]))
+    return _placed(conn, hits, ordered), _note(ordered)
+
+
+def _said_by(concepts, steps: list[_Step]) -> float:
+    """Weight of `concepts` a procedure's name and step labels say, a two-word form also with its words apart
+    (打出卡牌: "…此卡牌…打出…")."""
+    text = " ".join([steps[0].name or ""] + [s.label for s in steps])
+    return sum(c.weight for c in concepts if any(
+        f in text or (len(f) == 4 and f[:2] in text and f[2:] in text) for f in c.forms))
 
 
 def _placed(conn, hits: list[rank.Hit], steps: list[_Step]) -> list[rank.Hit]:
