@@ -1,20 +1,13 @@
 """tools/heading_terms.py regenerates the shipped heading term pairs exactly (when the reference text
 and the numbering map are at hand; the pairs themselves are checked in test_search_understanding)."""
 
-import importlib.util
-
 import pytest
 
-from judge.paths import REPO_DIR
-
-TOOL = REPO_DIR / "tools" / "heading_terms.py"
+from tool_module import load_tool
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("heading_terms", TOOL)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_tool("heading_terms")
 
 
 def test_shipped_pairs_agree_with_the_tool():

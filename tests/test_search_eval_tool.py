@@ -3,19 +3,14 @@ opens the store."""
 
 from __future__ import annotations
 
-import importlib.util
-
 import pytest
 
-from judge.paths import REPO_DIR
+from tool_module import load_tool
 
 
 @pytest.fixture(scope="module")
 def tool():
-    spec = importlib.util.spec_from_file_location("search_eval", REPO_DIR / "tools" / "search_eval.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_tool("search_eval")
 
 
 def test_an_unknown_set_is_a_short_chinese_error_with_the_valid_names(tool, capsys):

@@ -5,6 +5,7 @@ from judge.search import fusion, rerank
 from judge.search.analyze import analyze
 from judge.search.engine import search
 from judge.search.rank import Hit
+from tool_module import load_tool
 
 
 def test_the_shipped_weights_name_every_feature_and_only_those():
@@ -50,14 +51,7 @@ def test_a_question_is_reranked_and_direct_hits_stay_first(conn):
 
 
 def _trainer():
-    import importlib.util
-
-    from judge.paths import REPO_DIR
-
-    spec = importlib.util.spec_from_file_location("train_rerank", REPO_DIR / "tools" / "train_rerank.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_tool("train_rerank")
 
 
 def test_the_trainer_refuses_the_frozen_questions():
@@ -80,15 +74,9 @@ def test_the_trainer_weighs_sets_and_drafted_questions_as_asked():
 
 
 def test_the_translation_trial_answers_bad_input_in_chinese(tmp_path, capsys):
-    import importlib.util
-
     import pytest
 
-    from judge.paths import REPO_DIR
-
-    spec = importlib.util.spec_from_file_location("translation_trial", REPO_DIR / "tools" / "translation_trial.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    mod = load_tool("translation_trial")
     broken = tmp_path / "broken.json"
     broken.write_text('[\n{"set": 1,\n', encoding="utf-8")
     wrong = tmp_path / "wrong.json"

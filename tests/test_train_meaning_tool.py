@@ -3,19 +3,14 @@ entry's own question, titles and the documents' own text: never a question set).
 
 from __future__ import annotations
 
-import importlib.util
-
 import pytest
 
-from judge.paths import REPO_DIR
+from tool_module import load_tool
 
 
 @pytest.fixture(scope="module")
 def tool():
-    spec = importlib.util.spec_from_file_location("train_meaning", REPO_DIR / "tools" / "train_meaning.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_tool("train_meaning")
 
 
 def test_grams_are_characters_pairs_within_a_chinese_run_and_latin_words(tool):
