@@ -6,7 +6,6 @@ set only a count is reported, never the question). The search indexes them with 
 whose words are not the rule's own still finds it.
 """
 
-import sys
 
 import pytest
 
@@ -16,6 +15,7 @@ from judge.search.data_files import ASKED_DIR, read_asked
 from judge.search.engine import search
 from judge.search.fusion import char_pairs
 from judge.search.text import has_cjk, norm_text
+from tool_module import load_tool
 
 ROWS = read_asked()
 needs_rows = pytest.mark.skipif(not ROWS, reason="no drafted questions in judge/search/data/asked/")
@@ -75,9 +75,7 @@ def test_every_number_is_a_rule_of_the_current_version(conn):
 
 @needs_rows
 def test_no_drafted_question_is_a_question_of_an_evaluation_set():
-    sys.path.insert(0, str(REPO_DIR / "tools"))
-    import asked_clean
-
+    asked_clean = load_tool("asked_clean")
     problems = []
     for path, shared in asked_clean.clashes(ROWS).items():
         if "frozen" in path.name:  # a count only: a frozen set's questions are never shown, nor where they are
@@ -89,9 +87,7 @@ def test_no_drafted_question_is_a_question_of_an_evaluation_set():
 
 def _asked_clean(monkeypatch, folder):
     """tools/asked_clean.py working on `folder`, against the development set only."""
-    sys.path.insert(0, str(REPO_DIR / "tools"))
-    import asked_clean
-
+    asked_clean = load_tool("asked_clean")
     monkeypatch.setattr(asked_clean, "ASKED_DIR", folder)
     monkeypatch.setattr(asked_clean, "set_files", lambda: [REPO_DIR / "tests" / "search_questions_dev.tsv"])
     return asked_clean

@@ -16,7 +16,6 @@ import argparse
 import sys
 from pathlib import Path
 
-from judge.paths import REPO_DIR
 from judge.search import evaluation
 from judge.search.data_files import ASKED_DIR, read_asked
 from judge.search.text import norm_text
@@ -27,10 +26,9 @@ def key(text: str) -> str:
 
 
 def set_files() -> list[Path]:
-    """Every evaluation set: the known ones and any other question file in tests/ (a new frozen set too)."""
-    files = {p for p, _kinds in evaluation.SETS.values()}
-    files |= set((REPO_DIR / "tests").glob("search_questions*.tsv")) | {evaluation.EVAL_PATH}
-    return sorted(f for f in files if f.is_file())
+    """Every evaluation set (evaluation.SETS: the term set and every tests/search_questions_NAME.tsv, a new frozen
+    set too)."""
+    return sorted(p for p, _kinds in evaluation.SETS.values() if p.is_file())
 
 
 def clashes(rows) -> dict[Path, list]:
