@@ -182,13 +182,14 @@ def detect(rules: list[dict]) -> list[Procedure]:
         return (h["number"], _title(h)) if h else (first["number"], "")
 
     for parent, siblings in kids.items():
-        for run in _numbered_runs(siblings) + _titled_runs(siblings, texts):
+        numbered = _numbered_runs(siblings)
+        for run in numbered + _titled_runs(siblings, texts):
             if run:
                 number, name = name_of(parent, by_number[run[0].number])
                 out.append(Procedure(number, name, run))
         intro = by_number.get(parent)
         if intro and any(w in (intro.get("text") or "") for w in _ORDERED_LIST) and len(siblings) >= 2 \
-                and (intro.get("text") or "").rstrip().endswith(("：", ":")) and not _numbered_runs(siblings):
+                and (intro.get("text") or "").rstrip().endswith(("：", ":")) and not numbered:
             # 431.2 "要执行燃尽，玩家需要遵循以下步骤：" and its lettered children.
             steps = [Step(i, "", r["number"], _title(r) or _short(r.get("text") or "")) for i, r in enumerate(siblings, 1)]
             number, name = name_of(parent, siblings[0])
