@@ -24,14 +24,15 @@ _XING = r"(?<![进执运发流举银])行"
 # Frames, most specific first; each (kind, pattern over the folded, simplified query). Spoken forms count:
 # 谁早谁晚 and 下一个是谁 ask for an order, 哪一刻 and 当场 (there and then) for a moment. 还…吗 asks whether
 # a thing still happens, as "does it still…" does (还能 / 还可以 ask whether it is still allowed, 还是 for a
-# choice); 是不是 is the spoken 是否. 哪个时候 asks for a moment as 什么时候 does (tried before the where frame's 在哪).
+# choice); 是不是 is the spoken 是否. 哪个时候 asks for a moment as 什么时候 does (tried before the where frame's 在哪);
+# 会咋样 is the spoken 会怎样.
 _FRAMES: list[tuple[str, str]] = [
     (ORDER, "|".join(STEP_FRAMES) + r"|先后|谁先|哪个先|哪一个先|先.{0,8}还是.{0,6}先|先.{0,10}还是|什么顺序|哪种顺序|按什么|谁先来|轮到谁|先算|先用|先处理|先结算|先上|先生效|先加入|先放|先.{0,4}[哪谁]|谁早|谁晚|下一个是谁|下一个轮到|轮到.{0,8}还是|先.{1,10}再"),
     (HOWMANY, r"几张|几个|几分|几点|几次|几条|几名|几枚|几种|多少|最多|最少|至少|上限|下限|几$|几[^乎]"),
     (WHEN, r"什么时候|何时|啥时候|哪个时候|哪一个时候|哪个时间|哪个阶段|什么阶段|什么时机|多久|最早|最晚|多早|哪一步|哪个步骤|哪步|哪一刻|什么时间|当场"),
     # "被反制的牌去哪了": the answer names where a card goes (a zone, the bottom of a deck).
     (WHERE, r"去哪|到哪|放哪|进哪|在哪|哪个区|哪里|进谁的|归谁的|放到哪"),
-    (WHATIF, r"会怎样|会怎么样|怎么办|咋办|咋整|咋弄|咋算|咋处理|怎么弄|会发生什么|发生什么|怎么算|怎么处理|如何处理|会如何|还算|算不算|算.{0,6}吗|听谁的|听哪个|还在|还有.{0,6}吗|会不会|还(?![能可是要]).{0,6}吗"),
+    (WHATIF, r"会怎样|会怎么样|会咋样|咋样|怎么办|咋办|咋整|咋弄|咋算|咋处理|怎么弄|会发生什么|发生什么|怎么算|怎么处理|如何处理|会如何|还算|算不算|算.{0,6}吗|听谁的|听哪个|还在|还有.{0,6}吗|会不会|还(?![能可是要]).{0,6}吗"),
     (CAN, r"可以|能不能|能否|能够|可不可以|可否|允许|能[^量力]|不能|无法|是否|" + _XING + "吗|行不行|是不是"),
     (DEFINE, r"是什么|什么是|什么意思|指什么|是啥|啥意思"),
 ]
@@ -69,7 +70,7 @@ def _rx(key: str, pattern: str) -> re.Pattern:
 
 # Words that only frame a question (never its subject): dropped from the query's concepts.
 FRAME_WORDS = set(
-    "会怎样 会怎么样 怎么样 怎么办 咋办 咋整 咋弄 咋算 怎么弄 行吗 行不行 怎么算 怎么处理 如何处理 会发生什么 发生什么 听谁的 听哪个 什么时候 何时 啥时候 "
+    "会怎样 会怎么样 怎么样 会咋样 咋样 怎么办 咋办 咋整 咋弄 咋算 怎么弄 行吗 行不行 怎么算 怎么处理 如何处理 会发生什么 发生什么 听谁的 听哪个 什么时候 何时 啥时候 "
     "多少 几张 几个 几分 几点 几次 几条 几名 几枚 几种 最多 最少 至少 能不能 能否 能够 可不可以 可否 可以 是否 "
     "谁先 哪个先 先还是 顺序 什么顺序 按什么 还算 算不算 是什么 什么是 什么意思 啥意思 还是 一样 的话 "
     "直接 还 再 要 吗 呢 么 啊 呀 吧 了 的 得 地 我 我的 你 他 它 这 那 哪 谁 几 多 先 后 能 会 想 跟 给 被 让 "
@@ -110,7 +111,7 @@ HINTS: dict[str, tuple[str, ...]] = {
 # "主牌 / 堆至 -> 堆叠"). Only multi-character frames and the final particle: a single 能 or 会 is
 # also part of words (技能, 机会). Yes-or-no frames (能不能, 算不算) are cut earlier: strip_yes_no.
 _STRIP = (
-    "什么时候|啥时候|在哪个时候|哪个时候|哪一个时候|会怎么样|会怎样|怎么样|怎么办|咋办|咋整|咋弄|咋算|咋处理|怎么弄|" + _XING + "吗|怎么算|怎么处理|如何处理|会发生什么|发生什么|"
+    "什么时候|啥时候|在哪个时候|哪个时候|哪一个时候|会怎么样|会怎样|会咋样|咋样|怎么样|怎么办|咋办|咋整|咋弄|咋算|咋处理|怎么弄|" + _XING + "吗|怎么算|怎么处理|如何处理|会发生什么|发生什么|"
     "可以|能否|是否|多少|至少|最多|最少|几张|几个|几分|几点|几次|几条|几名|几枚|谁先|哪个先|还是|"
     "哪一步|哪个步骤|先后|听谁的|听哪个|到底|究竟|按什么|最早|最晚|接下来|发现|去哪里|去哪|到哪里|到哪|放到哪里|放哪|在哪里|在哪|哪个区域|[吗呢吧啊呀][?？]?$|[?？]"
 )
