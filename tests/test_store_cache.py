@@ -84,6 +84,38 @@ def test_killed_build_leaves_no_broken_store(fresh_cache, monkeypatch):
     assert not list(fresh_cache.glob("*.tmp"))
 
 
+_COLLECTOR_SEEN: list[bool] = []
+
+
+def _collector_stage(db, ctx):
+    import gc
+
+    _COLLECTOR_SEEN.append(gc.isenabled())
+
+
+def test_build_pauses_the_cyclic_collector_and_restores_it(fresh_cache, monkeypatch):
+    import gc
+
+    from judge.store import build as build_mod
+
+    probe, boom = f"{__name__}:_collector_stage", f"{__name__}:_boom_stage"
+    _COLLECTOR_SEEN.clear()
+    monkeypatch.setattr(build_mod, "STAGES", [probe])
+    build_store(force=True)
+    assert _COLLECTOR_SEEN == [False] and gc.isenabled()
+    monkeypatch.setattr(build_mod, "STAGES", [probe, boom])
+    with pytest.raises(KeyboardInterrupt):
+        build_store(force=True)
+    assert _COLLECTOR_SEEN == [False, False] and gc.isenabled()
+    gc.disable()  # a caller that paused it itself keeps it paused
+    try:
+        monkeypatch.setattr(build_mod, "STAGES", [probe])
+        build_store(force=True)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
 def test_two_concurrent_builds_leave_one_valid_store(fresh_cache):
     code = "from judge.store import open_store; c = open_store(); print(c.execute('select count(*) from rules').fetchone()[0])"
     env = dict(os.environ, JUDGE_CACHE_DIR=str(fresh_cache))
