@@ -35,10 +35,10 @@ def tree(db, ctx) -> None:
         all_rules.extend(rows.rule_rows(t))
         examples.extend(rows.example_rows(t))
         refs.extend(rows.ref_row(ref) for ref in t.refs)
-    db["rules"].insert_all(all_rules, pk="id", columns=TABLES["rules"])
-    db["examples"].insert_all(examples, columns=TABLES["examples"])
-    db["refs"].insert_all(refs, columns=TABLES["refs"])
-    db["versions"].insert_all([rows.version_row(t) for t in trees.values()], pk="version", columns=TABLES["versions"])
+    _insert(db, "rules", all_rules)
+    _insert(db, "examples", examples)
+    _insert(db, "refs", refs)
+    _insert(db, "versions", [rows.version_row(t) for t in trees.values()])
     db["meta"].insert_all([{"key": "current_version", "value": current}], pk="key", replace=True)
     for table, cols in (("rules", ["version", "number"]), ("rules", ["version", "parent"]), ("refs", ["from_rule"]),
                         ("refs", ["to_rule"]), ("refs", ["to_number"]), ("examples", ["rule_id"])):
@@ -46,6 +46,17 @@ def tree(db, ctx) -> None:
     ctx.data["trees"] = trees
     ctx.data["current_version"] = current
     ctx.data["rules"] = [row for row in all_rules if row["version"] == current]
+
+
+def _insert(db, table: str, records: list[dict]) -> None:
+    """Rows into a table of the schema (created by the build), in order, by one executemany: sqlite-utils'
+    insert_all prepares a statement per chunk and converts every value in Python first."""
+    columns = list(TABLES[table])
+    unknown = {k for r in records for k in r} - set(columns)
+    if unknown:
+        raise ValueError(f"{table}: columns not in the schema: {sorted(unknown)}")
+    db.conn.executemany(f"INSERT INTO [{table}] ({', '.join(f'[{c}]' for c in columns)}) VALUES ({', '.join('?' * len(columns))})",
+                        [tuple(map(r.get, columns)) for r in records])
 
 
 def _meta(db, key: str, value: str) -> None:
@@ -57,9 +68,9 @@ def faq(db, ctx) -> None:
     from judge.rules.faq import build_faq
 
     content = build_faq(ctx.docs, ctx.data.get("rules", []))
-    db["faq"].insert_all([rows.faq_row(e) for e in content.entries], pk="id", columns=TABLES["faq"])
-    db["errata"].insert_all([rows.erratum_row(x) for x in content.errata], pk="id", columns=TABLES["errata"])
-    db["faq_refs"].insert_all(content.links, columns=TABLES["faq_refs"])
+    _insert(db, "faq", [rows.faq_row(e) for e in content.entries])
+    _insert(db, "errata", [rows.erratum_row(x) for x in content.errata])
+    _insert(db, "faq_refs", content.links)
     for table, cols in (("faq_refs", ["faq_id"]), ("faq_refs", ["rule_id"]), ("faq", ["doc", "topic"])):
         db[table].create_index(cols, if_not_exists=True)
     ctx.data["faq"] = {"core": content.core, "referee": content.referee, "status_problems": content.status_problems}
@@ -71,8 +82,8 @@ def glossary(db, ctx) -> None:
 
     parsed = ctx.data.get("faq") or {}
     terms = build_from_documents(ctx.docs, ctx.data.get("rules", []), parsed.get("core"), parsed.get("referee"))
-    db["terms"].insert_all([rows.term_row(t) for t in terms], columns=TABLES["terms"])
-    db["term_aliases"].insert_all(rows.alias_rows(terms), columns=TABLES["term_aliases"])
+    _insert(db, "terms", [rows.term_row(t) for t in terms])
+    _insert(db, "term_aliases", rows.alias_rows(terms))
     for table, cols in (("terms", ["term"]), ("term_aliases", ["alias"]), ("term_aliases", ["term"])):
         db[table].create_index(cols, if_not_exists=True)
     ctx.data["glossary"] = terms
