@@ -74,6 +74,9 @@ class RuleIndex:
         for i, vec in enumerate(self.vectors):
             for g, w in vec.items():
                 self.postings.setdefault(g, []).append((i, w))
+        # Per rule, what scores() reads of its number: its level and its level-0 number.
+        self.levels = [r["number"].count(".") + 1 for r in self.rules]
+        self.tops = [int(r["number"][:3]) if r["number"][:3].isdecimal() else None for r in self.rules]
         norms = [math.sqrt(sum(v * v for v in vec.values())) or 1.0 for vec in self.vectors]
         # A floor on the norm: a bare heading ("清理") must not outscore the paragraph that says the thing.
         floor = sorted(norms)[len(norms) // 2] if norms else 1.0
@@ -95,22 +98,27 @@ class RuleIndex:
         # A bracketed keyword in the clause ("[绝念]") names what the rule is about: rules using it gain.
         keywords = {re.sub(r"\s", "", k) for k in _KEYWORD.findall(text)}
         dots: dict[int, float] = {}
+        get = dots.get
         for g, w in q.items():
             for i, v in self.postings.get(g, ()):
-                dots[i] = dots.get(i, 0.0) + w * v
+                dots[i] = get(i, 0.0) + w * v
         out = []
+        rules, norms, levels, tops = self.rules, self.norms, self.levels, self.tops
         for i in sorted(dots):
-            rule, norm, dot = self.rules[i], self.norms[i], dots[i]
+            dot = dots[i]
+            if not dot:
+                continue
+            rule, top = rules[i], tops[i]
+            if top is None:
+                top = int(rule["number"][:3])
             if root and not within(rule["number"], root):
                 continue
-            if section and not section[0] <= int(rule["number"][:3]) <= section[1]:
+            if section and not section[0] <= top <= section[1]:
                 continue
-            if dot:
-                same = depth is None or rule["number"].count(".") + 1 == depth
-                top = int(rule["number"][:3])
-                close = near is None or near <= top <= near + RENUMBER_WINDOW
-                boost = KEYWORD_BOOST if keywords and any(k in (rule.get("text") or "") for k in keywords) else 1.0
-                out.append((dot / (qn * norm) * (1.0 if same else 0.95) * (1.0 if close else 0.75) * boost, rule))
+            same = depth is None or levels[i] == depth
+            close = near is None or near <= top <= near + RENUMBER_WINDOW
+            boost = KEYWORD_BOOST if keywords and any(k in (rule.get("text") or "") for k in keywords) else 1.0
+            out.append((dot / (qn * norms[i]) * (1.0 if same else 0.95) * (1.0 if close else 0.75) * boost, rule))
         out.sort(key=lambda p: -p[0])
         return out
 

@@ -98,9 +98,15 @@ def faq_pairs(core_text: str) -> list[tuple[str, str, int]]:
     return out
 
 
-def _first_line(core_text: str, word: str) -> int | None:
-    for lineno, line in enumerate(core_text.splitlines(), start=1):
-        if word in clean(line):
+def _first_line(core_text: str, word: str, cleaned: dict[str, list[str]] | None = None) -> int | None:
+    """The first line of the text that holds the word once cleaned; `cleaned`: a text -> cleaned lines memo."""
+    if cleaned is None:
+        cleaned = {}
+    lines = cleaned.get(core_text)
+    if lines is None:
+        lines = cleaned[core_text] = [clean(line) for line in core_text.splitlines()]
+    for lineno, line in enumerate(lines, start=1):
+        if word in line:
             return lineno
     return None
 
@@ -191,14 +197,15 @@ def build_glossary(rules: list[dict], core_faq_text: str = "", cards: dict[str, 
 
     # 1. the curated list: every term, with its FAQ synonyms
     faq_words: dict[str, str] = {}  # FAQ word (term or synonym) -> corpus term
+    cleaned: dict[str, list[str]] = {}  # each FAQ's lines cleaned once for every synonym looked up
     for c in curated:
         rule = rule_for(c.term, c.rule)
         t = GlossaryItem(c.term, c.english, rule["id"] if rule else None, c.kind, c.source)
         for akind, alias in c.aliases:
             src = c.source
             if akind == "synonym":
-                line = _first_line(core_faq_text, alias) if core_faq_text else None
-                rline = _first_line(referee_faq_text, alias) if referee_faq_text and not line else None
+                line = _first_line(core_faq_text, alias, cleaned) if core_faq_text else None
+                rline = _first_line(referee_faq_text, alias, cleaned) if referee_faq_text and not line else None
                 src = f"C-L{line}" if line else f"R-L{rline}" if rline else c.source
             t.aliases[alias] = (akind, src)
             if akind == "synonym":

@@ -183,10 +183,16 @@ def _drafted_questions(rules: list[dict], by_id: dict[str, dict]) -> dict[str, l
     return out
 
 
-def collect_docs(conn, version: str | None) -> list[dict]:
-    """Every searchable document, as rows of search_docs (without id/norm)."""
+def _version_rules(conn, version: str | None) -> list[dict]:
+    """The rules of `version` in document order, as rows of `rules`."""
+    return _rows(conn, "SELECT * FROM rules WHERE version = ? ORDER BY ord", (version,)) if version else []
+
+
+def collect_docs(conn, version: str | None, rules: list[dict] | None = None) -> list[dict]:
+    """Every searchable document, as rows of search_docs (without id/norm); `rules`: the version's rules
+    (_version_rules), which are changed here, else read."""
     docs: list[dict] = []
-    rules = _rows(conn, "SELECT * FROM rules WHERE version = ? ORDER BY ord", (version,)) if version else []
+    rules = _version_rules(conn, version) if rules is None else rules
     by_id = {r["id"]: r for r in rules}
     for r in rules:
         # `parent` may hold the parent's id or its bare number: always resolve to an id.
@@ -413,7 +419,8 @@ def char_tokenizer():
 def build(conn, docs_manifest=None) -> dict:
     """(Re)build every search table from the tree tables in `conn`; returns figures for logging."""
     version = current_version(conn, docs_manifest)
-    docs = collect_docs(conn, version)
+    rules = _version_rules(conn, version)
+    docs = collect_docs(conn, version, [dict(r) for r in rules])
     user_words = user_dictionary(conn, docs)
     tok = lexicon.make_tokenizer(user_words, _corpus_hash(docs_manifest))
 
@@ -437,19 +444,28 @@ def build(conn, docs_manifest=None) -> dict:
         firsts = {tok.lcut(x, HMM=False)[0] for x in subjects if not x.startswith("!")}
         d["defines"] = "|".join(sorted(set(subjects) | {w for w in firsts if len(w) >= 2}))
     char_tokens = char_tokenizer()
+    normed: dict[str, str] = {}
+
+    def norm(text: str) -> str:
+        # Drafted questions, glossary definitions and sections' contexts repeat: each text normalised once.
+        out = normed.get(text)
+        if out is None:
+            out = normed[text] = norm_text(text)
+        return out
+
     for i, d in enumerate(docs, start=1):
         examples = json.loads(d["examples"])
         # A skeleton node's placeholder ("本条正文不在当前语料中…") is shown, never searched; nor is a drafted title's mark.
         skeleton = d["kind"] == "rule" and d.get("number_source") == "absent" and d["text"].startswith(ABSENT_TEXT)
-        body = "" if skeleton else norm_text(d["text"].replace(drafted.MARK, ""))  # a heading's preview may show one
-        title = norm_text(drafted.strip_mark(d["title"]))
-        extra = norm_text(" ".join(examples + [d.get("asked") or ""]))
+        body = "" if skeleton else norm(d["text"].replace(drafted.MARK, ""))  # a heading's preview may show one
+        title = norm(drafted.strip_mark(d["title"]))
+        extra = norm(" ".join(examples + [d.get("asked") or ""]))
         words = segmented(body) + segmented(title)
         freq.update(words)
         df.update(set(words))
         corpus_chars.update(body, title, extra)
-        context = norm_text(d.get("context") or "")
-        questions = "\n".join(norm_text(q) for q in (d.get("questions") or [])[:MAX_QUESTIONS])
+        context = norm(d.get("context") or "")
+        questions = "\n".join(norm(q) for q in (d.get("questions") or [])[:MAX_QUESTIONS])
         d = dict(d, id=i, norm=f"{title}\n{body}", norm_extra=extra, norm_context=context, norm_questions=questions,
                  parent_ref=d.get("parent_ref"))
         doc_rows.append(d)
@@ -502,7 +518,7 @@ def build(conn, docs_manifest=None) -> dict:
     phrases.build(conn, fts_rows, weights, lex_words, lex_words | {w for a in aliases for w in a[:2]})
     conn.executemany("INSERT INTO search_t2s (ch, s) VALUES (?,?)", sorted(t2s.items()))
     conn.executemany("INSERT INTO search_py (ch, py) VALUES (?,?)", sorted(py.char_readings.items()))
-    steps = _steps(conn, version, doc_rows)
+    steps = _steps(rules, doc_rows)
     conn.executemany("INSERT INTO search_steps (procedure, name, position, sub, number, label, doc_id, titles, norm) "
                      "VALUES (?,?,?,?,?,?,?,?,?)",
                      steps)
@@ -512,10 +528,9 @@ def build(conn, docs_manifest=None) -> dict:
     return {"docs": len(doc_rows), "lexicon": len(freq), "aliases": len(aliases), "t2s": len(t2s), "steps": len(steps)}
 
 
-def _steps(conn, version: str | None, doc_rows: list[dict]) -> list[tuple]:
-    """Each step of each ordered procedure of the rules, with its subtree's titles (and the keywords of the
-    drafted ones) and searchable text (the step and its sub-rules)."""
-    rules = _rows(conn, "SELECT * FROM rules WHERE version = ? ORDER BY ord", (version,)) if version else []
+def _steps(rules: list[dict], doc_rows: list[dict]) -> list[tuple]:
+    """Each step of each ordered procedure of the rules (the version's, as stored), with its subtree's titles
+    (and the keywords of the drafted ones) and searchable text (the step and its sub-rules)."""
     by_number: dict[str, list[tuple[int, str, str]]] = {}
     for d in doc_rows:
         n = d["kind"] == "rule" and d.get("number")
