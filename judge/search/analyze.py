@@ -394,7 +394,7 @@ def analyze(conn, raw: str) -> Analysis:
 
 
 def _is_stop(label: str) -> bool:
-    return (label in STOPWORDS or intent.is_frame(label) or label in intent.ENGLISH_STOP
+    return (label in STOPWORDS or intent.is_frame(label) or label in intent.ENGLISH_STOP or label in intent.GAME_NAMES
             or all(ch in FUNCTION_CHARS for ch in label))
 
 

@@ -88,6 +88,11 @@ ENGLISH_STOP = set(
     "must forced required often long soon early late just also again then than while ever every each "
     "yes so does doing done way exactly actually really like they them their itself themselves".split()
 )
+# Card games a player names ("like in Magic", "as in Hearthstone", "in Riftbound"): they say where the player's
+# words come from, never what the question is about (a glossary note naming Magic: The Gathering is no answer).
+GAME_NAMES = frozenset(
+    "riftbound magic mtg gathering hearthstone yugioh ygo pokemon ptcg runeterra lor lorcana gwent".split()
+)
 
 # What an answer of each kind contains (normalised forms looked for in a document).
 HINTS: dict[str, tuple[str, ...]] = {
