@@ -72,6 +72,11 @@ def test_a_defined_english_term_alone_finds_its_rule(conn, english, number):
     ("does recall count as a move", intent.WHATIF),
     ("who gets focus first in a showdown", intent.ORDER),
     ("what does hidden mean", intent.DEFINE),
+    # "when" inside a yes-or-no question states a condition; opening a clause or before an auxiliary it asks when.
+    ("does my opponent get a point when i burn out", None),
+    ("in combat, when i play a spell who can respond", intent.WHEN),
+    ("so when does the showdown end", intent.WHEN),
+    ("what happens when a unit dies", intent.WHEN),
 ])
 def test_an_english_frame_says_what_is_asked(question, kind):
     assert intent.detect(question) == kind

@@ -43,7 +43,10 @@ _ENGLISH_FRAMES: list[tuple[str, str]] = [
     # "what happens when…" is read as WHEN (tried first): its answer says at which moment a thing happens;
     # "what happens to X" and "does X stay / count as" ask for a consequence.
     (WHATIF, r"\b(what happens to|stays?|remains?|persists?|carry over|carries over|counts? as|considered|treated as)\b"),
-    (WHEN, r"\b(when|what time|at what point|what phase|which phase|what step|which step|what timing|how long|how soon"
+    # "when" asks for a moment where it opens the question or a clause, or is followed by an auxiliary ("when does
+    # it resolve"); inside a question ("does my opponent score when I burn out") it states a condition.
+    (WHEN, r"(^|[,;:.?!] ?)when\b|\bwhat happens when\b|\bwhen (do|does|did|is|are|was|can|could|will|would|should|must|may|exactly)\b"
+           r"|\b(what time|at what point|what phase|which phase|what step|which step|what timing|how long|how soon"
            r"|how early|how late)\b"),
     (WHATIF, r"\b(what happens|what if|what do i do|still counts?|still count as|does it still|is it still|is .{1,30} still"
              r"|does .{1,30} still|still (a|an|the|on|in|there)|what now)\b"),
