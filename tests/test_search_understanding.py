@@ -1078,3 +1078,32 @@ def test_keywords_that_stack_find_the_rule_that_adds_them(conn):
     # Third when the verb was read as the chain.
     top = [h["number"] for h in _hits(conn, "do two Assault keywords stack", limit=2)]
     assert "807.2" in top, top
+
+
+@pytest.mark.parametrize("question,answers,place", [
+    # no one controls: the English rules' Uncontrolled (未受控制); the turn player makes an uncontrolled battlefield's
+    # choices (190.6.b). Out of the first ten.
+    ("Who makes the choices for a triggered ability of a battlefield no one controls?", {"190.6.b"}, 5),
+    # until end of turn: Magic's words for the cards' "this turn" (本回合), which ends in the Expiration Step
+    # (317.2 失效步骤). Sixth.
+    ("Do until end of turn effects carry over into my opponent's turn?", {"317.2"}, 1),
+    # hid: the past tense of Hide (待命); a facedown card is private (107.3.f). Ninth.
+    ("Can my opponent look at the card I hid?", {"107.3.f", "128.4", "811.6.a"}, 1),
+    # assignment: the rules' 分配 (Tank units are assigned lethal damage first, 465.2.c.6). Fourth.
+    ("How does damage assignment work when one of the units has Tank?", {"465.2.c.6", "815"}, 1),
+    # "the hand size": "The Hand" gives way to "hand size", which reaches further (no hand limit, core FAQ C-L187).
+    # Out of the first ten.
+    ("Do I discard when the hand size goes over seven?", {"C-L187"}, 5),
+])
+def test_english_words_for_control_expiry_hiding_and_hand_size(conn, question, answers, place):
+    top = [h["display_number"] for h in _hits(conn, question, limit=10)]
+    assert answers & set(top[:place]), (question, top)
+
+
+@pytest.mark.parametrize("question", ["Does damage wear off at end of turn like in Magic?",
+                                      "Who chooses blockers in Riftbound?"])
+def test_a_card_games_name_is_not_what_is_asked(conn, question):
+    """"like in Magic", "in Riftbound": where the player's words come from, never a word the answer must hold (a
+    glossary note naming Magic: The Gathering is no answer)."""
+    labels = {c.label for c in analyze(conn, question).concepts}
+    assert not labels & {"magic", "riftbound"}, labels
