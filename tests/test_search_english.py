@@ -77,6 +77,8 @@ def test_a_defined_english_term_alone_finds_its_rule(conn, english, number):
     ("in combat, when i play a spell who can respond", intent.WHEN),
     ("so when does the showdown end", intent.WHEN),
     ("what happens when a unit dies", intent.WHEN),
+    ("two replacement effects apply to one event. who chooses the order?", intent.ORDER),
+    ("both players have triggers. whose go on the chain first?", intent.ORDER),
 ])
 def test_an_english_frame_says_what_is_asked(question, kind):
     assert intent.detect(question) == kind
