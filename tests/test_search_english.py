@@ -61,6 +61,7 @@ def test_a_defined_english_term_alone_finds_its_rule(conn, english, number):
     ("how many cards can i draw", intent.HOWMANY),
     ("how often can i channel", intent.HOWMANY),
     ("what is the maximum hand size", intent.HOWMANY),
+    ("is there a cap on units in my base", intent.HOWMANY),
     ("who goes first", intent.ORDER),
     ("in what order do triggers resolve", intent.ORDER),
     ("which one resolves first", intent.ORDER),

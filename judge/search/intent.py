@@ -40,7 +40,7 @@ _ENGLISH_FRAMES: list[tuple[str, str]] = [
     (ORDER, r"\b(which (one )?(goes |happens |resolves |comes |is |triggers |applies )?first|what order|in what order"
             r"|in which order|who \w+( \w+)? first|who goes|order of|which comes first|before or after|first or"
             r"|(choose|chooses|decide|decides|pick|picks|set|sets) the order|whose \w+( \w+){0,4} first)\b"),
-    (HOWMANY, r"\b(how many|how much|how often|maximum|minimum|max|limit|up to how|number of)\b"),
+    (HOWMANY, r"\b(how many|how much|how often|maximum|minimum|max|limit|cap|up to how|number of)\b"),
     # "what happens when…" is read as WHEN (tried first): its answer says at which moment a thing happens;
     # "what happens to X" and "does X stay / count as" ask for a consequence.
     (WHATIF, r"\b(what happens to|stays?|remains?|persists?|carry over|carries over|counts? as|considered|treated as)\b"),
@@ -87,7 +87,7 @@ ENGLISH_STOP = set(
     "a an the i you we my your our his her its their me it is are was be been do does did can could may "
     "should would will shall what when which who whom how why where if of on in to at by for from with into onto "
     "as or and not no there this that these those many much happens happen first order limit maximum max "
-    "minimum min need needs get gets got happens happened happening has have had cant dont doesnt isnt any "
+    "minimum min cap need needs get gets got happens happened happening has have had cant dont doesnt isnt any "
     "some mean means meaning whats whos hows difference allowed legal possible permitted able still "
     "must forced required often long soon early late just also again then than while ever every each "
     "yes so does doing done way exactly actually really like they them their itself themselves".split()
@@ -178,7 +178,7 @@ def strip_frames(text: str) -> str:
     return text
 
 
-_ENGLISH_ECHOES = {"limit": "上限", "maximum": "最多", "max": "最多", "minimum": "至少", "min": "至少", "order": "顺序"}
+_ENGLISH_ECHOES = {"limit": "上限", "cap": "上限", "maximum": "最多", "max": "最多", "minimum": "至少", "min": "至少", "order": "顺序"}
 
 
 # "谁先…" asks which *player* goes first: the rules answer with who holds the focus or priority, with
