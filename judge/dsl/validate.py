@@ -222,20 +222,40 @@ def _effect_args(card, kinds, walked: dict | None = None) -> list[dict]:
 def _effects(card) -> list[tuple[str, dict]]:
     """(kind, parameters) of every effect in a card's abilities, however nested, in walking order."""
     out, stack, seen = [], [card], set()
+    shapes = _SHAPES
     while stack:
         x = stack.pop()
-        if id(x) in seen or x is None or isinstance(x, (str, int, float, bool)):
+        shape = shapes.get(type(x))
+        if shape is None:
+            shape = shapes[type(x)] = _shape(type(x))
+        if shape is _ATOM or id(x) in seen:
             continue
         seen.add(id(x))
-        if isinstance(x, (list, tuple)):
+        if shape is _SEQ:
             stack.extend(x)
-        elif isinstance(x, dict):  # an effect's own parameters (the options of 选择一项)
+        elif shape is _DICT:  # an effect's own parameters (the options of 选择一项)
             stack.extend(x.values())
-        elif (names := field_names(x)) is not None:
+        elif shape is not _OTHER:  # a record: its field names
             if isinstance(args := getattr(x, "args", None), dict):
                 out.append((getattr(x, "kind", None), args))
-            stack.extend(getattr(x, f, None) for f in names)
+            stack.extend([getattr(x, f, None) for f in shape])
     return out
+
+
+# How the walk treats a value, by its type (asked once per type: the walk meets the same few types often).
+_ATOM, _SEQ, _DICT, _OTHER = "atom", "seq", "dict", "other"
+_SHAPES: dict[type, object] = {}
+
+
+def _shape(t: type):
+    if t is type(None) or issubclass(t, (str, int, float, bool)):
+        return _ATOM
+    if issubclass(t, (list, tuple)):
+        return _SEQ
+    if issubclass(t, dict):
+        return _DICT
+    names = field_names(t)
+    return _OTHER if names is None else names
 
 
 def _check_step_rule(step: m.Step) -> None:

@@ -51,6 +51,7 @@ class Registry:
         self.what = what  # Chinese name of the kind of part, for errors
         self._by_id: dict[str, E] = {}
         self._by_word: dict[str, E] = {}
+        self.version = 0  # changes whenever an entry comes or goes (for what callers work out from the entries)
 
     def register(self, entry: E) -> E:
         if not entry.id or entry.id in self._by_id:
@@ -62,12 +63,14 @@ class Registry:
         self._by_id[entry.id] = entry
         for w in entry.words():
             self._by_word[w.lower()] = entry
+        self.version += 1
         return entry
 
     def unregister(self, entry_id: str) -> None:
         entry = self._by_id.pop(entry_id)
         for w in entry.words():
             self._by_word.pop(w.lower(), None)
+        self.version += 1
 
     def __getitem__(self, entry_id: str) -> E:
         return self._by_id[entry_id]

@@ -194,9 +194,7 @@ STATICS: Registry[StaticAbility] = Registry("静态技能")
 def on_board(game):
     """(source, kind, params) for every static-ability instance of an object on the board (365.1) or in a
     legend zone (a legend's passive abilities work there, 174.6)."""
-    kinds = list(STATICS)
-    # Kinds reading the generic list find nothing on a card without one: skip them there (same order).
-    own = [k for k in kinds if type(k).instances is not StaticAbility.instances]
+    own, rank, table = _plan()
     for o in game.in_play():
         statics = getattr(o.card, "statics", None)
         if not statics:
@@ -204,15 +202,35 @@ def on_board(game):
                 for params in kind.instances(o.card):
                     yield o, kind, params
             continue
-        # The generic list read once, grouped by kind, instead of once per registered kind.
+        # The generic list read once, grouped by kind; the kinds that have instances here taken in
+        # registration order (as asking every registered kind in turn would find them).
         by_kind: dict = {}
         for kid, params in statics:
-            by_kind.setdefault(kid, []).append(params)
-        for kind in kinds:
-            found = kind.instances(o.card) if type(kind).instances is not StaticAbility.instances \
-                else by_kind.get(kind.id, ())
-            for params in found:
+            if kid in rank:
+                by_kind.setdefault(kid, []).append(params)
+        if not by_kind:
+            for kind in own:
+                for params in kind.instances(o.card):
+                    yield o, kind, params
+            continue
+        order = sorted([*(rank[k] for k in by_kind), *(rank[k.id] for k in own)])
+        for i in dict.fromkeys(order):
+            kind, custom = table[i]
+            for params in (kind.instances(o.card) if custom else by_kind.get(kind.id, ())):
                 yield o, kind, params
+
+
+# (registry version, kinds with their own `instances`, id -> registration index, [(kind, own instances?)])
+_PLAN: list = [None, (), {}, []]
+
+
+def _plan():
+    if _PLAN[0] != STATICS.version:
+        kinds = list(STATICS)
+        custom = [type(k).instances is not StaticAbility.instances for k in kinds]
+        _PLAN[:] = [STATICS.version, [k for k, c in zip(kinds, custom) if c], {k.id: i for i, k in enumerate(kinds)},
+                    list(zip(kinds, custom))]
+    return _PLAN[1], _PLAN[2], _PLAN[3]
 
 
 # Instances being evaluated right now: an instance whose own condition or amount reads what it changes
