@@ -175,42 +175,50 @@ class Tables:
         """(value, type) of the first of the group's terminals matching at pos, or None. Only the
         terminals that can start with the character at pos are tried (and compiled)."""
         ch = text[pos]
-        names = group.by_char.get(ch)
-        if names is None:
-            first = self.first
-            names = group.by_char[ch] = tuple(n for n in group.names if first[n] is None or ch in first[n])
+        tries = group.by_char.get(ch)
+        if tries is None:
+            tries = group.by_char[ch] = self._tries(group, ch)
         compiled = self._compiled
-        for name in names:
-            pat = compiled.get(name)
-            if pat is None:
-                literal = self.literals[name]
-                if literal is not None:
-                    found = self._match_literal(literal, text, pos)
-                    if found is not None:
-                        return found, name
+        for name, choices, tail in tries:
+            if choices is None:
+                pat = compiled.get(name)
+                if pat is None:
+                    pat = self.compiled(name)
+                m = pat.match(text, pos)
+                if m:
+                    return m.group(0), name
+                continue
+            # a literal terminal: its choices that can start with this character, in the regex's order,
+            # the first whose lookaround holds (as the regex would backtrack)
+            for choice, icase in choices:
+                if icase:
+                    end = self._match_ignorecase(choice, text, pos)
+                    if end is None:
+                        continue
+                elif text.startswith(choice, pos):
+                    end = pos + len(choice)
+                else:
                     continue
-                pat = self.compiled(name)
-            m = pat.match(text, pos)
-            if m:
-                return m.group(0), name
+                if not tail or self._tail(tail).match(text, end):
+                    return text[pos:end], name
         return None
 
-    def _match_literal(self, literal, text: str, pos: int):
-        """A terminal of literal choices then lookaround (grammar_tables.literal_form): each choice
-        in the regex's order, the first whose lookaround holds (as the regex would backtrack)."""
-        choices, tail = literal
-        for choice, icase in choices:
-            if icase:
-                end = self._match_ignorecase(choice, text, pos)
-                if end is None:
-                    continue
-            elif text.startswith(choice, pos):
-                end = pos + len(choice)
-            else:
+    def _tries(self, group: _Group, ch: str) -> tuple:
+        """The group's terminals that can match at a character `ch`, in order, as (name, None, None) for
+        a regex and (name, choices, lookaround) for a literal terminal, its choices narrowed to those
+        that can start with `ch` (a terminal left without one cannot match there)."""
+        first, folds, out = self.first, self.ascii_folds, []
+        for name in group.names:
+            if first[name] is not None and ch not in first[name]:
                 continue
-            if not tail or self._tail(tail).match(text, end):
-                return text[pos:end]
-        return None
+            literal = self.literals[name]
+            if literal is None:
+                out.append((name, None, None))
+                continue
+            choices = tuple((choice, icase) for choice, icase in literal[0] if _may_start(choice, icase, ch, folds))
+            if choices:
+                out.append((name, choices, literal[1]))
+        return tuple(out)
 
     def _match_ignorecase(self, choice: str, text: str, pos: int):
         """End of a case-insensitive match of `choice` at pos, or None. ASCII text against an ASCII
@@ -256,7 +264,7 @@ class Tables:
                 else:
                     f = _tree(name)
             elif getattr(f, "inline_args", False):
-                f = _splat(f)
+                return _shape(f, expand1, include, inline=True)
             return _shape(f, expand1, include)
 
         out = _Callbacks(make)
@@ -267,6 +275,21 @@ class Tables:
                 if cb is not None:
                     terms[name] = cb
         return out, terms
+
+
+def _may_start(choice: str, icase: bool, ch: str, folds: str) -> bool:
+    """Whether a literal choice can match text starting with `ch` (an over-approximation: a choice kept
+    here is still matched in full)."""
+    head = choice[:1]
+    if not head:
+        return True
+    if not icase:
+        return head == ch
+    if head.isascii() and ch.isascii():
+        return head.lower() == ch.lower()
+    if head.isascii():  # a non-ASCII character matches an ASCII letter only if it folds to one
+        return ch in folds
+    return True
 
 
 class _Callbacks(dict):
@@ -294,9 +317,20 @@ def _splat(f):
     return lambda children: f(*children)
 
 
-def _shape(f, expand1, include):
+def _shape(f, expand1, include, inline=False):
     """Lark's tree shaping of one rule: drop filtered tokens, splice `_rule` children, then hand a
-    single child through for a `?rule`."""
+    single child through for a `?rule`. `inline`: `f` takes the children as separate arguments."""
+    if include is not None and not any(expand for _, expand in include) and not expand1:
+        # only tokens to drop (most rules): the kept children picked by position
+        keep = tuple(i for i, _ in include)
+        if inline:
+            if len(keep) == 1:
+                k = keep[0]
+                return lambda children: f(children[k])
+            return lambda children: f(*[children[i] for i in keep])
+        return lambda children: f([children[i] for i in keep])
+    if inline:
+        f = _splat(f)
     if expand1:
         inner = f
 
@@ -341,18 +375,31 @@ class Parser:
         stream = self._lex(text, state_stack)
         if self.postlex is not None:
             stream = self.postlex.process(stream)
+        push_state, push_value = state_stack.append, value_stack.append
         for token in stream:
             last = token
+            type_ = token.type
             while True:
                 state = state_stack[-1]
-                action = states[state].get(token.type)
+                action = states[state].get(type_)
                 if action is None:
                     raise UnexpectedToken(token, _expected(states[state]), state)
                 if action >= 0:  # shift to that state
-                    state_stack.append(action)
-                    value_stack.append(token if token.type not in term_cb else term_cb[token.type](token))
+                    push_state(action)
+                    push_value(token if type_ not in term_cb else term_cb[type_](token))
                     break
-                self._reduce(-1 - action, rules, states, state_stack, value_stack, callbacks)
+                # reduce by rule -1 - action (as _reduce, written out: the parser's innermost loop)
+                index = -1 - action
+                origin, size = rules[index][0], rules[index][1]
+                if size:
+                    children = value_stack[-size:]
+                    del state_stack[-size:]
+                    del value_stack[-size:]
+                else:
+                    children = []
+                value = callbacks[index](children)
+                push_state(states[state_stack[-1]][origin])
+                push_value(value)
         end = Token.new_borrow_pos("$END", "", last) if last is not None else Token("$END", "", 0, 1, 1)
         while True:
             state = state_stack[-1]
