@@ -16,6 +16,13 @@ def might(game: Game, o: GameObject) -> int:
     value = o.base_might if o.base_might is not None else o.card.might
     if o.zone != "board":
         return value
+    from judge.engine.statics import steady
+
+    with steady(game):  # reading Might changes nothing: the board's static abilities listed once
+        return _might(game, o, value)
+
+
+def _might(game: Game, o: GameObject, value: int) -> int:
     value += o.buff
     for gear in game.attachments(o.oid):
         value += gear.card.might_bonus  # attached equipment's Might bonus (716)

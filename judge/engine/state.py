@@ -290,8 +290,12 @@ class Game:
     def snapshot(self) -> dict:
         """A plain-dict view of the public board (JSON-ready, stable keys): for pictures and diffs."""
         from judge.engine.layers import might
-        from judge.engine.statics import victory_score
+        from judge.engine.statics import steady, victory_score
 
+        with steady(self):
+            return self._snapshot(might, victory_score)
+
+    def _snapshot(self, might, victory_score) -> dict:
         def obj(o: GameObject) -> dict:
             d = {"id": o.oid, "name": o.card.name, "type": o.card.type, "owner": o.owner,
                  "controller": o.controller, "zone": o.zone, "location": o.location,

@@ -194,6 +194,40 @@ STATICS: Registry[StaticAbility] = Registry("静态技能")
 def on_board(game):
     """(source, kind, params) for every static-ability instance of an object on the board (365.1) or in a
     legend zone (a legend's passive abilities work there, 174.6)."""
+    held = _STEADY.get(id(game))
+    if held is not None and held[0] is game:  # a query under way: the board is as when first asked
+        if held[1] is None:
+            held[1] = list(_on_board(game))
+        return iter(held[1])
+    return _on_board(game)
+
+
+class steady:
+    """`with steady(game):` around a query that changes nothing (a snapshot of the board, a unit's
+    Might): the static-ability instances on the board are listed once for the whole query instead of
+    once per question it asks. Nested queries share the outermost one's list."""
+
+    __slots__ = ("game", "outer")
+
+    def __init__(self, game):
+        self.game = game
+
+    def __enter__(self):
+        self.outer = id(self.game) not in _STEADY
+        if self.outer:
+            _STEADY[id(self.game)] = [self.game, None]
+        return self
+
+    def __exit__(self, *exc):
+        if self.outer:
+            del _STEADY[id(self.game)]
+        return False
+
+
+_STEADY: dict[int, list] = {}  # id(game) -> [game, its instances on the board or None] during a query
+
+
+def _on_board(game):
     own, rank, table = _plan()
     for o in game.in_play():
         statics = getattr(o.card, "statics", None)

@@ -49,8 +49,17 @@ EVENTS: Registry[TriggerEvent] = Registry("触发时机")
 
 
 def listeners(event_id: str) -> dict[str, TriggerEvent]:
-    """Entries listening to a witnessed event, by their id (what a Trigger names)."""
-    return {e.id: e for e in EVENTS if e.of == event_id}
+    """Entries listening to a witnessed event, by their id (what a Trigger names). Worked out once per
+    event and registry version (every event a game witnesses asks); callers only read the dict."""
+    if _LISTENERS[0] != EVENTS.version:
+        _LISTENERS[:] = [EVENTS.version, {}]
+    found = _LISTENERS[1].get(event_id)
+    if found is None:
+        found = _LISTENERS[1][event_id] = {e.id: e for e in EVENTS if e.of == event_id}
+    return found
+
+
+_LISTENERS: list = [None, {}]  # [EVENTS.version, {event id: its listeners}]
 
 
 E = TriggerEvent
