@@ -52,6 +52,8 @@ def check_text(text: str, file: str) -> None:
     """Refuse over-large text and over-long lines, located at the first offending line."""
     if len(text) > MAX_FILE_BYTES:
         raise ScenarioError(_too_large(len(text.encode("utf-8", "replace"))), file=file)
+    if len(text) <= MAX_LINE_CHARS:  # no line can be over the limit
+        return
     start = 0
     line = 1
     while True:

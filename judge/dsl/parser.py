@@ -161,6 +161,8 @@ def parse_text(text: str, file: str = "<场景>", *, base_dir: Path | None = Non
     except UnexpectedInput as err:
         raise _syntax_error(err, text, file) from None
     _attach_source_text(sc, text)
+    if not sc.includes:
+        return sc
     seen = set(_seen or ())
     seen.add(str(Path(file).resolve()) if base_dir is not None else file)
     for inc, pos in sc.includes:
