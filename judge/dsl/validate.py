@@ -213,10 +213,33 @@ def _effect_args(card, kinds, walked: dict | None = None) -> list[dict]:
     for every question it asks; the caller keeps the cards alive while it holds the ids."""
     effects = walked.get(id(card)) if walked is not None else None
     if effects is None:
-        effects = _effects(card)
+        effects = _card_effects(card)
         if walked is not None:
             walked[id(card)] = effects
     return [args for kind, args in effects if kind in kinds]
+
+
+def _card_effects(card) -> list[tuple[str, dict]]:
+    """_effects of a card, reused for a card whose fields are the very objects of one walked before: the
+    cards of an included file are shallow copies of the file's cards, parsed once per process (the
+    walk's answer is a function of those objects, which nothing changes once parsed)."""
+    names = field_names(card)
+    if names is None:
+        return _effects(card)
+    values = [getattr(card, f, None) for f in names]
+    key = (type(card), *map(id, values))
+    hit = _WALKED.get(key)
+    if hit is not None:
+        return hit[1]
+    effects = _effects(card)
+    if len(_WALKED) >= _WALKED_MAX:
+        _WALKED.clear()
+    _WALKED[key] = (values, effects)  # the values kept alive: their ids stay theirs while the entry exists
+    return effects
+
+
+_WALKED: dict[tuple, tuple[list, list]] = {}
+_WALKED_MAX = 4096
 
 
 def _effects(card) -> list[tuple[str, dict]]:
