@@ -133,7 +133,20 @@ def on(o, game=None):
         granted = granted_keywords(game, o)
     if not o.keywords and not o.card.keywords and not any(m.keyword for m in o.modifiers) and not granted:
         return
-    for kw in KEYWORDS:
-        n = o.has(kw.id, granted=granted)
+    # Only a keyword one of these names can have a value (GameObject.has adds them up); asked in
+    # registration order, as going through the whole registry would.
+    named = {*o.keywords, *o.card.keywords, *(granted or ()), *(m.keyword for m in o.modifiers if m.keyword)}
+    rank = _rank()
+    for kid in sorted((k for k in named if k in rank), key=rank.__getitem__):
+        n = o.has(kid, granted=granted)
         if n:
-            yield kw, n
+            yield KEYWORDS[kid], n
+
+
+_RANK: list = [None, {}]  # [KEYWORDS.version, {id: registration index}]
+
+
+def _rank() -> dict:
+    if _RANK[0] != KEYWORDS.version:
+        _RANK[:] = [KEYWORDS.version, {kw.id: i for i, kw in enumerate(KEYWORDS)}]
+    return _RANK[1]
