@@ -445,7 +445,12 @@ class Parser:
         last = None
         while pos < end:
             group = groups[state_group[state_stack[-1]]]
-            res = t.match(group, text, pos)
+            entry = group.by_char.get(text[pos])
+            if entry is not None and entry[2] is not None:  # Tables.match's alternation, asked here directly
+                m = entry[2].match(text, pos)
+                res = (m.group(0), m.lastgroup) if m else None
+            else:
+                res = t.match(group, text, pos)
             line0, column = line, pos - line_start + 1
             if res is None:
                 self._unexpected(text, pos, line, column, group, state_stack, last)
