@@ -14,7 +14,7 @@ setup(
     packages=find_namespace_packages(include=["judge", "judge.*"], exclude=["*.__pycache__"]) + list(DATA_FOLDERS),
     package_dir=DATA_FOLDERS,
     package_data={
-        "": ["*.lark", "*.卡牌", "*.tsv", "*.txt", "*.json", "*.jsonl", "*.csv", "*.md", "*.yml", "*.css", "*.js", "*.html"],
+        "": ["*.lark", "*.卡牌", "*.sqlite", "*.tsv", "*.txt", "*.json", "*.jsonl", "*.csv", "*.md", "*.yml", "*.css", "*.js", "*.html"],
         "judge._data.rules_corpus": ["*.tsv", "*.txt", "*.md"],
         "judge._data.scenarios": ["**/*.场景", "**/*.scn", "**/*.scenario", "**/*.卡牌", "**/*.md"],
     },

@@ -75,7 +75,7 @@ def test_an_unclear_mapping_leaves_the_ranking_alone(conn, monkeypatch):
     question = "战斗伤害谁先分，进攻方还是防守方"
     result = search(conn, question)
     assert result.step_note == ""
-    monkeypatch.setattr(steps, "by_steps", lambda c, a, h: (h, ""))
+    monkeypatch.setattr(steps, "by_steps", lambda c, a, h, order=None: (h, ""))
     assert [h.doc["id"] for h in search(conn, question).hits] == [h.doc["id"] for h in result.hits]
 
 

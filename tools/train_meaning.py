@@ -15,17 +15,24 @@ Training data (never a question of tests/search_questions_*.tsv nor tests/search
     python tools/train_meaning.py --fused             # and as a re-ranker feature of the search (several weights)
     python tools/train_meaning.py --dim 64 --epochs 20 --seed 17
 
-Deterministic for a seed. numpy is needed (a development aid: `pip install numpy`), never by `judge search`.
-The model is measured only: the figures are in benchmarks/SEARCH_MEASUREMENTS.md ("A model trained here").
+    python tools/train_meaning.py --write             # train and write judge/search/data/meaning.sqlite (shipped)
+
+Deterministic for a seed: two trainings write identical bytes. numpy is needed (a development aid: `pip install
+numpy`), never by `judge search`, which reads the written file with sqlite3 (judge.search.meaning). The file must
+be written again whenever the store's drafted questions, titles or texts change (tests/test_search_meaning.py
+compares the hash of the training inputs). Figures: benchmarks/SEARCH_MEASUREMENTS.md ("A model trained here").
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
+import sqlite3
 import sys
 import time
 from collections import Counter
+from pathlib import Path
 
 try:  # a training aid, never on the query path
     import numpy as np
@@ -33,33 +40,9 @@ except ImportError:  # pragma: no cover
     np = None
 
 from judge.search import evaluation
+from judge.search.meaning import MEANING_PATH, doc_key, grams
 from judge.search.store import connect
-from judge.search.text import is_cjk, is_word_char, norm_text
-
-
-def grams(text: str) -> list[str]:
-    """The n-grams of a normalised text: each Chinese character and adjacent pair, each Latin word or number."""
-    out: list[str] = []
-    run: list[str] = []
-    word: list[str] = []
-    for ch in text + " ":
-        if is_cjk(ch):
-            run.append(ch)
-        elif run:
-            out.extend(run)
-            out.extend(a + b for a, b in zip(run, run[1:]))
-            run = []
-        if is_word_char(ch):
-            word.append(ch)
-        elif word:
-            out.append("".join(word))
-            word = []
-    return out
-
-
-def doc_key(row: dict) -> str:
-    """A document's key that survives a rebuild: its kind and rule number / FAQ id / erratum id / term."""
-    return f"{row['kind']}:{row['number'] if row['kind'] == 'rule' else row['ref']}"
+from judge.search.text import norm_text
 
 
 def documents(conn) -> list[dict]:
@@ -160,6 +143,53 @@ def train(pairs, n_docs: int, dim: int, epochs: int, lr: float, batch: int, min_
     return Model(vocab, emb, docs)
 
 
+def inputs_hash(docs: list[dict], pairs: list[tuple[str, int, str]]) -> str:
+    """A hash of what the model is trained on: every document's key, in store order, and every training text with
+    its document's key and source. A store whose drafted questions, titles or texts changed gives another hash."""
+    h = hashlib.sha256()
+    for d in docs:
+        h.update(f"doc\t{d['key']}\n".encode("utf-8"))
+    for text, i, source in pairs:
+        h.update(f"{source}\t{docs[i]['key']}\t{text}\n".encode("utf-8"))
+    return h.hexdigest()[:16]
+
+
+def quantised(matrix: np.ndarray) -> list[tuple[float, bytes]]:
+    """Each row as int8 with one float scale (the row's largest magnitude is 127)."""
+    out = []
+    for row in matrix.astype(np.float64):
+        top = float(np.abs(row).max())
+        scale = top / 127.0 if top > 0 else 0.0
+        q = np.zeros(row.shape, dtype=np.int8) if scale == 0 else np.round(row / scale).astype(np.int8)
+        out.append((float(np.float32(scale)), q.tobytes()))
+    return out
+
+
+def write_model(model: Model, docs: list[dict], pairs, settings: dict, path: Path) -> None:
+    """The shipped file: n-gram and document vectors (int8, a scale each) keyed by n-gram and by doc_key, and the
+    meta table. Rows in key order into a fresh file: the same training writes the same bytes."""
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.unlink(missing_ok=True)
+    conn = sqlite3.connect(tmp)
+    conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID")
+    for table in ("grams", "docs"):
+        conn.execute(f"CREATE TABLE {table} (key TEXT PRIMARY KEY, scale REAL, vec BLOB) WITHOUT ROWID")
+    grams_sorted = sorted(model.vocab, key=model.vocab.get)
+    conn.executemany("INSERT INTO grams VALUES (?, ?, ?)", sorted(
+        (g, *sv) for g, sv in zip(grams_sorted, quantised(model.emb))))
+    conn.executemany("INSERT INTO docs VALUES (?, ?, ?)", sorted(
+        (d["key"], *sv) for d, sv in zip(docs, quantised(model.docs))))
+    counts = Counter(s for _t, _i, s in pairs)
+    info = dict(settings, weight=MEASURED_WEIGHT, inputs_hash=inputs_hash(docs, pairs), documents=len(docs),
+                grams=len(model.vocab), texts=len(pairs),
+                **{f"texts_{k}": counts[k] for k in sorted(counts)})
+    conn.executemany("INSERT INTO meta VALUES (?, ?)", sorted((k, str(v)) for k, v in info.items()))
+    conn.commit()
+    conn.execute("VACUUM")
+    conn.close()
+    tmp.replace(path)
+
+
 def hit_dict(d: dict) -> dict:
     return {"kind": d["kind"], "number": d["number"], "title": d["title"], "text": d["text"],
             "examples": json.loads(d["examples"] or "[]")}
@@ -168,6 +198,8 @@ def hit_dict(d: dict) -> dict:
 def development_sets() -> list[str]:
     return [n for n in evaluation.SETS if n not in evaluation.FROZEN_SETS and n != "eval"]
 
+
+MEASURED_WEIGHT = 0.2  # the term's weight in the second look as measured (judge.search.rerank.MEANING_WEIGHT)
 
 _BODY_KINDS = {"r": "rule", "f": "faq", "e": "errata", "any": None}
 
@@ -259,6 +291,7 @@ def measure_fused(model: Model, docs: list[dict], weights: list[float], alone: d
 
     rerank.features = features
     fusion.fuse = fuse
+    shipped, rerank.MEANING_WEIGHT = rerank.MEANING_WEIGHT, 0.0  # weight 0: the search without the shipped term
     from judge.search.engine import search
 
     try:
@@ -275,6 +308,7 @@ def measure_fused(model: Model, docs: list[dict], weights: list[float], alone: d
     finally:
         rerank.features = original_features
         fusion.fuse = original_fuse
+        rerank.MEANING_WEIGHT = shipped
     base = places[0.0]
     misses = [(name, k) for name in base for k, r in enumerate(base[name]) if not (r and r <= 5)]
     found = sum(1 for name, k in misses if alone[name][k] and alone[name][k] <= 5)
@@ -307,6 +341,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="also each document's own title and text (its first 200 characters) -> itself")
     ap.add_argument("--save", help="keep the trained vectors in this .npz file (a development aid)")
     ap.add_argument("--load", help="measure the vectors of this .npz file instead of training")
+    ap.add_argument("--write", nargs="?", const=str(MEANING_PATH), metavar="PATH",
+                    help=f"write the model the search ships (default {MEANING_PATH.name} in judge/search/data) and stop")
     ap.add_argument("--fused", default="", help="comma-separated weights: measure the model as a re-ranker term")
     ap.add_argument("--list-weight", type=float, default=0.0, help="with --fused: also fuse the model's own list")
     ap.add_argument("--list-depth", type=int, default=10)
@@ -328,6 +364,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"trained in {time.perf_counter() - t:.1f} s; {len(model.vocab)} n-grams x {args.dim}", file=sys.stderr)
     if args.save:
         np.savez(args.save, grams=np.array(sorted(model.vocab, key=model.vocab.get)), emb=model.emb, docs=model.docs)
+    if args.write:
+        settings = {"dims": model.emb.shape[1], "seed": args.seed, "epochs": args.epochs, "lr": args.lr,
+                    "batch": args.batch, "min_count": args.min_count, "drop": args.drop, "l2": args.l2,
+                    "self": args.use_self}
+        write_model(model, docs, pairs, settings, Path(args.write))
+        print(f"wrote {args.write} ({Path(args.write).stat().st_size:,} bytes)", file=sys.stderr)
+        return 0
     alone = measure_alone(model, docs)
     if args.fused:
         measure_fused(model, docs, [float(w) for w in args.fused.split(",")], alone, args.list_weight, args.list_depth)

@@ -5,6 +5,7 @@ a character-pair ranking: judge.search.fusion, and its first places looked at ag
 from __future__ import annotations
 
 import bisect
+import copy
 import json
 import re
 
@@ -200,11 +201,16 @@ def _search(conn, query: str, limit: int, kinds: list[str] | None) -> SearchResu
             ranks: dict[int, tuple[int | None, int | None, int | None]] = {}
             hits = fusion.fuse(conn, a, hits, kinds, ranks, asked)
             direct_hits = [h for h in hits if h.direct]
-            hits = direct_hits + rerank.rerank(a, [h for h in hits if not h.direct], ranks, fusion.char_pairs(a))
+            plain: list[rank.Hit] = []
+            hits = direct_hits + rerank.rerank(a, [h for h in hits if not h.direct], ranks, fusion.char_pairs(a), plain)
             said = [c for c in a.concepts if not c.optional]
-            hits = arrange.rule_leads(hits, [f for c in said for f in (c.label, *c.forms)], [c.forms for c in said])
-            hits = arrange.settle_rule_first_notes(hits)
-            hits, result.step_note = steps.by_steps(conn, a, hits)
+            named, forms = [f for c in said for f in (c.label, *c.forms)], [c.forms for c in said]
+            hits = arrange.settle_rule_first_notes(arrange.rule_leads(hits, named, forms))
+            # The procedure an order question is about is read from the places as the linear score alone
+            # orders them: the meaning term weighs what a question means, not which procedure it names. (Copies:
+            # rule_leads marks the hit it moves.)
+            before = direct_hits + arrange.rule_leads([copy.copy(h) for h in plain], named, forms)
+            hits, result.step_note = steps.by_steps(conn, a, hits, before)
     elif hits and not hits[0].direct:
         if not kinds or {"faq", "errata"} <= set(kinds):  # a card's rulings are both kinds
             hits = arrange.card_rulings_first(conn, hits, [c.label for c in a.concepts] + [a.normalized] + a.cards)

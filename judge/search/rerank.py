@@ -6,8 +6,9 @@ answer: where the two rankings put it, how much of the question's wording its ti
 whether it says what the question asks for (a condition and its result for "会怎样", a sequence for
 "谁先", a time for "什么时候", a count for "几张", a permission for "能不能"), and what it is (a rule
 paragraph, a skeleton title, an FAQ entry and how much of its own question is the judge's). A linear
-score over them reorders the list. The weights (data/rerank_weights.tsv) are fitted by
-tools/train_rerank.py on the development questions only; the frozen questions never see it.
+score over them reorders the list; a trained model's score (judge.search.meaning), at a weight set by hand,
+then reorders the rule paragraphs among the places they hold. The weights (data/rerank_weights.tsv) are fitted by tools/train_rerank.py on the
+development questions only; the frozen questions never see it.
 Stdlib only: this module is on the cold path of every question.
 """
 
@@ -17,10 +18,14 @@ import math
 
 from pathlib import Path
 
-from judge.search import intent
+from judge.search import intent, meaning
 from judge.search.analyze import Analysis
 
 DEPTH = 30
+# The trained model's score (judge.search.meaning) is added to the linear score at this weight, fixed by hand on
+# the development sets; the fitted weights never saw it. Measured best at 0.2 (benchmarks/SEARCH_MEASUREMENTS.md,
+# "A model trained here"), off (0: the file is not read) while pinned answers it moves are read against the rules.
+MEANING_WEIGHT = 0.0
 ASKED_MIN_PAIRS = 4  # the question's character pairs needed for the drafted-question features
 WEIGHTS_PATH = Path(__file__).resolve().parent / "data" / "rerank_weights.tsv"
 
@@ -107,18 +112,37 @@ def features(analysis: Analysis, hits: list, ranks: dict[int, tuple[int | None, 
 
 
 def rerank(analysis: Analysis, hits: list, ranks: dict[int, tuple[int | None, int | None, int | None]],
-           question_pairs: list[str]) -> list:
-    """`hits` (no direct hits) with its first DEPTH places reordered by the fitted linear score."""
+           question_pairs: list[str], plain: list | None = None) -> list:
+    """`hits` (no direct hits) with its first DEPTH places reordered by the fitted linear score and the meaning
+    term. `plain`, when given, is filled with the same places in the order of the linear score alone."""
     w = weights()
     if not w or not hits:
+        if plain is not None:
+            plain[:] = hits
         return hits
     top = hits[:DEPTH]
     vector = [w.get(name, 0.0) for name in FEATURES]
-    scored = [(sum(a * b for a, b in zip(vector, row)), -i) for i, row in
-              enumerate(features(analysis, top, ranks, question_pairs))]
-    order = sorted(range(len(top)), key=lambda i: scored[i], reverse=True)
+    linear = [sum(a * b for a, b in zip(vector, row)) for row in features(analysis, top, ranks, question_pairs)]
+    order = sorted(range(len(top)), key=lambda i: (linear[i], -i), reverse=True)
+    if plain is not None:
+        plain[:] = [top[i] for i in order] + hits[DEPTH:]
+    score = list(linear)
+    if MEANING_WEIGHT:
+        # The meaning model's scores are comparable among rule paragraphs only (the model knows a paragraph from its
+        # drafted questions, up to 40, and an FAQ entry, erratum or glossary entry from one or two texts, whose
+        # scores run lower): the term reorders the rule paragraphs among the places they hold, the others stay.
+        meant = meaning.scores(analysis.normalized, [h.doc for h in top])
+        rules = [i for i in order if top[i].doc.get("kind") == "rule"]
+        for i in rules:
+            score[i] += MEANING_WEIGHT * meant[i]
+        slots = [k for k, i in enumerate(order) if top[i].doc.get("kind") == "rule"]
+        for k, i in zip(slots, sorted(rules, key=lambda i: (score[i], -i), reverse=True)):
+            order[k] = i
     out = [top[i] for i in order] + hits[DEPTH:]
-    shown_scores(out, [scored[i][0] for i in order])
+    shown = []
+    for i in order:  # the shown scores never rise down the list
+        shown.append(min(score[i], shown[-1]) if shown else score[i])
+    shown_scores(out, shown)
     return out
 
 

@@ -1,0 +1,106 @@
+"""The meaning term of the second look (judge.search.rerank): a small model trained on the project's own data.
+
+A question is the bag of its normalised text's n-grams (grams below), each n-gram a vector, the question's
+vector their mean; each store document has a vector, and a document's score is the dot product. The vectors are
+trained by tools/train_meaning.py (never on a question set) and shipped as data/meaning.sqlite: int8 vectors with
+one float scale each, keyed by n-gram and by a document key that survives a store rebuild (doc_key), and a meta
+table (dims, weight, seed, training counts, the hash of the training inputs that tells the file is stale).
+
+The file is opened the first time the second look runs: one query for the question's n-grams, one for the
+places'. Without the file every score is 0 and the search ranks as it would without the term.
+Stdlib only: this module is on the cold path of every question.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from array import array
+
+from judge.search.data_files import DATA_DIR
+from judge.search.text import is_cjk, is_word_char, norm_text
+
+MEANING_PATH = DATA_DIR / "meaning.sqlite"
+
+_open: dict = {}
+
+
+def grams(text: str) -> list[str]:
+    """The n-grams of a normalised text: each Chinese character and adjacent pair, each Latin word or number.
+    The one definition the training and the query path share."""
+    out: list[str] = []
+    run: list[str] = []
+    word: list[str] = []
+    for ch in text + " ":
+        if is_cjk(ch):
+            run.append(ch)
+        elif run:
+            out.extend(run)
+            out.extend(a + b for a, b in zip(run, run[1:]))
+            run = []
+        if is_word_char(ch):
+            word.append(ch)
+        elif word:
+            out.append("".join(word))
+            word = []
+    return out
+
+
+def doc_key(doc: dict) -> str:
+    """A document's key that survives a store rebuild: its kind and rule number (a rule) or its reference (an FAQ
+    entry's or erratum's id, a glossary term)."""
+    return f"{doc['kind']}:{doc.get('number') if doc['kind'] == 'rule' else doc.get('ref')}"
+
+
+def _connection(path=None):
+    """The model file, opened read-only once per path; None when it is missing or unreadable."""
+    path = path or MEANING_PATH
+    if path not in _open:
+        conn = None
+        if path.is_file():
+            try:
+                conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, check_same_thread=False)
+                conn.execute("SELECT 1 FROM meta LIMIT 1")
+            except sqlite3.Error:
+                conn = None
+        _open[path] = conn
+    return _open[path]
+
+
+def _vectors(conn, table: str, keys: list[str]) -> dict[str, tuple[float, array]]:
+    if not keys:
+        return {}
+    marks = ",".join("?" * len(keys))
+    return {k: (scale, array("b", blob)) for k, scale, blob in
+            conn.execute(f"SELECT key, scale, vec FROM {table} WHERE key IN ({marks})", keys)}
+
+
+def scores(text: str, docs: list[dict], path=None) -> list[float]:
+    """The model's score of each document for a question's normalised text (0 for each without the file, or when
+    none of the question's n-grams is known)."""
+    conn = _connection(path)
+    if conn is None or not docs:
+        return [0.0] * len(docs)
+    seq = grams(norm_text(text))
+    known = _vectors(conn, "grams", list(dict.fromkeys(seq)))
+    used = [known[g] for g in seq if g in known]
+    if not used:
+        return [0.0] * len(docs)
+    dims = len(used[0][1])
+    q = [0.0] * dims
+    for scale, vec in used:
+        s = scale / len(used)
+        for j, x in enumerate(vec):
+            q[j] += s * x
+    keys = [doc_key(d) for d in docs]
+    vecs = _vectors(conn, "docs", list(dict.fromkeys(keys)))
+    out = []
+    for k in keys:
+        v = vecs.get(k)
+        out.append(v[0] * sum(a * b for a, b in zip(q, v[1])) if v else 0.0)
+    return out
+
+
+def meta(path=None) -> dict[str, str]:
+    """The file's meta table (empty without the file)."""
+    conn = _connection(path)
+    return dict(conn.execute("SELECT key, value FROM meta")) if conn is not None else {}
