@@ -17,8 +17,8 @@ Training data (never a question of tests/search_questions_*.tsv nor tests/search
 
     python tools/train_meaning.py --write             # train and write judge/search/data/meaning.sqlite (shipped)
 
-Deterministic for a seed: two trainings write identical bytes. numpy is needed (a development aid: `pip install
-numpy`), never by `judge search`, which reads the written file with sqlite3 (judge.search.meaning). The file must
+Deterministic for a seed: two trainings write identical bytes. numpy is needed (in the test extra:
+`pip install -e '.[test]'`), never by `judge search`, which reads the written file with sqlite3 (judge.search.meaning). The file must
 be written again whenever the store's drafted questions, titles or texts change (tests/test_search_meaning.py
 compares the hash of the training inputs). Figures: benchmarks/SEARCH_MEASUREMENTS.md ("A model trained here").
 """

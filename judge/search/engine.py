@@ -208,8 +208,9 @@ def _search(conn, query: str, limit: int, kinds: list[str] | None) -> SearchResu
             hits = arrange.settle_rule_first_notes(arrange.rule_leads(hits, named, forms))
             # The procedure an order question is about is read from the places as the linear score alone
             # orders them: the meaning term weighs what a question means, not which procedure it names. (Copies:
-            # rule_leads marks the hit it moves.)
-            before = direct_hits + arrange.rule_leads([copy.copy(h) for h in plain], named, forms)
+            # rule_leads marks the hit it moves; made only for a question that names two alternatives.)
+            def before() -> list[rank.Hit]:
+                return direct_hits + arrange.rule_leads([copy.copy(h) for h in plain], named, forms)
             hits, result.step_note = steps.by_steps(conn, a, hits, before)
     elif hits and not hits[0].direct:
         if not kinds or {"faq", "errata"} <= set(kinds):  # a card's rulings are both kinds

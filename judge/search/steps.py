@@ -13,6 +13,7 @@ ranking is left as it is.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from judge.rules import drafted
 from judge.rules.number import within
@@ -152,24 +153,25 @@ def _note(steps: list[_Step]) -> str:
             + " 先于 ".join(f"第{s.ordinal}步 {_marked(s.label, s.number)}（{s.number}）" for s in steps) + READING_MARK)
 
 
-def by_steps(conn, a, hits: list[rank.Hit], order: list[rank.Hit] | None = None) -> tuple[list[rank.Hit], str]:
+def by_steps(conn, a, hits: list[rank.Hit], order: Callable[[], list[rank.Hit]] | None = None
+             ) -> tuple[list[rank.Hit], str]:
     """`hits` with the steps the question's two alternatives map to placed first, and a note saying their
     order; `hits` unchanged and "" when the question names no two alternatives or the mapping is not clear.
-    The procedure is chosen from `order` (the same places in another order; default `hits`)."""
+    The procedure is chosen from the places `order()` gives (the same places in another order; default `hits`)."""
     if a.intent not in (intent.ORDER, intent.WHEN) or a.citations or not hits:
         return hits, ""
     parts = alternatives(a.normalized)
     procs = _procedures(conn) if len(parts) == 2 else {}
     if not procs:
         return hits, ""
-    order = order or hits
+    places = order() if order else hits
     share: dict[str, float] = {}
-    for at, h in enumerate(order[:WINDOW], start=1):
+    for at, h in enumerate(places[:WINDOW], start=1):
         n = str(h.doc.get("number") or "") if h.doc.get("kind") == "rule" else ""
         for key, steps in procs.items():
             if n and (within(n, key) or _step_of(steps, n)):
                 share[key] = share.get(key, 0.0) + 1.0 / at
-    lead = str(order[0].doc.get("number") or "") if order[0].doc.get("kind") == "rule" else ""
+    lead = str(places[0].doc.get("number") or "") if places[0].doc.get("kind") == "rule" else ""
     named = [_concepts_of(a, part) for part in parts]
     mapped: list[list[_Step]] = []  # each procedure's two steps in its order, most shared procedure first
     for key in sorted((k for k, v in share.items() if v >= MIN_SHARE), key=lambda k: -share[k]):
