@@ -12,8 +12,10 @@ from types import GenericAlias
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (not needed on a cold `judge run`)
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
     from typing import TypeVar
+
+    T = TypeVar("T")
 
 
 class Entry:
@@ -51,7 +53,7 @@ class Registry:
         self.what = what  # Chinese name of the kind of part, for errors
         self._by_id: dict[str, E] = {}
         self._by_word: dict[str, E] = {}
-        self.version = 0  # changes whenever an entry comes or goes (for what callers work out from the entries)
+        self._derived: dict[str, object] = {}  # derived(): what callers work out from the entries
 
     def register(self, entry: E) -> E:
         if not entry.id or entry.id in self._by_id:
@@ -63,14 +65,22 @@ class Registry:
         self._by_id[entry.id] = entry
         for w in entry.words():
             self._by_word[w.lower()] = entry
-        self.version += 1
+        self._derived.clear()
         return entry
 
     def unregister(self, entry_id: str) -> None:
         entry = self._by_id.pop(entry_id)
         for w in entry.words():
             self._by_word.pop(w.lower(), None)
-        self.version += 1
+        self._derived.clear()
+
+    def derived(self, name: str, make: Callable[[Registry], T]) -> T:
+        """`make(self)`, worked out once and kept until an entry comes or goes (an index over the entries that a
+        hot path asks for). Callers only read what it returns."""
+        found = self._derived.get(name)
+        if found is None:
+            found = self._derived[name] = make(self)
+        return found
 
     def __getitem__(self, entry_id: str) -> E:
         return self._by_id[entry_id]

@@ -228,7 +228,7 @@ _STEADY: dict[int, list] = {}  # id(game) -> [game, its instances on the board o
 
 
 def _on_board(game):
-    own, rank, table = _plan()
+    own, rank, table = STATICS.derived("plan", _plan)
     for o in game.in_play():
         statics = getattr(o.card, "statics", None)
         if not statics:
@@ -254,17 +254,11 @@ def _on_board(game):
                 yield o, kind, params
 
 
-# (registry version, kinds with their own `instances`, id -> registration index, [(kind, own instances?)])
-_PLAN: list = [None, (), {}, []]
-
-
-def _plan():
-    if _PLAN[0] != STATICS.version:
-        kinds = list(STATICS)
-        custom = [type(k).instances is not StaticAbility.instances for k in kinds]
-        _PLAN[:] = [STATICS.version, [k for k, c in zip(kinds, custom) if c], {k.id: i for i, k in enumerate(kinds)},
-                    list(zip(kinds, custom))]
-    return _PLAN[1], _PLAN[2], _PLAN[3]
+def _plan(statics) -> tuple[list, dict[str, int], list[tuple]]:
+    """(the kinds with their own `instances`, id -> registration index, [(kind, own instances?)] in that order)."""
+    kinds = list(statics)
+    custom = [type(k).instances is not StaticAbility.instances for k in kinds]
+    return [k for k, c in zip(kinds, custom) if c], {k.id: i for i, k in enumerate(kinds)}, list(zip(kinds, custom))
 
 
 # Instances being evaluated right now: an instance whose own condition or amount reads what it changes

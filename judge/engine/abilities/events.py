@@ -49,17 +49,16 @@ EVENTS: Registry[TriggerEvent] = Registry("触发时机")
 
 
 def listeners(event_id: str) -> dict[str, TriggerEvent]:
-    """Entries listening to a witnessed event, by their id (what a Trigger names). Worked out once per
-    event and registry version (every event a game witnesses asks); callers only read the dict."""
-    if _LISTENERS[0] != EVENTS.version:
-        _LISTENERS[:] = [EVENTS.version, {}]
-    found = _LISTENERS[1].get(event_id)
-    if found is None:
-        found = _LISTENERS[1][event_id] = {e.id: e for e in EVENTS if e.of == event_id}
-    return found
+    """Entries listening to a witnessed event, by their id (what a Trigger names). Grouped once per set of
+    registered events (every event a game witnesses asks); callers only read the dict."""
+    return EVENTS.derived("listeners", _by_event).get(event_id) or {}
 
 
-_LISTENERS: list = [None, {}]  # [EVENTS.version, {event id: its listeners}]
+def _by_event(events) -> dict[str, dict[str, TriggerEvent]]:
+    out: dict[str, dict[str, TriggerEvent]] = {}
+    for e in events:
+        out.setdefault(e.of, {})[e.id] = e
+    return out
 
 
 E = TriggerEvent

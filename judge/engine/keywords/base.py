@@ -136,17 +136,13 @@ def on(o, game=None):
     # Only a keyword one of these names can have a value (GameObject.has adds them up); asked in
     # registration order, as going through the whole registry would.
     named = {*o.keywords, *o.card.keywords, *(granted or ()), *(m.keyword for m in o.modifiers if m.keyword)}
-    rank = _rank()
+    rank = KEYWORDS.derived("rank", _rank)
     for kid in sorted((k for k in named if k in rank), key=rank.__getitem__):
         n = o.has(kid, granted=granted)
         if n:
             yield KEYWORDS[kid], n
 
 
-_RANK: list = [None, {}]  # [KEYWORDS.version, {id: registration index}]
-
-
-def _rank() -> dict:
-    if _RANK[0] != KEYWORDS.version:
-        _RANK[:] = [KEYWORDS.version, {kw.id: i for i, kw in enumerate(KEYWORDS)}]
-    return _RANK[1]
+def _rank(keywords) -> dict[str, int]:
+    """Each keyword's registration index."""
+    return {kw.id: i for i, kw in enumerate(keywords)}
