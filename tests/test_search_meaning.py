@@ -41,7 +41,7 @@ def test_the_model_file_is_trained_on_the_current_inputs(conn, tool, shipped):
     pairs = tool.training_pairs(docs, use_self=info["self"] == "True")
     assert tool.inputs_hash(docs, pairs) == info["inputs_hash"], (
         f"the drafted questions, titles or texts changed since {meaning.MEANING_PATH.name} was trained: {RETRAIN}")
-    assert float(info["weight"]) == tool.MEASURED_WEIGHT
+    assert float(info["weight"]) == rerank.MEANING_WEIGHT
     dims = int(info["dims"])
     assert {len(v) for (v,) in shipped.execute("SELECT vec FROM grams UNION ALL SELECT vec FROM docs")} == {dims}
     # Only n-grams seen twice or more: the file stays small.

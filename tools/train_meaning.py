@@ -39,7 +39,7 @@ try:  # a training aid, never on the query path
 except ImportError:  # pragma: no cover
     np = None
 
-from judge.search import evaluation
+from judge.search import evaluation, rerank
 from judge.search.meaning import MEANING_PATH, doc_key, grams
 from judge.search.store import connect
 from judge.search.text import norm_text
@@ -180,7 +180,7 @@ def write_model(model: Model, docs: list[dict], pairs, settings: dict, path: Pat
     conn.executemany("INSERT INTO docs VALUES (?, ?, ?)", sorted(
         (d["key"], *sv) for d, sv in zip(docs, quantised(model.docs))))
     counts = Counter(s for _t, _i, s in pairs)
-    info = dict(settings, weight=MEASURED_WEIGHT, inputs_hash=inputs_hash(docs, pairs), documents=len(docs),
+    info = dict(settings, weight=rerank.MEANING_WEIGHT, inputs_hash=inputs_hash(docs, pairs), documents=len(docs),
                 grams=len(model.vocab), texts=len(pairs),
                 **{f"texts_{k}": counts[k] for k in sorted(counts)})
     conn.executemany("INSERT INTO meta VALUES (?, ?)", sorted((k, str(v)) for k, v in info.items()))
@@ -198,8 +198,6 @@ def hit_dict(d: dict) -> dict:
 def development_sets() -> list[str]:
     return [n for n in evaluation.SETS if n not in evaluation.FROZEN_SETS and n != "eval"]
 
-
-MEASURED_WEIGHT = 0.2  # the term's weight in the second look as measured (judge.search.rerank.MEANING_WEIGHT)
 
 _BODY_KINDS = {"r": "rule", "f": "faq", "e": "errata", "any": None}
 
@@ -252,7 +250,7 @@ def measure_fused(model: Model, docs: list[dict], weights: list[float], alone: d
     each weight (0: the search as it is), by development set: recall@5 and the answers entering / leaving the top 5.
     With `list_weight`, the model's first `list_depth` documents are also fused (reciprocal rank, fusion.RRF_K)
     with the fused list before the re-ranker sees it (for every weight but 0)."""
-    from judge.search import fusion, rank, rerank
+    from judge.search import fusion, rank
 
     conn = connect()
     by_id = {d["id"]: k for k, d in enumerate(docs)}

@@ -131,11 +131,10 @@ def rerank(analysis: Analysis, hits: list, ranks: dict[int, tuple[int | None, in
         # The meaning model's scores are comparable among rule paragraphs only (the model knows a paragraph from its
         # drafted questions, up to 40, and an FAQ entry, erratum or glossary entry from one or two texts, whose
         # scores run lower): the term reorders the rule paragraphs among the places they hold, the others stay.
-        meant = meaning.scores(analysis.normalized, [h.doc for h in top])
-        rules = [i for i in order if top[i].doc.get("kind") == "rule"]
-        for i in rules:
-            score[i] += MEANING_WEIGHT * meant[i]
         slots = [k for k, i in enumerate(order) if top[i].doc.get("kind") == "rule"]
+        rules = [order[k] for k in slots]
+        for i, m in zip(rules, meaning.scores(analysis.normalized, [top[i].doc for i in rules])):
+            score[i] += MEANING_WEIGHT * m
         for k, i in zip(slots, sorted(rules, key=lambda i: (score[i], -i), reverse=True)):
             order[k] = i
     out = [top[i] for i in order] + hits[DEPTH:]
