@@ -42,3 +42,33 @@ def test_player_words_of_spoken_questions_reach_the_rule(conn, question, rule_wo
     assert rule_word in forms
     hits = search(conn, question, limit=5).to_dict()["hits"]
     assert first_relevant_rank(hits, [target]) is not None, [h["display_number"] for h in hits]
+
+
+@pytest.mark.parametrize("question,kind", [
+    # a choice between two moments asks when, not which of two things comes first nor for a consequence
+    ("触发的效果是上链那一下就指目标，还是结算时再指", intent.WHEN),
+    ("绝念是在单位进坟场之前还是之后上链的", intent.WHEN),
+    ("到8分是马上赢还是要等", intent.WHEN),
+    ("回响多交了钱，那多出来的一遍效果几时生效", intent.WHEN),  # 几时 is 什么时候, no count
+    # 先…还是 stays an order question
+    ("燃尽的时候是先把废牌堆洗回去还是先给对手加分", intent.ORDER),
+    # 能 of 技能 / 功能 is no can frame
+    ("玛尔扎哈狂热信徒的技能结算完", None),
+    ("主动技能能在对手回合用吗", intent.CAN),
+])
+def test_moment_choices_and_words_with_neng(question, kind):
+    assert intent.detect(question) == kind
+
+
+def test_frame_of_a_step_is_cut_whole(conn):
+    # "在哪一步" was cut as 在哪 (a where frame), leaving 一步 as a required word of the subject.
+    labels = {c.label for c in analyze(conn, "每回合的符文是在哪一步拿到的").concepts}
+    assert not labels & {"一步", "一", "步"}, labels
+
+
+def test_a_table_phrase_said_without_its_de(conn):
+    # 别人的回合 (the player-word table) said as 别人回合: the same related rule words (迅捷, 反应).
+    a = analyze(conn, "别人回合能开传奇技能不")
+    assert {"迅捷", "反应"} <= {f for c in a.concepts for f in c.forms}
+    # a 的 at the phrase's end binds it to the next word: 被晕的 is never read from 被晕
+    assert not any(c.label == "被晕" for c in analyze(conn, "被晕住会怎样").concepts if c.via == "related")

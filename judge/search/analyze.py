@@ -434,7 +434,9 @@ def _player_words(vocab: _Vocab, text: str, a: Analysis, skip: str | None = None
     for phrase, target, kind in vocab.player_phrases():
         if skip is not None and (kind not in ("class", "state") or phrase in skip):
             continue
-        if phrase in text:
+        said = phrase if phrase in text else _without_de(phrase, text)
+        if said:
+            phrase = said
             (rewrites if kind == "rewrite" else related).setdefault(phrase, []).append(target)
             if kind == "class":
                 a.classes.add(phrase)
@@ -454,6 +456,16 @@ def _player_words(vocab: _Vocab, text: str, a: Analysis, skip: str | None = None
             covered.update(range(start, start + len(phrase)))
     a.rewrites = [(p, rewrites[p][0]) for p in chosen]
     return [Concept(p, list(dict.fromkeys(ts)), via="related", optional=True) for p, ts in related.items()]
+
+
+def _without_de(phrase: str, text: str) -> str | None:
+    """A table phrase "X的Y" said without its 的 ("别人回合" for 别人的回合, "对手单位" for 对手的单位), as the spoken
+    question often drops it: the phrase as said, or None. Only a 的 inside the phrase, with three characters or more
+    left (a 的 at either end ties the phrase to the words around it: 被晕的, 的怪)."""
+    if "的" not in phrase[1:-1]:
+        return None
+    bare = phrase[0] + phrase[1:-1].replace("的", "") + phrase[-1]
+    return bare if len(bare) >= 3 and bare in text else None
 
 
 def _starts(text: str, phrase: str):

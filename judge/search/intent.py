@@ -28,12 +28,19 @@ _XING = r"(?<![进执运发流举银])行"
 # 会咋样 is the spoken 会怎样.
 _FRAMES: list[tuple[str, str]] = [
     (ORDER, "|".join(STEP_FRAMES) + r"|先后|谁先|哪个先|哪一个先|先.{0,8}还是.{0,6}先|先.{0,10}还是|什么顺序|哪种顺序|按什么|谁先来|轮到谁|先算|先用|先处理|先结算|先上|先生效|先加入|先放|先.{0,4}[哪谁]|谁早|谁晚|下一个是谁|下一个轮到|轮到.{0,8}还是|先.{1,10}再"),
+    # A choice between two moments ("是上链那一下付还是结算时付", "绝念是进坟场之前还是之后上链", "是马上赢还是要等
+    #清理") asks when, not which of two things comes first (先…还是 above) nor for a consequence; 几时 is 什么时候.
+    (WHEN, r"几时|[前后]还是|还是.{0,10}(之后|以后|之前|以前)|还是.{0,6}等|(那一下|那一刻|一刻|那会儿|时候|时)就?.{0,14}还是.{0,14}(时|那一下|那一刻|以后|之后|才)"
+           r"|(马上|立刻|立即|当场|紧接着).{0,14}还是"),
     (HOWMANY, r"几张|几个|几分|几点|几次|几条|几名|几枚|几种|多少|最多|最少|至少|上限|下限|几$|几[^乎]"),
     (WHEN, r"什么时候|何时|啥时候|哪个时候|哪一个时候|哪个时间|哪个阶段|什么阶段|什么时机|多久|最早|最晚|多早|哪一步|哪个步骤|哪步|哪一刻|什么时间|当场"),
     # "被反制的牌去哪了": the answer names where a card goes (a zone, the bottom of a deck).
     (WHERE, r"去哪|到哪|放哪|进哪|在哪|哪个区|哪里|进谁的|归谁的|放到哪"),
     (WHATIF, r"会怎样|会怎么样|会咋样|咋样|怎么办|咋办|咋整|咋弄|咋算|咋处理|怎么弄|会发生什么|发生什么|怎么算|怎么处理|如何处理|会如何|还算|算不算|算.{0,6}吗|听谁的|听哪个|还在|还有.{0,6}吗|会不会|还(?![能可是要]).{0,6}吗"),
-    (CAN, r"可以|能不能|能否|能够|可不可以|可否|允许|能[^量力]|不能|无法|是否|" + _XING + "吗|行不行|是不是"),
+    (CAN, r"可以|能不能|能否|能够|可不可以|可否|允许|(?<![技功])能[^量力]|不能|无法|是否|" + _XING + "吗|行不行|是不是"),
+    # A yes-or-no question about a moment that no frame above reads ("额外回合是这回合完了马上接着打吗", "增益是回手
+    # 那一下就没了吗", "打出效果是落地后才触发吗"), or about the circumstances a thing happens in (什么情况下会没掉).
+    (WHEN, r"(?!x)x"),
     (DEFINE, r"是什么|什么是|什么意思|指什么|是啥|啥意思"),
 ]
 _ENGLISH_FRAMES: list[tuple[str, str]] = [
@@ -62,7 +69,7 @@ _ENGLISH_FRAMES: list[tuple[str, str]] = [
 ]
 # A frame of each kind needs one of these characters: a query without any is not matched against the
 # kind's pattern (patterns are compiled on first use: most term queries compile none).
-_ANCHORS = {ORDER: "先顺按轮步早晚下", HOWMANY: "几多最少上下", WHEN: "时何阶久早晚步刻当", WHERE: "哪", WHATIF: "怎发算如听会还咋",
+_ANCHORS = {ORDER: "先顺按轮步早晚下", HOWMANY: "几多最少上下", WHEN: "时何阶久早晚步刻当几还马立紧那情环", WHERE: "哪", WHATIF: "怎发算如听会还咋",
             CAN: "可能允无否行是", DEFINE: "什啥指"}
 _compiled: dict[str, re.Pattern] = {}
 
@@ -120,7 +127,7 @@ HINTS: dict[str, tuple[str, ...]] = {
 # "主牌 / 堆至 -> 堆叠"). Only multi-character frames and the final particle: a single 能 or 会 is
 # also part of words (技能, 机会). Yes-or-no frames (能不能, 算不算) are cut earlier: strip_yes_no.
 _STRIP = (
-    "什么时候|啥时候|在哪个时候|哪个时候|哪一个时候|会怎么样|会怎样|会咋样|咋样|怎么样|怎么办|咋办|咋整|咋弄|咋算|咋处理|怎么弄|" + _XING + "吗|怎么算|怎么处理|如何处理|会发生什么|发生什么|"
+    "什么时候|啥时候|在哪个时候|在哪一步|在哪个步骤|在哪个阶段|哪个阶段|什么阶段|哪个时候|哪一个时候|会怎么样|会怎样|会咋样|咋样|怎么样|怎么办|咋办|咋整|咋弄|咋算|咋处理|怎么弄|" + _XING + "吗|怎么算|怎么处理|如何处理|会发生什么|发生什么|"
     "可以|能否|是否|多少|至少|最多|最少|几张|几个|几分|几点|几次|几条|几名|几枚|谁先|哪个先|还是|"
     "哪一步|哪个步骤|先后|听谁的|听哪个|到底|究竟|按什么|最早|最晚|接下来|发现|去哪里|去哪|到哪里|到哪|放到哪里|放哪|在哪里|在哪|哪个区域|[吗呢吧啊呀][?？]?$|[?？]"
 )
@@ -207,8 +214,8 @@ def echoes(text: str) -> list[str]:
 
 def detect(text: str) -> str | None:
     """The kind of answer a (folded, simplified) query asks for, or None for a bare term."""
-    for kind, pattern in _FRAMES:
-        if any(ch in text for ch in _ANCHORS[kind]) and _rx(kind, pattern).search(text):
+    for i, (kind, pattern) in enumerate(_FRAMES):
+        if any(ch in text for ch in _ANCHORS[kind]) and _rx(f"zh-{i}", pattern).search(text):
             return kind
     if "顺序" in text:
         # A bare 顺序 asks for an order only when no other frame does: "能不能记住牌库的顺序" asks
