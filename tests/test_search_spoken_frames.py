@@ -72,3 +72,11 @@ def test_a_table_phrase_said_without_its_de(conn):
     assert {"迅捷", "反应"} <= {f for c in a.concepts for f in c.forms}
     # a 的 at the phrase's end binds it to the next word: 被晕的 is never read from 被晕
     assert not any(c.label == "被晕" for c in analyze(conn, "被晕住会怎样").concepts if c.via == "related")
+
+
+def test_turning_a_card_up_to_look_at_it_is_looking(conn):
+    # 翻开 alone is 展示 (shown to every player); 翻开看 is the player looking at it: 128.4 says who may 查看.
+    question = "对手盖在战场上的牌我可以翻开看吗"
+    assert ("翻开看", "查看") in analyze(conn, question).rewrites
+    hits = search(conn, question, limit=5).to_dict()["hits"]
+    assert first_relevant_rank(hits, ["r:只有卡牌的控制者可以阅读卡面文字"]) is not None, [h["display_number"] for h in hits]
