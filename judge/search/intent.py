@@ -38,9 +38,6 @@ _FRAMES: list[tuple[str, str]] = [
     (WHERE, r"去哪|到哪|放哪|进哪|在哪|哪个区|哪里|进谁的|归谁的|放到哪"),
     (WHATIF, r"会怎样|会怎么样|会咋样|咋样|怎么办|咋办|咋整|咋弄|咋算|咋处理|怎么弄|会发生什么|发生什么|怎么算|怎么处理|如何处理|会如何|还算|算不算|算.{0,6}吗|听谁的|听哪个|还在|还有.{0,6}吗|会不会|还(?![能可是要]).{0,6}吗"),
     (CAN, r"可以|能不能|能否|能够|可不可以|可否|允许|(?<![技功])能[^量力]|不能|无法|是否|" + _XING + "吗|行不行|是不是"),
-    # A yes-or-no question about a moment that no frame above reads ("额外回合是这回合完了马上接着打吗", "增益是回手
-    # 那一下就没了吗", "打出效果是落地后才触发吗"), or about the circumstances a thing happens in (什么情况下会没掉).
-    (WHEN, r"(?!x)x"),
     (DEFINE, r"是什么|什么是|什么意思|指什么|是啥|啥意思"),
 ]
 _ENGLISH_FRAMES: list[tuple[str, str]] = [
@@ -69,7 +66,7 @@ _ENGLISH_FRAMES: list[tuple[str, str]] = [
 ]
 # A frame of each kind needs one of these characters: a query without any is not matched against the
 # kind's pattern (patterns are compiled on first use: most term queries compile none).
-_ANCHORS = {ORDER: "先顺按轮步早晚下", HOWMANY: "几多最少上下", WHEN: "时何阶久早晚步刻当几还马立紧那情环", WHERE: "哪", WHATIF: "怎发算如听会还咋",
+_ANCHORS = {ORDER: "先顺按轮步早晚下", HOWMANY: "几多最少上下", WHEN: "时何阶久早晚步刻当几还马立紧那", WHERE: "哪", WHATIF: "怎发算如听会还咋",
             CAN: "可能允无否行是", DEFINE: "什啥指"}
 _compiled: dict[str, re.Pattern] = {}
 
