@@ -34,3 +34,34 @@ def test_training_texts_come_from_drafted_questions_faq_questions_titles_and_the
     assert ("清理", 0, "title") in pairs and ("得分", 1, "title") in pairs
     assert {s for _t, _i, s in pairs} == {"drafted", "faq", "title", "self"}
     assert {s for _t, _i, s in tool.training_pairs(docs, use_self=False)} == {"drafted", "faq", "title"}
+
+
+def _case(query, targets):
+    from judge.search.evaluation import Case
+    return Case("can", query, targets, 0)
+
+
+def test_folds_hold_whole_sets_and_a_reworded_question_with_its_original(tool):
+    cases = {
+        "dev": [_case("a1", ["r:甲"]), _case("a2", ["r:乙"]), _case("a3", ["r:丙"])],
+        "fresh": [_case("b1", ["r:丁"]), _case("b2", ["r:戊"])],
+        "fresh2": [_case("c1", ["r:己"]), _case("c2", ["r:甲"])],
+        "reword": [_case("a2 again", ["r:乙"]), _case("shared", ["r:甲"]), _case("no original", ["r:庚"])],
+    }
+    plan = tool.folds(cases, 2)
+    assert [f["sets"] for f in plan] == [["dev"], ["fresh", "fresh2"]]  # largest first, to the lightest fold
+    held = [{q.query for _n, q in f["held"]} for f in plan]
+    assert "a2 again" in held[0] and "a2 again" not in held[1]
+    # Its original's targets are asked in both folds: held in the first, kept out of training in both.
+    shared = cases["reword"][1]
+    assert "shared" in held[0] and all(id(shared) in f["leak"] for f in plan)
+    assert sum("no original" in h for h in held) == 1
+    assert all(id(cases["reword"][0]) not in f["leak"] for f in plan[1:])
+
+
+def test_the_question_sets_trained_on_are_never_frozen_and_never_make_the_file_stale(tool):
+    assert "dev" in tool.set_cases() and not any(n.startswith("frozen") for n in tool.set_cases())
+    docs = [{"key": "rule:101"}, {"key": "rule:102"}]
+    base = [("横置单位", 0, "drafted"), ("横置", 0, "title")]
+    assert tool.inputs_hash(docs, base) == tool.inputs_hash(docs, base + [("怎么横置", 1, "set")])
+    assert tool.inputs_hash(docs, base) != tool.inputs_hash(docs, base + [("怎么横置", 1, "drafted")])

@@ -5,22 +5,34 @@ each pair of adjacent Chinese characters, each Latin word), each n-gram has a DI
 question's vector is their mean, each document (rule paragraph, FAQ entry, erratum, glossary term) has a vector,
 and a document's score is the dot product. It is fitted with a full softmax over every document.
 
-Training data (never a question of tests/search_questions_*.tsv nor tests/search_eval.tsv):
+Training data:
   - the questions drafted for the rule paragraphs (data/asked/, as the store indexes them: search_docs.norm_questions),
     each answered by its paragraph;
   - each FAQ entry's own question (问:) -> the entry;
-  - each document's title, and (--self) its own title and text, -> the document.
+  - each document's title, and (--self) its own title and text, -> the document;
+  - (--sets, the default) every question of the development sets (tests/search_questions_*.tsv but the frozen
+    ones, and the eval set's questions) -> each document its targets name. NEVER a frozen set.
 
-    python tools/train_meaning.py                     # train, then measure alone (every document scored)
-    python tools/train_meaning.py --fused             # and as a re-ranker feature of the search (several weights)
+Because the shipped model is trained on the development sets, the development figures of tools/search_eval.py read
+high since (the term has seen those very questions): they no longer tell what the term adds. The held-out figure is
+`--folds 5`: five models, each trained without a fold of the sets (a reworded question held with its original, a
+question worded as a held-out one held too), each fold measured by the model alone and by the search with it as the
+term, against the shipped model on the same folds; the frozen sets, never trained on, stay the final measure.
+
+    python tools/train_meaning.py --folds 5 --fold-dir /tmp/folds --weights 0.2,0.3   # held out (5 trainings)
+    python tools/train_meaning.py --no-sets           # train on no set, then measure alone on the development sets
+    python tools/train_meaning.py --no-sets --fused 0.2,0.3   # and as the search's term (several weights)
     python tools/train_meaning.py --dim 64 --epochs 20 --seed 17
 
     python tools/train_meaning.py --write             # train and write judge/search/data/meaning.sqlite (shipped)
 
 Deterministic for a seed: two trainings write identical bytes. numpy is needed (in the test extra:
-`pip install -e '.[test]'`), never by `judge search`, which reads the written file with sqlite3 (judge.search.meaning). The file must
-be written again whenever the store's drafted questions, titles or texts change (tests/test_search_meaning.py
-compares the hash of the training inputs). Figures: benchmarks/SEARCH_MEASUREMENTS.md ("A model trained here").
+`pip install -e '.[test]'`), never by `judge search`, which reads the written file with sqlite3
+(judge.search.meaning). The file must be written again whenever the store's drafted questions, titles or texts
+change (tests/test_search_meaning.py compares the hash of those inputs). The question sets are hashed apart
+(sets_hash in the meta, information only): editing a set does not make the file stale, but retrain after adding
+or changing questions so that the model learns them. Figures: benchmarks/SEARCH_MEASUREMENTS.md ("A model trained
+here").
 """
 
 from __future__ import annotations
@@ -39,6 +51,7 @@ try:  # a training aid, never on the query path
 except ImportError:  # pragma: no cover
     np = None
 
+from judge.rules.drafted import strip_mark
 from judge.search import evaluation, rerank
 from judge.search.meaning import MEANING_PATH, doc_key, grams
 from judge.search.store import connect
@@ -89,8 +102,11 @@ class Model:
 
 
 def train(pairs, n_docs: int, dim: int, epochs: int, lr: float, batch: int, min_count: int, drop: float,
-          seed: int, l2: float) -> Model:
+          seed: int, l2: float, set_repeat: int = 1) -> Model:
+    """`set_repeat`: each question of a set ("set" examples) counts this many times an epoch."""
     rng = np.random.default_rng(seed)
+    if set_repeat > 1:
+        pairs = list(pairs) + [p for p in pairs if p[2] == "set"] * (set_repeat - 1)
     counts = Counter(g for text, _i, _s in pairs for g in set(grams(text)))
     vocab = {g: k for k, g in enumerate(sorted(g for g, c in counts.items() if c >= min_count))}
     seqs = [np.array([vocab[g] for g in grams(t) if g in vocab], dtype=np.int64) for t, _i, _s in pairs]
@@ -144,12 +160,16 @@ def train(pairs, n_docs: int, dim: int, epochs: int, lr: float, batch: int, min_
 
 
 def inputs_hash(docs: list[dict], pairs: list[tuple[str, int, str]]) -> str:
-    """A hash of what the model is trained on: every document's key, in store order, and every training text with
-    its document's key and source. A store whose drafted questions, titles or texts changed gives another hash."""
+    """A hash of what the model is trained on from the store: every document's key, in store order, and every
+    drafted question, FAQ question, title and text with its document's key and source. A store whose drafted
+    questions, titles or texts changed gives another hash. The question sets' examples are left out (their own
+    hash, sets_hash, is information only): editing a set's targets does not make the file stale."""
     h = hashlib.sha256()
     for d in docs:
         h.update(f"doc\t{d['key']}\n".encode("utf-8"))
     for text, i, source in pairs:
+        if source == "set":
+            continue
         h.update(f"{source}\t{docs[i]['key']}\t{text}\n".encode("utf-8"))
     return h.hexdigest()[:16]
 
@@ -165,7 +185,7 @@ def quantised(matrix: np.ndarray) -> list[tuple[float, bytes]]:
     return out
 
 
-def write_model(model: Model, docs: list[dict], pairs, settings: dict, path: Path) -> None:
+def write_model(model: Model, docs: list[dict], pairs, settings: dict, path: Path, info: dict | None = None) -> None:
     """The shipped file: n-gram and document vectors (int8, a scale each) keyed by n-gram and by doc_key, and the
     meta table. Rows in key order into a fresh file: the same training writes the same bytes."""
     tmp = path.with_name(path.name + ".tmp")
@@ -180,7 +200,7 @@ def write_model(model: Model, docs: list[dict], pairs, settings: dict, path: Pat
     conn.executemany("INSERT INTO docs VALUES (?, ?, ?)", sorted(
         (d["key"], *sv) for d, sv in zip(docs, quantised(model.docs))))
     counts = Counter(s for _t, _i, s in pairs)
-    info = dict(settings, weight=rerank.MEANING_WEIGHT, inputs_hash=inputs_hash(docs, pairs), documents=len(docs),
+    info = dict(settings, **(info or {}), weight=rerank.MEANING_WEIGHT, inputs_hash=inputs_hash(docs, pairs), documents=len(docs),
                 grams=len(model.vocab), texts=len(pairs),
                 **{f"texts_{k}": counts[k] for k in sorted(counts)})
     conn.executemany("INSERT INTO meta VALUES (?, ?)", sorted((k, str(v)) for k, v in info.items()))
@@ -208,15 +228,204 @@ def answers(docs: list[dict], case) -> set[int]:
         for d in docs:
             d["_hit"] = h = hit_dict(d)
             d["_body"] = norm_text("\n".join([h["title"] or "", h["text"] or ""] + list(h["examples"])))
+            d["_rt"] = norm_text(strip_mark(h["title"])) if d["kind"] == "rule" else None
     out = set()
     for t in case.targets:
         code, _, value = t.partition(":")
-        if code in _BODY_KINDS:
+        if code == "rt":  # as evaluation.relevant, its normalised title read once
+            out.update(i for i, d in enumerate(docs) if d["_rt"] is not None and d["_rt"] == norm_text(value))
+        elif code in _BODY_KINDS:
             kind, value_n = _BODY_KINDS[code], norm_text(value)
             out.update(i for i, d in enumerate(docs) if (kind is None or d["kind"] == kind) and value_n in d["_body"])
         else:
             out.update(i for i, d in enumerate(docs) if evaluation.relevant(d["_hit"], t))
     return out
+
+
+VAGUE = 3  # a target that more documents than this answer (a short r:TEXT) names no answer to train on
+
+
+def target_answers(docs: list[dict], target: str) -> set[int]:
+    """The documents that answer one target, as evaluation.relevant judges a hit."""
+    return answers(docs, evaluation.Case("", "", [target], 0))
+
+
+def set_cases() -> dict[str, list]:
+    """Every development set's cases (the eval set's questions only: its terms, pinyin and citations are not
+    questions), by set. Never a frozen set."""
+    out = {}
+    for name in development_sets() + ["eval"]:
+        cases = evaluation.load(evaluation.SETS[name][0])
+        out[name] = [c for c in cases if c.kind in ("question", "english")] if name == "eval" else cases
+    return out
+
+
+def case_pairs(docs: list[dict], name: str, cases) -> list[tuple[str, int, str, object]]:
+    """(normalised question, answer index, "set", case) for each answer of each case: every document a target
+    names, a target that names more than VAGUE documents left out."""
+    out = []
+    for c in cases:
+        good: set[int] = set()
+        for t in c.targets:
+            hit = target_answers(docs, t)
+            if len(hit) <= VAGUE:
+                good |= hit
+        text = norm_text(c.query)
+        out.extend((text, i, "set", c) for i in sorted(good))
+    return out
+
+
+def sets_hash(cases: dict[str, list]) -> str:
+    """A hash of the question sets trained on (information in the file's meta: editing a set's targets does not
+    make the file stale; the next retrain picks it up)."""
+    h = hashlib.sha256()
+    for name in sorted(cases):
+        for c in cases[name]:
+            h.update(f"{name}\t{c.kind}\t{c.query}\t{' || '.join(c.targets)}\n".encode("utf-8"))
+    return h.hexdigest()[:16]
+
+
+def is_reword(name: str) -> bool:
+    return evaluation.family_of(name)[0] == "reword"
+
+
+def folds(cases: dict[str, list], k: int) -> list[dict]:
+    """k folds by set: the sets that are not rewordings, each whole, dealt largest first to the lightest fold;
+    each reworded question joins the fold of the first set holding a question with the same targets (its
+    original: a rewording copies its original's targets), and is kept out of training wherever a set holding such a
+    question is held out (measure_folds also keeps out of training every question worded as a held-out one). Each fold: {"sets": names, "held": [(set, case)], "leak": ids of reworded cases}."""
+    base = [n for n in cases if not is_reword(n)]
+    out = [{"sets": [], "held": [], "leak": set()} for _ in range(k)]
+    for name in sorted(base, key=lambda n: -len(cases[n])):  # stable: set order among equal sizes
+        fold = min(out, key=lambda f: sum(len(cases[n]) for n in f["sets"]))
+        fold["sets"].append(name)
+    home = {name: f for f in out for name in f["sets"]}
+    by_targets: dict[tuple, list[str]] = {}
+    for name in base:
+        for c in cases[name]:
+            by_targets.setdefault(tuple(sorted(c.targets)), []).append(name)
+    for f in out:
+        f["held"] = [(n, c) for n in f["sets"] for c in cases[n]]
+    orphans = 0
+    for name in cases:
+        if not is_reword(name):
+            continue
+        for c in cases[name]:
+            sources = by_targets.get(tuple(sorted(c.targets)))
+            if not sources:  # no original found: measured in a fold of its own turn, never trained on there
+                sources_folds = [out[orphans % k]]
+                orphans += 1
+            else:
+                sources_folds = list({id(home[s]): home[s] for s in sources}.values())
+            sources_folds[0]["held"].append((name, c))
+            for f in sources_folds:
+                f["leak"].add(id(c))
+    return out
+
+
+def load_model(path: Path, docs: list[dict]) -> Model:
+    """A written model file's vectors (int8 times their scale) as a Model over `docs` (a missing vector: 0)."""
+    db = sqlite3.connect(path)
+    rows = db.execute("SELECT key, scale, vec FROM grams ORDER BY key").fetchall()
+    vocab = {g: k for k, (g, _s, _v) in enumerate(rows)}
+    emb = np.array([np.frombuffer(v, dtype=np.int8) * s for _g, s, v in rows], dtype=np.float32)
+    vec = {key: np.frombuffer(v, dtype=np.int8) * s for key, s, v in db.execute("SELECT key, scale, vec FROM docs")}
+    db.close()
+    dims = emb.shape[1]
+    return Model(vocab, emb, np.array([vec.get(d["key"], np.zeros(dims)) for d in docs], dtype=np.float32))
+
+
+def ranks_alone(model: Model, docs: list[dict], cases) -> list:
+    """The model's own place of each case's first answer among every document (None: not in the first ten)."""
+    out = []
+    for c in cases:
+        good = answers(docs, c)
+        order = np.argsort(-model.scores(c.query), kind="stable")
+        out.append(next((r for r, i in enumerate(order[:10], start=1) if i in good), None))
+    return out
+
+
+def ranks_search(path: Path | None, weight: float, cases) -> list:
+    """The search's place of each case's first answer with the model file at `path` as the meaning term at
+    `weight` (0: the search without the term)."""
+    from judge.search import meaning
+    from judge.search.engine import search
+
+    conn = connect()
+    shipped = meaning.MEANING_PATH, rerank.MEANING_WEIGHT
+    meaning.MEANING_PATH, rerank.MEANING_WEIGHT = (path or shipped[0]), weight
+    try:
+        return [evaluation.first_relevant_rank(search(conn, c.query, limit=10).to_dict()["hits"], c.targets)
+                for c in cases]
+    finally:
+        meaning.MEANING_PATH, rerank.MEANING_WEIGHT = shipped
+
+
+def figures(rs: list) -> str:
+    r5 = sum(1 for r in rs if r and r <= 5)
+    r1 = sum(1 for r in rs if r == 1)
+    mrr = sum(1.0 / r for r in rs if r) / (len(rs) or 1)
+    return f"{r5:4}/{len(rs)} r1 {r1:4} mrr {mrr:.3f}"
+
+
+def measure_folds(args, docs: list[dict], base_pairs, k: int, weights: list[float], fold_dir: Path) -> None:
+    """Train a model without each fold's questions (on the base texts and every other fold's), write it to
+    fold_dir (a fold's file already there is read back instead: the same training), and measure the fold's
+    questions: the model alone (every document scored), the search with it as the term at each weight; against
+    the shipped model (trained on no set) at the same weights and the search without the term. Sums over folds."""
+    cases = set_cases()
+    plan = folds(cases, k)
+    pairs_by_set = {name: case_pairs(docs, name, cs) for name, cs in cases.items()}
+    shipped = load_model(MEANING_PATH, docs)
+    fold_dir.mkdir(parents=True, exist_ok=True)
+    rows: dict[str, list] = {}
+    by_set: dict[str, dict[str, list]] = {}
+
+    def add(label: str, held, rs) -> None:
+        rows.setdefault(label, []).extend(rs)
+        for (name, _c), r in zip(held, rs):
+            by_set.setdefault(label, {}).setdefault(name, []).append(r)
+
+    for n, fold in enumerate(plan):
+        if args.only and n + 1 not in args.only:
+            continue
+        held_ids = {id(c) for _n, c in fold["held"]}
+        # A question another set asks in the same words (the eval set's keywords are dev questions too) is held too.
+        held_texts = {norm_text(c.query) for _n, c in fold["held"]}
+        extra = [(t, i, s) for name, ps in pairs_by_set.items() for t, i, s, c in ps
+                 if id(c) not in held_ids and id(c) not in fold["leak"] and t not in held_texts]
+        path = fold_dir / f"fold{n + 1}of{k}.sqlite"
+        print(f"fold {n + 1}/{k}: sets {','.join(fold['sets'])}; {len(fold['held'])} questions held out; "
+              f"{len(extra)} set texts trained on", file=sys.stderr)
+        if path.is_file():
+            model = load_model(path, docs)
+        else:
+            model = train(base_pairs + extra, len(docs), args.dim, args.epochs, args.lr, args.batch, args.min_count,
+                          args.drop, args.seed, args.l2, args.set_repeat)
+            write_model(model, docs, base_pairs + extra, settings_of(args, model), path)
+            model = load_model(path, docs)
+        held = [c for _n, c in fold["held"]]
+        add("alone, shipped", fold["held"], ranks_alone(shipped, docs, held))
+        add("alone, fold model", fold["held"], ranks_alone(model, docs, held))
+        add("search, off", fold["held"], ranks_search(None, 0.0, held))
+        for w in weights:
+            add(f"search, shipped at {w}", fold["held"], ranks_search(None, w, held))
+            add(f"search, fold model at {w}", fold["held"], ranks_search(path, w, held))
+        for label in rows:
+            print(f"  {label:28} {figures(rows[label][-len(held):])}", file=sys.stderr)
+    print(f"held out by fold ({k} folds, {sum(len(f['held']) for f in plan)} questions): recall@5, recall@1, MRR")
+    for label, rs in rows.items():
+        print(f"{label:28} {figures(rs)}")
+    print("by set, recall@5 (recall@1):")
+    for label, sets in by_set.items():
+        print(f"{label:28} " + ", ".join(f"{name} {sum(1 for r in rs if r and r <= 5)} ({sum(1 for r in rs if r == 1)})"
+                                         for name, rs in sets.items()))
+
+
+def settings_of(args, model: Model) -> dict:
+    return {"dims": model.emb.shape[1], "seed": args.seed, "epochs": args.epochs, "lr": args.lr,
+            "batch": args.batch, "min_count": args.min_count, "drop": args.drop, "l2": args.l2,
+            "self": args.use_self, "set_repeat": args.set_repeat}
 
 
 def measure_alone(model: Model, docs: list[dict]) -> dict[str, list]:
@@ -341,6 +550,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--load", help="measure the vectors of this .npz file instead of training")
     ap.add_argument("--write", nargs="?", const=str(MEANING_PATH), metavar="PATH",
                     help=f"write the model the search ships (default {MEANING_PATH.name} in judge/search/data) and stop")
+    ap.add_argument("--sets", action=argparse.BooleanOptionalAction, default=True,
+                    help="also train on the development question sets (never a frozen one); the development "
+                         "figures then read high: measure held out with --folds")
+    ap.add_argument("--set-repeat", type=int, default=1, help="with --sets: each set question counts this many times")
+    ap.add_argument("--folds", type=int, default=0, metavar="K",
+                    help="measure held out: K models, each trained without a fold of the sets (and with the rest), "
+                         "each measured on its fold alone and as the search's term, against the shipped model")
+    ap.add_argument("--fold-dir", default="meaning-folds", help="with --folds: where the fold models are written "
+                    "(a fold's file already there is read, not trained again: remove the directory after a change)")
+    ap.add_argument("--only", type=lambda v: {int(x) for x in v.split(",")}, default=None,
+                    help="with --folds: only these folds (comma-separated, from 1): to train folds side by side")
+    ap.add_argument("--weights", default="0.2", help="with --folds: comma-separated weights of the term")
     ap.add_argument("--fused", default="", help="comma-separated weights: measure the model as a re-ranker term")
     ap.add_argument("--list-weight", type=float, default=0.0, help="with --fused: also fuse the model's own list")
     ap.add_argument("--list-depth", type=int, default=10)
@@ -350,6 +571,14 @@ def main(argv: list[str] | None = None) -> int:
     conn = connect()
     docs = documents(conn)
     pairs = training_pairs(docs, args.use_self)
+    if args.folds:
+        measure_folds(args, docs, pairs, args.folds, [float(w) for w in args.weights.split(",")], Path(args.fold_dir))
+        return 0
+    info = {}
+    if args.sets:
+        cases = set_cases()
+        pairs = pairs + [(t, i, s) for name, cs in cases.items() for t, i, s, _c in case_pairs(docs, name, cs)]
+        info = {"sets": ",".join(cases), "sets_hash": sets_hash(cases)}
     print(f"{len(docs)} documents, {len(pairs)} training texts: "
           + ", ".join(f"{k} {v}" for k, v in Counter(s for _t, _i, s in pairs).items()), file=sys.stderr)
     t = time.perf_counter()
@@ -358,15 +587,12 @@ def main(argv: list[str] | None = None) -> int:
         model = Model({g: k for k, g in enumerate(saved["grams"].tolist())}, saved["emb"], saved["docs"])
     else:
         model = train(pairs, len(docs), args.dim, args.epochs, args.lr, args.batch, args.min_count, args.drop,
-                      args.seed, args.l2)
+                      args.seed, args.l2, args.set_repeat)
         print(f"trained in {time.perf_counter() - t:.1f} s; {len(model.vocab)} n-grams x {args.dim}", file=sys.stderr)
     if args.save:
         np.savez(args.save, grams=np.array(sorted(model.vocab, key=model.vocab.get)), emb=model.emb, docs=model.docs)
     if args.write:
-        settings = {"dims": model.emb.shape[1], "seed": args.seed, "epochs": args.epochs, "lr": args.lr,
-                    "batch": args.batch, "min_count": args.min_count, "drop": args.drop, "l2": args.l2,
-                    "self": args.use_self}
-        write_model(model, docs, pairs, settings, Path(args.write))
+        write_model(model, docs, pairs, settings_of(args, model), Path(args.write), info)
         print(f"wrote {args.write} ({Path(args.write).stat().st_size:,} bytes)", file=sys.stderr)
         return 0
     alone = measure_alone(model, docs)

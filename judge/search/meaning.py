@@ -2,7 +2,8 @@
 
 A question is the bag of its normalised text's n-grams (grams below), each n-gram a vector, the question's
 vector their mean; each store document has a vector, and a document's score is the dot product. The vectors are
-trained by tools/train_meaning.py (never on a question set) and shipped as data/meaning.sqlite: int8 vectors with
+trained by tools/train_meaning.py (on the store's texts and the development question sets, never a frozen
+one) and shipped as data/meaning.sqlite: int8 vectors with
 one float scale each, keyed by n-gram and by a document key that survives a store rebuild (doc_key), and a meta
 table (dims, weight, seed, training counts, the hash of the training inputs that tells the file is stale).
 

@@ -6,7 +6,7 @@ answer: where the two rankings put it, how much of the question's wording its ti
 whether it says what the question asks for (a condition and its result for "会怎样", a sequence for
 "谁先", a time for "什么时候", a count for "几张", a permission for "能不能"), and what it is (a rule
 paragraph, a skeleton title, an FAQ entry and how much of its own question is the judge's). A linear
-score over them reorders the list; a trained model's score (judge.search.meaning), at a weight set by hand,
+score over them reorders the list; a trained model's score (judge.search.meaning), at a weight chosen held out,
 then reorders the rule paragraphs among the places they hold. The weights (data/rerank_weights.tsv) are fitted by tools/train_rerank.py on the
 development questions only; the frozen questions never see it.
 Stdlib only: this module is on the cold path of every question.
@@ -22,10 +22,13 @@ from judge.search import intent, meaning
 from judge.search.analyze import Analysis
 
 DEPTH = 30
-# The trained model's score (judge.search.meaning) is added to the linear score at this weight, fixed by hand on
-# the development sets; the fitted weights never saw it. Measured best at 0.2 (benchmarks/SEARCH_MEASUREMENTS.md,
-# "A model trained here"); 0 switches it off (the file is then never read).
-MEANING_WEIGHT = 0.2
+# The trained model's score (judge.search.meaning) is added to the linear score at this weight, chosen on the
+# development sets held out by fold (tools/train_meaning.py --folds: each fold measured with a model trained
+# without it); the fitted weights never saw it. Figures: benchmarks/SEARCH_MEASUREMENTS.md ("A model trained
+# here"); 0 switches it off (the file is then never read).
+MEANING_WEIGHT = 0.4
+# The kinds of places the term reorders among the places they hold (the others keep theirs).
+MEANING_KINDS = ("rule",)
 ASKED_MIN_PAIRS = 4  # the question's character pairs needed for the drafted-question features
 WEIGHTS_PATH = Path(__file__).resolve().parent / "data" / "rerank_weights.tsv"
 
@@ -131,7 +134,7 @@ def rerank(analysis: Analysis, hits: list, ranks: dict[int, tuple[int | None, in
         # The meaning model's scores are comparable among rule paragraphs only (the model knows a paragraph from its
         # drafted questions, up to 40, and an FAQ entry, erratum or glossary entry from one or two texts, whose
         # scores run lower): the term reorders the rule paragraphs among the places they hold, the others stay.
-        slots = [k for k, i in enumerate(order) if top[i].doc.get("kind") == "rule"]
+        slots = [k for k, i in enumerate(order) if top[i].doc.get("kind") in MEANING_KINDS]
         rules = [order[k] for k in slots]
         for i, m in zip(rules, meaning.scores(analysis.normalized, [top[i].doc for i in rules])):
             score[i] += MEANING_WEIGHT * m
