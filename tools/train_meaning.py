@@ -335,6 +335,14 @@ def load_model(path: Path, docs: list[dict]) -> Model:
     return Model(vocab, emb, np.array([vec.get(d["key"], np.zeros(dims)) for d in docs], dtype=np.float32))
 
 
+def meta_of(path: Path) -> dict[str, str]:
+    db = sqlite3.connect(path)
+    try:
+        return dict(db.execute("SELECT key, value FROM meta"))
+    finally:
+        db.close()
+
+
 def ranks_alone(model: Model, docs: list[dict], cases) -> list:
     """The model's own place of each case's first answer among every document (None: not in the first ten)."""
     out = []
@@ -395,14 +403,15 @@ def measure_folds(args, docs: list[dict], base_pairs, k: int, weights: list[floa
         extra = [(t, i, s) for name, ps in pairs_by_set.items() for t, i, s, c in ps
                  if id(c) not in held_ids and id(c) not in fold["leak"] and t not in held_texts]
         path = fold_dir / f"fold{n + 1}of{k}.sqlite"
+        info = {"sets": ",".join(cases), "held_sets": ",".join(fold["sets"])}
         print(f"fold {n + 1}/{k}: sets {','.join(fold['sets'])}; {len(fold['held'])} questions held out; "
               f"{len(extra)} set texts trained on", file=sys.stderr)
-        if path.is_file():
+        if path.is_file() and all(meta_of(path).get(key) == value for key, value in info.items()):
             model = load_model(path, docs)
         else:
             model = train(base_pairs + extra, len(docs), args.dim, args.epochs, args.lr, args.batch, args.min_count,
                           args.drop, args.seed, args.l2, args.set_repeat)
-            write_model(model, docs, base_pairs + extra, settings_of(args, model), path)
+            write_model(model, docs, base_pairs + extra, settings_of(args, model), path, info)
             model = load_model(path, docs)
         held = [c for _n, c in fold["held"]]
         add("alone, shipped", fold["held"], ranks_alone(shipped, docs, held))
@@ -558,7 +567,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="measure held out: K models, each trained without a fold of the sets (and with the rest), "
                          "each measured on its fold alone and as the search's term, against the shipped model")
     ap.add_argument("--fold-dir", default="meaning-folds", help="with --folds: where the fold models are written "
-                    "(a fold's file already there is read, not trained again: remove the directory after a change)")
+                    "(a fold's file already there, of the same sets and held-out sets, is read, not trained again: "
+                    "remove the directory after changing the settings or the store)")
     ap.add_argument("--only", type=lambda v: {int(x) for x in v.split(",")}, default=None,
                     help="with --folds: only these folds (comma-separated, from 1): to train folds side by side")
     ap.add_argument("--weights", default="0.2", help="with --folds: comma-separated weights of the term")
