@@ -118,3 +118,34 @@ def test_a_damaged_saved_run_is_ignored(one_scenario, monkeypatch):
     monkeypatch.setattr(runner, "run_file", lambda path: calls.append(path) or real(path))
     assert run_all_scenarios(one_scenario) == first and len(calls) == 2  # both files ran again, same rulings
     assert run_all_scenarios(one_scenario) == first and len(calls) == 2  # and were saved again
+
+
+def test_long_card_topic_is_grouped_by_set_and_number_range_in_the_navigation():
+    """The theme renders every entry of the open navigation group on each of its pages: a long topic is
+    split by set folder, then by collector-number range, in order, never splitting one card's rulings."""
+    from types import SimpleNamespace
+
+    from judge.docs.build import NAV_GROUP, _topic_nav
+    from judge.docs.rulings_model import Ruling
+
+    rulings = []
+    for n in range(1, 71):
+        rulings.append(Ruling(slug=f"ogn-{n:03d}", path=f"cards/OGN/OGN-{n:03d}-甲.场景", topic="卡牌", title=f"甲{n}"))
+        if n == 36:  # a second ruling of the card where the first group is full
+            rulings.append(Ruling(slug="ogn-036-b", path="cards/OGN/OGN-036-甲b.场景", topic="卡牌", title="甲36b"))
+    rulings.append(Ruling(slug="x", path="cards/OGN/fiora_x.场景", topic="卡牌", title="无编号"))
+    rulings += [Ruling(slug=f"ogs-{n:03d}", path=f"cards/OGS/OGS-{n:03d}-乙.场景", topic="卡牌", title=f"乙{n}")
+                for n in range(1, 4)]
+    ctx = SimpleNamespace(ruling_page={ru.path: f"rulings/cards/{ru.slug}.md" for ru in rulings})
+
+    nav = _topic_nav(ctx, rulings)
+    labels = [next(iter(group)) for group in nav]
+    assert labels == ["OGN 起源 001–036", "OGN 起源 037–070", "OGS 起源 试炼之地"]
+    groups = [next(iter(group.values())) for group in nav]
+    flat = [next(iter(entry.values())) for group in groups for entry in group]
+    assert flat == [ctx.ruling_page[ru.path] for ru in rulings]  # every ruling once, in order
+    assert all(len(g) <= NAV_GROUP for g in groups)
+    first = [next(iter(e.values())) for e in groups[0]]
+    assert first[-2:] == ["rulings/cards/ogn-036.md", "rulings/cards/ogn-036-b.md"]
+    # a short topic stays a flat list
+    assert _topic_nav(ctx, rulings[:5]) == [{ru.title: ctx.ruling_page[ru.path]} for ru in rulings[:5]]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 import sqlite3
 import time
 from dataclasses import dataclass, field
@@ -74,10 +75,10 @@ def _nav(ctx: SiteContext) -> list:
     faq_nav.append({"修订文本（勘误）": ERRATA_PAGE})
 
     rulings_nav: list = [RULINGS_INDEX]
-    topics: dict[str, list] = {}
+    topics: dict[str, list[Ruling]] = {}
     for ru in ctx.rulings:
-        topics.setdefault(ru.topic, []).append({_t(ru.title): ctx.ruling_page[ru.path]})
-    rulings_nav += [{_t(topic): items} for topic, items in sorted(topics.items())]
+        topics.setdefault(ru.topic, []).append(ru)
+    rulings_nav += [{_t(topic): _topic_nav(ctx, items)} for topic, items in sorted(topics.items())]
 
     return [
         {"首页": "index.md"},
@@ -90,6 +91,60 @@ def _nav(ctx: SiteContext) -> list:
         {"性能与质量指标": "benchmarks.md"},
         {"Python 接口": API_PAGE},
     ]
+
+
+# The theme renders the whole open branch of the navigation on every page of it: a topic of n rulings
+# costs n entries on each of its n pages. A long topic is shown in groups of at most this many.
+NAV_GROUP = 50
+_CARD_FILE = re.compile(r"([A-Z]+)-([0-9A-Z]+)-")
+
+
+def _topic_nav(ctx: SiteContext, rulings: list[Ruling]) -> list:
+    """A topic's rulings in the navigation, in order. A long topic whose scenarios sit in sub-folders
+    (the card rulings: one folder per set) is grouped by folder, and a long folder by collector-number
+    range, never splitting one card's rulings."""
+    entries = [{_t(ru.title): ctx.ruling_page[ru.path]} for ru in rulings]
+    if len(rulings) <= NAV_GROUP:
+        return entries
+    folders: dict[str, list[int]] = {}
+    for i, ru in enumerate(rulings):
+        parts = ru.path.split("/")
+        folders.setdefault(parts[1] if len(parts) > 2 else "", []).append(i)
+    if len(folders) < 2 and "" in folders:
+        return entries
+    from judge.cards.model import SET_NAMES
+
+    nav: list = []
+    for folder, indexes in folders.items():
+        name = " ".join(x for x in (folder, SET_NAMES.get(folder, ("", ""))[0]) if x) or "其他"
+        chunks = _number_chunks([(i, _card_number(rulings[i])) for i in indexes])
+        for chunk in chunks:
+            numbers = [n for _, n in chunk if n]
+            label = name
+            if len(chunks) > 1 and numbers:
+                label += f" {numbers[0]}–{numbers[-1]}" if numbers[0] != numbers[-1] else f" {numbers[0]}"
+            nav.append({_t(label): [entries[i] for i, _ in chunk]})
+    return nav
+
+
+def _card_number(ru: Ruling) -> str:
+    """The collector number a card ruling's scenario file starts with ("OGN-001-灼焰飞龙.场景" -> "001")."""
+    m = _CARD_FILE.match(ru.path.rsplit("/", 1)[-1])
+    return m.group(2) if m else ""
+
+
+def _number_chunks(items: list[tuple[int, str]]) -> list[list[tuple[int, str]]]:
+    """Consecutive runs of about equal size, at most NAV_GROUP long where a card's rulings allow, cut
+    only between two collector numbers."""
+    parts = -(-len(items) // NAV_GROUP)
+    size = -(-len(items) // parts)
+    chunks: list[list[tuple[int, str]]] = [[]]
+    for item in items:
+        last = chunks[-1]
+        if len(last) >= size and item[1] and item[1] != next((n for _, n in reversed(last) if n), ""):
+            chunks.append([])
+        chunks[-1].append(item)
+    return chunks
 
 
 def _jieba_words(ctx: SiteContext) -> list[str]:
