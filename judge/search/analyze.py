@@ -192,6 +192,15 @@ class _Vocab:
             rows["player phrases"] = frozenset(phrase for phrase, _t, _k in self.player_phrases())
         return rows["player phrases"]
 
+    def player_phrases_without_de(self) -> dict[str, str]:
+        """Phrase -> the same phrase said without its inner 的 (_without_de), for the phrases that have one; built
+        once per connection (asked for every question)."""
+        rows = connection_memo(_ROWS, self.conn)
+        if "player phrases without de" not in rows:
+            rows["player phrases without de"] = {
+                phrase: bare for phrase, _t, _k in self.player_phrases() if (bare := _without_de(phrase))}
+        return rows["player phrases without de"]
+
     def player_classes(self) -> dict[str, list[str]]:
         """Phrase -> the kinds of game object it names (the table's class rows, in table order), built once
         per connection."""
@@ -431,11 +440,12 @@ def _player_words(vocab: _Vocab, text: str, a: Analysis, skip: str | None = None
     """The curated player-word table: phrases rewritten into the rules' words, and related words.
     With `skip` (the text before its rewrites): only related words of phrases the rewrites introduced."""
     rewrites, related = {}, {}
+    bare = vocab.player_phrases_without_de()
     for phrase, target, kind in vocab.player_phrases():
         if skip is not None and (kind not in ("class", "state") or phrase in skip):
             continue
-        said = phrase if phrase in text else _without_de(phrase, text)
-        if said:
+        said = phrase if phrase in text else bare.get(phrase)
+        if said and said in text:
             phrase = said
             (rewrites if kind == "rewrite" else related).setdefault(phrase, []).append(target)
             if kind == "class":
@@ -458,14 +468,14 @@ def _player_words(vocab: _Vocab, text: str, a: Analysis, skip: str | None = None
     return [Concept(p, list(dict.fromkeys(ts)), via="related", optional=True) for p, ts in related.items()]
 
 
-def _without_de(phrase: str, text: str) -> str | None:
-    """A table phrase "X的Y" said without its 的 ("别人回合" for 别人的回合, "对手单位" for 对手的单位), as the spoken
-    question often drops it: the phrase as said, or None. Only a 的 inside the phrase, with three characters or more
+def _without_de(phrase: str) -> str | None:
+    """A table phrase "X的Y" as said without its 的 ("别人回合" for 别人的回合, "对手单位" for 对手的单位), as the spoken
+    question often drops it; None for a phrase without one. Only a 的 inside the phrase, with three characters or more
     left (a 的 at either end ties the phrase to the words around it: 被晕的, 的怪)."""
     if "的" not in phrase[1:-1]:
         return None
     bare = phrase[0] + phrase[1:-1].replace("的", "") + phrase[-1]
-    return bare if len(bare) >= 3 and bare in text else None
+    return bare if len(bare) >= 3 else None
 
 
 def _starts(text: str, phrase: str):
