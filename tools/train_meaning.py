@@ -444,17 +444,10 @@ def measure_alone(model: Model, docs: list[dict]) -> dict[str, list]:
     places: dict[str, list] = {}
     for name in development_sets():
         cases = evaluation.load(evaluation.SETS[name][0])
-        r5 = r1 = 0
-        mrr = 0.0
-        places[name] = []
-        for c in cases:
-            good = answers(docs, c)
-            order = np.argsort(-model.scores(c.query), kind="stable")
-            place = next((r for r, i in enumerate(order[:10], start=1) if i in good), None)
-            places[name].append(place)
-            r5 += bool(place and place <= 5)
-            r1 += place == 1
-            mrr += 1.0 / place if place else 0.0
+        places[name] = ranks_alone(model, docs, cases)
+        r5 = sum(1 for r in places[name] if r and r <= 5)
+        r1 = sum(1 for r in places[name] if r == 1)
+        mrr = sum(1.0 / r for r in places[name] if r)
         tot.update({"n": len(cases), "r5": r5})
         print(f"alone {name:8} r5 {r5 / len(cases):.3f} ({r5}/{len(cases)})  r1 {r1 / len(cases):.3f}  "
               f"mrr {mrr / len(cases):.3f}")
