@@ -115,3 +115,29 @@ def test_a_rule_said_to_go_first_has_no_faq_entry_above_it(conn, query):
     for i, h in enumerate(hits):
         if h["note"].startswith("规则优先"):
             assert all(above["kind"] != "faq" for above in hits[:i]), (query, i)
+
+
+def _pointed_at(conn, number):
+    return {r[0] for r in conn.execute(
+        "SELECT p.number FROM search_pointers s JOIN search_docs p ON p.id = s.parent JOIN search_docs c ON c.id = s.child "
+        "WHERE c.kind = 'rule' AND c.number = ?", (number,))}
+
+
+def test_a_paragraph_pointing_at_its_section_is_linked_to_what_it_points_at(conn):
+    """"此行动不可在法术对决或战斗期间进行" (144.1.c) is about 标准移动 (144), through 144.1 "此行动仅可在特定时间进行";
+    "则在此时做出选择" (355.5) is at step 2 of playing a card (355). A paragraph that names its own subject is not."""
+    assert _pointed_at(conn, "144.1.c") == {"144.1", "144"}
+    assert _pointed_at(conn, "355.5") == {"355"}
+    assert _pointed_at(conn, "355.6") == set() and _pointed_at(conn, "355.7") == set()
+
+
+@pytest.mark.parametrize("query", ["啥时候挑目标", "which step do I choose targets in"])
+def test_a_when_question_finds_the_paragraph_whose_moment_is_its_step(conn, query):
+    """355.5 says only "在此时": its moment is the step it stands in (355, whose section 355.6 目标选取 names targets)."""
+    numbers = [h["number"] for h in hits_of(conn, query, limit=3)]
+    assert "355.5" in numbers, numbers
+
+
+def test_a_paragraph_saying_this_action_is_found_with_its_action(conn):
+    numbers = [h["number"] for h in hits_of(conn, "标准移动什么时候不能用", limit=3)]
+    assert "144.1" in numbers, numbers

@@ -1125,3 +1125,9 @@ def test_a_card_games_name_is_not_what_is_asked(conn, question):
     glossary note naming Magic: The Gathering is no answer)."""
     labels = {c.label for c in analyze(conn, question).concepts}
     assert not labels & {"magic", "riftbound"}, labels
+
+
+def test_changed_into_is_the_spoken_instead_of_a_replacement_effect(conn):
+    data = search(conn, "两个效果都想把这次摧毁改成别的，听谁的", limit=3).to_dict()
+    assert any("替换效果" in c["forms"] for c in data["concepts"])
+    assert any("替换效果" in _body(h) for h in data["hits"])

@@ -26,6 +26,9 @@ It reads the tables of the rule tree (rules, examples, terms, term_aliases, faq,
   search_steps  the steps of the rules' ordered procedures (judge.rules.procedures), in order, each with
                 the searchable text of its subtree: order and when questions are answered by step
                 (judge.search.steps).
+  search_pointers a rule paragraph that names its subject or its moment only by pointing at an ancestor ("此行动…",
+                "则在此时做出选择"), by each ancestor it points at (through a chain of such paragraphs): a candidate of a
+                question whenever that ancestor is (judge.search.rank.candidates).
   search_info   N (document count) and the version indexed.
 """
 
@@ -56,6 +59,7 @@ DROP TABLE IF EXISTS search_t2s;
 DROP TABLE IF EXISTS search_py;
 DROP TABLE IF EXISTS search_info;
 DROP TABLE IF EXISTS search_steps;
+DROP TABLE IF EXISTS search_pointers;
 CREATE TABLE search_docs (
   id INTEGER PRIMARY KEY, kind TEXT, ref TEXT, number TEXT, display_number TEXT,
   number_source TEXT, confidence REAL, path TEXT, title TEXT, text TEXT, examples TEXT,
@@ -80,6 +84,7 @@ CREATE TABLE search_py (ch TEXT PRIMARY KEY, py TEXT) WITHOUT ROWID;
 CREATE TABLE search_info (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE search_steps (procedure TEXT, name TEXT, position INTEGER, sub TEXT, number TEXT, label TEXT, doc_id INTEGER,
   titles TEXT, norm TEXT);
+CREATE TABLE search_pointers (parent INTEGER, child INTEGER, PRIMARY KEY (parent, child)) WITHOUT ROWID;
 """
 
 # A defining sentence: "致命伤害是指…", "眩晕指的是…", "控制指玩家…", "单位为：". Classifying
@@ -162,6 +167,11 @@ def _following(rules: list[dict], heading: dict) -> list[dict]:
 
 ABSENT_TEXT = "（本条正文不在当前语料中"
 ANAPHORA = ("这类", "此类", "这些", "该类", "这种", "此种")
+# Words by which a paragraph says its subject or its moment only by pointing at its section: "此行动不可在法术对决
+# …期间进行" (the action is its parent's, 标准移动), "则在此时做出选择" (the moment is the step it stands in, 355
+# 做出相关的选择). Not 该行动 / 此类 (they point at a thing the paragraph itself or its elder sibling names).
+POINTERS = re.compile(r"此行动|此时|此刻|此步骤|这一步骤|此阶段|在此期间")
+POINTER_DEPTH = 3  # ancestors a pointer reaches through a chain of pointing paragraphs (144.1.c -> 144.1 -> 144)
 
 
 MAX_QUESTIONS = 40  # drafted questions indexed per paragraph (a long list would outweigh its own text)
@@ -416,6 +426,25 @@ def char_tokenizer():
     return tokens
 
 
+def _pointers(doc_rows: list[dict]) -> list[tuple[int, int]]:
+    """(ancestor id, paragraph id) for each rule paragraph whose text points at its section (POINTERS): its parent,
+    and, while the ancestor pointed at points in turn ("此行动仅可在特定时间进行"), the one above it."""
+    rules = {d["ref"]: d for d in doc_rows if d["kind"] == "rule"}
+    out = []
+    for d in rules.values():
+        if not POINTERS.search(d.get("text") or ""):
+            continue
+        anc = rules.get(d.get("parent_ref") or "")
+        for _ in range(POINTER_DEPTH):
+            if not anc:
+                break
+            out.append((anc["id"], d["id"]))
+            if not POINTERS.search(anc.get("text") or ""):
+                break
+            anc = rules.get(anc.get("parent_ref") or "")
+    return out
+
+
 def build(conn, docs_manifest=None) -> dict:
     """(Re)build every search table from the tree tables in `conn`; returns figures for logging."""
     version = current_version(conn, docs_manifest)
@@ -522,6 +551,7 @@ def build(conn, docs_manifest=None) -> dict:
     conn.executemany("INSERT INTO search_steps (procedure, name, position, sub, number, label, doc_id, titles, norm) "
                      "VALUES (?,?,?,?,?,?,?,?,?)",
                      steps)
+    conn.executemany("INSERT OR IGNORE INTO search_pointers (parent, child) VALUES (?,?)", _pointers(doc_rows))
     info = {"N": str(len(doc_rows)), "lex_total": str(sum(freq.values()) or 1), "version": version or "", "avg_idf_floor": str(math.log(len(doc_rows) + 1))}
     conn.executemany("INSERT INTO search_info (key, value) VALUES (?,?)", info.items())
     conn.commit()

@@ -41,6 +41,7 @@ BM25_WEIGHTS = (4.0, 1.5, 1.0, 0.3, 0.7)  # title, words, chars, extra, context
 ASKED_CANDIDATES = 10  # paragraphs whose drafted questions name every concept a question needs
 ASKED_PAIRS = 2  # and, for a question naming ASKED_PAIRS_MIN+ concepts, the first of the drafted questions' ranking
 ASKED_PAIRS_MIN = 4
+POINTED = 10  # paragraphs pointing at a candidate ("此行动…", "在此时…": index.search_pointers) added as candidates
 QUESTION_CREDIT = 1.0  # a concept found only in the questions drafted for a paragraph (data/asked/)
 CONTEXT_WEIGHT = 1.0  # a concept named by the paragraph's section counts fully
 RELATED_BONUS = 0.5
@@ -182,7 +183,42 @@ def candidates(conn, analysis: Analysis, kinds: list[str] | None,
                 # whose drafted questions share most of its character pairs.
                 found += asked_pairs[:ASKED_PAIRS]
             out += [(i, floor) for i in dict.fromkeys(found) if i not in have]
+    if analysis.question_like and POINTED and out:
+        # A paragraph that names its subject or moment only by pointing at its section ("此行动不可在法术对决或战斗期间
+        # 进行", "则在此时做出选择") shares few of the question's words: it is a candidate whenever the section is. For
+        # a when question, so is a procedure step whose label says what the question names (355 做出相关的选择 for
+        # "什么时候选目标"): the moment of the paragraphs pointing at it is the step. (An order question's steps are
+        # placed by judge.search.steps.)
+        floor = min(x for _i, x in out)
+        steps = step_docs(conn, required or analysis.concepts) if analysis.intent == intent.WHEN else []
+        out = pointed(conn, out, kinds, floor, [i for i in steps if i not in {j for j, _s in out}])
     return out
+
+
+def step_docs(conn, concepts: list[Concept]) -> list[int]:
+    """The documents of the procedure steps (index.search_steps) whose label or the titles inside them say one of the
+    concepts' forms (two characters or more): 355 做出相关的选择, with 355.6 目标选取 inside it, for 目标."""
+    forms = [f for c in concepts for f in c.forms if len(f) >= 2]
+    if not forms or not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'search_steps'").fetchone():
+        return []
+    return [i for i, label, titles in conn.execute("SELECT doc_id, label, titles FROM search_steps ORDER BY rowid")
+            if i and any(f in (label or "") or f in (titles or "") for f in forms)]
+
+
+def pointed(conn, out: list[tuple[int, float]], kinds: list[str] | None, floor: float,
+            sections: list[int] = ()) -> list[tuple[int, float]]:
+    """`out` and after it the paragraphs pointing at one of its documents or at one of `sections` (search_pointers),
+    at most POINTED, those pointing at the best documents first, each at `floor` (the candidates' lowest bm25)."""
+    if kinds and "rule" not in kinds:
+        return out
+    if not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'search_pointers'").fetchone():
+        return out
+    ids = list(dict.fromkeys([i for i, _s in out] + list(sections)))
+    place = {i: k for k, i in enumerate(ids)}
+    rows = conn.execute(f"SELECT parent, child FROM search_pointers WHERE parent IN ({','.join('?' * len(ids))})", ids).fetchall()
+    have = {i for i, _s in out}
+    new = dict.fromkeys(c for _p, c in sorted(rows, key=lambda r: (place[r[0]], r[1])) if c not in have)
+    return out + [(c, floor) for c in list(new)[:POINTED]]
 
 
 def _ranked(postings: list[tuple], limit: int, among: set[int] | None = None) -> list[tuple[int, float]]:
