@@ -154,3 +154,12 @@ def test_an_ability_is_still_activated_by_its_own_steps(conn):
 ])
 def test_a_two_word_form_is_said_with_a_word_between(text, form, said):
     assert steps._says(text, form) is said
+
+
+@pytest.mark.parametrize("question", ["战斗时是先放法术还是先算伤害", "打架的时候先出法术还是先算伤害"])
+def test_a_procedure_named_by_the_scene_is_read_however_low_it_ranks(conn, question):
+    """战斗 (打架), said outside both sides, names the procedure 战斗步骤 (463): its steps answer although the first places
+    show little of it (316.8.a and cleanup's 323 lead)."""
+    data = search(conn, question).to_dict()
+    assert "战斗步骤（463） 第1步" in data["step_note"] and "（464） 先于 第2步" in data["step_note"], data["step_note"]
+    assert [h["number"] for h in data["hits"][:2]] == ["464", "465"]

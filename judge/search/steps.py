@@ -174,7 +174,13 @@ def by_steps(conn, a, hits: list[rank.Hit], order: Callable[[], list[rank.Hit]] 
     lead = str(places[0].doc.get("number") or "") if places[0].doc.get("kind") == "rule" else ""
     named = [_concepts_of(a, part) for part in parts]
     mapped: list[list[_Step]] = []  # each procedure's two steps in its order, most shared procedure first
-    for key in sorted((k for k, v in share.items() if v >= MIN_SHARE), key=lambda k: -share[k]):
+    # A procedure the question names outside its two sides ("打架的时候是先放法术还是先算伤害": 战斗, the scene, names 战斗步骤)
+    # is the one asked about however little of it the first places show.
+    sides = {id(c) for n in named for c in n}
+    scene = [c for c in a.concepts if c.df > 0 and len(c.label) > 1 and c.label not in FRAME_LABELS and id(c) not in sides]
+    called = [k for k, steps in procs.items() if share.get(k, 0.0) < MIN_SHARE and steps[0].name
+              and any(f and f in steps[0].name for c in scene for f in (c.label, *c.forms))]
+    for key in sorted((k for k, v in share.items() if v >= MIN_SHARE), key=lambda k: -share[k]) + called:
         steps = procs[key]
         chosen = [_best_step(concepts, steps) if concepts else None for concepts in named]
         if not all(chosen) or chosen[0][0] is chosen[1][0]:
