@@ -80,3 +80,13 @@ def test_turning_a_card_up_to_look_at_it_is_looking(conn):
     assert ("翻开看", "查看") in analyze(conn, question).rewrites
     hits = search(conn, question, limit=5).to_dict()["hits"]
     assert first_relevant_rank(hits, ["r:只有卡牌的控制者可以阅读卡面文字"]) is not None, [h["display_number"] for h in hits]
+
+
+@pytest.mark.parametrize("question,first", [("清理的流程是什么", "323"), ("开局准备的流程是怎样的", "110")])
+def test_how_a_procedure_goes_asks_for_its_steps(conn, question, first):
+    """"X的流程是怎样的" asks for X's steps in order (an order question whose 流程 need not be said by the answer): the
+    paragraph that lists them, not one that mentions a 流程."""
+    a = analyze(conn, question)
+    assert a.intent == intent.ORDER
+    assert all(c.optional for c in a.concepts if c.label in intent.STEP_WORDS)
+    assert search(conn, question, limit=1).to_dict()["hits"][0]["number"] == first

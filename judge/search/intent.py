@@ -15,7 +15,9 @@ HOWMANY, CAN, WHEN, WHATIF, ORDER, DEFINE, WHERE = "howmany", "can", "when", "wh
 
 # Words of a question for a procedure's steps ("战斗分成哪几步", "打出一张牌有几个步骤"): it asks for a
 # sequence, whose answer is the paragraph that lists the steps in order; the steps are not its subject.
-STEP_FRAMES = ("几个步骤", "哪几步", "几步", "哪些步骤", "什么步骤", "几个阶段", "哪几个阶段", "哪些阶段")
+STEP_FRAMES = ("几个步骤", "哪几步", "几步", "哪些步骤", "什么步骤", "几个阶段", "哪几个阶段", "哪些阶段",
+               # "一场战斗的流程是怎样的": how it goes, step by step
+               "流程是怎样", "流程是什么", "流程怎么走", "流程如何", "步骤是怎样", "步骤是什么", "过程是怎样", "过程是什么")
 
 # 行 ends a spoken can frame (…行吗, 行不行) unless it closes a word (进行, 执行, 运行, 银行...): one
 # look-behind for the three patterns that read it.
@@ -66,7 +68,7 @@ _ENGLISH_FRAMES: list[tuple[str, str]] = [
 ]
 # A frame of each kind needs one of these characters: a query without any is not matched against the
 # kind's pattern (patterns are compiled on first use: most term queries compile none).
-_ANCHORS = {ORDER: "先顺按轮步早晚下", HOWMANY: "几多最少上下", WHEN: "时何阶久早晚步刻当几还马立紧那", WHERE: "哪", WHATIF: "怎发算如听会还咋",
+_ANCHORS = {ORDER: "先顺按轮步早晚下流过", HOWMANY: "几多最少上下", WHEN: "时何阶久早晚步刻当几还马立紧那", WHERE: "哪", WHATIF: "怎发算如听会还咋",
             CAN: "可能允无否行是", DEFINE: "什啥指"}
 _compiled: dict[str, re.Pattern] = {}
 
