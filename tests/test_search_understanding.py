@@ -684,12 +684,14 @@ def test_setting_a_card_is_hiding_it(conn):
     ("单卡有两种颜色的话，能放进什么样的卡组", "103.1.b.4"),
     # 二对二: 2v2, whose team shares its score (489.8.d); out of the first ten.
     ("二对二是两个人一起算分吗", "489.8.d"),
-    # 横了 / 竖回来: exhausted and readied; the awaken phase readies (415.3.a), third.
-    ("符文横了以后下回合会自己竖回来吗", "415.3.a"),
+    # 横了 / 竖回来: exhausted and readied; the awaken phase readies (415.3.a), third. 315.1.b (the awaken step:
+    # the turn player readies everything he controls) says the same: either first, the other on the first screen.
+    ("符文横了以后下回合会自己竖回来吗", "415.3.a|315.1.b"),
 ])
 def test_spoken_words_for_colours_teams_weapons_and_turning(conn, question, answer):
     top = [h["number"] for h in _hits(conn, question)]
-    assert top[0] == answer, (question, top)
+    answers = answer.split("|")
+    assert top[0] in answers and all(a in top[:5] for a in answers), (question, top)
 
 
 def test_a_card_put_face_down_is_a_hidden_card(conn):
@@ -882,10 +884,10 @@ def test_paying_later_is_an_additional_cost(conn):
 
 def test_sent_to_a_battlefield_is_a_move(conn):
     """送到: an effect sends a unit to a battlefield, a move (449, 452: a move may start a combat); 452 was out of
-    the first five. The meaning term puts first 316.7.a and 316.7 (units of opposing players at one battlefield
-    start a combat; a move, a spell or another effect may bring it about), the answer in the rule's words; 452 fourth."""
+    the first five. Both answer: 452 (a move may start a combat) and 316.7.a (units of opposing players at one
+    battlefield start a combat, whatever brought them there); one of them first, 316.7.a on the first screen."""
     top = [h["number"] for h in _hits(conn, "效果把我的单位送到对手守着的战场，会马上开打吗")]
-    assert set(top[:2]) <= {"316.7", "316.7.a"} and "452" in top, top
+    assert top[0] in {"452", "316.7", "316.7.a"} and "316.7.a" in top[:5] and "452" in top, top
 
 
 def test_a_term_typed_right_is_no_half_of_a_typo(conn):
@@ -904,8 +906,9 @@ def test_a_term_typed_right_is_no_half_of_a_typo(conn):
     ("对面的战场能不能被我弄死", "170.3", 1),
     # 无限: without a limit, any number of units on one battlefield (170.6); sixth.
     ("一块战场上能无限放单位吗", "170.6", 1),
-    # 易主: changing hands is a loss of control; hidden cards of a battlefield its controller lost leave (466.5.c); fourth.
-    ("战场易主以后下面扣着的牌怎么办", "466.5.c", 1),
+    # 易主: changing hands is a loss of control; hidden cards of a battlefield its controller lost leave (466.5.c, and
+    # 107.3.d in the rule's words: removed at the next cleanup); fourth.
+    ("战场易主以后下面扣着的牌怎么办", "466.5.c|107.3.d", 1),
     # 回家: back to the base; attackers that did not win are recalled (466.1.a.2); third.
     ("战斗输了进攻的单位要回家吗", "466.1.a.2", 1),
     # 守地: to defend a battlefield; Shield adds Might as a defender (814.1.c); eighth.
@@ -915,7 +918,7 @@ def test_a_term_typed_right_is_no_half_of_a_typo(conn):
 ])
 def test_spoken_words_for_killing_limits_control_home_defending_and_playing(conn, question, answer, place):
     top = [h["number"] for h in _hits(conn, question, limit=10)]
-    assert answer in top[:place], (question, top)
+    assert set(answer.split("|")) & set(top[:place]), (question, top)
 
 
 def test_costs_within_instructions_are_found_by_their_moment(conn):
