@@ -336,6 +336,9 @@ def load_model(path: Path, docs: list[dict]) -> Model:
 
 
 def meta_of(path: Path) -> dict[str, str]:
+    """A fold file's meta table, read through a connection closed at once. Not judge.search.meaning.meta: that keeps
+    its connection open per path, and a fold file rewritten after this look (write_model renames a fresh file over
+    it) would then still be read from the old one when the fold is measured as the search's term."""
     db = sqlite3.connect(path)
     try:
         return dict(db.execute("SELECT key, value FROM meta"))
