@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from judge.search import intent
+from judge.search import fusion, intent
 from judge.search.analyze import analyze
 from judge.search.engine import search
 from judge.search.data_files import HEADING_TERMS, PLAYER_WORDS, read_data
@@ -580,6 +580,35 @@ def test_signed_numbers_are_increases_and_decreases(conn):
     first, decreases last (477.3.e); it was out of the first ten."""
     top = [h["number"] for h in _hits(conn, "+2和-1哪个先结算", limit=10)]
     assert any(n and n.startswith("477.3.e") for n in top), top
+
+
+@pytest.mark.parametrize("text,read", [
+    ("一个单位身上+3和-2同时在", ["增加", "减少"]),  # after a Chinese character: a value's sign
+    ("一个+3一个-2", ["增加", "减少"]),
+    ("+3战力能撑过4点伤害吗", ["增加"]),
+    ("被-2以后还活着吗", ["减少"]),
+    ("-2", ["减少"]),
+    ("战力被\u22122", ["减少"]),  # the minus sign of typesetting
+    ("does +1 might stack", ["增加"]),
+    ("比分3-2的时候谁赢", []),  # arithmetic or a score: a digit before the sign
+    ("2+1等于几", []),
+    ("德莱厄斯-崔法利的技能", []),  # a card name's hyphen: no digit after it
+    ("OGN-127是哪张卡", []),  # a code: a Latin letter before the sign
+    ("战力 - 2", []),  # a sign standing apart from its number is no sign of it
+])
+def test_what_a_sign_is_read_as(conn, text, read):
+    """A sign before a digit is a value raised or lowered (增加 / 减少), unless it stands after a Latin letter or a
+    digit."""
+    assert [f for c in analyze(conn, text).concepts if c.via == "sign" for f in c.forms] == read
+
+
+def test_a_sign_joins_the_concept_ranking_not_the_character_pairs(conn):
+    """The rules' word read from a sign confirms a paragraph (a related word's bonus) but is no pair of the question's
+    own characters: as a rare pair it pulled the paragraphs saying 增加 over the lethal-damage rule for a question
+    about a unit given +2 and then damaged."""
+    a = analyze(conn, "单位这回合被+2，然后挨了4点")
+    assert any(c.via == "sign" for c in a.concepts)
+    assert "增加" not in fusion.char_pairs(a)
 
 
 def test_the_same_number_of_points_is_a_tie(conn):

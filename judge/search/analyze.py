@@ -47,7 +47,7 @@ class Concept:
     def __init__(self, label: str, forms: list[str], via: str = "text", optional: bool = False) -> None:
         self.label = label  # as shown to the user
         self.forms = forms  # normalised forms; a document matches if it contains any of them
-        self.via = via  # text | synonym | english | pinyin | fuzzy | literal | player | related
+        self.via = via  # text | synonym | english | pinyin | fuzzy | literal | player | related | sign
         self.weight = 1.0  # idf: rare concepts count more
         self.df = 0
         # What the question points at in the rules' words ("对手的回合" -> 迅捷): a bonus when found,
@@ -409,15 +409,18 @@ def _is_stop(label: str) -> bool:
 
 def _signed_numbers(text: str) -> list[Concept]:
     """"+3" and "-5" are how players write a value raised or lowered (the rules write 增加 / 减少, rule
-    477.3: the arithmetic layer applies increases first, decreases last)."""
+    477.3: the arithmetic layer applies increases first, decreases last). A sign is read so only before a
+    digit and not after a Latin letter or a digit: "3-2" and "2+1" are arithmetic or a score, "OGN-127" a
+    code; after a Chinese character ("身上+3") or a space ("+1 might") it is the sign of a value."""
     out: list[Concept] = []
-    for sign, word in (("+", "增加"), ("-", "减少")):
-        at = text.find(sign)
-        while at >= 0:
-            if at + 1 < len(text) and text[at + 1].isdigit() and not (at > 0 and text[at - 1].isalnum()):
-                out.append(Concept(sign, [word], via="related", optional=True))
+    for signs, word in (("+", "增加"), ("-\u2212", "减少")):
+        for at, ch in enumerate(text):
+            if ch not in signs or at + 1 >= len(text) or not text[at + 1].isdigit():
+                continue
+            before = text[at - 1] if at else " "
+            if not (before.isascii() and before.isalnum()):
+                out.append(Concept(signs[0], [word], via="sign", optional=True))
                 break
-            at = text.find(sign, at + 1)
     return out
 
 

@@ -34,7 +34,7 @@ _STOP_PAIRS = frozenset(w for w in STOPWORDS if len(w) == 2)
 def char_pairs(analysis: Analysis) -> list[str]:
     """Adjacent Chinese character pairs of the question and of its concepts' forms, minus phrasing."""
     out: list[str] = []
-    for text in [analysis.normalized] + [f for c in analysis.concepts for f in c.forms]:
+    for text in [analysis.normalized] + [f for c in analysis.concepts if c.via != "sign" for f in c.forms]:
         run = []
         for ch in text + " ":
             if is_cjk(ch):
