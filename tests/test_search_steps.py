@@ -8,7 +8,8 @@ import pytest
 
 from judge.rules import procedures
 from judge.rules.drafted import MARK
-from judge.search import steps
+from judge.search import rank, steps
+from judge.search.analyze import Concept
 from judge.search.engine import search
 from judge.search.render import render_text
 
@@ -37,6 +38,27 @@ def test_known_procedures_and_their_step_order(detected):
 def test_the_store_holds_the_steps(conn):
     rows = conn.execute("SELECT number, position FROM search_steps WHERE procedure = '353' ORDER BY position").fetchall()
     assert [r[0] for r in rows] == ["354", "355", "356", "357", "358", "359"]
+
+
+def test_the_steps_are_read_once_for_both_readers(monkeypatch):
+    """A when question's candidates (rank.step_docs) and an order question's procedures (steps._procedures) read the
+    same rows of search_steps: once per connection, whichever asks first."""
+    from judge.search.store import connect
+
+    c = connect()
+    try:
+        monkeypatch.setattr(rank, "_STEPS", {})
+        monkeypatch.setattr(steps, "_STEPS", {})
+        reads = []
+        c.set_trace_callback(lambda sql: reads.append(sql) if "FROM search_steps" in sql else None)
+        target = rank.step_docs(c, [Concept("目标", ["目标"])])
+        procs = steps._procedures(c)
+        assert rank.step_docs(c, [Concept("目标", ["目标"])]) == target and target
+        assert len(reads) == 1, reads
+        assert [s.number for s in procs["353"]] == ["354", "355", "356", "357", "358", "359"]
+        assert {s.doc_id for p in procs.values() for s in p if "目标" in (s.label or "") + (s.titles or "")} == set(target)
+    finally:
+        c.close()
 
 
 @pytest.mark.parametrize("question,parts", [

@@ -195,14 +195,30 @@ def candidates(conn, analysis: Analysis, kinds: list[str] | None,
     return out
 
 
+# The procedure steps' rows (index.search_steps), for the last connection only (judge.search.store.connection_memo):
+# read by a when question's candidates here and by judge.search.steps, which imports this module.
+_STEPS: dict = {}
+STEP_COLUMNS = ("procedure", "name", "position", "sub", "number", "label", "doc_id", "titles", "norm")
+_DOC_ID, _LABEL, _TITLES = (STEP_COLUMNS.index(c) for c in ("doc_id", "label", "titles"))
+
+
+def procedure_steps(conn) -> list[tuple]:
+    """The rows of search_steps (STEP_COLUMNS), in the order of the procedures and their steps; [] without the table."""
+    memo = connection_memo(_STEPS, conn)
+    if "rows" not in memo:
+        has = conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'search_steps'").fetchone()
+        memo["rows"] = conn.execute(f"SELECT {', '.join(STEP_COLUMNS)} FROM search_steps ORDER BY rowid").fetchall() if has else []
+    return memo["rows"]
+
+
 def step_docs(conn, concepts: list[Concept]) -> list[int]:
     """The documents of the procedure steps (index.search_steps) whose label or the titles inside them say one of the
     concepts' forms (two characters or more): 355 做出相关的选择, with 355.6 目标选取 inside it, for 目标."""
     forms = [f for c in concepts for f in c.forms if len(f) >= 2]
-    if not forms or not conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'search_steps'").fetchone():
+    if not forms:
         return []
-    return [i for i, label, titles in conn.execute("SELECT doc_id, label, titles FROM search_steps ORDER BY rowid")
-            if i and any(f in (label or "") or f in (titles or "") for f in forms)]
+    return [row[_DOC_ID] for row in procedure_steps(conn)
+            if row[_DOC_ID] and any(f in (row[_LABEL] or "") or f in (row[_TITLES] or "") for f in forms)]
 
 
 def pointed(conn, out: list[tuple[int, float]], kinds: list[str] | None, floor: float,

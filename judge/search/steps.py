@@ -29,11 +29,11 @@ _STEPS: dict = {}
 
 
 class _Step:
-    __slots__ = ("procedure", "name", "position", "sub", "number", "label", "doc_id", "titles", "norm")
+    __slots__ = rank.STEP_COLUMNS  # a row of rank.procedure_steps
 
     def __init__(self, row: tuple) -> None:
-        (self.procedure, self.name, self.position, self.sub, self.number, self.label, self.doc_id, self.titles,
-         self.norm) = row
+        for name, value in zip(self.__slots__, row):
+            setattr(self, name, value)
 
     @property
     def ordinal(self) -> str:
@@ -44,10 +44,8 @@ def _procedures(conn) -> dict[str, list[_Step]]:
     memo = connection_memo(_STEPS, conn)
     if "procs" not in memo:
         procs: dict[str, list[_Step]] = {}
-        if conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'search_steps'").fetchone():
-            for row in conn.execute("SELECT procedure, name, position, sub, number, label, doc_id, titles, norm FROM search_steps "
-                                    "ORDER BY rowid"):
-                procs.setdefault(row[0], []).append(_Step(row))
+        for row in rank.procedure_steps(conn):
+            procs.setdefault(row[0], []).append(_Step(row))
         memo["procs"] = procs
     return memo["procs"]
 
