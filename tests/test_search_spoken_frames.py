@@ -90,3 +90,25 @@ def test_how_a_procedure_goes_asks_for_its_steps(conn, question, first):
     assert a.intent == intent.ORDER
     assert all(c.optional for c in a.concepts if c.label in intent.STEP_WORDS)
     assert search(conn, question, limit=1).to_dict()["hits"][0]["number"] == first
+
+
+@pytest.mark.parametrize("question,kind", [
+    # a potential complement asked with a final 不 or 吗: whether it can be done
+    ("对手回合我的反应牌打得出去不", intent.CAN), ("休眠的单位还走得动不", intent.CAN),
+    ("法术对决里装备的技能用得了不？", intent.CAN), ("这张牌现在打得出去吗", intent.CAN),
+    # the 得 of a word is none
+    ("我获得了不少分", None), ("上回合赢得了吗", None),
+])
+def test_a_potential_complement_asks_whether_it_can_be_done(question, kind):
+    assert intent.detect(question) == kind
+
+
+def test_the_final_bu_of_a_potential_complement_is_no_subject(conn):
+    """"打得出去不": the 不 is the question's particle (as 吗); read as a word, it was a required concept (不, in half the
+    rules) of a question read as no question at all."""
+    a = analyze(conn, "对手回合我手里的反应牌打得出去不")
+    assert a.intent == intent.CAN and a.question_like
+    assert "不" not in {c.label for c in a.concepts}
+    top = [h["number"] for h in search(conn, "对手回合我手里的反应牌打得出去不", limit=5).to_dict()["hits"]]
+    # 反应 (813.1) and the closed state in which only reactions may be played (309.1.a), as for 能打出吗
+    assert {"813.1", "309.1.a"} <= set(top[:3]), top

@@ -23,6 +23,11 @@ STEP_FRAMES = ("几个步骤", "哪几步", "几步", "哪些步骤", "什么步
 # look-behind for the three patterns that read it.
 _XING = r"(?<![进执运发流举银])行"
 
+# A verb with a potential complement asked with a final 不 or 吗 ("打得出去不", "用得了不", "点得了吗"): whether it can
+# be done, as 能…吗. Not the 得 of a word (获得, 赢得, 取得, 记得, 值得, 使得, 觉得, 显得, 变得).
+_POTENTIAL_COMPLEMENT = r"(?<![获赢取记值使觉显变懂舍])得(?:[了出进上下回过起开动到住完成][来去]?)"
+_POTENTIAL = _POTENTIAL_COMPLEMENT + r"[不吗么](?=$|[,，?？!！。 ])"
+
 # Frames, most specific first; each (kind, pattern over the folded, simplified query). Spoken forms count:
 # 谁早谁晚 and 下一个是谁 ask for an order, 哪一刻 and 当场 (there and then) for a moment. 还…吗 asks whether
 # a thing still happens, as "does it still…" does (还能 / 还可以 ask whether it is still allowed, 还是 for a
@@ -39,7 +44,7 @@ _FRAMES: list[tuple[str, str]] = [
     # "被反制的牌去哪了": the answer names where a card goes (a zone, the bottom of a deck).
     (WHERE, r"去哪|到哪|放哪|进哪|在哪|哪个区|哪里|进谁的|归谁的|放到哪"),
     (WHATIF, r"会怎样|会怎么样|会咋样|咋样|怎么办|咋办|咋整|咋弄|咋算|咋处理|怎么弄|会发生什么|发生什么|怎么算|怎么处理|如何处理|会如何|还算|算不算|算.{0,6}吗|听谁的|听哪个|还在|还有.{0,6}吗|会不会|还(?![能可是要]).{0,6}吗"),
-    (CAN, r"可以|能不能|能否|能够|可不可以|可否|允许|(?<![技功])能[^量力]|不能|无法|是否|" + _XING + "吗|行不行|是不是"),
+    (CAN, r"可以|能不能|能否|能够|可不可以|可否|允许|(?<![技功])能[^量力]|不能|无法|是否|" + _XING + "吗|行不行|是不是|" + _POTENTIAL),
     (DEFINE, r"是什么|什么是|什么意思|指什么|是啥|啥意思"),
 ]
 _ENGLISH_FRAMES: list[tuple[str, str]] = [
@@ -69,7 +74,7 @@ _ENGLISH_FRAMES: list[tuple[str, str]] = [
 # A frame of each kind needs one of these characters: a query without any is not matched against the
 # kind's pattern (patterns are compiled on first use: most term queries compile none).
 _ANCHORS = {ORDER: "先顺按轮步早晚下流过", HOWMANY: "几多最少上下", WHEN: "时何阶久早晚步刻当几还马立紧那", WHERE: "哪", WHATIF: "怎发算如听会还咋",
-            CAN: "可能允无否行是", DEFINE: "什啥指"}
+            CAN: "可能允无否行是得", DEFINE: "什啥指"}
 _compiled: dict[str, re.Pattern] = {}
 
 
@@ -171,10 +176,15 @@ def asks_yes_no(text: str) -> bool:
     return ("不" in text or "没" in text) and bool(_rx("a-not-a", _A_NOT_A).search(text))
 
 
+# The final 不 of a potential complement's question ("打得出去不"): a particle, as 吗.
+_POTENTIAL_BU = (r"(?<=得[了出进上下回过起开动到住完成])不(?=$|[,，?？!！。 ])"
+                 r"|(?<=得[出进上下回过起开][来去])不(?=$|[,，?？!！。 ])")
+
+
 def strip_yes_no(text: str) -> str:
     if "不" not in text and "没" not in text:
         return text
-    return _rx("yes-no", _YES_NO).sub(" ", text)
+    return _rx("yes-no", _YES_NO + "|" + _POTENTIAL_BU).sub(" ", text)
 
 
 def strip_frames(text: str) -> str:
