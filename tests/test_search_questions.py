@@ -58,6 +58,7 @@ FROZEN_FLOORS = {
     "frozen15": 0.84,  # 0.940 untuned on main 644223d
     "frozen16": 0.79,  # 0.893 untuned on main b599ab3
     "frozen17": 0.86,  # 0.964 untuned on main fa74075
+    "frozen18": 0.81,  # 0.917 untuned on main 94185fe
 }
 QUESTION_SETS = tuple(name for name in evaluation.SETS if name != "eval")
 
@@ -77,7 +78,8 @@ SIZES = {"dev": (100, 5), "fresh": (60, 5), "fresh2": (60, 5), "fresh3": (100, 5
          "frozen": (50, 5), "frozen2": (50, 5), "frozen3": (70, 8), "frozen4": (84, 12), "frozen5": (84, 12),
          "frozen6": (84, 12), "frozen7": (84, 12), "frozen8": (84, 12), "frozen9": (84, 12), "frozen10": (84, 12),
          "frozen11": (84, 12), "frozen12": (84, 12), "frozen13": (84, 12),
-         "frozen14": (84, 12), "frozen15": (84, 12), "frozen16": (84, 12), "frozen17": (84, 12)}
+         "frozen14": (84, 12), "frozen15": (84, 12), "frozen16": (84, 12), "frozen17": (84, 12),
+         "frozen18": (84, 12)}
 
 
 def test_every_set_has_a_size():
