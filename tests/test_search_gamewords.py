@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from judge.search.analyze import analyze
 from judge.search.engine import search
 from judge.search.data_files import PLAYER_WORDS
 
@@ -97,3 +98,22 @@ def test_inflected_english_forms_find_the_rule(conn, word, rule):
 def test_minions_and_tokens_in_other_games_words(conn, question, rules):
     numbers = [h.get("number") or "" for h in search(conn, question, limit=5).to_dict()["hits"]]
     assert any(n in rules for n in numbers), (question, numbers)
+
+
+@pytest.mark.parametrize("question,rules", [
+    # MTG ward: an opponent's spell targeting it costs more. Deflect (809) does it: choosing it as a target costs
+    # an additional cost (809.1.c), a mandatory one (809.1.d).
+    ("does deflect work like ward in magic", ("809.1.c", "809.1.d")), ("how does ward work here", ("809.1.c",)),
+    ("法盾和万智牌的ward一样吗", ("809.1.c", "809.1.d")),
+])
+def test_a_question_about_ward_finds_what_ward_does(conn, question, rules):
+    numbers = [h.get("number") or "" for h in search(conn, question, limit=3).to_dict()["hits"]]
+    assert set(rules) & set(numbers), (question, numbers)
+
+
+def test_ward_alone_is_the_keyword_and_no_other_word_hides_it(conn):
+    """Typed alone, ward names Deflect (its heading first), not the cost a question about it asks for; and ward read
+    inside another English word ("toward") is none."""
+    assert search(conn, "ward", limit=1).to_dict()["hits"][0]["number"] == "809"
+    forms = {f for c in analyze(conn, "can i respond when a unit moves toward a battlefield").concepts for f in c.forms}
+    assert not forms & {"选为目标", "多付", "额外费用", "法盾"}

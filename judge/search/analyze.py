@@ -448,6 +448,10 @@ def _player_words(vocab: _Vocab, text: str, a: Analysis, skip: str | None = None
         if skip is not None and (kind not in ("class", "state") or phrase in skip):
             continue
         said = phrase if phrase in text else bare.get(phrase)
+        # A Latin phrase reads as a word of its own, and only in a question: typed alone, an English word names its
+        # term (the english rows: "ward" is 法盾), not what a question about it asks.
+        if said and said.isascii() and (not a.question_like or not _latin_said(text, said)):
+            continue
         if said and said in text:
             phrase = said
             (rewrites if kind == "rewrite" else related).setdefault(phrase, []).append(target)
@@ -479,6 +483,11 @@ def _without_de(phrase: str) -> str | None:
         return None
     bare = phrase[0] + phrase[1:-1].replace("的", "") + phrase[-1]
     return bare if len(bare) >= 3 else None
+
+
+def _latin_said(text: str, phrase: str) -> bool:
+    """A Latin phrase of the table said as a word of the question ("ward", not the end of "toward" or "reward")."""
+    return re.search(r"(?<![a-z0-9])" + re.escape(phrase) + r"(?![a-z0-9])", text) is not None
 
 
 def _starts(text: str, phrase: str):
