@@ -112,3 +112,34 @@ def test_the_final_bu_of_a_potential_complement_is_no_subject(conn):
     top = [h["number"] for h in search(conn, "对手回合我手里的反应牌打得出去不", limit=5).to_dict()["hits"]]
     # 反应 (813.1) and the closed state in which only reactions may be played (309.1.a), as for 能打出吗
     assert {"813.1", "309.1.a"} <= set(top[:3]), top
+
+
+@pytest.mark.parametrize("question,kind", [
+    # 来得及 (in time for it?) asks whether the moment still allows an action
+    ("战斗开始以后再用主动技能来得及吗", intent.CAN), ("对手都宣告进攻了，现在出迅捷还来不来得及", intent.CAN),
+    # 还X不X asks whether a thing still happens, as 还…吗 does; 还能不能 stays a can question
+    ("我的单位已经移走了，战斗还打不打", intent.WHATIF), ("单位被召回了，进攻触发还触发不触发", intent.WHATIF),
+    ("单位被召回了还能不能再移动", intent.CAN),
+])
+def test_in_time_and_still_frames(question, kind):
+    assert intent.detect(question) == kind
+
+
+def test_in_time_frame_and_game_names_are_not_the_subject(conn):
+    labels = {c.label for c in analyze(conn, "战斗开始以后再用主动技能来得及吗").concepts}
+    assert not labels & {"来得及", "来", "及"}, labels
+    # "Yu-Gi-Oh" names the game the player comes from, not three words to find in the answer
+    labels = {c.label.lower() for c in analyze(conn, "In Yu-Gi-Oh does the chain resolve backwards?").concepts}
+    assert not labels & {"yu", "gi", "oh", "yugioh"}, labels
+
+
+@pytest.mark.parametrize("question,rule_word,target", [
+    ("Does the chain resolve backwards, newest first?", "最新", "r:结算最新的已确认结算链项目"),  # 340.1
+    ("空战场我的单位走上去以后什么时候归我", "控制", "r:在战场进入争夺状态后，当法术对决或战斗结束时"),  # 190.4
+    ("把符文横一下拿法力，对手能回应吗", "获得", "r:获得资源的触发式技能和主动技能，会在确认后立即结算"),  # 429.2
+])
+def test_player_words_of_the_fifteenth_set_reach_the_rule(conn, question, rule_word, target):
+    forms = {f for c in analyze(conn, question).concepts for f in c.forms}
+    assert rule_word in forms, forms
+    hits = search(conn, question, limit=5).to_dict()["hits"]
+    assert first_relevant_rank(hits, [target]) is not None, [h["display_number"] for h in hits]

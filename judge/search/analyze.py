@@ -862,6 +862,8 @@ def _adding_up(low: list[str], j: int) -> bool:
 
 
 def _latin(vocab: _Vocab, span: str, a: Analysis) -> list[Concept]:
+    # "Yu-Gi-Oh" names a card game (intent.GAME_NAMES), not three words.
+    span = re.sub(r"(?i)\byu-?gi-?oh\b", "yugioh", span)
     words = [w for w in re.split(r"[ \-]+", strip_tones(span.replace("’", "'"))) if w]
     words = [re.sub(r"[':]", "", w) for w in words]
     words = [w for w in words if w]
