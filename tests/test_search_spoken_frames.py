@@ -143,3 +143,20 @@ def test_player_words_of_the_fifteenth_set_reach_the_rule(conn, question, rule_w
     assert rule_word in forms, forms
     hits = search(conn, question, limit=5).to_dict()["hits"]
     assert first_relevant_rank(hits, [target]) is not None, [h["display_number"] for h in hits]
+
+
+@pytest.mark.parametrize("question,targeting", [
+    ("我的法术指着的单位被对面换到别的战场了，法术还能生效吗", True),
+    ("我的法术指的单位变成不能被选中了怎么办", True),
+    # 指 saying what a word means is no targeting
+    ("迅捷法术指的是什么", False), ("法术指什么", False),
+])
+def test_a_spell_that_points_at_a_unit_targets_it(conn, question, targeting):
+    """法术指 (a spell 指 a unit, 指着 it): the spell chooses it as its target (355.6 目标选取)."""
+    forms = {f for c in analyze(conn, question).concepts for f in c.forms}
+    assert ("选为目标" in forms) == targeting, forms
+
+
+def test_a_targeted_unit_that_becomes_untargetable(conn):
+    top = [h["number"] for h in search(conn, "我的法术指的单位变成不能被选中了怎么办", limit=3).to_dict()["hits"]]
+    assert top[0] == "758.1", top  # it is a wrong target when the spell resolves: what the spell says of it is ignored

@@ -452,6 +452,8 @@ def _player_words(vocab: _Vocab, text: str, a: Analysis, skip: str | None = None
         # term (the english rows: "ward" is 法盾), not what a question about it asks.
         if said and said.isascii() and (not a.question_like or not _latin_said(text, said)):
             continue
+        if said and said[-1] == "指" and not any(not text.startswith(MEANS, at + len(said)) for at in _starts(text, said)):
+            continue  # "法术指的是什么": this 指 says what a word means, not what a card targets
         if said and said in text:
             phrase = said
             (rewrites if kind == "rewrite" else related).setdefault(phrase, []).append(target)
@@ -483,6 +485,10 @@ def _without_de(phrase: str) -> str | None:
         return None
     bare = phrase[0] + phrase[1:-1].replace("的", "") + phrase[-1]
     return bare if len(bare) >= 3 else None
+
+
+# What follows 指 when it says what a word means ("X指的是", "X指什么") rather than what a card targets.
+MEANS = ("的是", "什么", "啥")
 
 
 def _latin_said(text: str, phrase: str) -> bool:
