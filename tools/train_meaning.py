@@ -552,7 +552,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--lr", type=float, default=0.01)
     ap.add_argument("--batch", type=int, default=128)
     ap.add_argument("--min-count", type=int, default=2)
-    ap.add_argument("--drop", type=float, default=0.2, help="share of a question's n-grams dropped per step")
+    ap.add_argument("--drop", type=float, default=0.3, help="share of a question's n-grams dropped per step")
     ap.add_argument("--l2", type=float, default=0.0)
     ap.add_argument("--seed", type=int, default=17)
     ap.add_argument("--self", dest="use_self", action=argparse.BooleanOptionalAction, default=True,
