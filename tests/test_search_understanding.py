@@ -161,10 +161,12 @@ def test_everyday_words_for_control_combat_and_costs(conn):
     # The attack trigger first; on the first screen 464.2 (combat's start sets attackers and defenders: the moment the
     # triggers go on the chain) and the FAQ entry on the order combat's triggers go on the chain in (the players
     # without a defender after the focus holder), which answers for a player out of the combat; the defence trigger
-    # (383.4.f.2) in the first ten.
+    # (383.4.f.2) in the first ten. 464.2 may come first: the same moment seen from combat's side (its tasks set the
+    # attackers and defenders, whose triggers then go on the chain); a 383.4 paragraph is then on the first screen.
     hits = _hits(conn, "没参战的玩家的触发技能什么时候上链", limit=10)
     top = [h["number"] or "" for h in hits[:5]]
-    assert top[0].startswith("383.4.") and "464.2" in top, top
+    assert (top[0].startswith("383.4.") or top[0] == "464.2") and "464.2" in top, top
+    assert any(n.startswith("383.4.") for n in top), top
     assert any(h["kind"] == "faq" and "没有防守方身份的玩家" in _body(h) for h in hits[:5])
     assert "383.4.f.2" in [h["number"] for h in hits]
     # 钱 -> 费用 / 支付: every one of the first three speaks of costs (444.2.a, third with the meaning term: a card
@@ -839,13 +841,15 @@ def test_spoken_words_for_targets_turn_start_held_gear_lost_points_and_free_for_
     # The second question: the meaning term puts 359.3.e.1 first, 359.3.e.10 fourth. 359.3.e.9 may come first: the
     # rules' own name for a chosen target that became invalid (目标指定失效), with the question's very case as its
     # example (the chosen unit moved to its base before the instruction: that instruction is not executed); the
-    # spell still resolving (359.3.e.1) then comes right below it.
+    # spell still resolving (359.3.e.1) then comes right below it. 359.3.e.10 may come first too: a spell whose
+    # targets are all gone has no effect but is still played, the whole answer for the second question.
     ("If they bounce my target in response, does my spell just fizzle?", "359.3.e.1"),
     ("Do spells fizzle in this game when the target is no longer legal?", "359.3.e.10"),
 ])
 def test_fizzle_asks_whether_the_spell_still_resolves(conn, question, answer):
     top = [h["display_number"] for h in _hits(conn, question)]
-    assert top[0] in ("359.3.e.1", "359.3.e.9") and "359.3.e.1" in top[:2] and answer in top, (question, top)
+    assert top[0] in ("359.3.e.1", "359.3.e.9", "359.3.e.10") and "359.3.e.1" in top[:2] and answer in top, (
+        question, top)
 
 
 @pytest.mark.parametrize("question,answer,place", [

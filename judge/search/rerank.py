@@ -26,7 +26,7 @@ DEPTH = 30
 # development sets held out by fold (tools/train_meaning.py --folds: each fold measured with a model trained
 # without it); the fitted weights never saw it. Figures: benchmarks/SEARCH_MEASUREMENTS.md ("A model trained
 # here"); 0 switches it off (the file is then never read).
-MEANING_WEIGHT = 0.4
+MEANING_WEIGHT = 0.8
 # The kinds of places the term reorders among the places they hold (the others keep theirs).
 MEANING_KINDS = ("rule",)
 ASKED_MIN_PAIRS = 4  # the question's character pairs needed for the drafted-question features
