@@ -243,8 +243,8 @@ def answers(docs: list[dict], case) -> set[int]:
     return out
 
 
-# Development sets never trained on, so that their figures stay out of sample (a set another helper is still
-# writing, or one kept unseen to measure the shipped model): `--unseen` changes the list.
+# Development sets never trained on, so that their figures stay out of sample (a set kept unseen to measure the
+# shipped model, or one still being written): `--unseen` changes the list.
 UNSEEN_SETS: tuple[str, ...] = ("fresh15",)
 
 VAGUE = 3  # a target that more documents than this answer (a short r:TEXT) names no answer to train on
