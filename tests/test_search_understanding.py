@@ -838,11 +838,11 @@ def test_spoken_words_for_targets_turn_start_held_gear_lost_points_and_free_for_
 @pytest.mark.parametrize("question,answer", [
     # Magic's fizzle: a Riftbound spell whose targets are gone still resolves (359.3.e.1) and still counts as
     # played (359.3.e.10); only the mistargeting definition (359.3.e.9) came up, both were out of the first ten.
-    # The second question: the meaning term puts 359.3.e.1 first, 359.3.e.10 fourth. 359.3.e.9 may come first: the
-    # rules' own name for a chosen target that became invalid (目标指定失效), with the question's very case as its
-    # example (the chosen unit moved to its base before the instruction: that instruction is not executed); the
-    # spell still resolving (359.3.e.1) then comes right below it. 359.3.e.10 may come first too: a spell whose
-    # targets are all gone has no effect but is still played, the whole answer for the second question.
+    # 359.3.e.1 may come first, or 359.3.e.9: the rules' own name for a chosen target that became invalid
+    # (目标指定失效), with the question's very case as its example (the chosen unit moved to its base before the
+    # instruction: that instruction is not executed); the spell still resolving (359.3.e.1) then comes right below
+    # it. 359.3.e.10 may come first too: a spell whose targets are all gone has no effect but is still played, the
+    # whole answer for the second question.
     ("If they bounce my target in response, does my spell just fizzle?", "359.3.e.1"),
     ("Do spells fizzle in this game when the target is no longer legal?", "359.3.e.10"),
 ])
