@@ -255,11 +255,11 @@ def target_answers(docs: list[dict], target: str) -> set[int]:
     return answers(docs, evaluation.Case("", "", [target], 0))
 
 
-def set_cases() -> dict[str, list]:
+def set_cases(unseen: tuple[str, ...] = UNSEEN_SETS) -> dict[str, list]:
     """Every development set's cases (the eval set's questions only: its terms, pinyin and citations are not
-    questions), by set. Never a frozen set, nor one of UNSEEN_SETS."""
+    questions), by set. Never a frozen set, nor one of `unseen`."""
     out = {}
-    for name in [n for n in development_sets() if n not in UNSEEN_SETS] + ["eval"]:
+    for name in [n for n in development_sets() if n not in unseen] + ["eval"]:
         cases = evaluation.load(evaluation.SETS[name][0])
         out[name] = [c for c in cases if c.kind in ("question", "english")] if name == "eval" else cases
     return out
@@ -384,12 +384,13 @@ def figures(rs: list) -> str:
     return f"{r5:4}/{len(rs)} r1 {r1:4} mrr {mrr:.3f}"
 
 
-def measure_folds(args, docs: list[dict], base_pairs, k: int, weights: list[float], fold_dir: Path) -> None:
+def measure_folds(args, docs: list[dict], base_pairs, k: int, weights: list[float], fold_dir: Path,
+                  unseen: tuple[str, ...] = UNSEEN_SETS) -> None:
     """Train a model without each fold's questions (on the base texts and every other fold's), write it to
     fold_dir (a fold's file already there is read back instead: the same training), and measure the fold's
     questions: the model alone (every document scored), the search with it as the term at each weight; against
     the shipped model (trained on no set) at the same weights and the search without the term. Sums over folds."""
-    cases = set_cases()
+    cases = set_cases(unseen)
     plan = folds(cases, k)
     pairs_by_set = {name: case_pairs(docs, name, cs) for name, cs in cases.items()}
     shipped = load_model(MEANING_PATH, docs)
@@ -545,7 +546,6 @@ def measure_fused(model: Model, docs: list[dict], weights: list[float], alone: d
 
 
 def main(argv: list[str] | None = None) -> int:
-    global UNSEEN_SETS
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--dim", type=int, default=64)
     ap.add_argument("--epochs", type=int, default=15)
@@ -582,16 +582,17 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if np is None:
         sys.exit("错误：训练与测量需要 numpy。提示：pip install numpy")
-    UNSEEN_SETS = tuple(n for n in args.unseen.split(",") if n)
+    unseen = tuple(n for n in args.unseen.split(",") if n)
     conn = connect()
     docs = documents(conn)
     pairs = training_pairs(docs, args.use_self)
     if args.folds:
-        measure_folds(args, docs, pairs, args.folds, [float(w) for w in args.weights.split(",")], Path(args.fold_dir))
+        measure_folds(args, docs, pairs, args.folds, [float(w) for w in args.weights.split(",")], Path(args.fold_dir),
+                      unseen)
         return 0
     info = {}
     if args.sets:
-        cases = set_cases()
+        cases = set_cases(unseen)
         pairs = pairs + [(t, i, s) for name, cs in cases.items() for t, i, s, _c in case_pairs(docs, name, cs)]
         info = {"sets": ",".join(cases), "sets_hash": sets_hash(cases)}
     print(f"{len(docs)} documents, {len(pairs)} training texts: "
