@@ -25,8 +25,11 @@ _XING = r"(?<![进执运发流举银])行"
 
 # A verb with a potential complement asked with a final 不 or 吗 ("打得出去不", "用得了不", "点得了吗"): whether it can
 # be done, as 能…吗. Not the 得 of a word (获得, 赢得, 取得, 记得, 值得, 使得, 觉得, 显得, 变得).
-_POTENTIAL_COMPLEMENT = r"(?<![获赢取记值使觉显变懂舍])得(?:[了出进上下回过起开动到住完成][来去]?)"
-_POTENTIAL = _POTENTIAL_COMPLEMENT + r"[不吗么](?=$|[,，?？!！。 ])"
+# A directional complement (出, 进, 上…) may take 来 or 去 after it; the question ends at its particle.
+_COMPLEMENTS, _DIRECTIONS = "了出进上下回过起开动到住完成", "出进上下回过起开"
+_QUESTION_END = r"(?=$|[,，?？!！。 ])"
+_POTENTIAL_COMPLEMENT = rf"(?<![获赢取记值使觉显变懂舍])得(?:[{_COMPLEMENTS}][来去]?)"
+_POTENTIAL = _POTENTIAL_COMPLEMENT + "[不吗么]" + _QUESTION_END
 
 # Frames, most specific first; each (kind, pattern over the folded, simplified query). Spoken forms count:
 # 谁早谁晚 and 下一个是谁 ask for an order, 哪一刻 and 当场 (there and then) for a moment. 还…吗 asks whether
@@ -177,9 +180,9 @@ def asks_yes_no(text: str) -> bool:
     return ("不" in text or "没" in text) and bool(_rx("a-not-a", _A_NOT_A).search(text))
 
 
-# The final 不 of a potential complement's question ("打得出去不"): a particle, as 吗.
-_POTENTIAL_BU = (r"(?<=得[了出进上下回过起开动到住完成])不(?=$|[,，?？!！。 ])"
-                 r"|(?<=得[出进上下回过起开][来去])不(?=$|[,，?？!！。 ])")
+# The final 不 of a potential complement's question ("打得出去不"): a particle, as 吗 (two look-behinds: each
+# must have one width).
+_POTENTIAL_BU = rf"(?<=得[{_COMPLEMENTS}])不{_QUESTION_END}|(?<=得[{_DIRECTIONS}][来去])不{_QUESTION_END}"
 
 
 def strip_yes_no(text: str) -> str:
