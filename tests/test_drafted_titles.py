@@ -97,6 +97,21 @@ def test_judge_rule_shows_the_mark(capsys):
     assert "本节规则" in out and "462 战斗仅限两名玩家之间" + drafted.MARK in out
 
 
+def test_judge_rule_shows_an_official_heading_the_tool_titled_with_its_section(capsys):
+    """473 (the layers) is a heading of the official text that no Chinese source names: a heading still,
+    with its section (474-480, up to 481 游戏模式), its title marked as the tool's."""
+    import json
+
+    code, out = run(capsys, "rule", "473", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["rule"]["is_heading"] == 1 and data["rule"]["title"] == drafted.title_of("473")
+    assert [r["number"] for r in data["section"]] == [str(n) for n in range(474, 481)]
+    code, out = run(capsys, "rule", "473")
+    assert "规则 473 效果层" + drafted.MARK in out
+    assert "本节规则" in out and "477 " + drafted.title_of("477") in out and "481 " not in out
+
+
 def test_judge_rule_shows_the_mark_on_a_dropped_heading(capsys):
     code, out = run(capsys, "rule", "315")
     assert code == 0

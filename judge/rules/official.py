@@ -159,12 +159,14 @@ def _evidence(row: MapRow, label: str) -> str:
 
 def _node(row: MapRow, version: str, label: str) -> Rule:
     if row.role == "absent":
+        # Whether the node is a heading is the official text's structure (the map's flag), whoever
+        # titles it: a citation, the glossary, or the tool's own draft.
         if not row.title and drafted.title_of(row.number):
             # No Chinese title anywhere: the tool's own, marked as such (judge/rules/drafted.py).
             return Rule(version, row.number, ABSENT, 1.0, f"编号与层级取自{label}；{ABSENT_NOTE}。{drafted.NOTE}",
-                        title=drafted.title_of(row.number), is_heading=False)
+                        title=drafted.title_of(row.number), is_heading=row.heading)
         return Rule(version, row.number, ABSENT, 1.0,
-                    f"编号与层级取自{label}；{ABSENT_NOTE}。", title=row.title, is_heading=bool(row.title))
+                    f"编号与层级取自{label}；{ABSENT_NOTE}。", title=row.title, is_heading=row.heading)
     if row.role == "heading":
         # When no source names the dropped heading: the tool's own title, marked (judge/rules/drafted.py).
         title = row.title or drafted.title_of(row.number)
@@ -358,5 +360,6 @@ def fill_cited_titles(rules: list[Rule], cites: list[Citation]) -> None:
         if not r.title or (drafted.is_drafted(r.title) and r.number_source != ABSENT):
             # The text's own words replace a title the tool drafted for a dropped heading.
             r.title = c.title or c.context
-            r.is_heading = True
+            # An absent node keeps the map's flag: being named by a citation does not make it a heading.
+            r.is_heading = r.is_heading or r.number_source != ABSENT
             r.evidence = r.evidence.replace(_UNNAMED, "；标题取自正文引用。")
