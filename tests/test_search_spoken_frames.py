@@ -137,6 +137,8 @@ def test_in_time_frame_and_game_names_are_not_the_subject(conn):
     ("Does the chain resolve backwards, newest first?", "最新", "r:结算最新的已确认结算链项目"),  # 340.1
     ("空战场我的单位走上去以后什么时候归我", "控制", "r:在战场进入争夺状态后，当法术对决或战斗结束时"),  # 190.4
     ("把符文横一下拿法力，对手能回应吗", "获得", "r:获得资源的触发式技能和主动技能，会在确认后立即结算"),  # 429.2
+    ("单位刚下场的时候是休眠的吗", "进场", "r:单位以休眠状态进入场地"),  # 143.4: 下场 = put onto the board
+    ("单位离场后增益指示物还在吗", "增益", "rt:单位离场时移除增益"),  # 705: the counter is the buff
 ])
 def test_player_words_of_the_fifteenth_set_reach_the_rule(conn, question, rule_word, target):
     forms = {f for c in analyze(conn, question).concepts for f in c.forms}
