@@ -139,6 +139,8 @@ def test_in_time_frame_and_game_names_are_not_the_subject(conn):
     ("把符文横一下拿法力，对手能回应吗", "获得", "r:获得资源的触发式技能和主动技能，会在确认后立即结算"),  # 429.2
     ("单位刚下场的时候是休眠的吗", "进场", "r:单位以休眠状态进入场地"),  # 143.4: 下场 = put onto the board
     ("单位离场后增益指示物还在吗", "增益", "rt:单位离场时移除增益"),  # 705: the counter is the buff
+    ("战斗打完以后带伤的单位会好吗", "伤害", "rt:清理加项：移除所有单位的伤害"),  # 466.1.a.1: 带伤 = damage marked
+    ("弃置的单位身上的绝念会发动吗", "触发", "rt:触发条件：被摧毁并进入废牌堆"),  # 808.1.d: an ability 发动 = triggers
 ])
 def test_player_words_of_the_fifteenth_set_reach_the_rule(conn, question, rule_word, target):
     forms = {f for c in analyze(conn, question).concepts for f in c.forms}
