@@ -133,6 +133,14 @@ def test_in_time_frame_and_game_names_are_not_the_subject(conn):
     assert not labels & {"yu", "gi", "oh", "yugioh"}, labels
 
 
+def test_at_which_moment_is_the_frame_not_a_word_of_the_subject(conn):
+    """到哪一刻 asks for a moment (a when question): 到哪 (to where) must not take its 哪 and leave 一刻 to be searched."""
+    for question in ("本回合的效果到哪一刻失效", "战场从哪一刻起算争夺中"):
+        a = analyze(conn, question)
+        labels = {c.label for c in a.concepts}
+        assert a.intent == intent.WHEN and not labels & {"一刻", "哪一刻"}, labels
+
+
 @pytest.mark.parametrize("question,rule_word,target", [
     ("Does the chain resolve backwards, newest first?", "最新", "r:结算最新的已确认结算链项目"),  # 340.1
     ("空战场我的单位走上去以后什么时候归我", "控制", "r:在战场进入争夺状态后，当法术对决或战斗结束时"),  # 190.4
