@@ -149,6 +149,7 @@ def test_at_which_moment_is_the_frame_not_a_word_of_the_subject(conn):
     ("单位离场后增益指示物还在吗", "增益", "rt:单位离场时移除增益"),  # 705: the counter is the buff
     ("战斗打完以后带伤的单位会好吗", "伤害", "rt:清理加项：移除所有单位的伤害"),  # 466.1.a.1: 带伤 = damage marked
     ("弃置的单位身上的绝念会发动吗", "触发", "rt:触发条件：被摧毁并进入废牌堆"),  # 808.1.d: an ability 发动 = triggers
+    ("武器可以直接打出到战场上吗", "装备", "r:装备仅可打出至玩家的基地"),  # 148.1.a.1: a weapon is gear
 ])
 def test_player_words_of_the_fifteenth_set_reach_the_rule(conn, question, rule_word, target):
     forms = {f for c in analyze(conn, question).concepts for f in c.forms}
