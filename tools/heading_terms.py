@@ -129,6 +129,10 @@ DEFINED = {
     "Play Effect": ("打出效果", "383.4.a"), "Invalid Destination": ("无法移入", "447.2"),
     "Prevent Value": ("抵挡", "437.1.b.1.a"), "Facedown": ("正面朝下", "129.4"), "Face Down": ("正面朝下", "129.4"),
     "Attached": ("已贴附", "718"), "Equipped": ("已装配", "818.3"),
+    # The 2v2 mode's official name (its heading reads "2v2 (Magma Chamber)"); the combat result of 466.3.d; the
+    # process 359.3.e.9 names (the Chinese text calls it 目标指定失效).
+    "Magma Chamber": ("2v2", "489"), "No Result": ("无结果", "466.3.d"),
+    "Mistargeting": ("目标指定失效", "359.3.e.9"), "Mistarget": ("目标指定失效", "359.3.e.9"),
 }
 
 

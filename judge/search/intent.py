@@ -72,7 +72,7 @@ _ENGLISH_FRAMES: list[tuple[str, str]] = [
           r"|do i need to|need to|required to|am i forced|forced to|can my|can units?|can spells?|can players?"
           r"|can it|can they|cant i|can i still|cannot|is there a way)\b"),
     # "How does Deflect work?" asks what the keyword does: its heading and definition, as "What is Deflect?".
-    (DEFINE, r"\b(what is|what does|what are|meaning of|what's|whats|difference between|what do .{1,20} mean|define"
+    (DEFINE, r"\b(what is|what does|what are|meaning of|what's|whats|difference between|what do .{1,20} mean|define|definitions?|defined"
              r"|how (do|does) .{1,30} work)\b"),
 ]
 # A frame of each kind needs one of these characters: a query without any is not matched against the
@@ -105,7 +105,8 @@ ENGLISH_STOP = set(
     "minimum min cap need needs get gets got happens happened happening has have had cant dont doesnt isnt any "
     "some mean means meaning whats whos hows difference allowed legal possible permitted able still "
     "must forced required often long soon early late just also again then than while ever every each "
-    "yes so does doing done way exactly actually really like they them their itself themselves".split()
+    "yes so does doing done way exactly actually really like they them their itself themselves "
+    "definition definitions defined define".split()
 )
 # Card games a player names ("like in Magic", "as in Hearthstone", "in Riftbound"): they say where the player's
 # words come from, never what the question is about (a glossary note naming Magic: The Gathering is no answer).
