@@ -61,8 +61,13 @@ def test_folds_hold_whole_sets_and_a_reworded_question_with_its_original(tool):
 
 def test_the_question_sets_trained_on_are_never_frozen_and_never_make_the_file_stale(tool):
     assert "dev" in tool.set_cases() and not any(n.startswith("frozen") for n in tool.set_cases())
-    # A set kept unseen (its figure stays out of sample) is never trained on either.
+    # A set kept unseen (its figure stays out of sample) is never trained on either: shown on a set that exists, since
+    # the shipped list may name one still being written (no file yet: nothing to leave out until it lands).
     assert tool.UNSEEN_SETS and not set(tool.UNSEEN_SETS) & set(tool.set_cases())
+    assert set(tool.set_cases()) == set(tool.set_cases(tool.UNSEEN_SETS))
+    everything = set(tool.set_cases(()))
+    assert "fresh15" in everything and set(tool.set_cases(("fresh15",))) == everything - {"fresh15"}
+    assert set(tool.set_cases(("fresh99",))) == everything
     docs = [{"key": "rule:101"}, {"key": "rule:102"}]
     base = [("横置单位", 0, "drafted"), ("横置", 0, "title")]
     assert tool.inputs_hash(docs, base) == tool.inputs_hash(docs, base + [("怎么横置", 1, "set")])

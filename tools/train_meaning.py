@@ -13,6 +13,7 @@ Training data:
   - (--sets, the default) every question of the development sets (tests/search_questions_*.tsv but the frozen
     ones, and the eval set's questions) -> each document its targets name. NEVER a frozen set, and never a set
     of UNSEEN_SETS (`--unseen`): a set kept out so that the shipped model's figure on it stays out of sample.
+    A question's answers weigh one question together (`--set-split`, the default).
 
 Because the shipped model is trained on the development sets, the development figures of tools/search_eval.py read
 high since (the term has seen those very questions): they no longer tell what the term adds. The held-out figure is
@@ -103,17 +104,22 @@ class Model:
 
 
 def train(pairs, n_docs: int, dim: int, epochs: int, lr: float, batch: int, min_count: int, drop: float,
-          seed: int, l2: float, set_repeat: int = 1) -> Model:
-    """`set_repeat`: each question of a set ("set" examples) counts this many times an epoch."""
+          seed: int, l2: float, set_repeat: int = 1, set_split: bool = False) -> Model:
+    """`set_repeat`: each question of a set ("set" examples) counts this many times an epoch. `set_split`: a set
+    question's n examples (its answers, in every set that asks it in the same words) count 1/n each, so that a
+    question naming three paragraphs pulls as hard as one naming one."""
     rng = np.random.default_rng(seed)
     if set_repeat > 1:
         pairs = list(pairs) + [p for p in pairs if p[2] == "set"] * (set_repeat - 1)
+    answers_of = Counter(t for t, _i, s in pairs if s == "set") if set_split else Counter()
     counts = Counter(g for text, _i, _s in pairs for g in set(grams(text)))
     vocab = {g: k for k, g in enumerate(sorted(g for g, c in counts.items() if c >= min_count))}
     seqs = [np.array([vocab[g] for g in grams(t) if g in vocab], dtype=np.int64) for t, _i, _s in pairs]
     keep = [k for k, s in enumerate(seqs) if len(s)]
     seqs = [seqs[k] for k in keep]
     labels = np.array([pairs[k][1] for k in keep], dtype=np.int64)
+    weight = np.array([1.0 / answers_of[pairs[k][0]] if pairs[k][2] == "set" and answers_of else 1.0 for k in keep],
+                      dtype=np.float32)
     emb = (rng.standard_normal((len(vocab), dim)) * 0.1).astype(np.float32)
     docs = np.zeros((n_docs, dim), dtype=np.float32)
     params = [emb, docs]
@@ -141,8 +147,10 @@ def train(pairs, n_docs: int, dim: int, epochs: int, lr: float, batch: int, min_
             p = np.exp(logits)
             p /= p.sum(axis=1, keepdims=True)
             y = labels[idx]
-            total += -np.log(p[np.arange(len(idx)), y] + 1e-12).sum()
+            total += -(weight[idx] * np.log(p[np.arange(len(idx)), y] + 1e-12)).sum()
             p[np.arange(len(idx)), y] -= 1.0
+            if set_split:
+                p *= weight[idx][:, None]
             p /= len(idx)
             g_docs = p.T @ q + l2 * docs
             g_q = p @ docs
@@ -244,8 +252,9 @@ def answers(docs: list[dict], case) -> set[int]:
 
 
 # Development sets never trained on, so that their figures stay out of sample (a set kept unseen to measure the
-# shipped model, or one still being written): `--unseen` changes the list.
-UNSEEN_SETS: tuple[str, ...] = ("fresh15",)
+# shipped model, or one still being written): `--unseen` changes the list. A name whose file does not exist yet
+# excludes nothing until the file lands, and then keeps it out.
+UNSEEN_SETS: tuple[str, ...] = ("fresh16", "fresh17")
 
 VAGUE = 3  # a target that more documents than this answer (a short r:TEXT) names no answer to train on
 
@@ -387,7 +396,7 @@ def figures(rs: list) -> str:
 def measure_folds(args, docs: list[dict], base_pairs, k: int, weights: list[float], fold_dir: Path,
                   unseen: tuple[str, ...] = UNSEEN_SETS) -> None:
     """Train a model without each fold's questions (on the base texts and every other fold's), write it to
-    fold_dir (a fold's file already there is read back instead: the same training), and measure the fold's
+    fold_dir (a fold's file already there, of the same sets and settings, is read back instead: the same training), and measure the fold's
     questions: the model alone (every document scored), the search with it as the term at each weight; against
     the shipped model (trained on no set) at the same weights and the search without the term. Sums over folds."""
     cases = set_cases(unseen)
@@ -415,12 +424,13 @@ def measure_folds(args, docs: list[dict], base_pairs, k: int, weights: list[floa
         info = {"sets": ",".join(cases), "held_sets": ",".join(fold["sets"])}
         print(f"fold {n + 1}/{k}: sets {','.join(fold['sets'])}; {len(fold['held'])} questions held out; "
               f"{len(extra)} set texts trained on", file=sys.stderr)
-        if path.is_file() and all(meta_of(path).get(key) == value for key, value in info.items()):
+        want = dict(info, **{key: str(value) for key, value in settings_of(args).items()})
+        if path.is_file() and all(meta_of(path).get(key) == value for key, value in want.items()):
             model = load_model(path, docs)
         else:
             model = train(base_pairs + extra, len(docs), args.dim, args.epochs, args.lr, args.batch, args.min_count,
-                          args.drop, args.seed, args.l2, args.set_repeat)
-            write_model(model, docs, base_pairs + extra, settings_of(args, model), path, info)
+                          args.drop, args.seed, args.l2, args.set_repeat, args.set_split)
+            write_model(model, docs, base_pairs + extra, settings_of(args), path, info)
             model = load_model(path, docs)
         held = [c for _n, c in fold["held"]]
         add("alone, shipped", fold["held"], ranks_alone(shipped, docs, held))
@@ -440,10 +450,10 @@ def measure_folds(args, docs: list[dict], base_pairs, k: int, weights: list[floa
                                          for name, rs in sets.items()))
 
 
-def settings_of(args, model: Model) -> dict:
-    return {"dims": model.emb.shape[1], "seed": args.seed, "epochs": args.epochs, "lr": args.lr,
+def settings_of(args) -> dict:
+    return {"dims": args.dim, "seed": args.seed, "epochs": args.epochs, "lr": args.lr,
             "batch": args.batch, "min_count": args.min_count, "drop": args.drop, "l2": args.l2,
-            "self": args.use_self, "set_repeat": args.set_repeat}
+            "self": args.use_self, "set_repeat": args.set_repeat, "set_split": args.set_split}
 
 
 def measure_alone(model: Model, docs: list[dict]) -> dict[str, list]:
@@ -566,13 +576,15 @@ def main(argv: list[str] | None = None) -> int:
                          "figures then read high: measure held out with --folds")
     ap.add_argument("--unseen", default=",".join(UNSEEN_SETS),
                     help="with --sets: comma-separated development sets never trained on (their figures stay held out)")
+    ap.add_argument("--set-split", action=argparse.BooleanOptionalAction, default=True,
+                    help="with --sets: a question with n answers counts 1/n for each (together one question), not 1")
     ap.add_argument("--set-repeat", type=int, default=1, help="with --sets: each set question counts this many times")
     ap.add_argument("--folds", type=int, default=0, metavar="K",
                     help="measure held out: K models, each trained without a fold of the sets (and with the rest), "
                          "each measured on its fold alone and as the search's term, against the shipped model")
     ap.add_argument("--fold-dir", default="meaning-folds", help="with --folds: where the fold models are written "
-                    "(a fold's file already there, of the same sets and held-out sets, is read, not trained again: "
-                    "remove the directory after changing the settings or the store)")
+                    "(a fold's file already there, of the same sets, held-out sets and settings, is read, not trained "
+                    "again: remove the directory after changing the store)")
     ap.add_argument("--only", type=lambda v: {int(x) for x in v.split(",")}, default=None,
                     help="with --folds: only these folds (comma-separated, from 1): to train folds side by side")
     ap.add_argument("--weights", default="0.2", help="with --folds: comma-separated weights of the term")
@@ -603,12 +615,12 @@ def main(argv: list[str] | None = None) -> int:
         model = Model({g: k for k, g in enumerate(saved["grams"].tolist())}, saved["emb"], saved["docs"])
     else:
         model = train(pairs, len(docs), args.dim, args.epochs, args.lr, args.batch, args.min_count, args.drop,
-                      args.seed, args.l2, args.set_repeat)
+                      args.seed, args.l2, args.set_repeat, args.set_split)
         print(f"trained in {time.perf_counter() - t:.1f} s; {len(model.vocab)} n-grams x {args.dim}", file=sys.stderr)
     if args.save:
         np.savez(args.save, grams=np.array(sorted(model.vocab, key=model.vocab.get)), emb=model.emb, docs=model.docs)
     if args.write:
-        write_model(model, docs, pairs, settings_of(args, model), Path(args.write), info)
+        write_model(model, docs, pairs, settings_of(args), Path(args.write), info)
         print(f"wrote {args.write} ({Path(args.write).stat().st_size:,} bytes)", file=sys.stderr)
         return 0
     alone = measure_alone(model, docs)
