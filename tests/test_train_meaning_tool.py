@@ -67,8 +67,58 @@ def test_the_question_sets_trained_on_are_never_frozen_and_never_make_the_file_s
     assert set(tool.set_cases()) == set(tool.set_cases(tool.UNSEEN_SETS))
     everything = set(tool.set_cases(()))
     assert "fresh15" in everything and set(tool.set_cases(("fresh15",))) == everything - {"fresh15"}
-    assert set(tool.set_cases(("fresh99",))) == everything
+    assert set(tool.set_cases(("eval",))) == everything - {"eval"}
     docs = [{"key": "rule:101"}, {"key": "rule:102"}]
     base = [("横置单位", 0, "drafted"), ("横置", 0, "title")]
     assert tool.inputs_hash(docs, base) == tool.inputs_hash(docs, base + [("怎么横置", 1, "set")])
     assert tool.inputs_hash(docs, base) != tool.inputs_hash(docs, base + [("怎么横置", 1, "drafted")])
+
+
+def test_a_set_kept_unseen_that_is_no_development_set_is_refused(tool, monkeypatch):
+    # A misspelt name or a frozen set (never trained on anyway) would leave nothing out without a word.
+    for name in ("fresh99", "frsh15", "frozen"):
+        with pytest.raises(ValueError, match=name):
+            tool.set_cases(("fresh15", name))
+    # A name of UNSEEN_SETS with no file yet is a set still being written: nothing to leave out until it lands.
+    monkeypatch.setattr(tool, "UNSEEN_SETS", ("fresh15", "fresh99"))
+    assert tool.unwritten(("fresh15", "fresh99")) == ["fresh99"]
+    assert set(tool.set_cases(("fresh15", "fresh99"))) == set(tool.set_cases(("fresh15",)))
+
+
+def test_the_shipped_unseen_sets_are_development_sets_or_ones_still_being_written(tool):
+    from judge.search.evaluation import family_of
+    assert all(family_of(n)[0] in ("dev", "fresh", "reword") for n in tool.UNSEEN_SETS)
+    assert set(tool.unwritten(tool.UNSEEN_SETS)) <= set(tool.UNSEEN_SETS)
+
+
+def test_the_cli_refuses_an_unknown_unseen_set_in_chinese_with_the_sets_that_exist(tool, capsys):
+    assert tool.main(["--unseen", "fresh15,fresh99", "--folds", "5"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("错误：") and "fresh99" in err and "dev、fresh" in err and "Traceback" not in err
+    assert "frozen" not in err.replace("封存", "")  # no frozen set is named
+
+
+def test_several_seeds_train_each_in_its_own_folder_and_report_the_mean_and_spread(tool, monkeypatch, capsys,
+                                                                                    tmp_path):
+    calls = []
+
+    def fake(args, docs, pairs, k, weights, fold_dir, unseen, memo):
+        calls.append((args.seed, fold_dir, k, weights, unseen))
+        places = {17: [1, 1, 6], 18: [1, 2, 3], 19: [2, None, 1]}[args.seed]
+        return {"rows": {"search, off": [1, 9, None], "search, fold model at 0.8": places},
+                "by_set": {}, "questions": 3}
+
+    monkeypatch.setattr(tool, "measure_folds", fake)
+    monkeypatch.setattr(tool, "connect", lambda: None)
+    monkeypatch.setattr(tool, "documents", lambda conn: [])
+    assert tool.main(["--folds", "5", "--seeds", "17,18,19", "--fold-dir", str(tmp_path), "--weights", "0.8",
+                      "--unseen", "fresh15"]) == 0
+    assert [(s, d) for s, d, *_ in calls] == [(17, tmp_path / "seed17"), (18, tmp_path / "seed18"),
+                                              (19, tmp_path / "seed19")]
+    assert all(c[2:] == (5, [0.8], ("fresh15",)) for c in calls)
+    lines = {line.split(" mean")[0].strip(): line for line in capsys.readouterr().out.splitlines() if " mean " in line}
+    # recall@5 2, 3, 2; recall@1 2, 1, 1; MRR (1 + 1 + 1/6) / 3, (1 + 1/2 + 1/3) / 3, (1/2 + 0 + 1) / 3
+    model = lines["search, fold model at 0.8"]
+    assert "mean 2.3 / 1.3 / 0.6111 (spread 1 / 1 / 0.2222)" in model
+    assert "seed 17 2/2/0.722; seed 18 3/1/0.611; seed 19 2/1/0.500" in model
+    assert "mean 1.0 / 1.0 / 0.3704 (spread 0 / 0 / 0.0000)" in lines["search, off"]

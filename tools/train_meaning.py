@@ -22,6 +22,8 @@ question worded as a held-out one held too), each fold measured by the model alo
 term, against the shipped model on the same folds; the frozen sets, never trained on, stay the final measure.
 
     python tools/train_meaning.py --folds 5 --fold-dir /tmp/folds --weights 0.2,0.3   # held out (5 trainings)
+    python tools/train_meaning.py --folds 5 --fold-dir /tmp/folds --weights 0.8 --seeds 17,18,19
+                                     # held out at three seeds (15 trainings): each seed's figures, mean and spread
     python tools/train_meaning.py --no-sets           # train on no set, then measure alone on the development sets
     python tools/train_meaning.py --no-sets --fused 0.2,0.3   # and as the search's term (several weights)
     python tools/train_meaning.py --dim 64 --epochs 20 --seed 17
@@ -252,8 +254,9 @@ def answers(docs: list[dict], case) -> set[int]:
 
 
 # Development sets never trained on, so that their figures stay out of sample (a set kept unseen to measure the
-# shipped model, or one still being written): `--unseen` changes the list. A name whose file does not exist yet
-# excludes nothing until the file lands, and then keeps it out.
+# shipped model, or one still being written): `--unseen` changes the list. A name here whose file does not exist yet
+# (a set still being written) excludes nothing until the file lands, and then keeps it out; any other name that is
+# no development set is an error (unwritten).
 UNSEEN_SETS: tuple[str, ...] = ("fresh16", "fresh17")
 
 VAGUE = 3  # a target that more documents than this answer (a short r:TEXT) names no answer to train on
@@ -264,11 +267,25 @@ def target_answers(docs: list[dict], target: str) -> set[int]:
     return answers(docs, evaluation.Case("", "", [target], 0))
 
 
+def unwritten(unseen: tuple[str, ...]) -> list[str]:
+    """The names of `unseen` with no file yet: each must be one of UNSEEN_SETS (a set still being written: nothing to
+    leave out until its file lands). Any other name that is no development set (a misspelt one, a frozen set, never
+    trained on anyway) raises ValueError, its message in Chinese naming the sets that exist."""
+    known = development_sets() + ["eval"]
+    pending = [n for n in unseen if n not in known]
+    bad = [n for n in pending if n not in UNSEEN_SETS]
+    if bad:
+        raise ValueError(f"--unseen 的「{'、'.join(bad)}」不是开发问题集（封存问题集从不参与训练）。"
+                         f"现有的开发问题集：{'、'.join(known)}。")
+    return pending
+
+
 def set_cases(unseen: tuple[str, ...] = UNSEEN_SETS) -> dict[str, list]:
     """Every development set's cases (the eval set's questions only: its terms, pinyin and citations are not
-    questions), by set. Never a frozen set, nor one of `unseen`."""
+    questions), by set. Never a frozen set, nor one of `unseen` (a name that is no set: ValueError, see unwritten)."""
+    unwritten(unseen)
     out = {}
-    for name in [n for n in development_sets() if n not in unseen] + ["eval"]:
+    for name in [n for n in development_sets() + ["eval"] if n not in unseen]:
         cases = evaluation.load(evaluation.SETS[name][0])
         out[name] = [c for c in cases if c.kind in ("question", "english")] if name == "eval" else cases
     return out
@@ -394,16 +411,20 @@ def figures(rs: list) -> str:
 
 
 def measure_folds(args, docs: list[dict], base_pairs, k: int, weights: list[float], fold_dir: Path,
-                  unseen: tuple[str, ...] = UNSEEN_SETS) -> None:
+                  unseen: tuple[str, ...] = UNSEEN_SETS, memo: dict | None = None) -> dict:
     """Train a model without each fold's questions (on the base texts and every other fold's), write it to
-    fold_dir (a fold's file already there, of the same sets and settings, is read back instead: the same training), and measure the fold's
-    questions: the model alone (every document scored), the search with it as the term at each weight; against
-    the shipped model (trained on no set) at the same weights and the search without the term. Sums over folds."""
+    fold_dir (a fold's file already there, of the same sets and settings, is read back instead: the same training),
+    and measure the fold's questions: the model alone (every document scored), the search with it as the term at
+    each weight; against the shipped model (trained on no set) at the same weights and the search without the term.
+    Returns {"rows": {label: places}, "by_set": {label: {set: places}}, "questions": n} (a place: the first
+    answer's, None beyond ten). `memo` keeps the rows that do not depend on the fold model (the shipped model's,
+    the search's without the term) from one call to the next: measured once for several seeds."""
     cases = set_cases(unseen)
     plan = folds(cases, k)
     pairs_by_set = {name: case_pairs(docs, name, cs) for name, cs in cases.items()}
     shipped = load_model(MEANING_PATH, docs)
     fold_dir.mkdir(parents=True, exist_ok=True)
+    memo = {} if memo is None else memo
     rows: dict[str, list] = {}
     by_set: dict[str, dict[str, list]] = {}
 
@@ -411,6 +432,11 @@ def measure_folds(args, docs: list[dict], base_pairs, k: int, weights: list[floa
         rows.setdefault(label, []).extend(rs)
         for (name, _c), r in zip(held, rs):
             by_set.setdefault(label, {}).setdefault(name, []).append(r)
+
+    def fixed(n: int, label: str, measure) -> list:
+        if (n, label) not in memo:
+            memo[(n, label)] = measure()
+        return memo[(n, label)]
 
     for n, fold in enumerate(plan):
         if args.only and n + 1 not in args.only:
@@ -433,21 +459,46 @@ def measure_folds(args, docs: list[dict], base_pairs, k: int, weights: list[floa
             write_model(model, docs, base_pairs + extra, settings_of(args), path, info)
             model = load_model(path, docs)
         held = [c for _n, c in fold["held"]]
-        add("alone, shipped", fold["held"], ranks_alone(shipped, docs, held))
+        add("alone, shipped", fold["held"], fixed(n, "alone, shipped", lambda: ranks_alone(shipped, docs, held)))
         add("alone, fold model", fold["held"], ranks_alone(model, docs, held))
-        add("search, off", fold["held"], ranks_search(None, 0.0, held))
+        add("search, off", fold["held"], fixed(n, "search, off", lambda: ranks_search(None, 0.0, held)))
         for w in weights:
-            add(f"search, shipped at {w}", fold["held"], ranks_search(None, w, held))
+            add(f"search, shipped at {w}", fold["held"],
+                fixed(n, f"search, shipped at {w}", lambda: ranks_search(None, w, held)))
             add(f"search, fold model at {w}", fold["held"], ranks_search(path, w, held))
         for label in rows:
             print(f"  {label:28} {figures(rows[label][-len(held):])}", file=sys.stderr)
-    print(f"held out by fold ({k} folds, {sum(len(f['held']) for f in plan)} questions): recall@5, recall@1, MRR")
-    for label, rs in rows.items():
+    return {"rows": rows, "by_set": by_set, "questions": sum(len(f["held"]) for f in plan)}
+
+
+def print_folds(result: dict, k: int) -> None:
+    print(f"held out by fold ({k} folds, {result['questions']} questions): recall@5, recall@1, MRR")
+    for label, rs in result["rows"].items():
         print(f"{label:28} {figures(rs)}")
     print("by set, recall@5 (recall@1):")
-    for label, sets in by_set.items():
+    for label, sets in result["by_set"].items():
         print(f"{label:28} " + ", ".join(f"{name} {sum(1 for r in rs if r and r <= 5)} ({sum(1 for r in rs if r == 1)})"
                                          for name, rs in sets.items()))
+
+
+def counts(rs: list) -> tuple[int, int, float]:
+    """Recall@5 and recall@1 (questions) and MRR of a list of places."""
+    return (sum(1 for r in rs if r and r <= 5), sum(1 for r in rs if r == 1),
+            sum(1.0 / r for r in rs if r) / (len(rs) or 1))
+
+
+def seed_summary(by_seed: dict[int, dict[str, list]]) -> list[str]:
+    """One line a label: each seed's recall@5 / recall@1 / MRR, their mean and spread (largest minus smallest)."""
+    out = []
+    seeds = list(by_seed)
+    for label in by_seed[seeds[0]]:
+        each = [counts(by_seed[s][label]) for s in seeds]
+        means = [sum(c[j] for c in each) / len(each) for j in range(3)]
+        spread = [max(c[j] for c in each) - min(c[j] for c in each) for j in range(3)]
+        cells = "; ".join(f"seed {s} {c[0]}/{c[1]}/{c[2]:.3f}" for s, c in zip(seeds, each))
+        out.append(f"{label:28} mean {means[0]:.1f} / {means[1]:.1f} / {means[2]:.4f} "
+                   f"(spread {spread[0]} / {spread[1]} / {spread[2]:.4f}) | {cells}")
+    return out
 
 
 def settings_of(args) -> dict:
@@ -585,6 +636,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--fold-dir", default="meaning-folds", help="with --folds: where the fold models are written "
                     "(a fold's file already there, of the same sets, held-out sets and settings, is read, not trained "
                     "again: remove the directory after changing the store)")
+    ap.add_argument("--seeds", type=lambda v: [int(x) for x in v.split(",") if x.strip()], default=None,
+                    help="with --folds: comma-separated seeds, each a training of every fold (in FOLD_DIR/seedS), "
+                         "then each seed's figures and their mean and spread")
     ap.add_argument("--only", type=lambda v: {int(x) for x in v.split(",")}, default=None,
                     help="with --folds: only these folds (comma-separated, from 1): to train folds side by side")
     ap.add_argument("--weights", default="0.2", help="with --folds: comma-separated weights of the term")
@@ -592,21 +646,41 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--list-weight", type=float, default=0.0, help="with --fused: also fuse the model's own list")
     ap.add_argument("--list-depth", type=int, default=10)
     args = ap.parse_args(argv)
+    unseen = tuple(n.strip() for n in args.unseen.split(",") if n.strip())
+    try:
+        pending = unwritten(unseen)
+    except ValueError as e:
+        print(f"错误：{e}", file=sys.stderr)
+        return 2
+    for name in pending:
+        print(f"提示：问题集 {name} 还没有文件（仍在编写），暂无问题可排除；文件落地后它不参与训练。", file=sys.stderr)
     if np is None:
         sys.exit("错误：训练与测量需要 numpy。提示：pip install numpy")
-    unseen = tuple(n for n in args.unseen.split(",") if n)
     conn = connect()
     docs = documents(conn)
     pairs = training_pairs(docs, args.use_self)
     if args.folds:
-        measure_folds(args, docs, pairs, args.folds, [float(w) for w in args.weights.split(",")], Path(args.fold_dir),
-                      unseen)
+        weights = [float(w) for w in args.weights.split(",")]
+        if not args.seeds:
+            print_folds(measure_folds(args, docs, pairs, args.folds, weights, Path(args.fold_dir), unseen), args.folds)
+            return 0
+        by_seed, memo = {}, {}
+        for seed in args.seeds:  # the same folds at each seed; the fold files of seed S in FOLD_DIR/seedS
+            args.seed = seed
+            result = measure_folds(args, docs, pairs, args.folds, weights, Path(args.fold_dir) / f"seed{seed}",
+                                   unseen, memo)
+            print(f"seed {seed}:")
+            print_folds(result, args.folds)
+            by_seed[seed] = result["rows"]
+        print(f"{len(args.seeds)} seeds, {result['questions']} questions: recall@5 / recall@1 / MRR, mean (spread) "
+              f"and each seed")
+        print("\n".join(seed_summary(by_seed)))
         return 0
     info = {}
     if args.sets:
         cases = set_cases(unseen)
         pairs = pairs + [(t, i, s) for name, cs in cases.items() for t, i, s, _c in case_pairs(docs, name, cs)]
-        info = {"sets": ",".join(cases), "sets_hash": sets_hash(cases)}
+        info = {"sets": ",".join(cases), "sets_hash": sets_hash(cases), "unseen": ",".join(unseen)}
     print(f"{len(docs)} documents, {len(pairs)} training texts: "
           + ", ".join(f"{k} {v}" for k, v in Counter(s for _t, _i, s in pairs).items()), file=sys.stderr)
     t = time.perf_counter()
