@@ -173,3 +173,17 @@ def test_a_spell_that_points_at_a_unit_targets_it(conn, question, targeting):
 def test_a_targeted_unit_that_becomes_untargetable(conn):
     top = [h["number"] for h in search(conn, "我的法术指的单位变成不能被选中了怎么办", limit=3).to_dict()["hits"]]
     assert top[0] == "758.1", top  # it is a wrong target when the spell resolves: what the spell says of it is ignored
+
+
+def test_what_comes_of_it_asks_for_a_consequence(conn):
+    # 啥结果 / 什么结果 is a what-if frame, not a required word 结果 of the subject; equal Might is a tie.
+    assert intent.detect("两个人都没单位留在战场上，战斗啥结果") == intent.WHATIF
+    assert intent.detect("进攻方的单位全死了，这场战斗什么结果") == intent.WHATIF
+    labels = {c.label for c in analyze(conn, "法术的目标全都不合法了，结算下来啥结果").concepts}
+    assert not labels & {"啥", "结果", "啥结果"}
+    question = "两边战力一样打完会怎样"
+    forms = {f for c in analyze(conn, question).concepts for f in c.forms}
+    assert "相同" in forms
+    hits = search(conn, question, limit=5).to_dict()["hits"]
+    assert first_relevant_rank(hits, ["f:当战斗双方的总力量值相同时会发生什么", "rt:平局的定义"]) is not None, [
+        h["display_number"] for h in hits]
