@@ -37,6 +37,7 @@ def test_frame_characters_are_not_the_subject(conn):
     ("战场被打下来了待命的牌怎么办", "失去了一处战场的控制权", "r:与该战场相关的待命区域中的所有卡牌都将被移除"),  # 107.3.d
     ("装备能下在战场上吗", "打出至", "r:装备仅可打出至玩家的基地"),  # 148.1.a.1
     ("法术对决的时候我可以把基地的兵调过去吗", "移动", "r:此行动不可在法术对决或战斗期间进行"),  # 调 = move: 144.1.c
+    ("换完目标还得再交吗", "支付", "rt:重选不再付打出费用"),  # 再交 = pay again: 755
 ])
 def test_player_words_of_spoken_questions_reach_the_rule(conn, question, rule_word, target):
     forms = {f for c in analyze(conn, question).concepts for f in c.forms}
