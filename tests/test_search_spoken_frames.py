@@ -39,6 +39,7 @@ def test_frame_characters_are_not_the_subject(conn):
     ("法术对决的时候我可以把基地的兵调过去吗", "移动", "r:此行动不可在法术对决或战斗期间进行"),  # 调 = move: 144.1.c
     ("换完目标还得再交吗", "支付", "rt:重选不再付打出费用"),  # 再交 = pay again: 755
     ("卡上写着每当你用技能时抽一张牌，这个是什么时候触发", "触发条件", "r:那么当该主动技能结算时即满足此条件"),  # 377.2.a
+    ("单位打起来之前，大家能先一轮出牌吗", "法术对决", "r:发生战斗时，即会发生法术对决"),  # 一轮出牌 = the showdown: 316.8.a
 ])
 def test_player_words_of_spoken_questions_reach_the_rule(conn, question, rule_word, target):
     forms = {f for c in analyze(conn, question).concepts for f in c.forms}
