@@ -42,6 +42,7 @@ def test_frame_characters_are_not_the_subject(conn):
     ("单位打起来之前，大家能先一轮出牌吗", "法术对决", "r:发生战斗时，即会发生法术对决"),  # 一轮出牌 = the showdown: 316.8.a
     ("我冲过去以后对面把他的单位全挪走了，还打不打", "战斗伤害", "rt:双方单位都在才结算战斗伤害"),  # 465.1
     ("进场触发要指一个单位，我故意不点行不行", "选择", "r:如果存在合法的选项，则技能的控制者必须进行选择"),  # 402.4.b
+    ("我拿下战场那一分是什么时候加上的", "得分", "rt:得分时发生的两件事"),  # 那一分 = the point scored: 471
 ])
 def test_player_words_of_spoken_questions_reach_the_rule(conn, question, rule_word, target):
     forms = {f for c in analyze(conn, question).concepts for f in c.forms}
