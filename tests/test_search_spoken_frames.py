@@ -194,3 +194,13 @@ def test_what_comes_of_it_asks_for_a_consequence(conn):
     hits = search(conn, question, limit=5).to_dict()["hits"]
     assert first_relevant_rank(hits, ["f:当战斗双方的总力量值相同时会发生什么", "rt:平局的定义"]) is not None, [
         h["display_number"] for h in hits]
+
+
+def test_halfway_through_is_no_move(conn):
+    # 走到一半 is halfway through a procedure (到一半), not 走到 (a unit moving to a place).
+    question = "结算链走到一半又触发了新技能，是先把当前这一步做完吗"
+    forms = {f for c in analyze(conn, question).concepts for f in c.forms}
+    assert "期间" in forms and "移动" not in forms
+    hits = search(conn, question, limit=5).to_dict()["hits"]
+    assert first_relevant_rank(hits, ["r:先完成流程的当前步骤，然后暂停并完成必要的任务"]) is not None, [
+        h["display_number"] for h in hits]
