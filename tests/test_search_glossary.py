@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from judge.search.data_files import HEADING_TERMS, read_data
@@ -64,6 +66,26 @@ def test_every_official_heading_term_finds_its_rule(conn, accepted, english, chi
     for query in (english, chinese):
         missed = _finds(conn, query, numbers)
         assert missed is None, f"{query!r} should find rule {number} in the top 5, got rules {missed}"
+
+
+def _inverted(english: str) -> str | None:
+    """"Removal of a Player" as players also say it: "player removal" (The Steps of Combat: "combat steps")."""
+    m = re.fullmatch(r"(?:the )?([A-Za-z-]+) of (?:the |an? )?([A-Za-z-]+)", english, flags=re.I)
+    return f"{m.group(2)} {m.group(1)}".lower() if m else None
+
+
+INVERTED = [(e, z, n) for e, z, n in ROWS if _inverted(e)]
+
+
+def test_the_heading_terms_include_x_of_y_forms():
+    assert {"Removal of a Player", "The Steps of Combat", "Modes of Play"} <= {e for e, _z, _n in INVERTED}
+
+
+@pytest.mark.parametrize("english,chinese,number", INVERTED, ids=[f"{n}-{e}" for e, _z, n in INVERTED])
+def test_an_x_of_y_heading_term_is_found_as_the_compound_y_x(conn, accepted, english, chinese, number):
+    query = _inverted(english)
+    missed = _finds(conn, query, accepted[number, chinese])
+    assert missed is None, f"{query!r} should find rule {number} in the top 5, got rules {missed}"
 
 
 # word -> the rule numbers (or a prefix of them) it must find in the top 5

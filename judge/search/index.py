@@ -629,7 +629,12 @@ def _aliases(conn, user_words: set[str], freq: Counter, tok=None) -> set[tuple[s
         # An official heading term names its Chinese rule: "Ready" -> 激活 (rule 415); headings are
         # often plural or carry an article ("Recalls", "The Chain"): the bare term is meant too.
         bare = re.sub(r"^the ", "", english, flags=re.I)
-        for name in {english, bare, re.sub(r"(?<=[a-z])s$", "", bare) if not bare.endswith("ss") else bare}:
+        names = {english, bare, re.sub(r"(?<=[a-z])s$", "", bare) if not bare.endswith("ss") else bare}
+        # "Removal of a Player" is also said as the compound "player removal" (turn states, combat steps).
+        inverted = re.fullmatch(r"([A-Za-z-]+) of (?:the |an? )?([A-Za-z-]+)", bare)
+        if inverted:
+            names.add(f"{inverted.group(2)} {inverted.group(1)}")
+        for name in names:
             add_english(name, norm_text(chinese), f"heading {number} ({source})")
     out |= _state_conditions(conn)
     for phrase, targets, mode, source in read_data(PLAYER_WORDS, 4):
