@@ -405,10 +405,14 @@ def ranks_search(path: Path | None, weight: float, cases) -> list:
         meaning.MEANING_PATH, rerank.MEANING_WEIGHT = shipped
 
 
+def counts(rs: list) -> tuple[int, int, float]:
+    """Recall@5 and recall@1 (questions) and MRR of a list of places."""
+    return (sum(1 for r in rs if r and r <= 5), sum(1 for r in rs if r == 1),
+            sum(1.0 / r for r in rs if r) / (len(rs) or 1))
+
+
 def figures(rs: list) -> str:
-    r5 = sum(1 for r in rs if r and r <= 5)
-    r1 = sum(1 for r in rs if r == 1)
-    mrr = sum(1.0 / r for r in rs if r) / (len(rs) or 1)
+    r5, r1, mrr = counts(rs)
     return f"{r5:4}/{len(rs)} r1 {r1:4} mrr {mrr:.3f}"
 
 
@@ -479,14 +483,8 @@ def print_folds(result: dict, k: int) -> None:
         print(f"{label:28} {figures(rs)}")
     print("by set, recall@5 (recall@1):")
     for label, sets in result["by_set"].items():
-        print(f"{label:28} " + ", ".join(f"{name} {sum(1 for r in rs if r and r <= 5)} ({sum(1 for r in rs if r == 1)})"
-                                         for name, rs in sets.items()))
-
-
-def counts(rs: list) -> tuple[int, int, float]:
-    """Recall@5 and recall@1 (questions) and MRR of a list of places."""
-    return (sum(1 for r in rs if r and r <= 5), sum(1 for r in rs if r == 1),
-            sum(1.0 / r for r in rs if r) / (len(rs) or 1))
+        cells = ((name, counts(rs)) for name, rs in sets.items())
+        print(f"{label:28} " + ", ".join(f"{name} {r5} ({r1})" for name, (r5, r1, _mrr) in cells))
 
 
 def seed_summary(by_seed: dict[int, dict[str, list]]) -> list[str]:
