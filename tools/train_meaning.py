@@ -606,6 +606,14 @@ def measure_fused(model: Model, docs: list[dict], weights: list[float], alone: d
         print(f"fused w={w:<5} r5 {t5}/{tn} r1 {t1} mrr {tm / tn:.3f} (+{gained} -{lost}) | " + " ".join(cells))
 
 
+def int_list(value: str) -> list[int]:
+    """Comma-separated whole numbers (--seeds, --only); anything else is refused in Chinese by argparse."""
+    try:
+        return [int(x) for x in value.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"「{value}」应为逗号分隔的整数，例如 17,18,19") from None
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--dim", type=int, default=64)
@@ -636,10 +644,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--fold-dir", default="meaning-folds", help="with --folds: where the fold models are written "
                     "(a fold's file already there, of the same sets, held-out sets and settings, is read, not trained "
                     "again: remove the directory after changing the store)")
-    ap.add_argument("--seeds", type=lambda v: [int(x) for x in v.split(",") if x.strip()], default=None,
+    ap.add_argument("--seeds", type=int_list, default=None,
                     help="with --folds: comma-separated seeds, each a training of every fold (in FOLD_DIR/seedS), "
                          "then each seed's figures and their mean and spread")
-    ap.add_argument("--only", type=lambda v: {int(x) for x in v.split(",")}, default=None,
+    ap.add_argument("--only", type=lambda v: set(int_list(v)), default=None,
                     help="with --folds: only these folds (comma-separated, from 1): to train folds side by side")
     ap.add_argument("--weights", default="0.2", help="with --folds: comma-separated weights of the term")
     ap.add_argument("--fused", default="", help="comma-separated weights: measure the model as a re-ranker term")
