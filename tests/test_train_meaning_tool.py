@@ -98,14 +98,15 @@ def test_the_cli_refuses_an_unknown_unseen_set_in_chinese_with_the_sets_that_exi
     assert "frozen" not in err.replace("封存", "")  # no frozen set is named
 
 
-@pytest.mark.parametrize("option,value", [("--seeds", "17,x"), ("--seeds", "17,"), ("--only", "a")])
+@pytest.mark.parametrize("option,value", [("--seeds", "17,x"), ("--seeds", "17,"), ("--only", "a"),
+                                          ("--weights", "0.8,x"), ("--fused", "0.2;0.3")])
 def test_a_list_of_whole_numbers_that_is_none_is_refused_in_chinese(tool, capsys, option, value):
     with pytest.raises(SystemExit) as exit_:
         tool.main(["--folds", "5", option, value])
     assert exit_.value.code == 2
     err = capsys.readouterr().err
-    assert f"「{value}」应为逗号分隔的整数" in err and "Traceback" not in err
-    assert tool.int_list("17, 18,19") == [17, 18, 19]
+    assert f"「{value}」应为逗号分隔的数" in err and "Traceback" not in err
+    assert tool.int_list("17, 18,19") == [17, 18, 19] and tool.float_list("0.4,0.8") == [0.4, 0.8]
 
 
 def test_several_seeds_train_each_in_its_own_folder_and_report_the_mean_and_spread(tool, monkeypatch, capsys,

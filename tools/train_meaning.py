@@ -606,12 +606,19 @@ def measure_fused(model: Model, docs: list[dict], weights: list[float], alone: d
         print(f"fused w={w:<5} r5 {t5}/{tn} r1 {t1} mrr {tm / tn:.3f} (+{gained} -{lost}) | " + " ".join(cells))
 
 
-def int_list(value: str) -> list[int]:
-    """Comma-separated whole numbers (--seeds, --only); anything else is refused in Chinese by argparse."""
-    try:
-        return [int(x) for x in value.split(",")]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"「{value}」应为逗号分隔的整数，例如 17,18,19") from None
+def number_list(convert, example: str):
+    """An argparse type: comma-separated numbers read with `convert`; anything else (an empty item too) is refused
+    in Chinese by argparse (exit 2) before any training starts."""
+    def parse(value: str) -> list:
+        try:
+            return [convert(x) for x in value.split(",")]
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"「{value}」应为逗号分隔的数，例如 {example}") from None
+    return parse
+
+
+int_list = number_list(int, "17,18,19")
+float_list = number_list(float, "0.4,0.8")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -649,8 +656,8 @@ def main(argv: list[str] | None = None) -> int:
                          "then each seed's figures and their mean and spread")
     ap.add_argument("--only", type=lambda v: set(int_list(v)), default=None,
                     help="with --folds: only these folds (comma-separated, from 1): to train folds side by side")
-    ap.add_argument("--weights", default="0.2", help="with --folds: comma-separated weights of the term")
-    ap.add_argument("--fused", default="", help="comma-separated weights: measure the model as a re-ranker term")
+    ap.add_argument("--weights", type=float_list, default="0.2", help="with --folds: comma-separated weights of the term")
+    ap.add_argument("--fused", type=float_list, default=None, help="comma-separated weights: measure the model as a re-ranker term")
     ap.add_argument("--list-weight", type=float, default=0.0, help="with --fused: also fuse the model's own list")
     ap.add_argument("--list-depth", type=int, default=10)
     args = ap.parse_args(argv)
@@ -668,7 +675,7 @@ def main(argv: list[str] | None = None) -> int:
     docs = documents(conn)
     pairs = training_pairs(docs, args.use_self)
     if args.folds:
-        weights = [float(w) for w in args.weights.split(",")]
+        weights = args.weights
         if not args.seeds:
             print_folds(measure_folds(args, docs, pairs, args.folds, weights, Path(args.fold_dir), unseen), args.folds)
             return 0
@@ -707,7 +714,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     alone = measure_alone(model, docs)
     if args.fused:
-        measure_fused(model, docs, [float(w) for w in args.fused.split(",")], alone, args.list_weight, args.list_depth)
+        measure_fused(model, docs, args.fused, alone, args.list_weight, args.list_depth)
     return 0
 
 
