@@ -118,16 +118,19 @@ def first_relevant_rank(hits: list[dict], targets: list[str]) -> int | None:
 
 
 def evaluate(conn, cases: list[Case] | None = None, limit: int = 10) -> dict:
-    """{"overall": {...}, "by_kind": {kind: {...}}, "misses": [...]}; each {...} has n, r1, r5, mrr."""
+    """{"overall": {...}, "by_kind": {kind: {...}}, "misses": [...], "ranks": [...]}; each {...} has n, r1, r5, mrr;
+    "ranks" holds each case's first relevant place (None: not in the first `limit`), in the cases' order."""
     from judge.search.engine import search
 
     cases = cases if cases is not None else load()
     ranks: dict[str, list[int | None]] = {}
     misses = []
+    places = []
     for c in cases:
         hits = search(conn, c.query, limit=limit).to_dict()["hits"]
         r = first_relevant_rank(hits, c.targets)
         ranks.setdefault(c.kind, []).append(r)
+        places.append(r)
         if r is None or r > 5:
             misses.append({"kind": c.kind, "query": c.query, "rank": r, "line": c.line,
                            "top": [f"{h['kind_label']} {h['display_number'] or ''} {h['title']}" for h in hits[:3]]})
@@ -142,4 +145,5 @@ def evaluate(conn, cases: list[Case] | None = None, limit: int = 10) -> dict:
         }
 
     every = [r for rs in ranks.values() for r in rs]
-    return {"overall": stats(every), "by_kind": {k: stats(v) for k, v in ranks.items()}, "misses": misses}
+    return {"overall": stats(every), "by_kind": {k: stats(v) for k, v in ranks.items()}, "misses": misses,
+            "ranks": places}
