@@ -109,3 +109,42 @@ def test_training_twice_with_a_seed_writes_the_same_bytes_and_the_search_reads_t
     got = meaning.scores(text, docs, path=path)
     assert np.allclose(got, want, atol=0.02 * float(np.abs(want).max()) + 1e-6)
     assert meaning.meta(path)["inputs_hash"] == tool.inputs_hash(docs, pairs)
+
+
+def test_an_ensemble_scores_the_mean_of_its_models_and_is_written_the_same_twice(tool, tmp_path):
+    import numpy as np
+    files = []
+    for k in range(2):
+        members = [_tiny(tool, seed=s)[2] for s in (17, 18)]
+        model = tool.ensemble(members)
+        docs, pairs, _m = _tiny(tool, seed=17)
+        path = tmp_path / f"e{k}.sqlite"
+        tool.write_model(model, docs, pairs, {"dims": 16, "ensemble": 2, "seeds": "17,18", "self": True}, path)
+        files.append(path.read_bytes())
+    assert files[0] == files[1]
+    text = "横置单位得分"
+    want = (members[0].scores(text) + members[1].scores(text)) / 2
+    assert model.emb.shape[1] == 16 and np.allclose(model.scores(text), want, atol=1e-5)
+    assert not np.allclose(members[0].scores(text), members[1].scores(text))  # two seeds, two models
+    # The query path reads the ensemble as any model: one dot product, the mean of the two.
+    got = meaning.scores(text, docs, path=path)
+    assert np.allclose(got, want, atol=0.02 * float(np.abs(want).max()) + 1e-6)
+    assert meaning.meta(path)["seeds"] == "17,18"
+
+
+def test_an_ensemble_trains_its_models_at_consecutive_seeds(tool, monkeypatch):
+    import argparse
+
+    import numpy as np
+    seeds = []
+
+    def fake(pairs, n_docs, dim, *rest):
+        seeds.append(rest[5])
+        return tool.Model({"横": 0}, np.full((1, dim), rest[5], dtype=np.float32), np.ones((n_docs, dim), np.float32))
+
+    monkeypatch.setattr(tool, "train", fake)
+    args = argparse.Namespace(dim=4, epochs=1, lr=0.1, batch=2, min_count=2, drop=0.0, seed=19, l2=0.0, set_repeat=1,
+                              set_split=True, ensemble=3)
+    model = tool.fit(args, [], 2)
+    assert seeds == [19, 20, 21] and model.emb.shape == (1, 12)
+    assert tool.settings_of(argparse.Namespace(**vars(args), use_self=True))["dims"] == 12

@@ -109,6 +109,15 @@ def test_a_list_of_whole_numbers_that_is_none_is_refused_in_chinese(tool, capsys
     assert tool.int_list("17, 18,19") == [17, 18, 19] and tool.float_list("0.4,0.8") == [0.4, 0.8]
 
 
+@pytest.mark.parametrize("value", ["0", "-1", "two"])
+def test_an_ensemble_of_no_model_is_refused_in_chinese(tool, capsys, value):
+    with pytest.raises(SystemExit) as exit_:
+        tool.main(["--folds", "5", "--ensemble", value])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert f"「{value}」应为正整数" in err and "Traceback" not in err
+
+
 def test_several_seeds_train_each_in_its_own_folder_and_report_the_mean_and_spread(tool, monkeypatch, capsys,
                                                                                     tmp_path):
     calls = []
@@ -130,6 +139,13 @@ def test_several_seeds_train_each_in_its_own_folder_and_report_the_mean_and_spre
     lines = {line.split(" mean")[0].strip(): line for line in capsys.readouterr().out.splitlines() if " mean " in line}
     # recall@5 2, 3, 2; recall@1 2, 1, 1; MRR (1 + 1 + 1/6) / 3, (1 + 1/2 + 1/3) / 3, (1/2 + 0 + 1) / 3
     model = lines["search, fold model at 0.8"]
-    assert "mean 2.3 / 1.3 / 0.6111 (spread 1 / 1 / 0.2222)" in model
+    assert "mean 2.3 / 1.3 / 0.6111 (spread 1 / 1 / 0.2222; moved 3, first moved 3)" in model
     assert "seed 17 2/2/0.722; seed 18 3/1/0.611; seed 19 2/1/0.500" in model
-    assert "mean 1.0 / 1.0 / 0.3704 (spread 0 / 0 / 0.0000)" in lines["search, off"]
+    assert "mean 1.0 / 1.0 / 0.3704 (spread 0 / 0 / 0.0000; moved 0, first moved 0)" in lines["search, off"]
+
+
+def test_the_seed_summary_counts_the_questions_whose_place_moves_between_seeds(tool):
+    # The first question stays first, the second moves 3 -> 4 (not first either way), the third 2 -> 1, the fourth
+    # stays beyond ten.
+    line, = tool.seed_summary({17: {"x": [1, 3, 2, None]}, 19: {"x": [1, 4, 1, None]}})
+    assert "moved 2, first moved 1" in line and "seed 17 3/1/" in line and "seed 19 3/2/" in line

@@ -27,6 +27,13 @@ term, against the shipped model on the same folds; the frozen sets, never traine
     python tools/train_meaning.py --no-sets           # train on no set, then measure alone on the development sets
     python tools/train_meaning.py --no-sets --fused 0.2,0.3   # and as the search's term (several weights)
     python tools/train_meaning.py --dim 64 --epochs 20 --seed 17
+    python tools/train_meaning.py --folds 5 --fold-dir /tmp/folds --weights 0.8 --seeds 17,19,21 --ensemble 2 --dim 48
+                                     # ensembles of two models at seeds 17+18, 19+20, 21+22 (30 trainings)
+
+An ensemble (`--ensemble K`): K models of DIM dimensions trained at seeds SEED..SEED+K-1, a document's score the mean
+of their K scores. It is written as one model of K x DIM dimensions (each model's vectors side by side, scaled by
+1/sqrt(K)), so the query path reads it as any model: one dot product. One model's places move from seed to seed; the
+mean of several moves less.
 
     python tools/train_meaning.py --write             # train and write judge/search/data/meaning.sqlite (shipped)
 
@@ -168,6 +175,32 @@ def train(pairs, n_docs: int, dim: int, epochs: int, lr: float, batch: int, min_
                 params[j] -= lr * (m[j] / (1 - 0.9 ** step)) / (np.sqrt(v[j] / (1 - 0.999 ** step)) + 1e-8)
         print(f"epoch {epoch + 1}/{epochs}: loss {total / len(seqs):.3f}", file=sys.stderr)
     return Model(vocab, emb, docs)
+
+
+def member_seeds(seed: int, k: int) -> list[int]:
+    """The seeds of an ensemble of k models: seed, seed + 1, ..., seed + k - 1."""
+    return [seed + j for j in range(k)]
+
+
+def ensemble(models: list[Model]) -> Model:
+    """One model whose score is the mean of the models' scores: each model's n-gram and document vectors side by
+    side, both scaled by 1/sqrt(k), so that one dot product is the mean of the k dot products (the query path reads
+    it as any model). The models share their vocabulary (the same texts give the same n-grams)."""
+    if len(models) == 1:
+        return models[0]
+    vocab = models[0].vocab
+    assert all(m.vocab == vocab for m in models), "ensemble members trained on different texts"
+    scale = np.float32(1.0 / np.sqrt(len(models)))
+    return Model(vocab, np.concatenate([m.emb for m in models], axis=1) * scale,
+                 np.concatenate([m.docs for m in models], axis=1) * scale)
+
+
+def fit(args, pairs, n_docs: int) -> Model:
+    """The model of the settings in `args`: `args.ensemble` models of `args.dim` dimensions at the seeds from
+    `args.seed` on (member_seeds), as one (ensemble)."""
+    return ensemble([train(pairs, n_docs, args.dim, args.epochs, args.lr, args.batch, args.min_count, args.drop, s,
+                           args.l2, args.set_repeat, args.set_split)
+                     for s in member_seeds(args.seed, args.ensemble)])
 
 
 def inputs_hash(docs: list[dict], pairs: list[tuple[str, int, str]]) -> str:
@@ -460,8 +493,7 @@ def measure_folds(args, docs: list[dict], base_pairs, k: int, weights: list[floa
         if path.is_file() and all(meta_of(path).get(key) == value for key, value in want.items()):
             model = load_model(path, docs)
         else:
-            model = train(base_pairs + extra, len(docs), args.dim, args.epochs, args.lr, args.batch, args.min_count,
-                          args.drop, args.seed, args.l2, args.set_repeat, args.set_split)
+            model = fit(args, base_pairs + extra, len(docs))
             write_model(model, docs, base_pairs + extra, settings_of(args), path, info)
             model = load_model(path, docs)
         held = [c for _n, c in fold["held"]]
@@ -488,21 +520,30 @@ def print_folds(result: dict, k: int) -> None:
 
 
 def seed_summary(by_seed: dict[int, dict[str, list]]) -> list[str]:
-    """One line a label: each seed's recall@5 / recall@1 / MRR, their mean and spread (largest minus smallest)."""
+    """One line a label: each seed's recall@5 / recall@1 / MRR, their mean and spread (largest minus smallest), and
+    how steady the places are from seed to seed: the questions whose first answer's place is not the same at every
+    seed ("moved"), and those first at some seed but not at all ("first moved")."""
     out = []
     seeds = list(by_seed)
     for label in by_seed[seeds[0]]:
         each = [counts(by_seed[s][label]) for s in seeds]
         means = [sum(c[j] for c in each) / len(each) for j in range(3)]
         spread = [max(c[j] for c in each) - min(c[j] for c in each) for j in range(3)]
+        places = list(zip(*(by_seed[s][label] for s in seeds)))
+        moved = sum(1 for p in places if len(set(p)) > 1)
+        first_moved = sum(1 for p in places if len({r == 1 for r in p}) > 1)
         cells = "; ".join(f"seed {s} {c[0]}/{c[1]}/{c[2]:.3f}" for s, c in zip(seeds, each))
         out.append(f"{label:28} mean {means[0]:.1f} / {means[1]:.1f} / {means[2]:.4f} "
-                   f"(spread {spread[0]} / {spread[1]} / {spread[2]:.4f}) | {cells}")
+                   f"(spread {spread[0]} / {spread[1]} / {spread[2]:.4f}; moved {moved}, first moved {first_moved})"
+                   f" | {cells}")
     return out
 
 
 def settings_of(args) -> dict:
-    return {"dims": args.dim, "seed": args.seed, "epochs": args.epochs, "lr": args.lr,
+    """The training's settings as the file's meta lists them ("dims": the written vectors' length, K x DIM)."""
+    return {"dims": args.dim * args.ensemble, "ensemble": args.ensemble,
+            "seeds": ",".join(map(str, member_seeds(args.seed, args.ensemble))), "seed": args.seed,
+            "epochs": args.epochs, "lr": args.lr,
             "batch": args.batch, "min_count": args.min_count, "drop": args.drop, "l2": args.l2,
             "self": args.use_self, "set_repeat": args.set_repeat, "set_split": args.set_split}
 
@@ -617,6 +658,17 @@ def number_list(convert, example: str):
     return parse
 
 
+def positive(value: str) -> int:
+    """An argparse type: a whole number from 1; anything else is refused in Chinese (exit 2)."""
+    try:
+        n = int(value)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"「{value}」应为正整数，例如 2")
+    return n
+
+
 int_list = number_list(int, "17,18,19")
 float_list = number_list(float, "0.4,0.8")
 
@@ -631,6 +683,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--drop", type=float, default=0.3, help="share of a question's n-grams dropped per step")
     ap.add_argument("--l2", type=float, default=0.0)
     ap.add_argument("--seed", type=int, default=17)
+    ap.add_argument("--ensemble", type=positive, default=1, metavar="K",
+                    help="K models of DIM dimensions at seeds SEED..SEED+K-1, a document's score the mean of theirs "
+                         "(written as one model of K x DIM dimensions); with --seeds, each seed starts an ensemble")
     ap.add_argument("--self", dest="use_self", action=argparse.BooleanOptionalAction, default=True,
                     help="also each document's own title and text (its first 200 characters) -> itself")
     ap.add_argument("--save", help="keep the trained vectors in this .npz file (a development aid)")
@@ -703,9 +758,9 @@ def main(argv: list[str] | None = None) -> int:
         saved = np.load(args.load, allow_pickle=False)
         model = Model({g: k for k, g in enumerate(saved["grams"].tolist())}, saved["emb"], saved["docs"])
     else:
-        model = train(pairs, len(docs), args.dim, args.epochs, args.lr, args.batch, args.min_count, args.drop,
-                      args.seed, args.l2, args.set_repeat, args.set_split)
-        print(f"trained in {time.perf_counter() - t:.1f} s; {len(model.vocab)} n-grams x {args.dim}", file=sys.stderr)
+        model = fit(args, pairs, len(docs))
+        print(f"trained in {time.perf_counter() - t:.1f} s; {len(model.vocab)} n-grams x {model.emb.shape[1]}",
+              file=sys.stderr)
     if args.save:
         np.savez(args.save, grams=np.array(sorted(model.vocab, key=model.vocab.get)), emb=model.emb, docs=model.docs)
     if args.write:
