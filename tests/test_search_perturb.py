@@ -157,3 +157,20 @@ def test_recall_of_english_questions_in_another_case_keeps_its_floor(conn, pertu
     faulted = [evaluation.Case(c.kind, perturber.apply("case", c.query, c.kind), c.targets, c.line) for c in cases]
     r5 = evaluation.evaluate(conn, faulted)["overall"]["r5"]
     assert r5 >= CASE_FLOORS[name], (name, r5)
+
+
+def _top(conn, query: str) -> list:
+    from judge.search.engine import search
+
+    return [(h["id"], round(h["score"], 6)) for h in search(conn, query, limit=10).to_dict()["hits"]]
+
+
+def test_spaces_between_chinese_words_change_no_ranking(conn):
+    from judge.search.text import join_cjk_spaces
+
+    for spaced in ("结算 链上 有 东西 的 时候 还 能 打牌 吗", "什么 时候 选 目标", "卡 在 手里 的 时候 它 的 技能 有用吗",
+                   "单位 被 摧毁 会 去 哪"):
+        assert _top(conn, spaced) == _top(conn, spaced.replace(" ", "")), spaced
+    # A space beside a Latin word or a number is a word break and stays.
+    assert join_cjk_spaces("is 待命 like a trap") == "is 待命 like a trap"
+    assert join_cjk_spaces("我 手里 2 费 的 单位") == "我手里 2 费的单位"

@@ -17,7 +17,7 @@ import re
 
 from judge.search import citations, intent
 from judge.search.store import connection_memo
-from judge.search.text import fold, fts_phrase, is_cjk, runs, strip_tones
+from judge.search.text import fold, fts_phrase, is_cjk, join_cjk_spaces, runs, strip_tones
 
 MAX_QUERY_CHARS = 256
 LOCATIVES = "上中里内"
@@ -281,7 +281,7 @@ def analyze(conn, raw: str) -> Analysis:
         text = text[:MAX_QUERY_CHARS]
         a.truncated = True
         a.notes.append(f"查询过长，只使用前 {MAX_QUERY_CHARS} 个字符。")
-    text = vocab.t2s(text)
+    text = join_cjk_spaces(vocab.t2s(text))
     a.normalized = re.sub(r"\s+", " ", text).strip()
     a.question_like = is_question(a.normalized)
     a.citations, rest = citations.find(a.normalized)

@@ -79,6 +79,29 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFKC", strip_controls(text)).lower()
 
 
+def join_cjk_spaces(text: str) -> str:
+    """Spaces between two Chinese characters removed ("结算 链上 有 东西" -> "结算链上有东西"): a player who types a space
+    between words means no break in the sentence, and the documents' text has none (norm_text). A space beside a
+    Latin word or a number stays ("is 待命 like")."""
+    if " " not in text:
+        return text
+    out: list[str] = []
+    n = len(text)
+    i = 0
+    while i < n:
+        ch = text[i]
+        if ch.isspace() and out and is_cjk(out[-1]):
+            j = i
+            while j < n and text[j].isspace():
+                j += 1
+            if j < n and is_cjk(text[j]):
+                i = j
+                continue
+        out.append(ch)
+        i += 1
+    return "".join(out)
+
+
 def norm_text(text: str) -> str:
     """Searchable form of a document text: folded, stray spaces next to Chinese removed."""
     text = _rx("space_near_cjk").sub("", fold(text))
