@@ -174,3 +174,27 @@ def test_spaces_between_chinese_words_change_no_ranking(conn):
     # A space beside a Latin word or a number is a word break and stays.
     assert join_cjk_spaces("is 待命 like a trap") == "is 待命 like a trap"
     assert join_cjk_spaces("我 手里 2 费 的 单位") == "我手里 2 费的单位"
+
+
+@pytest.mark.parametrize("said, meant", [
+    ("请问裁判，就是说，法术把我的单位挪进一个别人正在打架的战场，会发生什么哈？", "法术把我的单位挪进一个别人正在打架的战场，会发生什么？"),
+    ("裁判裁判，+3和-2谁先算哈……", "+3和-2谁先算"),
+    ("想问一下，已经横过的符文还能拿去回收吗啊，对吧？", "已经横过的符文还能拿去回收吗？"),
+    ("hey judge, what is focus in a showdown...", "what is focus in a showdown"),
+    ("quick question: who gets priority first? lol", "who gets priority first?"),
+    # Words that look like fillers but are the question's own.
+    ("那个战场算谁的", "那个战场算谁的"), ("对决里都让过了，接下来干嘛", "对决里都让过了，接下来干嘛"),
+    ("domain identity", "domain identity"), ("Mighty", "Mighty"), ("单位能移动吗？", "单位能移动吗？"),
+    ("so what is a showdown?", "what is a showdown?"), ("裁判", "裁判"), ("玛尔扎哈", "玛尔扎哈"),
+])
+def test_spoken_words_around_a_question_are_no_part_of_it(said, meant):
+    from judge.search import intent
+
+    assert intent.strip_spoken(said) == meant
+
+
+def test_a_question_said_with_spoken_words_finds_what_it_finds_without(conn):
+    for noisy, plain in (("裁判，想问一下，我打下了他的战场，他在那儿还盖着一张牌，那张牌呢？", "我打下了他的战场，他在那儿还盖着一张牌，那张牌呢？"),
+                         ("请问裁判，就是说，打赢了架，分是啥时候到手的吧，对吧？", "打赢了架，分是啥时候到手的吧？"),
+                         ("hey judge, stack??", "stack"), ("um so Ganking?", "Ganking")):
+        assert _top(conn, noisy) == _top(conn, plain), noisy

@@ -273,6 +273,17 @@ def is_question(text: str) -> bool:
             or intent.asks_yes_no(text))
 
 
+def _bare_term(text: str) -> str:
+    """One English word typed with a question mark ("stack?", "Ganking??") asks for the term as the word alone does:
+    the marks are dropped. Two words may already ask something ("Tank stack?"); Chinese keeps them."""
+    if text[-1:] not in "?？" or not text.isascii():
+        return text
+    bare = text.rstrip("?？ ")
+    if bare and len(bare.split()) == 1 and not is_question(bare):
+        return bare
+    return text
+
+
 def analyze(conn, raw: str) -> Analysis:
     vocab = _Vocab(conn)
     a = Analysis(raw=raw)
@@ -281,8 +292,10 @@ def analyze(conn, raw: str) -> Analysis:
         text = text[:MAX_QUERY_CHARS]
         a.truncated = True
         a.notes.append(f"查询过长，只使用前 {MAX_QUERY_CHARS} 个字符。")
-    text = join_cjk_spaces(vocab.t2s(text))
+    # Spaces between Chinese words and the spoken words around the question are no part of it.
+    text = intent.strip_spoken(join_cjk_spaces(vocab.t2s(text)))
     a.normalized = re.sub(r"\s+", " ", text).strip()
+    a.normalized = _bare_term(a.normalized)
     a.question_like = is_question(a.normalized)
     a.citations, rest = citations.find(a.normalized)
     a.intent = intent.detect(rest)

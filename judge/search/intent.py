@@ -193,6 +193,52 @@ def strip_yes_no(text: str) -> str:
     return _rx("yes-no", _YES_NO + "|" + _POTENTIAL_BU).sub(" ", text)
 
 
+# Words said around a question that carry none of it: a call to the judge and a lead-in before it (请问裁判,
+# 裁判裁判, 想问一下, 就是说; hey judge, quick question, um so) and a tag or a filler after it (啊, 哈, 对吧, ……;
+# right, lol). The question's own final mark or particle (？, 吗, 呢, 吧) stays: it says that this is a question.
+# 那个 and 就是 lead in only before a pause (那个战场 is a subject); 嘛 is no filler (干嘛 asks what to do).
+_SPOKEN_LEAD = (r"^(?:(?:请问一下|请问下|请问|我想问一下|我想问下|我想问|想问一下|想问下|想问|问一下|问下|请教一下|请教|"
+                r"打扰一下|打扰了|你好|您好|裁判|就是说|(?:那个|就是|嗯|呃|额|哎|诶)(?=[，,、…~～\s]))[，,、。:：!！\s…~～]*)+")
+_SPOKEN_TAIL = r"[啊呀哈哦噢]*(?:[，,、\s]*(?:对吧|是吧))?[啊呀哈哦噢]*(?:[?？!！]+|[。.…~～\s]*)$"
+_SPOKEN_LEAD_EN = (r"^(?:(?:hey|hi|hello|um+|uh+|erm|so|ok|okay|well|quick question|question|judge|sorry|excuse me)"
+                   r"(?![a-z'])[\s,:;!.\-]*)+")
+_SPOKEN_TAIL_EN = r"(?:[\s,]*(?<![a-z])(?:right|lol|thanks|thx|please|pls|ty)(?![a-z]))*(?:[?!]+|[\s.…]*)$"
+
+
+def strip_spoken(text: str) -> str:
+    """The question without the spoken words around it (folded, simplified text). Its own final question mark is
+    kept, once, as typed; a question without such words comes back as it was."""
+    out = _rx("spoken-lead", _SPOKEN_LEAD).sub("", text) if text[:1] in _SPOKEN_FIRST else text
+    tail = _rx("spoken-tail", _SPOKEN_TAIL).search(out)
+    if tail and (_asks(out[:tail.start()]) or not any(c in "啊呀哈哦噢" for c in tail.group())):
+        # A final 哈 or 啊 is a filler only after a question: 玛尔扎哈 is a name.
+        out = _cut_tail(out, tail)
+    if any("a" <= ch <= "z" for ch in out):
+        low = out.lower()
+        lead = _rx("spoken-lead-en", _SPOKEN_LEAD_EN).match(low) if low[:1] in "hiuesoqwj" else None
+        if lead and lead.end() < len(out):
+            out = out[lead.end():]
+        out = _cut_tail(out, _rx("spoken-tail-en", _SPOKEN_TAIL_EN).search(out.lower()))
+    return out.strip() or text
+
+
+def _asks(text: str) -> bool:
+    return detect(text) is not None or any(w in text for w in "吗呢么谁哪?？") or asks_yes_no(text)
+
+
+def _cut_tail(text: str, tail: re.Match | None) -> str:
+    """`text` without its spoken tail, its first question mark kept; unchanged when the tail is that mark alone."""
+    if not tail or tail.start() == 0:
+        return text
+    said = tail.group()
+    mark = next((c for c in said if c in "?？"), "")
+    return text if said == mark else text[:tail.start()] + mark
+
+
+# First characters of a Chinese lead-in (the pattern is compiled only for a question that opens with one).
+_SPOKEN_FIRST = "请我想问打你您裁就那嗯呃额哎诶"
+
+
 def strip_frames(text: str) -> str:
     text = _rx("strip", _STRIP).sub(" ", text)
     if any("a" <= ch <= "z" for ch in text):
