@@ -198,3 +198,14 @@ def test_a_question_said_with_spoken_words_finds_what_it_finds_without(conn):
                          ("请问裁判，就是说，打赢了架，分是啥时候到手的吧，对吧？", "打赢了架，分是啥时候到手的吧？"),
                          ("hey judge, stack??", "stack"), ("um so Ganking?", "Ganking")):
         assert _top(conn, noisy) == _top(conn, plain), noisy
+
+
+def test_a_traditional_character_with_several_simplified_forms_reads_as_the_rules_use_it(conn):
+    from judge.search import lexicon
+
+    trad = lexicon.Traditional()
+    assert trad.char_map()["鍊"] == "炼"  # OpenCC's first form
+    assert trad.char_map(used={"链": 300, "炼": 1})["鍊"] == "链"
+    assert "覆" not in trad.char_map(used={"复": 300})  # a character that is its own simplified form stays
+    # OpenCC writes 上链 as 上鍊: the question still asks about the chain.
+    assert _top(conn, "進攻觸發和防守觸發誰先上鍊") == _top(conn, "进攻触发和防守触发谁先上链")

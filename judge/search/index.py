@@ -457,6 +457,7 @@ def build(conn, docs_manifest=None) -> dict:
     freq: Counter = Counter()
     df: Counter = Counter()
     corpus_chars: set[str] = set()
+    char_count: Counter = Counter()  # how often the rules' text uses each character
     doc_rows, fts_rows, asked_rows = [], [], []
     cache: dict[str, list[str]] = {}
     segment = lexicon.segmenter(tok)
@@ -493,6 +494,7 @@ def build(conn, docs_manifest=None) -> dict:
         freq.update(words)
         df.update(set(words))
         corpus_chars.update(body, title, extra)
+        char_count.update(body)
         context = norm(d.get("context") or "")
         questions = "\n".join(norm(q) for q in (d.get("questions") or [])[:MAX_QUESTIONS])
         d = dict(d, id=i, norm=f"{title}\n{body}", norm_extra=extra, norm_context=context, norm_questions=questions,
@@ -532,7 +534,7 @@ def build(conn, docs_manifest=None) -> dict:
     trad = lexicon.Traditional()
     # Character-level traditional -> simplified covers Taiwan and Hong Kong spellings ("燃盡",
     # "結算鏈", and the question words around them: "會怎樣"); the query path applies it first.
-    t2s = trad.char_map()
+    t2s = trad.char_map(used=char_count)
     py = lexicon.Pinyin()
     for w, n in freq.items():
         # Pinyin keys for the vocabulary: typed pinyin and homophone typos resolve to these words.

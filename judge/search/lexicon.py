@@ -202,10 +202,14 @@ class Traditional:
                 out.append((left, right.split()))
         return out
 
-    def char_map(self, wanted: set[str] | None = None) -> dict[str, str]:
+    def char_map(self, wanted: set[str] | None = None, used: dict[str, int] | None = None) -> dict[str, str]:
         """traditional / Taiwan / Hong Kong char -> simplified char (only those whose simplified form
-        is in `wanted`, if given; a few thousand rows otherwise)."""
-        t2s = {t: v[0] for t, v in self._pairs("TSCharacters.txt") if len(t) == 1}
+        is in `wanted`, if given; a few thousand rows otherwise). A traditional character with several
+        simplified forms reads as the one `used` counts most (the corpus': 鍊 is 链 in a rules text, not 炼,
+        OpenCC's first), else as OpenCC's first; one that is itself among its forms (覆, 瞭) keeps OpenCC's first."""
+        used = used or {}
+        t2s = {t: v[0] if t in v else max(v, key=lambda s: (used.get(s, 0), -v.index(s)))
+               for t, v in self._pairs("TSCharacters.txt") if len(t) == 1}
         for s, trads in self._pairs("STCharacters.txt"):  # every traditional form of a simplified char
             for t in trads:
                 if len(s) == 1 and len(t) == 1:
