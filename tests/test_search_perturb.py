@@ -209,3 +209,21 @@ def test_a_traditional_character_with_several_simplified_forms_reads_as_the_rule
     assert "覆" not in trad.char_map(used={"复": 300})  # a character that is its own simplified form stays
     # OpenCC writes 上链 as 上鍊: the question still asks about the chain.
     assert _top(conn, "進攻觸發和防守觸發誰先上鍊") == _top(conn, "进攻触发和防守触发谁先上链")
+
+
+@pytest.mark.parametrize("typed, frame", [
+    ("清理时先判胜符害是先摧毁单位", ("害是", "还是")), ("什么是候选目标", ("什么是候", "什么时候")),
+    ("被晕的单位沙时候恢复", ("沙时候", "啥时候")), ("开技能要先交钱再指目标玛", ("玛", "吗")),
+])
+def test_a_frame_word_misspelt_by_the_input_method_is_read_as_the_frame(conn, typed, frame):
+    from judge.search.analyze import analyze
+
+    a = analyze(conn, typed)
+    assert frame in a.corrections and frame[1] in a.normalized and a.intent
+
+
+@pytest.mark.parametrize("typed", ["战斗伤害是谁先分配", "加攻的光环是不是也跟着没了", "1v1后手第一回合多召几枚符文", "那个战场算谁的", "罗马"])
+def test_words_that_sound_like_a_frame_word_are_not_misspelt_frames(conn, typed):
+    from judge.search.analyze import analyze
+
+    assert analyze(conn, typed).corrections == []

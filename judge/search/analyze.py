@@ -273,6 +273,55 @@ def is_question(text: str) -> bool:
             or intent.asks_yes_no(text))
 
 
+# Frame words a pinyin input method may misspell ("害是" for 还是, "什么是候" for 什么时候, "刻以" for 可以), with the reading
+# typed for each character: read before the frame is, so a misspelt one is corrected first (judge.search.intent reads
+# only the words as written). Not 哪个, 哪边, 哪里: 那个, 那边, 那里 are words of their own.
+FRAME_HOMOPHONES = {"什么时候": "shen me shi hou", "啥时候": "sha shi hou", "还是": "hai shi", "时候": "shi hou",
+                    "可以": "ke yi", "会怎样": "hui zen yang", "怎么样": "zen me yang", "怎么办": "zen me ban",
+                    "多少": "duo shao", "是不是": "shi bu shi", "能不能": "neng bu neng", "会不会": "hui bu hui"}
+
+
+def _fix_frame_typos(vocab: _Vocab, text: str, a: Analysis) -> str:
+    """A window that differs from a frame word in one character, typed with that character's reading (its commonest),
+    is the frame word, unless the character belongs to a word of the rules with its neighbour ("伤害是" is 伤害 / 是)
+    or the window is one; a question's last character read "ma" is its 吗 ("还能用玛") unless the rules write it after
+    the one before."""
+    if not any(is_cjk(c) for c in text):
+        return text
+    readings = vocab.readings(list({c for c in text if is_cjk(c)}))
+    first = {c: r[0] for c, r in readings.items() if r}
+    out = text
+    for frame, said in FRAME_HOMOPHONES.items():
+        said = said.split()
+        n = len(frame)
+        at = 0
+        while at + n <= len(out):
+            window = out[at:at + n]
+            wrong = [k for k in range(n) if window[k] != frame[k]]
+            if len(wrong) == 1 and first.get(window[wrong[0]]) == said[wrong[0]] and not _in_word(
+                    vocab, out, at + wrong[0], at, at + n) and not vocab.lex([window]):
+                a.corrections.append((window, frame))
+                out = out[:at] + frame + out[at + n:]
+                at += n
+            else:
+                at += 1
+    end = len(out.rstrip("?？!！。. "))
+    last = out[end - 1:end]
+    if end >= 5 and last not in "吗嘛" and first.get(last) == "ma" and not vocab.df([out[max(0, end - 2):end]]):
+        a.corrections.append((last, "吗"))
+        out = out[:end - 1] + "吗" + out[end:]
+    return out
+
+
+def _in_word(vocab: _Vocab, text: str, p: int, start: int, end: int) -> bool:
+    """Is the character at `p` part of a word of the rules (two or three characters) that reaches outside
+    [start, end)?"""
+    spans = [(i, j) for i in range(max(0, p - 2), p + 1) for j in range(p + 1, min(len(text), p + 3) + 1)
+             if 2 <= j - i <= 3 and (i < start or j > end)]
+    words = vocab.lex([text[i:j] for i, j in spans])
+    return any(words.get(text[i:j], (0,))[0] for i, j in spans)
+
+
 def _bare_term(text: str) -> str:
     """One English word typed with a question mark ("stack?", "Ganking??") asks for the term as the word alone does:
     the marks are dropped. Two words may already ask something ("Tank stack?"); Chinese keeps them."""
@@ -295,7 +344,7 @@ def analyze(conn, raw: str) -> Analysis:
     # Spaces between Chinese words and the spoken words around the question are no part of it.
     text = intent.strip_spoken(join_cjk_spaces(vocab.t2s(text)))
     a.normalized = re.sub(r"\s+", " ", text).strip()
-    a.normalized = _bare_term(a.normalized)
+    a.normalized = _fix_frame_typos(vocab, _bare_term(a.normalized), a)
     a.question_like = is_question(a.normalized)
     a.citations, rest = citations.find(a.normalized)
     a.intent = intent.detect(rest)
