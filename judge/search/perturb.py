@@ -208,10 +208,15 @@ class Perturber:
         return "".join(HALF_WIDTH.get(c, c) for c in text)
 
     def _nopunct(self, text: str, _rng: random.Random) -> str:
-        out = "".join(" " if unicodedata.category(c).startswith("P") else c for c in text)
-        # A mark between Latin words leaves a space; next to a Chinese character, none.
-        out = re.sub(r"\s+", " ", out).strip()
-        return re.sub(r"(?<=[^\x00-\x7f]) | (?=[^\x00-\x7f])", "", out)
+        """Every punctuation mark left out: between Latin words it leaves a space ("chain, which" -> "chain which"),
+        next to a Chinese character nothing; the spaces the question had stay."""
+        out = []
+        for i, c in enumerate(text):
+            if not unicodedata.category(c).startswith("P"):
+                out.append(c)
+            elif not (is_cjk(text[i - 1] if i else " ") or is_cjk(text[i + 1] if i + 1 < len(text) else " ")):
+                out.append(" ")
+        return re.sub(r" {2,}", " ", "".join(out)).strip()
 
     def _fullwidth(self, text: str, _rng: random.Random) -> str:
         return "".join(chr(ord(c) + 0xFEE0) if c.isascii() and c.isalnum() else c for c in text)
