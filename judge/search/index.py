@@ -166,6 +166,19 @@ def _following(rules: list[dict], heading: dict) -> list[dict]:
 
 
 ABSENT_TEXT = "（本条正文不在当前语料中"
+EMPTY_TEXT = "（本条在中文正文中没有对应的段落"
+_MERGED = re.compile(r"与规则 (\S+?) 合成了一段")
+
+
+def _empty_paragraph_text(rule: dict) -> str:
+    """The placeholder of an official paragraph with no Chinese text: merged into a neighbour, or missing."""
+    # The translation note was checked by hand against both texts: it wins over the alignment's guess.
+    if translation_notes.note_of(rule.get("number")):
+        return f"{EMPTY_TEXT}；所涉内容见译文提示，非官方条文。）"
+    m = _MERGED.search(rule.get("evidence") or "")
+    if m:
+        return f"{EMPTY_TEXT}：语料把它与规则 {m.group(1)} 合成了一段，正文见规则 {m.group(1)}。）"
+    return f"{EMPTY_TEXT}。）"
 ANAPHORA = ("这类", "此类", "这些", "该类", "这种", "此种")
 # Words by which a paragraph says its subject or its moment only by pointing at its section: "此行动不可在法术对决
 # …期间进行" (the action is its parent's, 标准移动), "则在此时做出选择" (the moment is the step it stands in, 355
@@ -285,6 +298,7 @@ def collect_docs(conn, version: str | None, rules: list[dict] | None = None) -> 
         path.reverse()
         text = (r.get("text") or "").strip()
         title = (r.get("title") or "").strip()
+        index_text = None  # the words a paragraph is searched by, when they are not its shown text
         drafted_title = drafted.is_drafted(title)
         if drafted_title:
             # A title of the tool's own (judge/rules/drafted.py): found by its words and keywords,
@@ -294,12 +308,21 @@ def collect_docs(conn, version: str | None, rules: list[dict] | None = None) -> 
             text = ABSENT_TEXT + "；标题为本工具所拟，仅概括该条所涉内容，不是官方条文。）"
         elif r.get("number_source") == "absent" and not text:
             text = ABSENT_TEXT + "，仅知其编号与标题。）"
-        elif not text:
+        elif not text and (title or r.get("is_heading")):
             # A heading shows the start of its section (its children, else the paragraphs that
             # follow it up to the next heading): that is what a judge looks for.
             follow = children.get(r["id"]) or _following(rules, r)
             preview = "".join((c.get("text") or c.get("title") or "") for c in follow[:2])
             text = preview[:160] + ("…" if len(preview) > 160 else "")
+        elif not text:
+            # An official paragraph the Chinese text lacks shows a note of why, never a neighbour's text under its
+            # number. It is still indexed by the words that follow it, as the shipped meaning model was trained
+            # (tools/train_meaning.py reads the index): indexing it by its translation note instead needs a
+            # retraining of that model.
+            follow = children.get(r["id"]) or _following(rules, r)
+            preview = "".join((c.get("text") or c.get("title") or "") for c in follow[:2])
+            index_text = preview[:160] + ("…" if len(preview) > 160 else "")
+            text = _empty_paragraph_text(r)
         # "!" marks the strongest claims: the rule's own title, the glossary's defining rule.
         defines = {"!" + t for t in defined_by.get(r["id"], ())}
         if title:
@@ -318,6 +341,7 @@ def collect_docs(conn, version: str | None, rules: list[dict] | None = None) -> 
             "status": None, "superseded_by": None, "status_note": None,
             "source": f"{r.get('source_file') or ''}:{r.get('source_line') or ''}",
             "translation_note": translation_notes.line_of(r.get("number")) or None,
+            "index_text": index_text,
             "asked": " ".join(asked.get(r["id"], [])), "questions": drafted_questions.get(r["id"], []),
             "context": r.get("_context") or "", "parent_ref": r.get("parent"),
         })
@@ -371,7 +395,7 @@ def collect_docs(conn, version: str | None, rules: list[dict] | None = None) -> 
         rule = by_id.get(m["rule_id"]) if m["rule_id"] else None
         title = term + (f" ({' / '.join(m['english'])})" if m["english"] else "")
         definition = shown.get(rule["id"], "") if rule else ""
-        if definition.startswith(ABSENT_TEXT):
+        if definition.startswith((ABSENT_TEXT, EMPTY_TEXT)):
             definition = ""  # a skeleton rule's placeholder is no definition: the term shows its aliases and source
         path = [[rule.get("display_number") or rule.get("number") or "", rule.get("title") or ""]] if rule else []
         alias_list = sorted(set(aliases.get(term, [])))
@@ -487,7 +511,8 @@ def build(conn, docs_manifest=None) -> dict:
         examples = json.loads(d["examples"])
         # A skeleton node's placeholder ("本条正文不在当前语料中…") is shown, never searched; nor is a drafted title's mark.
         skeleton = d["kind"] == "rule" and d.get("number_source") == "absent" and d["text"].startswith(ABSENT_TEXT)
-        body = "" if skeleton else norm(d["text"].replace(drafted.MARK, ""))  # a heading's preview may show one
+        searched = d["index_text"] if d.get("index_text") is not None else d["text"]
+        body = "" if skeleton else norm(searched.replace(drafted.MARK, ""))  # a heading's preview may show one
         title = norm(drafted.strip_mark(d["title"]))
         extra = norm(" ".join(examples + [d.get("asked") or ""]))
         words = segmented(body) + segmented(title)
