@@ -4,6 +4,7 @@ rule's, and a judge would cite the wrong number for it."""
 
 from judge.search.engine import search
 from judge.search.index import EMPTY_TEXT
+from judge.search.render import render_text
 
 
 def _docs(conn):
@@ -46,3 +47,10 @@ def test_a_hit_on_an_empty_paragraph_shows_the_note_and_the_note_is_never_search
             assert hits[number]["translation_note"]
     assert not [h for h in search(conn, "没有对应的段落", limit=10).to_dict()["hits"]
                 if (h.get("text") or "").startswith(EMPTY_TEXT)]
+
+
+def test_the_search_output_shows_the_translation_note_of_an_empty_paragraph(conn):
+    out = render_text(search(conn, "回合结束符文池清空", limit=10).to_dict())
+    # The hit's own lines: from its header to the next hit's.
+    block = out[out.index("规则 317.2.b"):].split("\n 3.")[0]
+    assert EMPTY_TEXT in block and "所有单位的治疗" in block and "3e" not in block

@@ -22,6 +22,8 @@ LABEL = "译文提示"
 WHAT = "译文提示表"
 COLUMNS = ["编号", "类别", "说明"]
 OWN_WORDS = "（本工具据英文 v1.4 所写，非官方条文）"
+# What the search shows as the text of an official paragraph the Chinese lacks (judge.search.index).
+EMPTY_TEXT = "（本条在中文正文中没有对应的段落"
 
 _cache: dict[str, tuple[str, str]] | None = None
 

@@ -166,7 +166,7 @@ def _following(rules: list[dict], heading: dict) -> list[dict]:
 
 
 ABSENT_TEXT = "（本条正文不在当前语料中"
-EMPTY_TEXT = "（本条在中文正文中没有对应的段落"
+EMPTY_TEXT = translation_notes.EMPTY_TEXT
 _MERGED = re.compile(r"与规则 (\S+?) 合成了一段")
 
 

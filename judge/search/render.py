@@ -84,7 +84,8 @@ def render_text(data: dict, color: bool = False) -> str:
             lines.append("    " + highlight(h["snippet"], h["highlights"], color))
         if h["direct"] and h["note"] and h["note"] != "规则编号直达":
             lines.append("    " + _c(h["note"], DIM, color))
-        if h["direct"] and h.get("translation_note"):
+        # A paragraph with no Chinese text says what it is about only in its translation note: shown with it.
+        if h.get("translation_note") and (h["direct"] or (h.get("snippet") or "").startswith(translation_notes.EMPTY_TEXT)):
             lines.append("    " + _c(h["translation_note"], RED, color))
         if h["direct"] and h["number"]:
             lines.append("    " + _c(f"完整条文与子条款：judge rule {h['number']}", DIM, color))
