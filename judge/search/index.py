@@ -179,6 +179,16 @@ def _empty_paragraph_text(rule: dict) -> str:
     if m:
         return f"{EMPTY_TEXT}：语料把它与规则 {m.group(1)} 合成了一段，正文见规则 {m.group(1)}。）"
     return f"{EMPTY_TEXT}。）"
+
+
+def _preview(rules: list[dict], children: dict, rule: dict) -> str:
+    """The start of a node's section: its children's text, else the paragraphs that follow it up to the next
+    heading."""
+    follow = children.get(rule["id"]) or _following(rules, rule)
+    preview = "".join((c.get("text") or c.get("title") or "") for c in follow[:2])
+    return preview[:160] + ("…" if len(preview) > 160 else "")
+
+
 ANAPHORA = ("这类", "此类", "这些", "该类", "这种", "此种")
 # Words by which a paragraph says its subject or its moment only by pointing at its section: "此行动不可在法术对决
 # …期间进行" (the action is its parent's, 标准移动), "则在此时做出选择" (the moment is the step it stands in, 355
@@ -309,19 +319,14 @@ def collect_docs(conn, version: str | None, rules: list[dict] | None = None) -> 
         elif r.get("number_source") == "absent" and not text:
             text = ABSENT_TEXT + "，仅知其编号与标题。）"
         elif not text and (title or r.get("is_heading")):
-            # A heading shows the start of its section (its children, else the paragraphs that
-            # follow it up to the next heading): that is what a judge looks for.
-            follow = children.get(r["id"]) or _following(rules, r)
-            preview = "".join((c.get("text") or c.get("title") or "") for c in follow[:2])
-            text = preview[:160] + ("…" if len(preview) > 160 else "")
+            # A heading shows the start of its section: that is what a judge looks for.
+            text = _preview(rules, children, r)
         elif not text:
             # An official paragraph the Chinese text lacks shows a note of why, never a neighbour's text under its
             # number. It is still indexed by the words that follow it, as the shipped meaning model was trained
             # (tools/train_meaning.py reads the index): indexing it by its translation note instead needs a
             # retraining of that model.
-            follow = children.get(r["id"]) or _following(rules, r)
-            preview = "".join((c.get("text") or c.get("title") or "") for c in follow[:2])
-            index_text = preview[:160] + ("…" if len(preview) > 160 else "")
+            index_text = _preview(rules, children, r)
             text = _empty_paragraph_text(r)
         # "!" marks the strongest claims: the rule's own title, the glossary's defining rule.
         defines = {"!" + t for t in defined_by.get(r["id"], ())}
