@@ -2,6 +2,8 @@
 search under its number with a note of why, never with the following paragraphs' text: that text is another
 rule's, and a judge would cite the wrong number for it."""
 
+import re
+
 from judge.search.engine import search
 from judge.search.index import EMPTY_TEXT
 from judge.search.render import render_text
@@ -32,6 +34,11 @@ def test_a_paragraph_shows_its_own_text_or_says_it_has_none(conn):
 def test_the_note_says_where_a_merged_paragraph_is_and_defers_to_a_translation_note(conn):
     text = dict(conn.execute("SELECT number, text FROM search_docs WHERE kind = 'rule'").fetchall())
     assert "正文见规则 130.1" in text["130.2"]
+    # Every rule such a note sends the judge to is in the tree, with the Chinese text the note says is there.
+    own = dict(conn.execute("SELECT r.number, r.text FROM search_docs d JOIN rules r ON r.id = d.ref "
+                            "WHERE d.kind = 'rule'").fetchall())
+    cited = [re.search(r"正文见规则 (\S+?)。", v).group(1) for v in text.values() if "正文见规则" in v]
+    assert len(cited) >= 2 and all((own.get(n) or "").strip() for n in cited), cited
     # The translation note of 422.5 (checked by hand: its text is not in 422.4 either) wins over the alignment.
     assert "422.4" not in text["422.5"] and "译文提示" in text["422.5"]
 
