@@ -15,7 +15,7 @@ import itertools
 import math
 import re
 
-from judge.search import citations, intent
+from judge.search import citations, intent, situations
 from judge.search.store import connection_memo
 from judge.search.text import fold, fts_phrase, is_cjk, join_cjk_spaces, runs, strip_tones
 
@@ -356,6 +356,9 @@ def analyze(conn, raw: str) -> Analysis:
     related = _player_words(vocab, rest, a)
     related += [Concept(w, [w], via="related", optional=True) for w in intent.echoes(rest)]
     related += _signed_numbers(rest)
+    if a.question_like:
+        # "对手回应把他召回了，结算时还能打到吗": a situation told over the sentence, read as the rules' words.
+        related += [Concept(name, list(words), via="related", optional=True) for name, words in situations.read(rest)]
     if intent.who_first(rest):
         related.append(Concept("谁先", list(intent.WHO_FIRST), via="related", optional=True))
     said = rest

@@ -1,0 +1,41 @@
+"""Situations a question tells, read as the rules' subject.
+
+A player tells what happened at the table ("我用惩戒打他，对手回应把他召回了，结算时还能打到吗") in words spread over
+the sentence; no one word names the rule that answers. Each reading here is a few patterns that must all be
+found in the (folded, simplified) question, and the rules' words it is read as (related words: a bonus when a
+paragraph has them, never required). Stdlib only: this module is on the cold path.
+"""
+
+from __future__ import annotations
+
+import re
+
+# (name, patterns that must all match, rules' words). Each with the rule that says it.
+READINGS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
+    # A target that died, was recalled, moved, went back to hand, changed control or outgrew its restriction
+    # between being chosen and the resolution: rules 359.3.e.1-359.3.e.8 (非法目标, 目标指定失效), 758.1.
+    ("目标变化", (r"选|指定|目标|打[对他她它敌那这]|打到|打中",
+              r"召回|死了|死掉|被摧毁|被杀|移动到|移走|弹回|回手|回到手|回了手|换成我|控制权|归我|[+＋]\d|离场|不在场|不可被选中",
+              r"结算"),
+     ("非法", "不合法", "不再合法", "合法目标")),
+    # Whether a card still counts as played ("还算我这回合打出过吗", "算不算打出"): rules 359.3.e.10 (依旧视为被打出),
+    # 425.1.b (被无效化的卡牌不视为已被打出), 419.4.b (checks whether a card was played).
+    ("算打出", (r"算.{0,8}打出|打出.{0,3}算", ), ("视为被打出", "视为已被打出", "已被打出")),
+    # The moment a choice is made ("弃哪张是上链时就定好，还是结算的时候才选", "目标什么时候选"): rule 355 (2.做出相关的选择),
+    # 355.17 (other choices are made on resolution), 402.2 (an ability's choices).
+    ("选择时机", (r"(什么时候|啥时候|何时|哪一步|哪个步骤|时就|还是|才)[^，,。？?]{0,6}(选|定|决定)|(选|定|决定)[^，,。？?]{0,8}(什么时候|啥时候|何时|哪一步|才)", ),
+     ("做出相关的选择", "选择")),
+)
+
+_compiled: dict[str, list[re.Pattern]] = {}
+
+
+def read(text: str) -> list[tuple[str, tuple[str, ...]]]:
+    """The situations `text` tells: (name, the rules' words it is read as), in table order."""
+    out = []
+    for name, patterns, words in READINGS:
+        if name not in _compiled:
+            _compiled[name] = [re.compile(p) for p in patterns]
+        if all(p.search(text) for p in _compiled[name]):
+            out.append((name, words))
+    return out
