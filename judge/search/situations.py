@@ -21,6 +21,10 @@ READINGS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     # Whether a card still counts as played ("还算我这回合打出过吗", "算不算打出"): rules 359.3.e.10 (依旧视为被打出),
     # 425.1.b (被无效化的卡牌不视为已被打出), 419.4.b (checks whether a card was played).
     ("算打出", (r"算.{0,8}打出|打出.{0,3}算", ), ("视为被打出", "视为已被打出", "已被打出")),
+    # A card in a hand, a deck or face down chosen as a target ("能指定对手手牌里的牌当目标吗"): rule 355.10.a (what
+    # sits in a zone whose information is not public is no target), 355.9.a (what a target may be).
+    ("隐藏区目标", (r"手牌|手里|手上|主牌堆|牌库|符文牌堆", r"当目标|为目标|作目标|做目标|指定|选中"),
+     ("非公开", "公开区域", "有效的选择")),
     # The moment a choice is made ("弃哪张是上链时就定好，还是结算的时候才选", "目标什么时候选"): rule 355 (2.做出相关的选择),
     # 355.17 (other choices are made on resolution), 402.2 (an ability's choices).
     ("选择时机", (r"(什么时候|啥时候|何时|哪一步|哪个步骤|时就|还是|才)[^，,。？?]{0,6}(选|定|决定)|(选|定|决定)[^，,。？?]{0,8}(什么时候|啥时候|何时|哪一步|才)", ),
