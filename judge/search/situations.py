@@ -25,6 +25,10 @@ READINGS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     # sits in a zone whose information is not public is no target), 355.9.a (what a target may be).
     ("隐藏区目标", (r"手牌|手里|手上|主牌堆|牌库|符文牌堆", r"当目标|为目标|作目标|做目标|指定|选中"),
      ("非公开", "公开区域", "有效的选择")),
+    # When an item on the chain resolves ("法术啥时候结算"): once every player passed in turn without adding to the
+    # chain, step 4 resolves the newest item (rules 339.1, 340.1).
+    ("何时结算", (r"(什么时候|啥时候|何时|几时|哪个时候)(才|会|开始)?结算|结算.{0,2}(什么时候|啥时候|何时)", ),
+     ("依次让过", "步骤4", "最新的已确认")),
     # The moment a choice is made ("弃哪张是上链时就定好，还是结算的时候才选", "目标什么时候选"): rule 355 (2.做出相关的选择),
     # 355.17 (other choices are made on resolution), 402.2 (an ability's choices).
     ("选择时机", (r"(什么时候|啥时候|何时|哪一步|哪个步骤|时就|还是|才)[^，,。？?]{0,6}(选|定|决定)|(选|定|决定)[^，,。？?]{0,8}(什么时候|啥时候|何时|哪一步|才)", ),
