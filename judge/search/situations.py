@@ -29,6 +29,11 @@ READINGS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     # chain, step 4 resolves the newest item (rules 339.1, 340.1).
     ("何时结算", (r"(什么时候|啥时候|何时|几时|哪个时候)(才|会|开始)?结算|结算.{0,2}(什么时候|啥时候|何时)", ),
      ("依次让过", "步骤4", "最新的已确认")),
+    # Who may act next once an item is played or resolved ("我打完法术，接下来谁先有机会回应", "结算完以后轮到谁行动"): the
+    # controller of the newest item gets priority (rules 337.4, 340.4), then passes it in turn order (338.1.b.1).
+    ("之后谁行动", (r"打完|打出后|打出以后|结算完|结算后|结算以后|上链后|上链以后|确认后|确认以后",
+                r"谁先|轮到谁|谁来|谁有机会|谁能先|谁可以先|下一个是谁"),
+     ("获得优先行动权", "控制者")),
     # The moment a choice is made ("弃哪张是上链时就定好，还是结算的时候才选", "目标什么时候选"): rule 355 (2.做出相关的选择),
     # 355.17 (other choices are made on resolution), 402.2 (an ability's choices).
     ("选择时机", (r"(什么时候|啥时候|何时|哪一步|哪个步骤|时就|还是|才)[^，,。？?]{0,6}(选|定|决定)|(选|定|决定)[^，,。？?]{0,8}(什么时候|啥时候|何时|哪一步|才)", ),
