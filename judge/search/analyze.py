@@ -15,7 +15,7 @@ import itertools
 import math
 import re
 
-from judge.search import citations, intent, situations
+from judge.search import citations, intent, ngrams, situations
 from judge.search.store import connection_memo
 from judge.search.text import fold, fts_phrase, is_cjk, join_cjk_spaces, runs, strip_tones
 
@@ -313,6 +313,44 @@ def _fix_frame_typos(vocab: _Vocab, text: str, a: Analysis) -> str:
     return out
 
 
+def _repair_typos(vocab: _Vocab, text: str, a: Analysis) -> str:
+    """Same-pinyin typos read by their context (judge.search.ngrams): "阶算链上" is 结算链上. A card's name is never
+    changed (its characters need not read as the rules write)."""
+    info = vocab.info()
+    if "ngram_total" not in info or not any(is_cjk(c) for c in text):
+        return text
+    model = ngrams.Model(vocab.conn, info)
+    readings = vocab.readings(list({c for c in text if is_cjk(c)}))
+    out = list(text)
+    i, n = 0, len(text)
+    while i < n:
+        if not is_cjk(text[i]):
+            i += 1
+            continue
+        j = i
+        while j < n and is_cjk(text[j]):
+            j += 1
+        run = text[i:j]
+        keep: set[int] = set()
+        while True:
+            fixed, changed = ngrams.repair_run(model, run, readings, keep)
+            named = {p for p in changed if _in_card_name(vocab, run, p)}
+            if not named:
+                break
+            keep |= named
+        if changed:
+            out[i:j] = list(fixed)
+            a.corrections.extend(ngrams.shown(run, fixed, changed, model))
+        i = j
+    return "".join(out)
+
+
+def _in_card_name(vocab: _Vocab, run: str, p: int) -> bool:
+    """Is the character at `p` part of a card's name as typed in `run`?"""
+    keys = [run[i:j] for i in range(max(0, p - MAX_NAME + 1), p + 1) for j in range(max(p + 1, i + 2), min(len(run), i + MAX_NAME) + 1)]
+    return bool(keys) and bool(vocab.card_rows(keys))
+
+
 def _in_word(vocab: _Vocab, text: str, p: int, start: int, end: int) -> bool:
     """Is the character at `p` part of a word of the rules (two or three characters) that reaches outside
     [start, end)?"""
@@ -344,7 +382,7 @@ def analyze(conn, raw: str) -> Analysis:
     # Spaces between Chinese words and the spoken words around the question are no part of it.
     text = intent.strip_spoken(join_cjk_spaces(vocab.t2s(text)))
     a.normalized = re.sub(r"\s+", " ", text).strip()
-    a.normalized = _fix_frame_typos(vocab, _bare_term(a.normalized), a)
+    a.normalized = _fix_frame_typos(vocab, _repair_typos(vocab, _bare_term(a.normalized), a), a)
     a.question_like = is_question(a.normalized)
     a.citations, rest = citations.find(a.normalized)
     a.intent = intent.detect(rest)

@@ -23,6 +23,8 @@ It reads the tables of the rule tree (rules, examples, terms, term_aliases, faq,
   search_alias  other ways to write a term -> the term: english, synonym, traditional, pinyin.
   search_t2s    traditional -> simplified characters (only those whose simplified form matters).
   search_py     every toneless pinyin reading of each Chinese character (homophone typos).
+  search_ngram  character n-grams (n = 1..3) of the indexed texts with their counts, and search_sound the
+                characters they use by first reading: same-pinyin typos repaired by context (judge.search.ngrams).
   search_steps  the steps of the rules' ordered procedures (judge.rules.procedures), in order, each with
                 the searchable text of its subtree: order and when questions are answered by step
                 (judge.search.steps).
@@ -40,7 +42,7 @@ import re
 from collections import Counter
 
 from judge.rules import drafted, procedures, translation_notes
-from judge.search import fusion, lexicon, pairs, phrases, rank
+from judge.search import fusion, lexicon, ngrams, pairs, phrases, rank
 from judge.search.data_files import HEADING_TERMS, PLAYER_WORDS, read_asked, read_data
 from judge.search.text import CJK, fold, norm_text
 
@@ -579,12 +581,14 @@ def build(conn, docs_manifest=None) -> dict:
     phrases.build(conn, fts_rows, weights, lex_words, lex_words | {w for a in aliases for w in a[:2]})
     conn.executemany("INSERT INTO search_t2s (ch, s) VALUES (?,?)", sorted(t2s.items()))
     conn.executemany("INSERT INTO search_py (ch, py) VALUES (?,?)", sorted(py.char_readings.items()))
+    model = ngrams.build(conn, (t for d in doc_rows for t in (d["norm"], d["norm_extra"], d["norm_questions"])),
+                         py.char_readings)
     steps = _steps(rules, doc_rows)
     conn.executemany("INSERT INTO search_steps (procedure, name, position, sub, number, label, doc_id, titles, norm) "
                      "VALUES (?,?,?,?,?,?,?,?,?)",
                      steps)
     conn.executemany("INSERT OR IGNORE INTO search_pointers (parent, child) VALUES (?,?)", _pointers(doc_rows))
-    info = {"N": str(len(doc_rows)), "lex_total": str(sum(freq.values()) or 1), "version": version or "", "avg_idf_floor": str(math.log(len(doc_rows) + 1))}
+    info = {"N": str(len(doc_rows)), "lex_total": str(sum(freq.values()) or 1), "version": version or "", "avg_idf_floor": str(math.log(len(doc_rows) + 1))} | model
     conn.executemany("INSERT INTO search_info (key, value) VALUES (?,?)", info.items())
     conn.commit()
     return {"docs": len(doc_rows), "lexicon": len(freq), "aliases": len(aliases), "t2s": len(t2s), "steps": len(steps)}

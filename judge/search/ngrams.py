@@ -1,0 +1,225 @@
+"""Same-pinyin typos repaired by context: a character model counted from the indexed texts.
+
+A pinyin input method that picks the wrong candidate leaves a character that sounds right and reads wrong:
+"阶算链" for 结算链, "答法述" for 打法术, "量给别人" for 亮给别人. Where a character of the question makes a
+character sequence the indexed texts (rules, FAQ entries, examples, drafted questions) never use, each character
+the corpus uses with the same reading is tried in its place, and the one the model finds far likelier in that
+context replaces it. Context decides: "打几张" stays (几张 is said everywhere), "打击张" would not.
+
+The model: character unigram, bigram and trigram counts of the Chinese runs of the indexed texts, interpolated
+as Witten-Bell does (a context followed by many different characters lends more weight to the shorter one),
+so that a function character's unseen neighbour costs little and a term's costs much.
+
+Built with the index (`build`); the query side reads a few rows of search_ngram and search_sound.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+from judge.search.store import connection_memo
+from judge.search.text import is_cjk
+
+SCHEMA = """
+DROP TABLE IF EXISTS search_ngram;
+DROP TABLE IF EXISTS search_sound;
+CREATE TABLE search_ngram (gram TEXT PRIMARY KEY, n INTEGER, t INTEGER) WITHOUT ROWID;
+CREATE TABLE search_sound (py TEXT, ch TEXT, PRIMARY KEY (py, ch)) WITHOUT ROWID;
+"""
+# A character is a candidate (and a typed one a suspect) only if the texts use it this often: an input
+# method offers common characters first, and a rare one typed is likelier meant.
+MIN_CHAR = 3
+# How much likelier (natural log) the repaired context must be than the typed one: a typo is rare.
+MIN_GAIN = 8.0
+MAX_REPAIRS = 3
+# Characters that stand for one another in a question without a typo (他 / 它 / 她 of a card).
+INTERCHANGEABLE = frozenset("他它她")
+
+_MEMO: dict = {}
+
+
+def _cjk_runs(text: str):
+    run = []
+    for ch in text:
+        if is_cjk(ch):
+            run.append(ch)
+        elif run:
+            yield "".join(run)
+            run = []
+    if run:
+        yield "".join(run)
+
+
+def build(conn, texts, readings: dict[str, str]) -> dict:
+    """search_ngram from `texts` (every character n-gram of their Chinese runs, n = 1..3, with its count and,
+    for n < 3, how many different characters follow it) and search_sound (the first reading of each character
+    the texts use at least MIN_CHAR times -> the character; `readings`: char -> "reading,reading,...")."""
+    conn.executescript(SCHEMA)
+    counts: Counter = Counter()
+    for text in texts:
+        for run in _cjk_runs(text or ""):
+            for n in (1, 2, 3):
+                counts.update(run[i:i + n] for i in range(len(run) - n + 1))
+    followers: Counter = Counter(g[:-1] for g in counts if len(g) > 1)
+    conn.executemany("INSERT INTO search_ngram (gram, n, t) VALUES (?,?,?)",
+                     sorted((g, n, followers.get(g, 0)) for g, n in counts.items()))
+    sounds = sorted({(readings[c].split(",")[0], c) for c, n in counts.items()
+                     if len(c) == 1 and n >= MIN_CHAR and readings.get(c)})
+    conn.executemany("INSERT INTO search_sound (py, ch) VALUES (?,?)", sounds)
+    chars = [n for g, n in counts.items() if len(g) == 1]
+    return {"ngram_total": str(sum(chars)), "ngram_chars": str(len(chars))}
+
+
+class Model:
+    """The counts a question needs, read in batches and kept for the connection."""
+
+    def __init__(self, conn, info: dict) -> None:
+        self.conn = conn
+        self.total = int(info.get("ngram_total") or 0)
+        self.vocab = int(info.get("ngram_chars") or 0)
+        memo = connection_memo(_MEMO, conn)
+        self.grams: dict[str, tuple[int, int]] = memo.setdefault("grams", {})
+        self.sounds: dict[str, list[str]] = memo.setdefault("sounds", {})
+
+    def load(self, grams) -> None:
+        want = [g for g in dict.fromkeys(grams) if g not in self.grams]
+        for i in range(0, len(want), 400):
+            chunk = want[i:i + 400]
+            found = dict((g, (n, t)) for g, n, t in self.conn.execute(
+                f"SELECT gram, n, t FROM search_ngram WHERE gram IN ({','.join('?' * len(chunk))})", chunk))
+            for g in chunk:
+                self.grams[g] = found.get(g, (0, 0))
+        if len(self.grams) > 200000:
+            self.grams.clear()
+
+    def count(self, gram: str) -> int:
+        return self.grams.get(gram, (0, 0))[0]
+
+    def homophones(self, syllables: list[str]) -> None:
+        want = [s for s in dict.fromkeys(syllables) if s not in self.sounds]
+        if want:
+            for s in want:
+                self.sounds[s] = []
+            for py, ch in self.conn.execute(
+                    f"SELECT py, ch FROM search_sound WHERE py IN ({','.join('?' * len(want))})", want):
+                self.sounds[py].append(ch)
+
+    def _p1(self, c: str) -> float:
+        return (self.count(c) + 0.5) / (self.total + self.vocab + 1)
+
+    def _p2(self, a: str, b: str) -> float:
+        n, t = self.grams.get(a, (0, 0))
+        lam = n / (n + max(1, t)) if n else 0.0
+        return lam * (self.count(a + b) / n if n else 0.0) + (1 - lam) * self._p1(b)
+
+    def _p3(self, a: str, b: str, c: str) -> float:
+        n, t = self.grams.get(a + b, (0, 0))
+        lam = n / (n + max(1, t)) if n else 0.0
+        return lam * (self.count(a + b + c) / n if n else 0.0) + (1 - lam) * self._p2(b, c)
+
+    def logp(self, s: list[str], lo: int, hi: int) -> float:
+        """Log-probability of s[lo:hi] after what precedes it in s."""
+        out = 0.0
+        for i in range(lo, hi):
+            if i >= 2:
+                out += math.log(self._p3(s[i - 2], s[i - 1], s[i]))
+            elif i == 1:
+                out += math.log(self._p2(s[0], s[1]))
+            else:
+                out += math.log(self._p1(s[0]))
+        return out
+
+
+def _grams_around(s: list[str], i: int, x: str | None = None) -> list[str]:
+    """Every n-gram (n <= 3) the character at `i` (or `x` in its place) takes part in, and their contexts."""
+    t = list(s)
+    if x is not None:
+        t[i] = x
+    n = len(t)
+    out = []
+    for lo in range(max(0, i - 2), i + 1):
+        for hi in range(i + 1, min(n, lo + 3) + 1):
+            out.append("".join(t[lo:hi]))
+    for lo in range(max(0, i - 2), min(n, i + 3)):  # contexts of the n-grams after it
+        out.append(t[lo])
+        if lo + 1 < n:
+            out.append("".join(t[lo:lo + 2]))
+    return out
+
+
+def _suspect(model: Model, s: list[str], i: int) -> bool:
+    """Does the character at `i` make a sequence the texts never use (a bigram with a neighbour, or a trigram)?"""
+    n = len(s)
+    if i > 0 and not model.count(s[i - 1] + s[i]):
+        return True
+    if i + 1 < n and not model.count(s[i] + s[i + 1]):
+        return True
+    return any(not model.count("".join(s[lo:lo + 3])) for lo in range(max(0, i - 2), min(i + 1, n - 2)))
+
+
+def repair_run(model: Model, run: str, readings: dict[str, list[str]], keep: set[int]) -> tuple[str, list[int]]:
+    """`run` (Chinese characters only) with its typos repaired, and the positions changed; `keep`: positions
+    never changed (a card's name)."""
+    s = list(run)
+    n = len(s)
+    if n < 2:
+        return run, []
+    model.load(g for i in range(n) for g in _grams_around(s, i))
+    model.homophones([readings[c][0] for c in s if readings.get(c)])
+    changed: list[int] = []
+    for _ in range(MAX_REPAIRS):
+        best = None
+        for i in range(n):
+            c = s[i]
+            if i in keep or i in changed or model.count(c) < MIN_CHAR or not readings.get(c):
+                continue
+            if not _suspect(model, s, i):
+                continue
+            others = [x for x in model.sounds.get(readings[c][0], ())
+                      if x != c and not (x in INTERCHANGEABLE and c in INTERCHANGEABLE)]
+            if not others:
+                continue
+            model.load(g for x in others for g in _grams_around(s, i, x))
+            hi = min(n, i + 3)
+            base = model.logp(s, i, hi)
+            for x in others:
+                # The repair must read as the texts write: each neighbour pair it makes is used somewhere.
+                if (i > 0 and not model.count(s[i - 1] + x)) or (i + 1 < n and not model.count(x + s[i + 1])):
+                    continue
+                t = s[:i] + [x] + s[i + 1:]
+                gain = model.logp(t, i, hi) - base
+                if gain > MIN_GAIN and (best is None or gain > best[0]):
+                    best = (gain, i, x)
+        if best is None:
+            break
+        _gain, i, x = best
+        s[i] = x
+        changed.append(i)
+        model.load(g for j in range(max(0, i - 2), min(n, i + 3)) for g in _grams_around(s, j))
+    return "".join(s), sorted(changed)
+
+
+def shown(before: str, after: str, changed: list[int], model: Model) -> list[tuple[str, str]]:
+    """The repairs as the user is told them: each changed character with the neighbour it forms the commoner pair
+    with (the word it belongs to: "阶算" -> "结算"), changes one character apart together ("答法述" -> "打法术")."""
+    out: list[tuple[str, str]] = []
+    groups: list[list[int]] = []
+    for i in changed:
+        if groups and i <= groups[-1][-1] + 2:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    for g in groups:
+        lo, hi = g[0], g[-1] + 1
+        left = model.count(after[lo - 1:hi]) if lo > 0 else -1
+        right = model.count(after[lo:hi + 1]) if hi < len(after) else -1
+        if hi - lo == 1:
+            if left > right:
+                lo -= 1
+            elif hi < len(after):
+                hi += 1
+            else:
+                lo -= 1
+        out.append((before[lo:hi], after[lo:hi]))
+    return out
