@@ -158,9 +158,29 @@ def _suspect(model: Model, s: list[str], i: int) -> bool:
     return any(not model.count("".join(s[lo:lo + 3])) for lo in range(max(0, i - 2), min(i + 1, n - 2)))
 
 
+def _options(model: Model, s: list[str], i: int, readings: dict[str, list[str]]) -> list[str]:
+    """The characters that may have been meant at `i`: those the texts use that share its first reading."""
+    c = s[i]
+    if model.count(c) < MIN_CHAR or not readings.get(c):
+        return []
+    return [x for x in model.sounds.get(readings[c][0], ())
+            if x != c and not (x in INTERCHANGEABLE and c in INTERCHANGEABLE)]
+
+
+def _net(model: Model, s: list[str], change: dict[int, str]) -> float:
+    """How much likelier the texts make `s` with `change` (position -> character) than as typed, less the cost of
+    as many typos."""
+    t = list(s)
+    for i, x in change.items():
+        t[i] = x
+    lo, hi = min(change), min(len(s), max(change) + 3)
+    model.load(g for i in change for g in _grams_around(t, i))
+    return model.logp(t, lo, hi) - model.logp(s, lo, hi) - MIN_GAIN * len(change)
+
+
 def repair_run(model: Model, run: str, readings: dict[str, list[str]], keep: set[int]) -> tuple[str, list[int]]:
     """`run` (Chinese characters only) with its typos repaired, and the positions changed; `keep`: positions
-    never changed (a card's name)."""
+    never changed (a card's name). One character, or two side by side ("答处" for 打出), at a time."""
     s = list(run)
     n = len(s)
     if n < 2:
@@ -169,34 +189,33 @@ def repair_run(model: Model, run: str, readings: dict[str, list[str]], keep: set
     model.homophones([readings[c][0] for c in s if readings.get(c)])
     changed: list[int] = []
     for _ in range(MAX_REPAIRS):
-        best = None
+        best: tuple[float, dict[int, str]] | None = None
+        options: dict[int, list[str]] = {}
         for i in range(n):
-            c = s[i]
-            if i in keep or i in changed or model.count(c) < MIN_CHAR or not readings.get(c):
-                continue
-            if not _suspect(model, s, i):
-                continue
-            others = [x for x in model.sounds.get(readings[c][0], ())
-                      if x != c and not (x in INTERCHANGEABLE and c in INTERCHANGEABLE)]
-            if not others:
-                continue
-            model.load(g for x in others for g in _grams_around(s, i, x))
-            hi = min(n, i + 3)
-            base = model.logp(s, i, hi)
-            for x in others:
-                # The repair must read as the texts write: each neighbour pair it makes is used somewhere.
-                if (i > 0 and not model.count(s[i - 1] + x)) or (i + 1 < n and not model.count(x + s[i + 1])):
-                    continue
-                t = s[:i] + [x] + s[i + 1:]
-                gain = model.logp(t, i, hi) - base
-                if gain > MIN_GAIN and (best is None or gain > best[0]):
-                    best = (gain, i, x)
+            if i not in keep and i not in changed and _suspect(model, s, i):
+                options[i] = _options(model, s, i, readings)
+        # The repair must read as the texts write: each neighbour pair it makes is used somewhere.
+        model.load(g for i, xs in options.items() for x in xs for g in (
+            s[i - 1] + x if i > 0 else "", x + s[i + 1] if i + 1 < n else ""))
+        fits = {i: [x for x in xs if (i == 0 or model.count(s[i - 1] + x)) and (i + 1 == n or model.count(x + s[i + 1]))]
+                for i, xs in options.items()}
+        changes = [{i: x} for i, xs in fits.items() for x in xs]
+        for i in options:
+            if i + 1 in options:
+                lefts = [x for x in options[i] if i == 0 or model.count(s[i - 1] + x)]
+                rights = [y for y in options[i + 1] if i + 2 == n or model.count(y + s[i + 2])]
+                model.load(x + y for x in lefts for y in rights)
+                changes += [{i: x, i + 1: y} for x in lefts for y in rights if model.count(x + y)]
+        for change in changes:
+            net = _net(model, s, change)
+            if net > 0 and (best is None or net > best[0]):
+                best = (net, change)
         if best is None:
             break
-        _gain, i, x = best
-        s[i] = x
-        changed.append(i)
-        model.load(g for j in range(max(0, i - 2), min(n, i + 3)) for g in _grams_around(s, j))
+        for i, x in best[1].items():
+            s[i] = x
+            changed.append(i)
+        model.load(g for j in range(max(0, min(best[1]) - 2), min(n, max(best[1]) + 3)) for g in _grams_around(s, j))
     return "".join(s), sorted(changed)
 
 
