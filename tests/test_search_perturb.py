@@ -134,10 +134,11 @@ def test_the_tool_never_lists_a_frozen_sets_faulted_questions(capsys):
     assert capsys.readouterr().err.startswith("错误：")
 
 
-# Recall@5 under each fault on two development sets, about 0.05 below the figure measured with seed 21 (main ebff038).
+# Recall@5 under each fault on two development sets, about 0.05 below the figure measured with seed 21 (main ebff038;
+# typo: with the repair by context, judge.search.ngrams, 0.981 on both).
 FLOORS = {
-    "fresh14": {"traditional": 0.94, "taiwan": 0.94, "hongkong": 0.94, "typo": 0.90, "noise": 0.94, "spacing": 0.94},
-    "fresh18": {"traditional": 0.95, "typo": 0.87, "noise": 0.95, "spacing": 0.95},
+    "fresh14": {"traditional": 0.94, "taiwan": 0.94, "hongkong": 0.94, "typo": 0.93, "noise": 0.94, "spacing": 0.94},
+    "fresh18": {"traditional": 0.95, "typo": 0.93, "noise": 0.95, "spacing": 0.95},
 }
 CASE_FLOORS = {"dev": 0.95, "fresh19": 0.95}  # the english kind only
 
