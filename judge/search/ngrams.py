@@ -222,6 +222,8 @@ def repair_run(model: Model, run: str, readings: dict[str, list[str]], keep: set
 def shown(before: str, after: str, changed: list[int], model: Model) -> list[tuple[str, str]]:
     """The repairs as the user is told them: each changed character with the neighbour it forms the commoner pair
     with (the word it belongs to: "阶算" -> "结算"), changes one character apart together ("答法述" -> "打法术")."""
+    if len(after) <= 4:  # a term typed alone ("结算连") is shown whole
+        return [(before, after)]
     out: list[tuple[str, str]] = []
     groups: list[list[int]] = []
     for i in changed:
