@@ -220,7 +220,9 @@ def test_a_frame_word_misspelt_by_the_input_method_is_read_as_the_frame(conn, ty
     from judge.search.analyze import analyze
 
     a = analyze(conn, typed)
-    assert frame in a.corrections and frame[1] in a.normalized and a.intent
+    # Repaired by the frame table or, first, by context (judge.search.ngrams, which shows the characters it changed
+    # with a neighbour: 符害 -> 负还 of 胜负还是).
+    assert frame[1] in a.normalized and a.intent and a.corrections
 
 
 @pytest.mark.parametrize("typed", ["战斗伤害是谁先分配", "加攻的光环是不是也跟着没了", "1v1后手第一回合多召几枚符文", "那个战场算谁的", "罗马"])
