@@ -103,6 +103,22 @@ def test_a_chinese_query_compiles_no_english_frame():
     assert not [k for k in intent._compiled if k.startswith("en-") or k == "strip-en"]
 
 
+@pytest.mark.parametrize("query,number", [
+    ("final point rule", "471.1"), ("ganking rules", "810"), ("how does ganking work", "810"), ("hidden ruling", "811"),
+])
+def test_rule_and_work_are_no_subject(conn, query, number):
+    """"X rules", "X ruling", "how does X work": every answer is a rule, so the word asks about X alone (it was
+    searched as a required literal and pushed X's rules below the glossary)."""
+    a = analyze(conn, query)
+    assert not [c for c in a.concepts if c.label in ("rule", "rules", "ruling", "work")], a.concepts
+    numbers = [h.get("number") for h in search(conn, query, limit=5).to_dict()["hits"] if h["kind"] == "rule"]
+    assert number in numbers, numbers
+
+
+def test_a_named_rule_keeps_its_word(conn):
+    assert any("卡面文字" in c.forms for c in analyze(conn, "golden rule").concepts)
+
+
 def test_a_misspelt_term_in_an_english_question_is_read_as_the_term(conn):
     a = analyze(conn, "can i exhuast a unit twice")
     assert ("exhuast", "exhaust") in a.corrections

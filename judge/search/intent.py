@@ -106,7 +106,9 @@ ENGLISH_STOP = set(
     "some mean means meaning whats whos hows difference allowed legal possible permitted able still "
     "must forced required often long soon early late just also again then than while ever every each "
     "yes so does doing done way exactly actually really like they them their itself themselves "
-    "definition definitions defined define".split()
+    "definition definitions defined define "
+    # "ganking rules", "how does Deflect work", "final point ruling": what is asked about is the rest
+    "rule rules ruling rulings work works working mechanic mechanics explain explained".split()
 )
 # Card games a player names ("like in Magic", "as in Hearthstone", "in Riftbound"): they say where the player's
 # words come from, never what the question is about (a glossary note naming Magic: The Gathering is no answer).
