@@ -397,6 +397,7 @@ def analyze(conn, raw: str) -> Analysis:
     if a.question_like:
         # "对手回应把他召回了，结算时还能打到吗": a situation told over the sentence, read as the rules' words.
         related += [Concept(name, list(words), via="related", optional=True) for name, words in situations.read(rest)]
+    related += _score_thresholds(rest)
     if intent.who_first(rest):
         related.append(Concept("谁先", list(intent.WHO_FIRST), via="related", optional=True))
     said = rest
@@ -524,6 +525,26 @@ def _signed_numbers(text: str) -> list[Concept]:
             if not (before.isascii() and before.isalnum()):
                 out.append(Concept(signs[0], [word], via="sign", optional=True))
                 break
+    return out
+
+
+# A score one point short of a mode's victory score (7 of the 8 of 1v1 and free-for-all, 10 of the 11 of 2v2:
+# rules 485.3-489.3), or the point said as the last one: the question is about the final point (rule 471.1.b:
+# a conquer one point from the Victory Score needs every battlefield scored this turn). At the victory score
+# itself (8分, 11分, 第8分) it is about winning (rule 472 and 194.2: at the victory score and ahead in a cleanup).
+_ONE_SHORT = re.compile(r"(?<![0-9.])(7|10)分|[七十]分|差[一1]分|最后[一1]分|赢的那[一1]?分|第(8|11|八|十一)分")
+_AT_VICTORY = re.compile(r"(?<![0-9.])(8|11)分|[八]分|十一分")
+
+
+def _score_thresholds(text: str) -> list[Concept]:
+    out: list[Concept] = []
+    if re.search(r"几分|多少分", text):
+        # The count frame is cut from the question ("现在算几分"): what it counts is a player's points.
+        out.append(Concept("分数", ["分数", "得分", "1分"], via="related", optional=True))
+    if _ONE_SHORT.search(text):
+        out.append(Concept("最后一分", ["最后一分"], via="related", optional=True))
+    if _AT_VICTORY.search(text) or re.search(r"第(8|11|八|十一)分", text):
+        out.append(Concept("胜利得分", ["胜利得分", "获胜"], via="related", optional=True))
     return out
 
 
