@@ -77,7 +77,7 @@ OVERRIDES = {
     "Counter": "无效化", "Buff": "增益", "Banish": "放逐", "Kill": "摧毁", "Add": "获得", "Channel": "召出",
     "Burn Out": "燃尽", "Double": "翻倍", "Swap": "互换", "Attach": "贴附", "Detach": "卸除", "Predict": "洞察",
     "Prevent": "抵挡", "Replace": "替换", "Create": "创建", "Movement": "移动", "Recalls": "召回",
-    "The Steps of Combat": "战斗步骤", "Scoring": "得分计算", "Modes of Play": "游戏模式", "Conceding": "认输",
+    "The Steps of Combat": "战斗步骤", "Phases of the Turn": "回合阶段", "Scoring": "得分计算", "Modes of Play": "游戏模式", "Conceding": "认输",
     "Buffs": "增益", "Bonus Damage": "额外伤害", "Attachment": "贴附", "Inactive": "未激活",
     "Making New Choices": "另做选择", "Accelerate": "急速", "Assault": "强攻", "Deathknell": "绝念",
     "Deflect": "法盾", "Ganking": "游走", "Hidden": "待命", "Temporary": "瞬息", "Equip": "装配",
@@ -176,6 +176,27 @@ def chinese_term(number: str, rows: dict[str, dict], corpus: list[str]) -> str |
     return None
 
 
+def drafted_titles() -> dict[str, str]:
+    """Rule number -> the tool's drafted Chinese title of a heading the corpus lost (judge/rules/data/drafted_titles.tsv)."""
+    out = {}
+    for line in DRAFTED.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#") or "\t" not in line:
+            continue
+        number, title = line.split("\t")[:2]
+        out[number] = title.strip()
+    return out
+
+
+DRAFTED_TERM = re.compile(r"(?:第.步：)?([\u4e00-\u9fff]{2,12})")
+
+
+def drafted_term(number: str, titles: dict[str, str]) -> str | None:
+    """A drafted title that is itself a short term ("游戏区域", "开始步骤"; "第一步：战斗法术对决步骤" read
+    without its step): the name the tree shows for a heading whose Chinese text lost it."""
+    m = DRAFTED_TERM.fullmatch(titles.get(number, ""))
+    return m.group(1) if m else None
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--english", type=Path, default=None)
@@ -191,14 +212,18 @@ def main(argv: list[str] | None = None) -> int:
     # A term is paired only if a judge can find it: in the corpus, the FAQs, or a drafted title.
     corpus_text = re.sub(r"\s+", "", "".join(corpus + [f.read_text(encoding="utf-8") for f in FAQS + [DRAFTED]]))
     pairs, skipped = [], []
+    titles = drafted_titles()
     for number, english in english_headings(args.english):
         # Only a heading that is itself a term is paired ("Ready", not "While in the Trash").
-        auto = chinese_term(number, rows, corpus) if len(english.split()) <= 2 and not english.startswith(("While", "A ")) else None
-        term = OVERRIDES.get(english) or auto
+        is_term = len(english.split()) <= 3 and not english.startswith(("While", "A "))
+        auto = chinese_term(number, rows, corpus) if len(english.split()) <= 2 and is_term else None
+        drafted = drafted_term(number, titles) if is_term and not auto and english not in OVERRIDES else None
+        term = OVERRIDES.get(english) or auto or drafted
         if not term or term not in corpus_text:
             skipped.append(f"{number} {english} -> {term or '?'}")
             continue
-        source = "hand-checked heading" if english in OVERRIDES else "numbering map"
+        source = ("hand-checked heading" if english in OVERRIDES else
+                  "drafted title of the heading" if drafted else "numbering map")
         pairs.append((english, term, number, source))
     for english, (term, number) in DEFINED.items():
         if term not in corpus_text:
