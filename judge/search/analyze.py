@@ -499,11 +499,26 @@ def analyze(conn, raw: str) -> Analysis:
                 # is phrasing, not the subject: it must not cost the answer its coverage.
                 c.optional = True
     _fix_unmatched(vocab, concepts, a)
+    if not a.question_like or a.intent == intent.DEFINE:
+        _kind_words_optional(concepts)
     a.concepts = [c for c in concepts if c.forms]
     if a.intent == intent.DEFINE and not cards and sum(not c.optional for c in a.concepts) == 1:
         # "What is a showdown?" asks for the term itself: its heading and definition answer, as for the term.
         a.question_like = False
     return a
+
+
+# English words that say what kind of thing a term is ("Exhaust rule", "Deflect keyword", "Legion mechanic"): beside
+# a term they name no subject of their own.
+KIND_WORDS = frozenset({"rule", "rules", "keyword", "keywords", "mechanic", "mechanics"})
+
+
+def _kind_words_optional(concepts: list[Concept]) -> None:
+    """A kind word beside a term is optional: the term is what is asked for ("Exhaust rule" is Exhaust)."""
+    kind = [c for c in concepts if not c.optional and c.label in KIND_WORDS]
+    if kind and any(not c.optional and c.label not in KIND_WORDS for c in concepts):
+        for c in kind:
+            c.optional = True
 
 
 def _is_stop(label: str) -> bool:
