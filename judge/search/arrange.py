@@ -7,6 +7,8 @@ Four rules:
     about as well, the rule is shown first and the FAQ entry right after it.
   - A query naming a card is asking for its rulings: the card's FAQ entries and errata come first, the
     card's glossary entry (its name pair and where the FAQ names it) right after them.
+  - A query naming a keyword or a rules term (Legion, 待命, "what does Tank do") is asking for its rule and
+    how it was ruled: the term's rule first, the FAQ entries that rule on the term right after it.
   - For a question, a first paragraph that announces its sub-paragraphs ("此行动仅可在特定时间进行。")
     is followed by those of them the question matched best: they say what it announces.
 """
@@ -213,6 +215,94 @@ def card_rulings_first(conn, hits: list[Hit], labels: list[str]) -> list[Hit]:
     front = rulings + terms
     for i in range(len(front) - 2, -1, -1):  # several cards (亚索, or two names of one): shown scores in shown order
         front[i].score = max(front[i].score, front[i + 1].score)
+    placed = {h.doc["id"] for h in front}
+    return front + [h for h in hits if h.doc["id"] not in placed]
+
+
+TERM_WINDOW = 2  # a glossary entry this high up is the term the query names
+TERM_RULINGS = 3  # at most this many FAQ rulings on the term follow its rule
+TERM_RULING_NOTE = "关于「{}」的FAQ裁定"
+_QUESTION = re.compile(r"问：(.*?)(?:\n答：|$)", re.S)
+
+
+def _question(doc: dict) -> str:
+    m = _QUESTION.search(doc.get("text") or doc.get("norm") or "")
+    return m.group(1) if m else ""
+
+
+def _ruling_tier(doc: dict, term: str, aliases: list[str], keyword: bool) -> int | None:
+    """How plainly an FAQ entry rules on a term: its heading names it (0); its question names the term or
+    one of the FAQ's names for it marked as a term, quoted or followed by the English (1); for a keyword, its
+    question names the term (2) or a Chinese alias (3) (a question naming a unit's 战力 in passing is no
+    ruling on Might); else None (the entry only mentions it in the answer)."""
+    if term in (doc.get("title") or ""):
+        return 0
+    q = _question(doc)
+    names = [term] + aliases
+    if any(re.search(rf"[“\[【]{re.escape(n)}[”\]】]|{re.escape(n)}\s*[（(][A-Za-z]", q) for n in names):
+        return 1
+    if not keyword:
+        return None
+    if term in q:
+        return 2
+    if any(a in q for a in aliases):
+        return 3
+    return None
+
+
+def term_rulings(conn, hits: list[Hit], said: list[str]) -> list[Hit]:
+    """When the first hits hold a term's glossary entry (the query names a keyword or rules term), the term's
+    rule follows the entry and the FAQ entries that rule on the term (not superseded; best tier first, then in
+    document order, at most TERM_RULINGS) follow the rule: a judge sees the rule and how it was ruled on the
+    first screen. Only when what the query says (`said`: its concepts) is that one term, by one of its names; not
+    for a card's entry (card_rulings_first puts a card's rulings first)."""
+    if not hits or hits[0].direct:
+        return hits
+    at = next((k for k, h in enumerate(hits[:TERM_WINDOW]) if h.doc.get("kind") == "term"), None)
+    if at is None:
+        return hits
+    entry = hits[at]
+    term = entry.doc.get("ref") or ""
+    row = conn.execute("SELECT kind, english FROM terms WHERE term = ?", (term,)).fetchone()
+    if len(term) < 2 or not row or row[0] == "card":
+        return hits
+    keyword = row[0] == "keyword"
+    names = [a for (a,) in conn.execute("SELECT alias FROM term_aliases WHERE term = ? ORDER BY alias", (term,)) if a]
+    if len(said) != 1 or said[0].lower() not in {n.lower() for n in [term, row[1] or "", *names]}:
+        return hits
+    aliases = [a for a in names if a != term and re.fullmatch(r"[\u4e00-\u9fff]{2,}", a)]
+    rows = conn.execute(
+        "SELECT id, title, text FROM search_docs WHERE kind = 'faq' AND COALESCE(status, '') != 'superseded' "
+        "AND (title LIKE ? OR text LIKE ?" + " OR text LIKE ?" * len(aliases) + ") ORDER BY id",
+        [f"%{term}%", f"%{term}%"] + [f"%{a}%" for a in aliases]).fetchall()
+    tiers = sorted((tier, i) for i, title, text in rows
+                   if (tier := _ruling_tier({"title": title, "text": text}, term, aliases, keyword)) is not None)
+    ids = [i for _t, i in tiers[:TERM_RULINGS]]
+    if not ids:
+        return hits
+    number = entry.doc.get("number") or ""
+    # The rule right after the entry, titled with the term, is the term's rule as ranked (159.2.a 迅捷 for
+    # Action, whose keyword rule 806 has no text here); else the rule of the entry's number.
+    after = hits[at + 1] if at + 1 < len(hits) else None
+    if after is not None and not (after.doc.get("kind") == "rule" and term in (after.doc.get("title") or "")):
+        after = None
+    rule = after or next((h for h in hits if h.doc.get("kind") == "rule" and number and h.doc.get("number") == number), None)
+    if rule is None and number:
+        found = conn.execute("SELECT id FROM search_docs WHERE kind = 'rule' AND number = ? ORDER BY id LIMIT 1",
+                             (number,)).fetchone()
+        if found:
+            rule = Hit(fetch_docs(conn, [found[0]], SCORE_COLUMNS)[found[0]], entry.score, entry.coverage,
+                       list(entry.matched))
+    by_id = {h.doc["id"]: h for h in hits}
+    docs = fetch_docs(conn, [i for i in ids if i not in by_id], SCORE_COLUMNS)
+    rulings = []
+    for i in ids:
+        h = by_id.get(i) or Hit(docs[i], entry.score, entry.coverage, list(entry.matched))
+        h.note = h.note or TERM_RULING_NOTE.format(term)
+        rulings.append(h)
+    front = hits[:at + 1] + ([rule] if rule is not None and rule not in hits[:at] else []) + rulings
+    for k in range(1, len(front)):  # shown scores in shown order
+        front[k].score = min(front[k].score, front[k - 1].score)
     placed = {h.doc["id"] for h in front}
     return front + [h for h in hits if h.doc["id"] not in placed]
 
