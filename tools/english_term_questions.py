@@ -10,7 +10,8 @@ other card games (OTHER_GAMES) are written by hand with the rules that answer th
 
 Each term is asked as written; about a third also in lower case; each keyword also as "what does X do",
 "X keyword" and "X 是什么". A question equal to another set's question (up to punctuation and case, or exactly for
-the term set) is dropped unseen: only the count is printed.
+the term set) or to a drafted question the search indexes
+(judge/search/data/asked/) is dropped unseen: only the count is printed.
 
     python tools/english_term_questions.py PATH/core-rules-v1.4-*.en.txt > /tmp/rows.tsv
 """
@@ -203,6 +204,20 @@ def other_sets_keys() -> tuple[set[str], set[str]]:
     return exact, words
 
 
+def drafted_keys() -> set[str]:
+    """The drafted questions the search indexes (judge/search/data/asked/), as tools/asked_clean.py compares them:
+    an evaluation question may not equal one (it would be found by its copy)."""
+    from judge.search.data_files import read_asked
+
+    return {asked_key(r.question) for r in read_asked()}
+
+
+def asked_key(text: str) -> str:
+    from judge.search.text import norm_text
+
+    return norm_text(text).rstrip("?？!！。.")
+
+
 def same_words(query: str) -> str:
     return re.sub(r"[\s\W_]+", "", query).lower()
 
@@ -245,14 +260,19 @@ def build(reference: str) -> tuple[list[tuple[str, str, list[str], str]], int, d
     for query, numbers, faqs in OTHER_GAMES:
         targets = [t for n in numbers if (t := tree.node_target(n))] + [tree.faq_target(e) for e in faqs]
         rows.append(("english", query, list(dict.fromkeys(targets)), ",".join(numbers + faqs)))
+    drafted = drafted_keys()
     kept = [r for r in rows if free(r[1])]
+    after_drafted = [r for r in kept if asked_key(r[1]) not in drafted]
+    counts_drafted = len(kept) - len(after_drafted)
+    kept = after_drafted
     seen, unique = set(), []
     for r in kept:
         if r[1] not in seen:
             seen.add(r[1])
             unique.append(r)
     counts = {"terms": len(terms), "keywords": len(kws), "other_games": len(OTHER_GAMES),
-              "generated": len(rows), "dropped_as_other_sets": len(rows) - len(kept)}
+              "generated": len(rows), "dropped_as_other_sets": len(rows) - len(kept) - counts_drafted,
+              "dropped_as_drafted_questions": counts_drafted}
     return unique, len(rows) - len(kept), counts
 
 
