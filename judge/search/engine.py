@@ -217,10 +217,10 @@ def _search(conn, query: str, limit: int, kinds: list[str] | None) -> SearchResu
             hits = arrange.card_rulings_first(conn, hits, [c.label for c in a.concepts] + [a.normalized] + a.cards)
         forms = [f for c in a.concepts if not c.optional for f in c.forms]
         hits = arrange.expand_sections(conn, hits[: limit + 5], ranked, limit, forms) + hits[limit + 5 :]
-        if not kinds or "rule" in kinds:
-            hits = _heading_rule(conn, a, hits)
         if not kinds or {"rule", "faq"} <= set(kinds):
             hits = arrange.term_rulings(conn, hits, [c.label for c in a.concepts if not c.optional])
+        if not kinds or "rule" in kinds:  # after the rulings: the rule an official heading names stays on screen
+            hits = _heading_rule(conn, a, hits)
     result.hits = hits[:limit]
     full = rank.fetch_docs(conn, [h.doc["id"] for h in result.hits if not h.direct])
     for h in result.hits:
