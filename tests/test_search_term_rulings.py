@@ -10,7 +10,7 @@ from judge.paths import REPO_DIR
 from judge.search.engine import search
 
 
-def _hits(conn, query, n=5):
+def _hits(conn, query, n=6):
     return search(conn, query, limit=10).to_dict()["hits"][:n]
 
 
@@ -33,7 +33,8 @@ def test_keyword_rule_then_its_rulings(conn, query):
 def test_hidden_rulings_follow_its_rule(conn):
     hits = _hits(conn, "Hidden")
     assert hits[0]["kind"] == "term" and hits[1]["kind"] == "rule"
-    assert [h["id"] for h in hits[2:5]] == ["C-L135", "C-L139", "C-L143"]
+    assert hits[2]["kind"] == "rule" and hits[2]["number"].startswith(hits[1]["number"] + ".")  # not bare
+    assert [h["id"] for h in hits[3:6]] == ["C-L135", "C-L139", "C-L143"]
 
 
 def test_a_term_named_in_passing_is_no_ruling(conn):

@@ -300,7 +300,14 @@ def term_rulings(conn, hits: list[Hit], said: list[str]) -> list[Hit]:
         h = by_id.get(i) or Hit(docs[i], entry.score, entry.coverage, list(entry.matched))
         h.note = h.note or TERM_RULING_NOTE.format(term)
         rulings.append(h)
-    front = hits[:at + 1] + ([rule] if rule is not None and rule not in hits[:at] else []) + rulings
+    front = hits[:at + 1] + ([rule] if rule is not None and rule not in hits[:at] else [])
+    # A heading is never shown bare (expand_sections): its first paragraph stays with it, the rulings follow.
+    first = next((h for h in hits if h not in front), None)
+    if (rule is not None and first is not None and first.doc.get("kind") == "rule"
+            and str(first.doc.get("number") or "").startswith(str(rule.doc.get("number") or "-") + ".")
+            and first.doc["id"] not in ids):
+        front.append(first)
+    front += rulings
     for k in range(1, len(front)):  # shown scores in shown order
         front[k].score = min(front[k].score, front[k - 1].score)
     placed = {h.doc["id"] for h in front}
