@@ -508,13 +508,13 @@ def analyze(conn, raw: str) -> Analysis:
     return a
 
 
-# English words that say what kind of thing a term is ("Exhaust rule", "Deflect keyword", "Legion mechanic"): beside
-# a term they name no subject of their own.
-KIND_WORDS = frozenset({"rule", "rules", "keyword", "keywords", "mechanic", "mechanics"})
+# English words that say what kind of thing a term is ("Deflect keyword"): beside a term they name no subject of
+# their own. "rule" and "mechanic" need no entry: they are English stop words (intent.ENGLISH_STOP).
+KIND_WORDS = frozenset({"keyword", "keywords"})
 
 
 def _kind_words_optional(concepts: list[Concept]) -> None:
-    """A kind word beside a term is optional: the term is what is asked for ("Exhaust rule" is Exhaust)."""
+    """A kind word beside a term is optional: the term is what is asked for ("Deflect keyword" is Deflect)."""
     kind = [c for c in concepts if not c.optional and c.label in KIND_WORDS]
     if kind and any(not c.optional and c.label not in KIND_WORDS for c in concepts):
         for c in kind:
