@@ -103,16 +103,19 @@ def test_a_chinese_query_compiles_no_english_frame():
     assert not [k for k in intent._compiled if k.startswith("en-") or k == "strip-en"]
 
 
-@pytest.mark.parametrize("query,number", [
-    ("final point rule", "471.1"), ("ganking rules", "810"), ("how does ganking work", "810"), ("hidden ruling", "811"),
+@pytest.mark.parametrize("query,numbers", [
+    ("final point rule", {"471.1"}), ("ganking rules", {"810"}), ("how does ganking work", {"810"}),
+    # Hidden's keyword rule 811 (no Chinese text) is shown by its glossary entry; 421 (Hide, 待命) is the rule
+    # with text that the keyword allows, shown as the term's rule with the FAQ rulings after it.
+    ("hidden ruling", {"811", "421"}),
 ])
-def test_rule_and_work_are_no_subject(conn, query, number):
+def test_rule_and_work_are_no_subject(conn, query, numbers):
     """"X rules", "X ruling", "how does X work": every answer is a rule, so the word asks about X alone (it was
     searched as a required literal and pushed X's rules below the glossary)."""
     a = analyze(conn, query)
     assert not [c for c in a.concepts if c.label in ("rule", "rules", "ruling", "work")], a.concepts
-    numbers = [h.get("number") for h in search(conn, query, limit=5).to_dict()["hits"] if h["kind"] == "rule"]
-    assert number in numbers, numbers
+    shown = [h.get("number") for h in search(conn, query, limit=5).to_dict()["hits"] if h["kind"] == "rule"]
+    assert numbers & set(shown), shown
 
 
 def test_a_named_rule_keeps_its_word(conn):
