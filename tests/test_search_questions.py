@@ -90,7 +90,7 @@ SIZES = {"dev": (100, 5), "fresh": (60, 5), "fresh2": (60, 5), "fresh3": (100, 5
          "fresh14": (105, 5), "fresh15": (105, 5), "fresh16": (105, 5), "fresh17": (60, 0), "fresh18": (105, 5),
          "fresh19": (70, 0), "fresh20": (105, 5), "fresh21": (105, 5), "fresh22": (70, 3), "fresh23": (90, 0),
          "fresh25": (90, 0),
-         "fresh24": (345, 0),
+         "fresh24": (321, 0),
          "reword": (60, 0), "reword2": (60, 0), "reword3": (60, 0), "reword4": (60, 0), "reword5": (60, 0),
          "frozen": (50, 5), "frozen2": (50, 5), "frozen3": (70, 8), "frozen4": (84, 12), "frozen5": (84, 12),
          "frozen6": (84, 12), "frozen7": (84, 12), "frozen8": (84, 12), "frozen9": (84, 12), "frozen10": (84, 12),
