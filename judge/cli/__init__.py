@@ -118,4 +118,7 @@ def _main(argv: list[str] | None) -> tuple[int, bool]:
             raise
         print(f"错误：{err.render()}", file=sys.stderr)
         code = err.exit_code
+    regex_cache = sys.modules.get("judge.regex_cache")
+    if regex_cache is not None:  # the patterns this command compiled are kept for the next one (judge.regex_cache)
+        regex_cache.save()
     return code, answered_fast

@@ -15,6 +15,7 @@ import itertools
 import math
 import re
 
+from judge.regex_cache import regex
 from judge.search import citations, intent, ngrams, situations
 from judge.search.store import connection_memo
 from judge.search.text import fold, fts_phrase, is_cjk, join_cjk_spaces, runs, strip_tones
@@ -547,8 +548,8 @@ def _signed_numbers(text: str) -> list[Concept]:
 # rules 485.3-489.3), or the point said as the last one: the question is about the final point (rule 471.1.b:
 # a conquer one point from the Victory Score needs every battlefield scored this turn). At the victory score
 # itself (8分, 11分, 第8分) it is about winning (rule 472 and 194.2: at the victory score and ahead in a cleanup).
-_ONE_SHORT = re.compile(r"(?<![0-9.])(7|10)分|[七十]分|差[一1]分|最后[一1]分|赢的那[一1]?分|第(8|11|八|十一)分")
-_AT_VICTORY = re.compile(r"(?<![0-9.])(8|11)分|[八]分|十一分")
+_ONE_SHORT = regex(r"(?<![0-9.])(7|10)分|[七十]分|差[一1]分|最后[一1]分|赢的那[一1]?分|第(8|11|八|十一)分")
+_AT_VICTORY = regex(r"(?<![0-9.])(8|11)分|[八]分|十一分")
 
 
 def _score_thresholds(text: str) -> list[Concept]:

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import re
 
+from judge.regex_cache import regex
 from judge.search.text import is_cjk
 
 _NUM = r"(\d{3}(?:\.(?:\d{1,3}|[a-z]))*)"
 # Old (referee FAQ) numbering: always written in square brackets.
-_OLD = re.compile(r"(?:规则|rule)?\s*\[\s*" + _NUM + r"\.?\s*\]")
+_OLD = regex(r"(?:规则|rule)?\s*\[\s*" + _NUM + r"\.?\s*\]")
 # Current numbering: "规则 318", "rule 318.2", or a bare three-digit number standing on its own
 # (not "100 点伤害": a count followed by a unit is not a citation).
-_CURRENT = re.compile(
+_CURRENT = regex(
     r"(?:(?:规则|条款|第|rule|r)\s*)?(?<![\d.])" + _NUM + r"(?![\d])\.?(?!\s*[张分点个名枚次条项])(?:\s*条)?"
 )
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from judge.regex_cache import regex
+
 HOWMANY, CAN, WHEN, WHATIF, ORDER, DEFINE, WHERE = "howmany", "can", "when", "whatif", "order", "define", "where"
 
 # Words of a question for a procedure's steps ("战斗分成哪几步", "打出一张牌有几个步骤"): it asks for a
@@ -84,7 +86,7 @@ _compiled: dict[str, re.Pattern] = {}
 
 def _rx(key: str, pattern: str) -> re.Pattern:
     if key not in _compiled:
-        _compiled[key] = re.compile(pattern)
+        _compiled[key] = regex(pattern)
     return _compiled[key]
 
 # Words that only frame a question (never its subject): dropped from the query's concepts.

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from judge.regex_cache import regex
+
 # (name, patterns that must all match, rules' words). Each with the rule that says it.
 READINGS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     # A target that died, was recalled, moved, went back to hand, changed control or outgrew its restriction
@@ -48,7 +50,7 @@ def read(text: str) -> list[tuple[str, tuple[str, ...]]]:
     out = []
     for name, patterns, words in READINGS:
         if name not in _compiled:
-            _compiled[name] = [re.compile(p) for p in patterns]
+            _compiled[name] = [regex(p) for p in patterns]
         if all(p.search(text) for p in _compiled[name]):
             out.append((name, words))
     return out

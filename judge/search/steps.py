@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from judge.regex_cache import regex
 from judge.rules import drafted
 from judge.rules.number import within
 from judge.search import intent, rank, rerank
@@ -55,9 +56,9 @@ def _step_of(steps: list[_Step], number: str) -> _Step | None:
 
 
 # An either-or question's two sides: "先A还是(先)B", "是A，还是B", "A还是B".
-_EITHER = re.compile(r"^(.*?)还是(.+)$")
-_ENGLISH_EITHER = re.compile(r"^(.*?)\b(?:before or after|after or before|or)\b(.+)$")
-_WHO_FIRST = re.compile(r"^(.+?)(?:和|跟|与|同)(.+?)(?:谁先|哪个先|哪一个先|先后|谁早|谁晚|的顺序|顺序)")
+_EITHER = regex(r"^(.*?)还是(.+)$")
+_ENGLISH_EITHER = regex(r"^(.*?)\b(?:before or after|after or before|or)\b(.+)$")
+_WHO_FIRST = regex(r"^(.+?)(?:和|跟|与|同)(.+?)(?:谁先|哪个先|哪一个先|先后|谁早|谁晚|的顺序|顺序)")
 
 
 def alternatives(text: str) -> list[str]:

@@ -9,14 +9,15 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from judge.regex_cache import regex
 
 # CJK unified ideographs (+ extension A and compatibility ideographs): the characters segmented
 # one by one in the `chars` index column. Regexes over this class take milliseconds to compile,
 # so the query path tests code points directly (is_cjk) and leaves such regexes to the index builder.
 CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]")
+_CONTROL = regex(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]")
 _SPACES = re.compile(r"\s+")
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = regex("[\ud800-\udfff]")
 
 
 def is_cjk(ch: str) -> bool:
