@@ -509,15 +509,10 @@ def analyze(conn, raw: str) -> Analysis:
     return a
 
 
-# English words that say what kind of thing a term is ("Deflect keyword"): beside a term they name no subject of
-# their own. "rule" and "mechanic" need no entry: they are English stop words (intent.ENGLISH_STOP).
-KIND_WORDS = frozenset({"keyword", "keywords"})
-
-
 def _kind_words_optional(concepts: list[Concept]) -> None:
     """A kind word beside a term is optional: the term is what is asked for ("Deflect keyword" is Deflect)."""
-    kind = [c for c in concepts if not c.optional and c.label in KIND_WORDS]
-    if kind and any(not c.optional and c.label not in KIND_WORDS for c in concepts):
+    kind = [c for c in concepts if not c.optional and c.label in intent.KIND_WORDS]
+    if kind and any(not c.optional and c.label not in intent.KIND_WORDS for c in concepts):
         for c in kind:
             c.optional = True
 
@@ -559,7 +554,7 @@ def _score_thresholds(text: str) -> list[Concept]:
         out.append(Concept("分数", ["分数", "得分", "1分"], via="related", optional=True))
     if _ONE_SHORT.search(text):
         out.append(Concept("最后一分", ["最后一分"], via="related", optional=True))
-    if _AT_VICTORY.search(text) or re.search(r"第(8|11|八|十一)分", text):
+    if _AT_VICTORY.search(text):  # 第8分 and 第八分 too
         out.append(Concept("胜利得分", ["胜利得分", "获胜"], via="related", optional=True))
     return out
 
