@@ -1,15 +1,16 @@
 """Regular expressions compiled once per machine rather than once per process.
 
 `re.compile` parses a pattern and builds its matcher program in Python. The patterns a cold `judge search` needs
-(question frames, situations, citations) cost about ten milliseconds of compiling in every process: as much as a
-third of the time the command may take over `python3 -c pass`. The program that `re` hands to its C matcher
+(question frames, situations, citations) cost about ten milliseconds of compiling in every process: about a
+fifth of what the command takes over `python3 -c pass`. The program that `re` hands to its C matcher
 (`_sre.compile`) is a list of integers; it is kept in a file in the cache folder, keyed by the interpreter's
 version and the matcher's magic number, and a later process hands it to the matcher directly.
 
-Any doubt falls back to `re.compile`: another interpreter, a file that is unreadable, damaged or written by another
-Python, an entry the matcher rejects. A program is kept only when the matcher built from it equals the one
-`re.compile` built (patterns compare by flags and program), and a test checks the same of the file's entries. The file is written by `save()` (the command line calls it before it exits) only when the
-process compiled a pattern the file lacked.
+Any doubt falls back to `re.compile`: another interpreter, a file that is unreadable, damaged, written by another
+Python or writable by another user, an entry the matcher rejects. A program is kept only when the matcher built
+from it equals the one `re.compile` built (patterns compare by flags and program), and a test checks the same of
+the file's entries. The file sits beside the store and is written by `save()` (the command line calls it before it
+exits) only when the process compiled a pattern the file lacked.
 """
 
 from __future__ import annotations
@@ -36,9 +37,10 @@ _added = False
 
 
 def _path():
-    from judge.paths import cache_dir
+    """Beside the store (the cache folder, or the private folder used when it cannot be written)."""
+    from judge.store.cache import store_dir
 
-    return cache_dir() / FILE_NAME
+    return store_dir() / FILE_NAME
 
 
 def _load() -> dict[tuple[str, int], tuple]:
@@ -46,9 +48,14 @@ def _load() -> dict[tuple[str, int], tuple]:
     _programs = {}
     if not _USABLE:
         return _programs
+    from judge.store.cache import trusted_file
+
     try:
-        data = marshal.loads(_path().read_bytes())
-    except (OSError, ValueError, EOFError, TypeError):
+        path = _path()
+        if not trusted_file(path):  # missing, or a file another user could have written: compile as usual
+            return _programs
+        data = marshal.loads(path.read_bytes())
+    except Exception:  # an unreadable or damaged file, or no usable cache folder
         return _programs
     if isinstance(data, tuple) and len(data) == 2 and data[0] == KEY and isinstance(data[1], dict):
         _programs = data[1]
@@ -98,7 +105,10 @@ def save() -> None:
     if not _added or _programs is None:
         return
     _added = False
-    path = _path()
+    try:
+        path = _path()
+    except Exception:  # no usable cache folder
+        return
     tmp = path.with_name(f"{FILE_NAME}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -84,3 +84,12 @@ def test_unwritable_cache_folder_is_no_error(tmp_path, monkeypatch):
     assert regex_cache.regex(PATTERN).search("哪个先处理")
     regex_cache.save()
     assert not (blocker / "cache").exists()
+
+
+def test_file_another_user_could_write_is_not_read(fresh, monkeypatch):
+    regex_cache.regex(PATTERN)
+    regex_cache.save()
+    fresh.chmod(0o666)
+    _new_process(monkeypatch)
+    assert regex_cache.regex(PATTERN) == re.compile(PATTERN)
+    assert regex_cache._added  # compiled afresh: the file was not trusted
