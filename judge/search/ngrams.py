@@ -19,7 +19,7 @@ import math
 from collections import Counter
 
 from judge.search.store import connection_memo
-from judge.search.text import is_cjk
+from judge.search.text import CJK
 
 SCHEMA = """
 DROP TABLE IF EXISTS search_ngram;
@@ -39,16 +39,30 @@ INTERCHANGEABLE = frozenset("他它她")
 _MEMO: dict = {}
 
 
-def _cjk_runs(text: str):
-    run = []
-    for ch in text:
-        if is_cjk(ch):
-            run.append(ch)
-        elif run:
-            yield "".join(run)
-            run = []
-    if run:
-        yield "".join(run)
+def count_grams(texts) -> Counter:
+    """Every character n-gram (n = 1..3) of the texts' Chinese runs with its count. The runs are joined into one
+    string and only its trigrams are sliced out (those across a join dropped): a shorter gram is the head of a
+    trigram or sits at the end of its run, so its count is the sum of the trigrams it heads plus its count at run
+    ends. A third of the slicing, in one pass (the build counts about 270,000 characters)."""
+    import re  # build time only: the query path compiles no regex over the CJK class
+
+    find_runs = re.compile(f"[{CJK}]+").findall
+    runs = [run for text in texts for run in find_runs(text or "")]
+    joined = "\x00".join(runs)
+    counts: Counter = Counter(joined[i:i + 3] for i in range(len(joined) - 2))
+    for gram in [g for g in counts if "\x00" in g]:
+        del counts[gram]
+    tails: Counter = Counter(run[-1] for run in runs)  # the last character and the last bigram of each run
+    tails.update(run[-2:] for run in runs if len(run) > 1)
+    for gram, n in list(counts.items()):
+        counts[gram[:2]] += n
+    counts.update(tails)
+    heads: Counter = Counter()  # each bigram counted so far is headed by one character occurrence
+    for gram, n in counts.items():
+        if len(gram) == 2:
+            heads[gram[0]] += n
+    counts.update(heads)
+    return counts
 
 
 def build(conn, texts, readings: dict[str, str]) -> dict:
@@ -56,11 +70,7 @@ def build(conn, texts, readings: dict[str, str]) -> dict:
     for n < 3, how many different characters follow it) and search_sound (the first reading of each character
     the texts use at least MIN_CHAR times -> the character; `readings`: char -> "reading,reading,...")."""
     conn.executescript(SCHEMA)
-    counts: Counter = Counter()
-    for text in texts:
-        for run in _cjk_runs(text or ""):
-            for n in (1, 2, 3):
-                counts.update(run[i:i + n] for i in range(len(run) - n + 1))
+    counts = count_grams(texts)
     followers: Counter = Counter(g[:-1] for g in counts if len(g) > 1)
     conn.executemany("INSERT INTO search_ngram (gram, n, t) VALUES (?,?,?)",
                      sorted((g, n, followers.get(g, 0)) for g, n in counts.items()))
