@@ -1,0 +1,35 @@
+"""Situations told over a sentence (judge.search.situations), read as the rules' words.
+
+- 自己 after a spell or ability ("法术能选自己当目标吗") goes back to the spell: rule 355.9.c (a valid target is not the
+  spell or ability itself) answers in the first five; said of the player ("我能选自己…") it is not read so.
+- Using an ability again ("还能再用吗") reads as the rules' repeatable effect (rule 377) and the exhausted object
+  that cannot be exhausted again (rule 414.1.b).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from judge.search import situations
+from judge.search.engine import search
+
+
+def _numbers(conn, query, n=5):
+    return [h.get("number") for h in search(conn, query, limit=n).to_dict()["hits"]]
+
+
+@pytest.mark.parametrize("query", ["法术能选自己当目标吗", "技能可以指定自己为目标吗", "法术可以以自己为目标吗"])
+def test_a_spell_choosing_itself(conn, query):
+    assert "355.9.c" in _numbers(conn, query)
+
+
+def test_itself_is_read_of_a_spell_not_of_the_player():
+    assert "本身" in dict(situations.read("法术能选自己当目标吗"))
+    assert "本身" not in dict(situations.read("我能选自己当法术的目标吗"))
+    assert "本身" not in dict(situations.read("法术能选对手的单位当目标吗"))
+
+
+def test_using_an_ability_again():
+    words = dict(situations.read("同一回合她又被变回活跃了，技能还能再用一次吗"))
+    assert words["再次使用"] == ("可重复", "再次进入休眠")
+    assert "再次使用" not in dict(situations.read("这个技能要横置才能用吗"))
