@@ -390,6 +390,8 @@ def analyze(conn, raw: str) -> Analysis:
     if a.intent and a.intent != intent.DEFINE:
         a.question_like = True
     rest = intent.strip_yes_no(rest)
+    if "/" in rest:
+        rest = _stat_counters(rest)
     rest, cards = _cards(vocab, rest, a)
     _card_classes(vocab, cards, a)
     related = _player_words(vocab, rest, a)
@@ -502,6 +504,8 @@ def analyze(conn, raw: str) -> Analysis:
     _fix_unmatched(vocab, concepts, a)
     if not a.question_like or a.intent == intent.DEFINE:
         _kind_words_optional(concepts)
+    if not a.question_like:
+        _class_words_optional(concepts)
     a.concepts = [c for c in concepts if c.forms]
     if a.intent == intent.DEFINE and not cards and sum(not c.optional for c in a.concepts) == 1:
         # "What is a showdown?" asks for the term itself: its heading and definition answer, as for the term.
@@ -517,9 +521,32 @@ def _kind_words_optional(concepts: list[Concept]) -> None:
             c.optional = True
 
 
+# The rules' words for the things every action is done to: in another game's words ("tap a unit", "sacrifice a
+# creature", "token creature") they name the object, and the other word names the rule.
+CLASS_WORDS = frozenset({"单位", "卡牌"})
+
+
+def _class_words_optional(concepts: list[Concept]) -> None:
+    """An English word read as a unit or a card is optional beside one other English term, its verb or its kind:
+    "tap a unit" asks what tapping (Exhaust, rule 414) is, which need not say 单位. Not in a longer query ("if a
+    card tells me to discard two cards"), where the card is a subject of its own."""
+    said = [c for c in concepts if not c.optional]
+    objects = [c for c in said if c.via == "english" and c.forms and c.forms[0] in CLASS_WORDS]
+    if len(said) == 2 and len(objects) == 1 and all(c.via == "english" for c in said):
+        for c in objects:
+            c.optional = True
+
+
 def _is_stop(label: str) -> bool:
     return (label in STOPWORDS or intent.is_frame(label) or label in intent.ENGLISH_STOP or label in intent.GAME_NAMES
             or all(ch in FUNCTION_CHARS for ch in label))
+
+
+def _stat_counters(text: str) -> str:
+    """"+1/+1 counter" (Magic's power/toughness counter) is read as Buff: a buff is the counter Riftbound puts on a
+    unit, +1 Might, at most one to a unit (rules 426.1.b, 701-703). Only the signed pair before "counter" (a
+    "+1/+1" alone stays a value)."""
+    return re.sub(r"(?i)[+]\d+/[+]\d+ ?counter(s)?\b", "buff", text)
 
 
 def _signed_numbers(text: str) -> list[Concept]:

@@ -676,7 +676,7 @@ def _aliases(conn, user_words: set[str], freq: Counter, tok=None) -> set[tuple[s
     for phrase, targets, mode, source in read_data(PLAYER_WORDS, 4):
         for target in targets.split("|"):
             target = norm_text(target)
-            if mode == "english":
+            if mode in ("english", "absent"):
                 add_english(phrase, target, f"player word: {source}")
             elif mode in ("rewrite", "related", "class"):
                 out.add((norm_text(phrase), target, mode, source))

@@ -114,7 +114,7 @@ ENGLISH_STOP = set(
 )
 # English words that say what kind of thing a term is ("Deflect keyword"): beside a term they name no subject of their
 # own, alone they are the subject ("keywords" asks for the keywords). Unlike ENGLISH_STOP, they are kept.
-KIND_WORDS = frozenset({"keyword", "keywords"})
+KIND_WORDS = frozenset({"keyword", "keywords", "trigger", "triggers"})  # "deathrattle trigger" is Deathknell
 # Card games a player names ("like in Magic", "as in Hearthstone", "in Riftbound"): they say where the player's
 # words come from, never what the question is about (a glossary note naming Magic: The Gathering is no answer).
 GAME_NAMES = frozenset(

@@ -1,0 +1,76 @@
+"""English words players bring from other card games, and English heading terms of the official rules: each finds
+the Riftbound rule that answers it (numbers of the official rules v1.4, the same as the Chinese tree's); a word the
+game has no term for says so and shows the rules that answer its question."""
+
+import pytest
+
+from judge.search.engine import search
+
+
+def _numbers(conn, query, limit=5):
+    return [h.get("number") or "" for h in search(conn, query, limit=limit).to_dict()["hits"]]
+
+
+def _inside(numbers, rule):
+    return [n for n in numbers if n == rule or n.startswith(rule + ".")]
+
+
+@pytest.mark.parametrize("query,rule", [
+    ("Scoring Step", "315.2.b"),             # heading 315.2.b Scoring Step (得分步骤), not 467 Scoring
+    ("Chains and Showdowns", "325"),         # heading 325 (结算链与法术对决), not only 327 Chains
+    ("chains and showdowns", "325"),
+    ("Hold", "469.2"),                       # 469.2 Hold: its glossary entry and rule, not 467
+])
+def test_a_heading_term_leads_to_its_own_rule(conn, query, rule):
+    numbers = _numbers(conn, query, limit=2)
+    assert rule in numbers, (query, numbers)
+
+
+def test_costs_within_instructions_finds_both_paragraphs_that_define_it(conn):
+    # The term of 204.3 (指示中的费用, the chapter on costs) and of 740.4.a (指示文本中的费用).
+    numbers = _numbers(conn, "Costs within Instructions", limit=3)
+    assert "204.3" in numbers and "740.4.a" in numbers, numbers
+
+
+@pytest.mark.parametrize("query,rule,top", [
+    ("tap a unit", "414", 1),                # MTG tap = Exhaust (414 横置 / 休眠): the heading, not only sub-rules on units
+    ("untap my units", "415", 3),            # MTG untap = Ready (415 激活)
+    ("token creature", "179", 2),            # MTG token creature = a unit token (179 指示物)
+    ("sacrifice a unit", "428", 5),          # MTG sacrifice: Riftbound cards kill a friendly unit (428 摧毁)
+    ("counter a spell", "425", 1),           # MTG counter a spell = Counter (425 无效化), not a counter on a card
+    ("+1/+1 counter", "426", 3),             # MTG +1/+1 counter: a Buff, a counter of +1 Might (426, 701-703)
+    ("deathrattle trigger", "808", 3),       # HS Deathrattle = Deathknell (808): "trigger" is its kind
+    ("declare attackers step", "459", 3),    # MTG declare attackers: none; Combat 459 and its Attacker
+])
+def test_another_games_word_finds_the_rule_that_answers_it(conn, query, rule, top):
+    numbers = _numbers(conn, query)
+    assert [n for n in numbers[:top] if n == rule], (query, numbers)
+
+
+def test_two_plus_one_counters_on_one_unit(conn):
+    # There can only be one buff on a unit (426.1.b.1, 702.3): "+1/+1 counters" read as buffs.
+    numbers = _numbers(conn, "Can a creature have two +1/+1 counters?", limit=3)
+    assert {"426.1.b.1", "702.3"} & set(numbers), numbers
+
+
+def test_lands_per_turn_is_the_channel_phase(conn):
+    # Runes are channeled, two each turn, not played (315.3, 430).
+    numbers = _numbers(conn, "how many lands can I play per turn", limit=3)
+    assert _inside(numbers, "315.3"), numbers
+
+
+@pytest.mark.parametrize("query,rule", [
+    ("trample", "465.2.c.4"),                # no trample: damage beyond lethal only when no other unit remains
+    ("overwhelm", "465.2.c.4"),              # Runeterra's trample
+    ("first strike", "465.2.c.1.a"),         # no first strike: combat damage is dealt at once
+    ("deathtouch", "142.4.a"),               # no deathtouch: lethal damage is at least the unit's Might
+])
+def test_a_word_the_game_has_no_term_for_says_so_and_shows_the_answer(conn, query, rule):
+    result = search(conn, query, limit=3).to_dict()
+    assert [n for n in (h.get("number") or "" for h in result["hits"]) if n == rule], (query, result["hits"])
+    assert any("符文战场没有" in n and query in n for n in result["notes"]), result["notes"]
+
+
+def test_a_riftbound_term_gets_no_such_note(conn):
+    for query in ("Exhaust", "对手的回合我可以打法术吗", "tap"):
+        assert not any("符文战场没有" in n for n in search(conn, query, limit=3).to_dict()["notes"]), query
