@@ -294,7 +294,7 @@ def answers(docs: list[dict], case) -> set[int]:
 # wrong paragraph first (SEARCH_MEASUREMENTS, "Trained on fresh16 and fresh17 too", "An ensemble of seeds"), so they
 # stay out and a retrain writes the shipped vectors again.
 UNSEEN_SETS: tuple[str, ...] = ("fresh16", "fresh17", "fresh18", "fresh19", "fresh20", "fresh21", "fresh22",
-                                "fresh23", "fresh24", "fresh25")
+                                "fresh23", "fresh24", "fresh25", "fresh26")
 
 VAGUE = 3  # a target that more documents than this answer (a short r:TEXT) names no answer to train on
 
