@@ -155,23 +155,30 @@ class _Vocab:
     def card_rows(self, keys: list[str]) -> list[tuple[str, str, str]]:
         """(alias, FAQ name, source) of the card-name rows whose alias is one of `keys` (the source is the
         card: the rows of one card share it)."""
-        # The card rows (a few hundred), read once per connection: a question looks up every substring of
-        # its Chinese runs, too many distinct keys to keep one by one.
+        # A question looks up every substring of its Chinese runs: they are tested against the set of card
+        # names (search_info, read with the document count), and only the names found are read, once each.
         rows = connection_memo(_ROWS, self.conn)
-        if "card" not in rows:
-            by_alias: dict[str, list[tuple[str, str, str]]] = {}
-            for row in self.conn.execute(
-                    "SELECT alias, target, source FROM search_alias WHERE kind = 'card' ORDER BY rowid").fetchall():
-                by_alias.setdefault(row[0], []).append(row)
-            rows["card"] = by_alias
+        if "card keys" not in rows:
+            rows["card keys"] = frozenset(self.info().get(CARD_KEYS, "").split("\n"))
+            rows["card"] = {}
         by_alias = rows["card"]
+        named = rows["card keys"]
+        keys = list(dict.fromkeys(keys))
+        missing = [k for k in keys if k in named and k not in by_alias]
+        if missing:
+            for k in missing:
+                by_alias[k] = []
+            for row in self._in("SELECT alias, target, source, rowid FROM search_alias WHERE alias IN ({}) AND kind = 'card'", missing):
+                by_alias[row[0]].append(row)
+            for k in missing:
+                by_alias[k] = [r[:3] for r in sorted(by_alias[k], key=lambda r: r[3])]
         # As `alias IN (...) AND kind = 'card'` returned them: chunk by chunk (as _in asks), each chunk's keys
         # in sorted order (SQLite walks the IN list sorted), each key's rows in rowid order (its index's).
-        keys = list(dict.fromkeys(keys))
         out: list[tuple[str, str, str]] = []
         for i in range(0, len(keys), 400):
             for k in sorted(keys[i : i + 400]):
-                out.extend(by_alias.get(k, ()))
+                if k in named:
+                    out.extend(by_alias.get(k, ()))
         return out
 
     def card_names(self, sources: set[str]) -> dict[str, list[str]]:
@@ -286,7 +293,7 @@ def _fix_frame_typos(vocab: _Vocab, text: str, a: Analysis) -> str:
     """A window that differs from a frame word in one character, typed with that character's reading (its commonest),
     is the frame word, unless the character belongs to a word of the rules with its neighbour ("伤害是" is 伤害 / 是)
     or the window is one; a question's last character read "ma" is its 吗 ("还能用玛") unless the rules write it after
-    the one before."""
+    the one before or it ends a card's name."""
     if not any(is_cjk(c) for c in text):
         return text
     readings = vocab.readings(list({c for c in text if is_cjk(c)}))
@@ -308,7 +315,8 @@ def _fix_frame_typos(vocab: _Vocab, text: str, a: Analysis) -> str:
                 at += 1
     end = len(out.rstrip("?？!！。. "))
     last = out[end - 1:end]
-    if end >= 5 and last not in "吗嘛" and first.get(last) == "ma" and not vocab.df([out[max(0, end - 2):end]]):
+    if end >= 5 and last not in "吗嘛" and first.get(last) == "ma" and not vocab.df([out[max(0, end - 2):end]]) and not (
+            _in_card_name(vocab, out[:end], end - 1)):  # "幽魂半人马" names a card
         a.corrections.append((last, "吗"))
         out = out[:end - 1] + "吗" + out[end:]
     return out
@@ -501,6 +509,8 @@ def analyze(conn, raw: str) -> Analysis:
                 # An English word of a question that no document contains ("during" outside the glossary)
                 # is phrasing, not the subject: it must not cost the answer its coverage.
                 c.optional = True
+    if cards:
+        concepts += _unruled_cards(vocab, cards, a)
     _fix_unmatched(vocab, concepts, a)
     if not a.question_like or a.intent == intent.DEFINE:
         _kind_words_optional(concepts)
@@ -730,10 +740,16 @@ def _cards(vocab: _Vocab, text: str, a: Analysis) -> tuple[str, list[Concept]]:
     # The FAQs may call one card by two names (暗刃, 隐秘刀锋): all of them are the card.
     names = vocab.card_names({s for span in taken for s in spans[span].values()})
     found: list[Concept] = []
+    one: dict[str, Concept] = {}  # the card -> its concept, for a name that stands for one card
     for i, j in sorted(taken):
         typed = "".join(ch for ch in text[i:j] if ch not in NAME_SEPARATORS)
         targets = spans[(i, j)]
         cards = sorted(set(targets.values()))
+        if len(cards) == 1 and cards[0] in one:
+            # Named again ("盖伦-剑尉长 … 把盖伦召回"): one card is one concept, not weighed twice.
+            same = one[cards[0]]
+            same.forms += [f for f in (typed,) if is_cjk(typed[0]) and f not in same.forms and any(f in g for g in same.forms)]
+            continue
         forms: list[str] = [] if len(cards) > 1 else [min(targets)]
         for source in cards:
             for name in names.get(source, []):
@@ -751,6 +767,8 @@ def _cards(vocab: _Vocab, text: str, a: Analysis) -> tuple[str, list[Concept]]:
             forms.append(typed)  # the catalog's name ("疾风剑豪"), as a paragraph may write it
         label = typed if len(cards) > 1 else forms[0]
         found.append(Concept(label, forms, via="card"))
+        if len(cards) == 1:
+            one[cards[0]] = found[-1]
     for i, j in sorted(taken, reverse=True):
         text = text[:i] + " , " + text[j:]
     return text, found
@@ -1192,6 +1210,37 @@ def _cap_phrasing(vocab: _Vocab, concepts: list[Concept]) -> None:
     for c in plain:
         if not lex.get(c.label, (0, 0, 0))[2]:
             c.weight = min(c.weight, PHRASING_CAP)
+
+
+def _unruled_cards(vocab: _Vocab, cards: list[Concept], a: Analysis) -> list[Concept]:
+    """A card no document names (the FAQs rule on no more than a few of the catalog's cards): its name is no
+    word to find, nor a typo to correct; every document lacks it alike. The keywords the card carries (风之障壁:
+    反应) are what the rules say of it when the name is asked alone; a note says the card has no ruling."""
+    out: list[Concept] = []
+    seen: set[str] = set()
+    for c in cards:
+        if c.df:
+            continue
+        c.optional = True
+        if c.label in seen:
+            continue
+        seen.add(c.label)
+        # In a question the words asked about lead; a card's keywords would outweigh them (小鲨鱼's 强攻 in
+        # a question of whether a unit dies).
+        keywords = [] if a.question_like else [k for _alias, k, _kind in vocab.aliases([c.label], (CARD_KEYWORD,))]
+        a.notes.append(f"卡牌「{c.label}」没有FAQ裁定或勘误" + (f"，结果按其关键词：{'、'.join(keywords)}" if keywords else "")
+                       + f"（卡牌信息：judge card {c.label}）。")
+        for k in keywords:
+            kw = Concept(k, [k], via="related")
+            kw.df = vocab.df(kw.forms)
+            n = float(vocab.info().get("N") or 1)
+            kw.weight = math.log((n - kw.df + 0.5) / (kw.df + 0.5) + 1.0)
+            out.append(kw)
+    return out
+
+
+CARD_KEYS = "card names"  # search_info key: every card-name alias, one a line
+CARD_KEYWORD = "card keyword"  # search_alias kind: a card's name -> a keyword it carries (the catalog's facts)
 
 
 def _fix_unmatched(vocab: _Vocab, concepts: list[Concept], a: Analysis) -> None:

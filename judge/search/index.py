@@ -44,6 +44,7 @@ from collections import Counter
 from judge.rules import drafted, procedures, translation_notes
 from judge.search import fusion, lexicon, ngrams, pairs, phrases, rank
 from judge.search.data_files import HEADING_TERMS, PLAYER_WORDS, read_asked, read_data
+from judge.search.analyze import CARD_KEYS, CARD_KEYWORD
 from judge.search.text import CJK, fold, norm_text
 
 # text.is_word_char's characters (Latin letters with accents, digits), as a regex class.
@@ -589,6 +590,9 @@ def build(conn, docs_manifest=None) -> dict:
                      steps)
     conn.executemany("INSERT OR IGNORE INTO search_pointers (parent, child) VALUES (?,?)", _pointers(doc_rows))
     info = {"N": str(len(doc_rows)), "lex_total": str(sum(freq.values()) or 1), "version": version or "", "avg_idf_floor": str(math.log(len(doc_rows) + 1))} | model
+    # Every card name as typed, one per line: a question's spans are tested against the set, and only the names
+    # found are read from search_alias (judge.search.analyze._Vocab.card_rows).
+    info[CARD_KEYS] = "\n".join(sorted({a for a, _t, kind, _s in aliases if kind == "card"}))
     conn.executemany("INSERT INTO search_info (key, value) VALUES (?,?)", info.items())
     conn.commit()
     return {"docs": len(doc_rows), "lexicon": len(freq), "aliases": len(aliases), "t2s": len(t2s), "steps": len(steps)}
@@ -659,7 +663,11 @@ def _aliases(conn, user_words: set[str], freq: Counter, tok=None) -> set[tuple[s
                 # (the FAQ's "法盾 (Shield)" clashes with the rules' 法盾 = Deflect).
                 if len(cand) >= 2 and cand not in term and cand not in glossary:
                     out.add((cand, term, "synonym", "faq-english"))
-    out |= _card_aliases(tok)
+    # Every document's words: a catalog name they write is read as they read it (_catalog_only_names).
+    # So are the player-word table's phrases (牺牲 is a player's word before it is a card's name).
+    written = "\n".join([fold(r[0] or "") for r in conn.execute("SELECT title || ' ' || text FROM search_docs")]
+                        + [fold(p) for p, _t, _m, _s in read_data(PLAYER_WORDS, 4)])
+    out |= _card_aliases(tok, written)
     out |= _memberships(conn, user_words)
     for english, chinese, number, source in read_data(HEADING_TERMS, 4):
         # An official heading term names its Chinese rule: "Ready" -> 激活 (rule 415); headings are
@@ -758,7 +766,13 @@ def _memberships(conn, user_words: set[str]) -> set[tuple[str, str, str, str]]:
     return out
 
 
-def _card_aliases(tok=None) -> set[tuple[str, str, str, str]]:
+def _name_key(name: str) -> str:
+    """A card's name as a query's span may type it: no separators, no marks ("扑咚!" is typed 扑咚, "随从(祖安)"
+    随从祖安)."""
+    return re.sub(r"[\s\-－—·,，'’!?()]+", "", fold(name))
+
+
+def _card_aliases(tok=None, words: str = "") -> set[tuple[str, str, str, str]]:
     """Card names as judges type them -> the name the FAQs use (their entries are titled with it):
     the catalog's Chinese name (with or without its subtitle), its champion's name, its English name and
     pinyin, and the FAQ's own English name (judge.cards: the catalog facts and the FAQs' names for cards)."""
@@ -785,10 +799,47 @@ def _card_aliases(tok=None) -> set[tuple[str, str, str, str]]:
             if card.subtitle:
                 names |= {f"{card.name}-{card.subtitle}", f"{card.name}{card.subtitle}", f"{card.subtitle}{card.name}"}
         for n in names:
-            key = re.sub(r"[\s\-－—·,，'’]+", "", fold(n or ""))
+            key = _name_key(n or "")
             if len(key) >= 2 and key != target:
                 out.add((key, target, "card", source))
         out.add((target, target, "card", source))  # the FAQ's own name, so its rows share the card's source
+    out |= _catalog_only_names(cat, {fn.card_id for fn in cat.faq_names if fn.card_id}, words)
+    return out
+
+
+def _catalog_only_names(cat, ruled: set[str], words: str) -> set[tuple[str, str, str, str]]:
+    """The catalog's cards no FAQ rules on, by name: a question naming one ("迅捷蟹", "强制征召") reads the
+    whole name as the card, not the keyword or the words it contains (迅捷, 强制). Left out: a bare name the
+    rules, the FAQs or the player-word table write themselves (`words`: 亚索, 精灵, 狩猎, 牺牲 are read as
+    they read them); its name with its subtitle stays the card's."""
+    out: set[tuple[str, str, str, str]] = set()
+    for card in cat.cards.values():
+        if card.id in ruled:
+            continue
+        key = _name_key(card.name)
+        source = f"card {card.id}"
+        target = f"{card.name}-{card.subtitle}" if card.subtitle else card.name
+        names = set()
+        if card.subtitle:
+            names |= {target, f"{card.name}{card.subtitle}", f"{card.subtitle}{card.name}"}
+        bare = len(key) >= 2 and key not in words
+        if bare:
+            names.add(card.name)
+            py = (card.pinyin or "").replace(" ", "").split("|")[0]
+            if len(key) >= 3 and len(py) >= 6:
+                names.add(py)
+        if card.english and " " in card.english.strip():  # one English word may be a rules word (Rally)
+            names.add(card.english)
+        if not names:
+            continue
+        for n in names:
+            k = _name_key(n)
+            if len(k) >= 2:
+                out.add((k, norm_text(target), "card", source))
+        out.add((norm_text(target), norm_text(target), "card", source))
+        # What the rules say of the card: the keywords it carries (风之障壁: 反应), read when it is named.
+        # (Its value aside: 强攻 4 is 强攻.)
+        out.update((norm_text(target), k.split()[0], CARD_KEYWORD, source) for k in card.keywords if k.split())
     return out
 
 
