@@ -48,7 +48,7 @@ def test_another_games_word_finds_the_rule_that_answers_it(conn, query, rule, to
 
 
 def test_two_plus_one_counters_on_one_unit(conn):
-    # There can only be one buff on a unit (426.1.b.1, 702.3): "+1/+1 counters" read as buffs.
+    # A unit holds at most one buff (426.1.b.1, 702.3): "+1/+1 counters" read as buffs.
     numbers = _numbers(conn, "Can a creature have two +1/+1 counters?", limit=3)
     assert {"426.1.b.1", "702.3"} & set(numbers), numbers
 

@@ -1,7 +1,7 @@
 """Situations told over a sentence (judge.search.situations), read as the rules' words.
 
-- 自己 after a spell or ability ("法术能选自己当目标吗") goes back to the spell: rule 355.9.c (a valid target is not the
-  spell or ability itself) answers in the first five; said of the player ("我能选自己…") it is not read so.
+- 自己 after a spell or ability ("法术能选自己当目标吗") goes back to the spell: rule 355.9.c (a spell or ability never
+  targets itself) answers in the first five; said of the player ("我能选自己…") it is not read so.
 - Using an ability again ("还能再用吗") reads as the rules' repeatable effect (rule 377) and the exhausted object
   that cannot be exhausted again (rule 414.1.b).
 """

@@ -28,10 +28,10 @@ READINGS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     ("隐藏区目标", (r"手牌|手里|手上|主牌堆|牌库|符文牌堆", r"当目标|为目标|作目标|做目标|指定|选中"),
      ("非公开", "公开区域", "有效的选择")),
     # A spell or ability choosing itself ("法术能选自己当目标吗": 自己 goes back to the spell, not to the player): rule
-    # 355.9.c (a valid target is not the spell or ability itself).
+    # 355.9.c (what chooses targets is never one of its own).
     ("本身", (r"(法术|技能|能力)[^，,。？?我你他她]{0,5}自己", r"目标|选|指定"), ("本身",)),
     # Using an ability again ("她又被变回活跃了，还能再开一次吗"): an activated ability is a repeatable effect, used as
-    # often as its cost can be paid (rule 377); what is already exhausted cannot be exhausted again (414.1.b).
+    # often as its cost can be paid (rule 377); an exhausted object cannot exhaust a second time (414.1.b).
     ("再次使用", (r"(再|又)(开|用|发动|启动|激活|使用)", r"技能|能力|横置|休眠|活跃|横着|竖"), ("可重复", "再次进入休眠")),
     # When an item on the chain resolves ("法术啥时候结算"): once every player passed in turn without adding to the
     # chain, step 4 resolves the newest item (rules 339.1, 340.1).
