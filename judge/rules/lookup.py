@@ -8,9 +8,9 @@ Kept import-light: it is on the `judge rule` fast path.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
-from judge.regex_cache import regex
 from judge.rules import CURRENT_VERSION, drafted
 from judge.rules.number import BadNumber, RuleNumber  # noqa: F401  (BadNumber re-exported)
 
@@ -18,7 +18,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:  # annotations only: connections come from judge.store
     import sqlite3
 
-_RANGE = regex(r"^\s*(.+?)\s*(?:-|–|—|~|～|到|至)\s*(.+?)\s*$")
+_RANGE = re.compile(r"^\s*(.+?)\s*(?:-|–|—|~|～|到|至)\s*(.+?)\s*$")
 
 
 def _key(number: str) -> tuple[int, ...] | None:
