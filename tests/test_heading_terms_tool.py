@@ -21,8 +21,8 @@ def test_shipped_pairs_agree_with_the_tool():
     for english, chinese, number, source in rows:
         if source == "hand-checked heading":
             assert tool.OVERRIDES.get(english) == chinese, english
-        elif source.startswith("defined term"):
-            assert tool.DEFINED.get(english) == (chinese, number), english
+        elif source.startswith("defined term"):  # a term defined in two paragraphs has its second in DEFINED_TWICE
+            assert tool.DEFINED.get(english) == (chinese, number) or (english, chinese, number) in tool.DEFINED_TWICE, english
         elif source == "drafted title of the heading":  # the tree's drafted title, when it is a short term
             assert tool.drafted_term(number, tool.drafted_titles()) == chinese and english not in tool.OVERRIDES, english
         else:
