@@ -1120,8 +1120,7 @@ def _english_typo(vocab: _Vocab, c: Concept, a: Analysis) -> bool:
     c.forms = targets + [best]
     c.via = "english"
     c.df = vocab.df(c.forms)
-    n = float(vocab.info().get("N") or 1)
-    c.weight = math.log((n - c.df + 0.5) / (c.df + 0.5) + 1.0)
+    c.weight = _idf(vocab, c.df)
     return True
 
 
@@ -1190,11 +1189,16 @@ def _expand_synonyms(vocab: _Vocab, concepts: list[Concept]) -> None:
                     c.via = "synonym"
 
 
-def _weigh(vocab: _Vocab, concepts: list[Concept]) -> None:
+def _idf(vocab: _Vocab, df: int) -> float:
+    """A concept's weight from its document frequency (BM25's idf over the store's N documents)."""
     n = float(vocab.info().get("N") or 1)
+    return math.log((n - df + 0.5) / (df + 0.5) + 1.0)
+
+
+def _weigh(vocab: _Vocab, concepts: list[Concept]) -> None:
     for c in concepts:
         c.df = vocab.df(c.forms)
-        c.weight = math.log((n - c.df + 0.5) / (c.df + 0.5) + 1.0)
+        c.weight = _idf(vocab, c.df)
         if all(len(f) == 1 for f in c.forms):
             c.weight /= 2  # a lone character means little out of context ("看", "放")
 
@@ -1233,8 +1237,7 @@ def _unruled_cards(vocab: _Vocab, cards: list[Concept], a: Analysis) -> list[Con
         for k in keywords:
             kw = Concept(k, [k], via="related")
             kw.df = vocab.df(kw.forms)
-            n = float(vocab.info().get("N") or 1)
-            kw.weight = math.log((n - kw.df + 0.5) / (kw.df + 0.5) + 1.0)
+            kw.weight = _idf(vocab, kw.df)
             out.append(kw)
     return out
 
@@ -1259,8 +1262,7 @@ def _fix_unmatched(vocab: _Vocab, concepts: list[Concept], a: Analysis) -> None:
             c.forms = [best] + [o for w, o in vocab.synonyms_of([best]) if w == best]
             c.via = "fuzzy"
             c.df = vocab.df(c.forms)
-            n = float(vocab.info().get("N") or 1)
-            c.weight = math.log((n - c.df + 0.5) / (c.df + 0.5) + 1.0)
+            c.weight = _idf(vocab, c.df)
         elif a.question_like and len(concepts) > 1 and all(is_cjk(ch) for ch in c.label):
             # A question's own word that no document contains ("下面贴了" cut into 面贴) is phrasing:
             # every paragraph lacks it alike, and the ones with all the other words must stay candidates.
