@@ -204,3 +204,11 @@ def test_halfway_through_is_no_move(conn):
     hits = search(conn, question, limit=5).to_dict()["hits"]
     assert first_relevant_rank(hits, ["r:先完成流程的当前步骤，然后暂停并完成必要的任务"]) is not None, [
         h["display_number"] for h in hits]
+
+
+@pytest.mark.parametrize("question", ["有没有办法在对手回合打出法术", "有什么办法让单位再动一次", "我有办法把对面的传奇弄死吗"])
+def test_is_there_a_way_asks_whether_it_can_be_done(conn, question):
+    # 有没有办法 is "is there a way": a can frame, and 办 / 法 / 办法 are no subject (法 would match every 法术).
+    assert intent.detect(question) == intent.CAN
+    labels = {c.label for c in analyze(conn, question).concepts}
+    assert not labels & {"办", "法", "办法"}

@@ -50,7 +50,8 @@ _FRAMES: list[tuple[str, str]] = [
     # "被反制的牌去哪了": the answer names where a card goes (a zone, the bottom of a deck).
     (WHERE, r"去哪|到哪|放哪|进哪|在哪|哪个区|哪里|进谁的|归谁的|放到哪"),
     (WHATIF, r"啥结果|什么结果|会怎样|会怎么样|会咋样|咋样|怎么办|咋办|咋整|咋弄|咋算|咋处理|怎么弄|会发生什么|发生什么|怎么算|怎么处理|如何处理|会如何|还算|算不算|算.{0,6}吗|听谁的|听哪个|还在|还有.{0,6}吗|会不会|还(?![能可是要]).{0,6}吗|还(?![能可是要])([\u4e00-\u9fff]{1,2})不\1(?!得)"),
-    (CAN, r"可以|能不能|能否|能够|可不可以|可否|允许|来得及|来不来得及|赶得上|赶得及|(?<![技功])能[^量力]|不能|无法|是否|" + _XING + "吗|行不行|是不是|" + _POTENTIAL),
+    # 有没有办法 / 有什么办法 (is there a way) asks whether it can be done, as "is there a way" does in English.
+    (CAN, r"可以|能不能|能否|能够|可不可以|可否|允许|来得及|来不来得及|赶得上|赶得及|(?<![技功])能[^量力]|不能|无法|是否|" + _XING + "吗|行不行|是不是|有没有办法|有什么办法|有办法|" + _POTENTIAL),
     (DEFINE, r"是什么|什么是|什么意思|指什么|是啥|啥意思"),
 ]
 _ENGLISH_FRAMES: list[tuple[str, str]] = [
@@ -80,7 +81,7 @@ _ENGLISH_FRAMES: list[tuple[str, str]] = [
 # A frame of each kind needs one of these characters: a query without any is not matched against the
 # kind's pattern (patterns are compiled on first use: most term queries compile none).
 _ANCHORS = {ORDER: "先顺按轮步早晚下流过", HOWMANY: "几多最少上下", WHEN: "时何阶久早晚步刻当几还马立紧那", WHERE: "哪", WHATIF: "怎发算如听会还咋果",
-            CAN: "可能允无否行是得来赶", DEFINE: "什啥指"}
+            CAN: "可能允无否行是得来赶办", DEFINE: "什啥指"}
 _compiled: dict[str, re.Pattern] = {}
 
 
@@ -145,7 +146,7 @@ HINTS: dict[str, tuple[str, ...]] = {
 _STRIP = (
     # 哪一刻 (at which moment) whole, before 到哪 (to where) takes its first character and leaves 一刻 as a subject.
     "啥结果|什么结果|[到从在]?哪一刻|什么时候|啥时候|在哪个时候|在哪一步|在哪个步骤|在哪个阶段|哪个阶段|什么阶段|哪个时候|哪一个时候|会怎么样|会怎样|会咋样|咋样|怎么样|怎么办|咋办|咋整|咋弄|咋算|咋处理|怎么弄|" + _XING + "吗|怎么算|怎么处理|如何处理|会发生什么|发生什么|"
-    "可以|能否|是否|来不来得及|来得及|赶得上|赶得及|多少|至少|最多|最少|几张|几个|几分|几点|几次|几条|几名|几枚|谁先|哪个先|还是|"
+    "可以|能否|是否|(有什么|有)?办法|来不来得及|来得及|赶得上|赶得及|多少|至少|最多|最少|几张|几个|几分|几点|几次|几条|几名|几枚|谁先|哪个先|还是|"
     "哪一步|哪个步骤|先后|听谁的|听哪个|到底|究竟|按什么|最早|最晚|接下来|发现|去哪里|去哪|到哪里|到哪|放到哪里|放哪|在哪里|在哪|哪个区域|[吗呢吧啊呀][?？]?$|[?？]"
 )
 
