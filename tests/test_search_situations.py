@@ -33,3 +33,18 @@ def test_using_an_ability_again():
     words = dict(situations.read("同一回合她又被变回活跃了，技能还能再用一次吗"))
     assert words["再次使用"] == ("可重复", "再次进入休眠")
     assert "再次使用" not in dict(situations.read("这个技能要横置才能用吗"))
+
+
+@pytest.mark.parametrize("query", [
+    "我的法术指定了对方一个单位，结算前对手把它弄回基地了，这法术还能打到它吗",
+    "我的技能分给两个敌方单位各2点伤害，结算前其中一个被召回了，伤害怎么算",
+])
+def test_a_target_gone_before_resolution(conn, query):
+    # The paragraphs saying 非法 / 无效或不可用 are candidates however long the story around them (359.3.e.2, 359.3.e.8).
+    assert {"359.3.e.2", "359.3.e.5", "359.3.e.7", "359.3.e.8"} & set(_numbers(conn, query))
+
+
+def test_a_target_gone_is_read_from_the_story():
+    assert "目标变化" in dict(situations.read("他把那个单位弄回基地了，我这张还打得到它吗"))
+    assert "目标变化" in dict(situations.read("5点伤害分给几个敌方单位，结算前其中一个被召回了"))
+    assert "目标变化" not in dict(situations.read("召回的单位伤害还在吗"))

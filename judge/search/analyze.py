@@ -78,6 +78,7 @@ class Analysis:
         self.classes: set[str] = set()  # words the rules class under another (进攻触发: a 触发式技能)
         self.states: set[str] = set()  # phrases saying a state's condition holds ("结算链上有": 闭环)
         self.rewrites: list[tuple[str, str]] = []  # player words read as the rules' words ("横置" -> "休眠")
+        self.situations: list[str] = []  # situations told over the sentence (judge.search.situations), by name
 
 
 # The small static tables by kind, and document counts by forms, for the last connection only
@@ -407,7 +408,9 @@ def analyze(conn, raw: str) -> Analysis:
     related += _signed_numbers(rest)
     if a.question_like:
         # "对手回应把他召回了，结算时还能打到吗": a situation told over the sentence, read as the rules' words.
-        related += [Concept(name, list(words), via="related", optional=True) for name, words in situations.read(rest)]
+        told = situations.read(rest)
+        a.situations = [name for name, _words in told]
+        related += [Concept(name, list(words), via="related", optional=name not in situations.SUBJECTS) for name, words in told]
     related += _score_thresholds(rest)
     if intent.who_first(rest):
         related.append(Concept("谁先", list(intent.WHO_FIRST), via="related", optional=True))

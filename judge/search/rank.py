@@ -41,6 +41,7 @@ BM25_WEIGHTS = (4.0, 1.5, 1.0, 0.3, 0.7)  # title, words, chars, extra, context
 ASKED_CANDIDATES = 10  # paragraphs whose drafted questions name every concept a question needs
 ASKED_PAIRS = 2  # and, for a question naming ASKED_PAIRS_MIN+ concepts, the first of the drafted questions' ranking
 ASKED_PAIRS_MIN = 4
+SITUATION_CANDIDATES = 20  # paragraphs saying the rules' words of a situation the question tells (analysis.situations)
 POINTED = 10  # paragraphs pointing at a candidate ("此行动…", "在此时…": index.search_pointers) added as candidates
 QUESTION_CREDIT = 1.0  # a concept found only in the questions drafted for a paragraph (data/asked/)
 CONTEXT_WEIGHT = 1.0  # a concept named by the paragraph's section counts fully
@@ -169,6 +170,16 @@ def candidates(conn, analysis: Analysis, kinds: list[str] | None,
             ids = [i for i, _s in _ranked([post[p] for g in every for p in g], limit // 2, matching)]
         rows = keep_kinds(conn, [(i, floor) for i in ids], kinds)
         out += [(i, x) for i, x in rows[: CANDIDATES // 2] if i not in have]
+    if analysis.situations and found is not None:
+        # A situation told over a long sentence ("对手回应把他召回了，结算时还能打到吗") is answered in the rules'
+        # words it is read as (非法目标), which a paragraph shares with few of the story's words: among the paragraphs
+        # saying them, the best by the whole query are candidates too (from the postings already read).
+        told = [c for c in analysis.concepts if c.label in analysis.situations]
+        among = {d for g in query_groups(told, lex) for p in g for d in post[p][0]}
+        have = {i for i, _s in out}
+        floor = min((x for _i, x in out), default=0.0)
+        rows = keep_kinds(conn, [(i, floor) for i, _s in _ranked([post[p] for g in groups for p in g], limit, among)], kinds)
+        out += [(i, x) for i, x in rows[:SITUATION_CANDIDATES] if i not in have]
     if analysis.question_like and ASKED_CANDIDATES:
         # The paragraphs whose drafted questions (data/asked/) name every concept the question needs: the
         # player's words may be none of the rule's.

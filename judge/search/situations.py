@@ -15,10 +15,11 @@ from judge.regex_cache import regex
 # (name, patterns that must all match, rules' words). Each with the rule that says it.
 READINGS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     # A target that died, was recalled, moved, went back to hand, changed control or outgrew its restriction
-    # between being chosen and the resolution: rules 359.3.e.1-359.3.e.8 (非法目标, 目标指定失效), 758.1.
-    ("目标变化", (r"选|指定|目标|打[对他她它敌那这]|打到|打中",
-              r"召回|死了|死掉|被摧毁|被杀|移动到|移走|弹回|回手|回到手|回了手|换成我|控制权|归我|[+＋]\d|离场|不在场|不可被选中",
-              r"结算"),
+    # between being chosen and the resolution: rules 359.3.e.1-359.3.e.8 (非法目标, 目标指定失效), 758.1. Damage divided
+    # among units ("5点伤害分给几个敌方单位") is divided among targets (355.14); "还打得到它吗" asks about the resolution.
+    ("目标变化", (r"选|指定|目标|打[对他她它敌那这]|打得?到|打得?中|分给|分到",
+              r"召回|死了|死掉|被摧毁|被杀|移动到|移走|弹回|回手|回到手|回了手|弄回|送回|回基地|回到基地|换成我|控制权|归我|[+＋]\d|离场|不在场|不可被选中",
+              r"结算|还(能|可以)?打得?[到中]"),
      ("非法", "不合法", "不再合法", "合法目标", "无效或不可用")),
     # Whether a card still counts as played ("还算我这回合打出过吗", "算不算打出"): rules 359.3.e.10 (依旧视为被打出),
     # 425.1.b (被无效化的卡牌不视为已被打出), 419.4.b (checks whether a card was played).
@@ -47,6 +48,10 @@ READINGS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     ("选择时机", (r"(什么时候|啥时候|何时|哪一步|哪个步骤|时就|还是|才)[^，,。？?]{0,6}(选|定|决定)|(选|定|决定)[^，,。？?]{0,8}(什么时候|啥时候|何时|哪一步|才)", ),
      ("做出相关的选择", "选择")),
 )
+
+# Readings whose rules' words are what the question asks about, not only a hint: a paragraph without them does
+# not answer ("结算时还能打到他吗" asks whether the target is still legal, whatever happened to it).
+SUBJECTS = frozenset({"目标变化"})
 
 _compiled: dict[str, list[re.Pattern]] = {}
 
