@@ -210,6 +210,19 @@ class _Vocab:
                 phrase: bare for phrase, _t, _k in self.player_phrases() if (bare := _without_de(phrase))}
         return rows["player phrases without de"]
 
+    def player_rows_by_first(self) -> dict[str, list[int]]:
+        """First character -> the places (in table order) of the player-word rows whose phrase starts with it (so
+        does the phrase without its 的): a question is matched against the rows its characters can start. Built
+        once per connection."""
+        rows = connection_memo(_ROWS, self.conn)
+        if "player rows by first" not in rows:
+            by_first: dict[str, list[int]] = {}
+            for k, (phrase, _t, _kind) in enumerate(self.player_phrases()):
+                if phrase:
+                    by_first.setdefault(phrase[0], []).append(k)
+            rows["player rows by first"] = by_first
+        return rows["player rows by first"]
+
     def player_classes(self) -> dict[str, list[str]]:
         """Phrase -> the kinds of game object it names (the table's class rows, in table order), built once
         per connection."""
@@ -303,17 +316,20 @@ def _fix_frame_typos(vocab: _Vocab, text: str, a: Analysis) -> str:
     for frame, said in FRAME_HOMOPHONES.items():
         said = said.split()
         n = len(frame)
-        at = 0
-        while at + n <= len(out):
+        # A window one character off has its other characters in place: only windows with one of the frame's
+        # characters at its place are looked at. (A fix keeps the length and the next window starts after it.)
+        starts = sorted({i - k for k, ch in enumerate(frame) for i in _starts(out, ch) if 0 <= i - k <= len(out) - n})
+        after = 0
+        for at in starts:
+            if at < after:
+                continue
             window = out[at:at + n]
             wrong = [k for k in range(n) if window[k] != frame[k]]
             if len(wrong) == 1 and first.get(window[wrong[0]]) == said[wrong[0]] and not _in_word(
                     vocab, out, at + wrong[0], at, at + n) and not vocab.lex([window]):
                 a.corrections.append((window, frame))
                 out = out[:at] + frame + out[at + n:]
-                at += n
-            else:
-                at += 1
+                after = at + n
     end = len(out.rstrip("?？!！。. "))
     last = out[end - 1:end]
     if end >= 5 and last not in "吗嘛" and first.get(last) == "ma" and not vocab.df([out[max(0, end - 2):end]]) and not (
@@ -619,10 +635,13 @@ def _player_words(vocab: _Vocab, text: str, a: Analysis, skip: str | None = None
     With `skip` (the text before its rewrites): only related words of phrases the rewrites introduced."""
     rewrites, related = {}, {}
     bare = vocab.player_phrases_without_de()
-    for phrase, target, kind in vocab.player_phrases():
+    table, by_first = vocab.player_phrases(), vocab.player_rows_by_first()
+    for phrase, target, kind in (table[k] for k in sorted(k for ch in set(text) for k in by_first.get(ch, ()))):
         if skip is not None and (kind not in ("class", "state") or phrase in skip):
             continue
         said = phrase if phrase in text else bare.get(phrase)
+        if not said or said not in text:
+            continue  # most of the table: nothing below applies to a phrase the text does not say
         # A Latin phrase reads as a word of its own, and only in a question: typed alone, an English word names its
         # term (the english rows: "ward" is 法盾), not what a question about it asks.
         if said and said.isascii() and (not a.question_like or not _latin_said(text, said)):
@@ -719,9 +738,10 @@ def _cards(vocab: _Vocab, text: str, a: Analysis) -> tuple[str, list[Concept]]:
             words.append((i, j, text[i:j]))
         i = max(j, i + 1)
     for group in groups:
+        run = "".join(text[p] for p in group)  # the run without its separators: a key is a slice of it
         for i in range(len(group)):
             for j in range(i + 2, min(len(group), i + MAX_NAME) + 1):
-                keys.setdefault("".join(text[p] for p in group[i:j]), []).append((group[i], group[j - 1] + 1))
+                keys.setdefault(run[i:j], []).append((group[i], group[j - 1] + 1))
     for i in range(len(words)):
         for j in range(i, min(len(words), i + 5)):
             key = "".join(w for _s, _e, w in words[i : j + 1]).replace("'", "").replace("’", "")

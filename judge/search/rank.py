@@ -299,6 +299,7 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
     if term_query and key_forms:
         mentions = {i for i, d in docs.items() if d["kind"] == "rule" and any(f in (d["norm"] or "") for f in key_forms)}
     all_forms = list({f for c in analysis.concepts for f in c.forms})
+    concept_forms = {f for c in concepts for f in c.forms}  # a question defining any of them (the 1.15 case)
     # Per concept, the forms that can be found as two halves (four Chinese characters): the others never can.
     halves = [[f for f in c.forms if _splittable(f)] for c in concepts]
     hits = []
@@ -345,7 +346,7 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
             defining = 1.5  # "这称为据守": the FAQ entry says what the term is
         elif term_query and doc_id in mentions and doc_id - 1 not in mentions and doc_id + 1 in mentions:
             defining = 1.25
-        elif not term_query and any(f in defines for c in concepts for f in c.forms):
+        elif not term_query and not concept_forms.isdisjoint(defines):
             defining = 1.15
         if d["kind"] == "rule" and norm.endswith("\n"):
             defining = min(defining, 1.25)  # a bare heading with nothing to show is only a pointer
@@ -363,7 +364,7 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
             # section, whose words are its context.
             listed = d["kind"] == "rule" and (norm.rstrip().endswith(":") or norm.endswith("\n"))
             sect = [c for c in concepts if listed and not any(f in norm for f in c.forms) and any(f in context for f in c.forms)]
-            window = _window_coverage(norm, concepts) + sum(c.weight for c in sect)
+            window = _window_coverage(norm, concepts, present) + sum(c.weight for c in sect)
             if questions:  # a drafted question is one short sentence: what it names is within the window
                 window = max(window, _question_coverage(questions, concepts))
             coverage = 0.5 * coverage + 0.5 * window / total_w
@@ -427,9 +428,21 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
     return hits
 
 
+_NAMES: dict[tuple, tuple[str, set[str], set[str]]] = {}
+
+
 def _names(d: dict) -> tuple[str, set[str], set[str]]:
     """(title, strong, defines) of a document: its bare title, the terms it is the heading or glossary
-    entry of ("!" in `defines`), and every term it defines."""
+    entry of ("!" in `defines`), and every term it defines. Kept by the text they are read from: every
+    question scores many of the same documents. (Callers never change the sets.)"""
+    key = (d["norm"], d["defines"])
+    got = _NAMES.get(key)
+    if got is None:
+        got = _NAMES[key] = _read_names(d)
+    return got
+
+
+def _read_names(d: dict) -> tuple[str, set[str], set[str]]:
     norm = d["norm"] or ""
     cut = norm.find("\n")
     title = _bare((norm if cut < 0 else norm[:cut]).split(" (")[0])
@@ -455,11 +468,14 @@ def _faq_question(norm: str) -> str:
     return norm[start:end if end > 0 else None]
 
 
-def _window_coverage(norm: str, concepts: list[Concept]) -> float:
-    """The largest concept weight found together within WINDOW characters of `norm`."""
+def _window_coverage(norm: str, concepts: list[Concept], present: set[str]) -> float:
+    """The largest concept weight found together within WINDOW characters of `norm` (`present`: the forms
+    `norm` contains, so that the others are not searched for again)."""
     occ: list[tuple[int, int]] = []
     for ci, c in enumerate(concepts):
         for f in c.forms:
+            if f not in present:
+                continue
             start = norm.find(f)
             while start >= 0:
                 occ.append((start, ci))
@@ -508,4 +524,6 @@ def _question_coverage(questions: str, concepts: list[Concept]) -> float:
                 by_line.setdefault(questions.count("\n", 0, at), set()).add(k)
                 end = questions.find("\n", at)
                 at = questions.find(f, end + 1) if end >= 0 else -1  # one place per line is enough
-    return max((sum(concepts[k].weight for k in sorted(ks)) for ks in by_line.values()), default=0.0)
+    # Lines naming the same concepts weigh the same: each set is summed once.
+    return max((sum(concepts[k].weight for k in sorted(ks)) for ks in {frozenset(x) for x in by_line.values()}),
+               default=0.0)
