@@ -31,6 +31,8 @@ Direct hits (rule citations in the query) are placed first, marked `direct`.
 
 from __future__ import annotations
 
+import bisect
+
 from judge.rules.drafted import is_drafted
 from judge.search import intent, phrases
 from judge.search.analyze import Analysis, Concept
@@ -483,6 +485,7 @@ def _window_coverage(norm: str, concepts: list[Concept], present: set[str]) -> f
     occ.sort()
     best, counts, lo = 0.0, {}, 0
     weight = 0.0
+    every = len({ci for _pos, ci in occ})
     for pos, ci in occ:
         # The window's weight depends only on which concepts are in it (summed in the order they came
         # in): summed again only when one comes in or leaves.
@@ -498,6 +501,8 @@ def _window_coverage(norm: str, concepts: list[Concept], present: set[str]) -> f
         if changed:
             weight = sum(concepts[k].weight for k in counts)
         best = max(best, weight)
+        if len(counts) == every:
+            break  # every concept found is in this window: no window holds more
     return best
 
 
@@ -506,24 +511,37 @@ def _splittable(form: str) -> bool:
     return len(form) == 4 and "\u4e00" <= form[0] <= "\u9fff"
 
 
+_BREAKS: dict[str, list[int]] = {}
+
+
+def _line_breaks(text: str) -> list[int]:
+    """The offsets of the line breaks of a document's drafted questions, kept by text (every question scores many
+    of the same documents)."""
+    got = _BREAKS.get(text)
+    if got is None:
+        got = _BREAKS[text] = [i for i, ch in enumerate(text) if ch == "\n"]
+    return got
+
+
 def _question_coverage(questions: str, concepts: list[Concept]) -> float:
     """The largest concept weight named by one of the drafted questions (`questions`: one a line). Each
     form is looked for in the whole text (str.find) and its places counted to lines; a line's weights
     are summed in concept order, as a sum over the concepts would."""
     by_line: dict[int, set[int]] = {}
+    breaks = _line_breaks(questions)
     for k, c in enumerate(concepts):
         for f in c.forms:
             if "\n" in f:
                 continue  # never inside one line
             if not f:
-                for i in range(questions.count("\n") + 1):
+                for i in range(len(breaks) + 1):
                     by_line.setdefault(i, set()).add(k)
                 continue
             at = questions.find(f)
             while at >= 0:
-                by_line.setdefault(questions.count("\n", 0, at), set()).add(k)
-                end = questions.find("\n", at)
-                at = questions.find(f, end + 1) if end >= 0 else -1  # one place per line is enough
+                line = bisect.bisect_left(breaks, at)  # the line breaks before the place
+                by_line.setdefault(line, set()).add(k)
+                at = questions.find(f, breaks[line] + 1) if line < len(breaks) else -1  # one place per line is enough
     # Lines naming the same concepts weigh the same: each set is summed once.
     return max((sum(concepts[k].weight for k in sorted(ks)) for ks in {frozenset(x) for x in by_line.values()}),
                default=0.0)
