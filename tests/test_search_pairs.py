@@ -45,9 +45,35 @@ def test_ties_are_in_rowid_order(conn):
     assert got == _fts5(conn, FTS, ["单位"], 200)
 
 
-def test_a_character_no_column_holds_is_left_to_fts5(conn):
-    # "鱻" is in no paragraph: it may be a character the tokenizer drops, so the postings do not answer.
-    assert pairs.ranking(conn, "search_fts", ["单位", "鱻鱻"], 30) is None
-    assert pairs.ranking(conn, "search_fts", ["单位", "鱻单"], 30) is None
+def test_a_character_no_column_holds_matches_nothing_when_the_tokenizer_keeps_it(conn):
+    # "鱻" is in no paragraph, and the tokenizer keeps it as a token (the store lists the ones it drops): a phrase
+    # with it matches no row and adds nothing, so the postings answer, with FTS5's own scores and order.
+    assert "鱻" not in pairs._dropped(conn)
+    for pair_list in (["单位", "鱻鱻"], ["单位", "鱻单"], ["鱻鱻"]):
+        for spec in (FTS, ASKED):
+            assert pairs.scores(conn, spec[0], pair_list) == _fts5(conn, spec, pair_list)
+            assert pairs.ranking(conn, spec[0], pair_list, 30) == _fts5(conn, spec, pair_list, 30)
     a = analyze(conn, "鱻鱻单位能移动吗")
-    assert fusion.pair_ranking(conn, a, None)  # answered by FTS5 instead
+    assert fusion.pair_ranking(conn, a, None)
+
+
+def test_a_character_the_tokenizer_may_drop_is_left_to_fts5(conn, monkeypatch):
+    # Listed as dropped, or on a store that does not list them: the phrase may be the other character alone.
+    for listed in ("鱻", False):
+        monkeypatch.setattr(pairs, "_dropped", lambda _conn, listed=listed: listed)
+        assert pairs.ranking(conn, "search_fts", ["单位", "鱻鱻"], 30) is None
+        assert pairs.ranking(conn, "search_fts", ["单位", "鱻单"], 30) is None
+        assert pairs.ranking(conn, "search_fts", ["单位", "单元"], 30) is not None  # every character held
+        a = analyze(conn, "鱻鱻单位能移动吗")
+        assert fusion.pair_ranking(conn, a, None)  # answered by FTS5 instead
+
+
+def test_dropped_chars_are_probed_on_the_tables_tokenizer():
+    import sqlite3
+
+    probe = sqlite3.connect(":memory:")
+    probe.execute("CREATE VIRTUAL TABLE search_fts USING fts5(x, tokenize='unicode61 remove_diacritics 2')")
+    probe.execute("CREATE VIRTUAL TABLE search_asked USING fts5(x, tokenize=\"unicode61 separators '鱻'\")")
+    assert pairs.dropped_chars(probe) == "鱻"  # the second table's tokenizer drops it; every other one is kept
+    assert pairs.dropped_chars(probe, ("search_fts",)) == ""
+    assert not probe.execute("SELECT name FROM sqlite_temp_master").fetchall()  # the probe tables are gone

@@ -17,13 +17,17 @@ order is SQLite's for ORDER BY ... LIMIT: score, then rowid (the rows come in ro
 keeps ties in arrival order). The tokens are the strings index.build inserts (one token per Chinese
 character or Latin word), checked row by row and column by column against FTS5's own token counts.
 
-A pair with a character that no column read holds as a token of its own may be one the tokenizer drops
-(the phrase is then the other character alone): such a question is left to FTS5 (`ranking` returns None).
+A pair with a character that no column read holds as a token of its own matches no row when the tokenizer keeps
+that character as a token (it adds 0.0 to every sum, like any phrase a row lacks), but is the other character
+alone when the tokenizer drops it: the store lists the Chinese characters the tokenizer drops (search_info, key
+DROPPED_KEY, probed at build time on the tables' own tokenizer), and a question with a character it drops, or
+held nowhere on a store without that list, is left to FTS5 (`ranking` returns None).
 """
 
 from __future__ import annotations
 
 import math
+import re
 from array import array
 
 from judge.search.store import connection_memo
@@ -139,6 +143,38 @@ _ROWS: dict = {}
 ROWS_CACHE = 50000
 
 
+DROPPED_KEY = "fts dropped chars"  # search_info: the Chinese characters the FTS tables' tokenizer drops
+CJK_RANGES = ((0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF))  # judge.search.text.is_cjk's
+
+
+def dropped_chars(conn, tables=tuple(TABLES)) -> str:
+    """The Chinese characters (text.is_cjk) that a tokenizer of `tables` does not keep as tokens, probed on a
+    temporary FTS5 table with each table's tokenizer: SQLite's tokenizer tables may predate a character."""
+    clauses = set()
+    for table in tables:
+        sql = conn.execute("SELECT sql FROM sqlite_master WHERE name = ?", (table,)).fetchone()[0]
+        clause = re.search(r"""tokenize\s*=\s*('(?:[^']|'')*'|"(?:[^"]|"")*")""", sql)
+        clauses.add(clause.group(1) if clause else "")
+    chars = [chr(c) for lo, hi in CJK_RANGES for c in range(lo, hi + 1)]
+    kept = set(chars)
+    for clause in sorted(clauses):
+        kept &= _kept(conn, clause, chars)
+    return "".join(c for c in chars if c not in kept)
+
+
+def _kept(conn, tokenize: str, chars: list[str]) -> set[str]:
+    """The characters of `chars` an FTS5 tokenizer (a `tokenize='...'` argument, or the default) keeps as tokens."""
+    conn.execute("DROP TABLE IF EXISTS temp.tokenizer_probe_vocab")
+    conn.execute("DROP TABLE IF EXISTS temp.tokenizer_probe")
+    conn.execute("CREATE VIRTUAL TABLE temp.tokenizer_probe USING fts5(x" + (f", tokenize={tokenize}" if tokenize else "") + ")")
+    conn.execute("CREATE VIRTUAL TABLE temp.tokenizer_probe_vocab USING fts5vocab(temp, tokenizer_probe, row)")
+    conn.execute("INSERT INTO temp.tokenizer_probe (x) VALUES (?)", (" ".join(chars),))
+    kept = {r[0] for r in conn.execute("SELECT term FROM temp.tokenizer_probe_vocab")}
+    conn.execute("DROP TABLE temp.tokenizer_probe_vocab")
+    conn.execute("DROP TABLE temp.tokenizer_probe")
+    return kept
+
+
 def ranking(conn, table: str, pairs: list[str], depth: int) -> list[int] | None:
     """The first `depth` rowids of `table` by FTS5's bm25 over an OR of the phrases `pairs` (two characters
     each), as `ORDER BY bm25(...) LIMIT depth` returns them; None when FTS5 must answer (`scores`)."""
@@ -158,17 +194,30 @@ def scores(conn, table: str, pairs: list[str]) -> dict[int, float] | None:
     at = 1 if TABLES[table] == "fts" else 2
     score: dict[int, float] = {}
     get = score.get
+    dropped = None
     for p in pairs:
         row = rows[p]
         if row is None:
             if rows[p[0]] is None or rows[p[1]] is None:
-                return None
+                # Held nowhere: the phrase matches no row, unless the tokenizer drops the character.
+                dropped = _dropped(conn) if dropped is None else dropped
+                if dropped is False or any(c in dropped for c in p if rows[c] is None):
+                    return None
             continue
         postings = row[at]
         if postings:
             for doc, term in zip(*postings):
                 score[doc] = get(doc, 0.0) + term
     return score
+
+
+def _dropped(conn) -> str | bool:
+    """The characters the tokenizer drops (DROPPED_KEY), or False on a store that does not list them."""
+    cache = connection_memo(_ROWS, conn)
+    if "dropped" not in cache:
+        row = conn.execute("SELECT value FROM search_info WHERE key = ?", (DROPPED_KEY,)).fetchone()
+        cache["dropped"] = row[0] if row else False
+    return cache["dropped"]
 
 
 def _rows(conn, keys: list[str]) -> dict[str, tuple | None] | None:
