@@ -590,11 +590,11 @@ def build(conn, docs_manifest=None) -> dict:
                      steps)
     conn.executemany("INSERT OR IGNORE INTO search_pointers (parent, child) VALUES (?,?)", _pointers(doc_rows))
     info = {"N": str(len(doc_rows)), "lex_total": str(sum(freq.values()) or 1), "version": version or "", "avg_idf_floor": str(math.log(len(doc_rows) + 1))} | model
-    # Every card name as typed, one per line: a question's spans are tested against the set, and only the names
-    # found are read from search_alias (judge.search.analyze._Vocab.card_rows).
     # The Chinese characters the FTS tables' tokenizer drops: a pair ranking with a character held nowhere is then
     # known to match nothing, without asking FTS5 (judge.search.pairs).
     info[pairs.DROPPED_KEY] = pairs.dropped_chars(conn)
+    # Every card name as typed, one per line: a question's spans are tested against the set, and only the names
+    # found are read from search_alias (judge.search.analyze._Vocab.card_rows).
     info[CARD_KEYS] = "\n".join(sorted({a for a, _t, kind, _s in aliases if kind == "card"}))
     conn.executemany("INSERT INTO search_info (key, value) VALUES (?,?)", info.items())
     conn.commit()
