@@ -3,7 +3,7 @@
 import random
 
 from judge.search.index import char_tokenizer
-from judge.search.text import CJK, char_tokens, is_cjk, is_word_char
+from judge.search.text import CJK, CJK_RANGES, char_tokens, is_cjk, is_word_char
 
 
 def test_same_character_classes():
@@ -15,6 +15,13 @@ def test_same_character_classes():
         if is_word_char(ch) or is_cjk(ch):
             assert tokens(ch) == char_tokens(ch), hex(o)
     assert CJK  # the class the regex is built from
+
+
+def test_is_cjk_is_the_ranges():
+    # is_cjk writes CJK_RANGES out for speed: the two must agree on every code point.
+    for o in range(0x110000):
+        if not 0xD800 <= o <= 0xDFFF:
+            assert is_cjk(chr(o)) == any(lo <= o <= hi for lo, hi in CJK_RANGES), hex(o)
 
 
 def test_same_tokens_for_mixed_text():

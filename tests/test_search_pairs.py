@@ -59,7 +59,7 @@ def test_a_character_no_column_holds_matches_nothing_when_the_tokenizer_keeps_it
 
 def test_a_character_the_tokenizer_may_drop_is_left_to_fts5(conn, monkeypatch):
     # Listed as dropped, or on a store that does not list them: the phrase may be the other character alone.
-    for listed in ("鱻", False):
+    for listed in ("鱻", None):
         monkeypatch.setattr(pairs, "_dropped", lambda _conn, listed=listed: listed)
         assert pairs.ranking(conn, "search_fts", ["单位", "鱻鱻"], 30) is None
         assert pairs.ranking(conn, "search_fts", ["单位", "鱻单"], 30) is None

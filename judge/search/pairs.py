@@ -31,7 +31,7 @@ import re
 from array import array
 
 from judge.search.store import connection_memo
-from judge.search.text import is_cjk
+from judge.search.text import CJK_RANGES, is_cjk
 
 K1 = 1.2  # fts5_aux.c's bm25 constants
 B = 0.75
@@ -144,7 +144,6 @@ ROWS_CACHE = 50000
 
 
 DROPPED_KEY = "fts dropped chars"  # search_info: the Chinese characters the FTS tables' tokenizer drops
-CJK_RANGES = ((0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF))  # judge.search.text.is_cjk's
 
 
 def dropped_chars(conn, tables=tuple(TABLES)) -> str:
@@ -194,14 +193,13 @@ def scores(conn, table: str, pairs: list[str]) -> dict[int, float] | None:
     at = 1 if TABLES[table] == "fts" else 2
     score: dict[int, float] = {}
     get = score.get
-    dropped = None
     for p in pairs:
         row = rows[p]
         if row is None:
             if rows[p[0]] is None or rows[p[1]] is None:
                 # Held nowhere: the phrase matches no row, unless the tokenizer drops the character.
-                dropped = _dropped(conn) if dropped is None else dropped
-                if dropped is False or any(c in dropped for c in p if rows[c] is None):
+                dropped = _dropped(conn)
+                if dropped is None or any(c in dropped for c in p if rows[c] is None):
                     return None
             continue
         postings = row[at]
@@ -211,12 +209,12 @@ def scores(conn, table: str, pairs: list[str]) -> dict[int, float] | None:
     return score
 
 
-def _dropped(conn) -> str | bool:
-    """The characters the tokenizer drops (DROPPED_KEY), or False on a store that does not list them."""
+def _dropped(conn) -> str | None:
+    """The characters the tokenizer drops (DROPPED_KEY), or None on a store that does not list them."""
     cache = connection_memo(_ROWS, conn)
     if "dropped" not in cache:
         row = conn.execute("SELECT value FROM search_info WHERE key = ?", (DROPPED_KEY,)).fetchone()
-        cache["dropped"] = row[0] if row else False
+        cache["dropped"] = row[0] if row else None
     return cache["dropped"]
 
 
