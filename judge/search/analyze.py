@@ -644,17 +644,15 @@ def _player_words(vocab: _Vocab, text: str, a: Analysis, skip: str | None = None
             continue  # most of the table: nothing below applies to a phrase the text does not say
         # A Latin phrase reads as a word of its own, and only in a question: typed alone, an English word names its
         # term (the english rows: "ward" is 法盾), not what a question about it asks.
-        if said and said.isascii() and (not a.question_like or not _latin_said(text, said)):
+        if said.isascii() and (not a.question_like or not _latin_said(text, said)):
             continue
-        if said and said[-1] == "指" and not any(not text.startswith(MEANS, at + len(said)) for at in _starts(text, said)):
+        if said[-1] == "指" and not any(not text.startswith(MEANS, at + len(said)) for at in _starts(text, said)):
             continue  # "法术指的是什么": this 指 says what a word means, not what a card targets
-        if said and said in text:
-            phrase = said
-            (rewrites if kind == "rewrite" else related).setdefault(phrase, []).append(target)
-            if kind == "class":
-                a.classes.add(phrase)
-            if kind == "state":
-                a.states.add(phrase)
+        (rewrites if kind == "rewrite" else related).setdefault(said, []).append(target)
+        if kind == "class":
+            a.classes.add(said)
+        if kind == "state":
+            a.states.add(said)
     if skip is not None:
         return [Concept(p, list(dict.fromkeys(ts)), via="related", optional=True) for p, ts in related.items()]
     # Longest phrase first; a phrase inside a longer matched one is not applied twice, unless it is also
