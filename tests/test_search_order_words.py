@@ -1,0 +1,29 @@
+"""Players' words in questions on what comes first, when something happens and whether one may: each spoken word
+is read as the rules' word (player_words.tsv), so that the paragraph that answers ranks in the first five."""
+
+import pytest
+
+from judge.search.analyze import analyze
+from judge.search.engine import search
+
+
+def _numbers(conn, question, limit=5):
+    return [h.get("display_number") or "" for h in search(conn, question, limit=limit).to_dict()["hits"]]
+
+
+@pytest.mark.parametrize("question,rules", [
+    # 死单位: units destroyed in the cleanup (323 3b); the victory check is task 1 of the same list (323.1).
+    ("清理时死单位跟判胜负的先后", {"323", "323.1", "323.5"}),
+    # 清伤害: the heal inserted into the combat cleanup (466.1.a.1), task 1 of the resolution step, before
+    # control and conquer (466.5).
+    ("打完架先清伤害还是先算征服", {"466.1.a", "466.1.a.1"}),
+    ("活下来的单位什么时候清身上的伤害", {"466.1.a.1", "143.3.b"}),
+])
+def test_spoken_order_words_find_the_rule(conn, question, rules):
+    numbers = _numbers(conn, question)
+    assert rules & set(numbers), (question, numbers)
+
+
+def test_clearing_damage_is_removing_it(conn):
+    forms = {f for c in analyze(conn, "回合结束的时候清伤害吗").concepts for f in c.forms}
+    assert "移除伤害" in forms
