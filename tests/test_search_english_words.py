@@ -71,6 +71,27 @@ def test_a_word_the_game_has_no_term_for_says_so_and_shows_the_answer(conn, quer
     assert any("符文战场没有" in n and query in n for n in result["notes"]), result["notes"]
 
 
+@pytest.mark.parametrize("query,rule", [
+    ("flying", "461"),                       # no blocking: every unit of the two players at the battlefield fights
+    ("menace", "461"),
+    ("unblockable", "461"),
+    ("double strike", "465.2.c.1.a"),        # combat damage is dealt at once, in one step
+    ("vigilance", "144.2"),                  # moving is how a unit attacks; exhausting it is the move's cost
+    ("windfury", "144.2"),
+    ("lifelink", "194"),                     # no life total: a player wins by points
+    ("indestructible", "142.4.a"),           # lethal damage kills; no keyword prevents it
+])
+def test_an_evasion_or_life_keyword_of_another_game_says_so_and_shows_the_answer(conn, query, rule):
+    result = search(conn, query, limit=5).to_dict()
+    assert _inside([h.get("number") or "" for h in result["hits"]], rule), (query, result["hits"])
+    assert any("符文战场没有" in n and query in n for n in result["notes"]), result["notes"]
+
+
+def test_words_for_a_kind_of_card_find_its_rule(conn):
+    assert _inside(_numbers(conn, "sweeper", limit=3), "428")        # kills many units: Kill
+    assert _inside(_numbers(conn, "cantrip", limit=3), "413")        # also draws a card: Draw
+
+
 def test_a_riftbound_term_gets_no_such_note(conn):
     for query in ("Exhaust", "对手的回合我可以打法术吗", "tap"):
         assert not any("符文战场没有" in n for n in search(conn, query, limit=3).to_dict()["notes"]), query

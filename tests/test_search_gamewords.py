@@ -53,15 +53,17 @@ def test_cited_rules_exist(conn):
     assert not missing, missing
 
 
-def test_words_without_a_riftbound_counterpart_are_left_out():
-    # Riftbound has no such rule: no per-attack keywords, no overload, no lifelink, no flying. Trample and first
-    # strike are not keywords either, but a player asking for them asks a question the rules answer (where
-    # combat damage beyond lethal goes, 465.2.c.4; whether one side deals damage first: no, it is dealt at
-    # once, 465.2.c.1.a), so their rows point there. 压制 (Runeterra's overwhelm) stays out: it is also the
-    # everyday word for "suppress".
-    phrases = {r[0].lower() for r in ROWS}
-    for word in ("windfury", "overload", "lifelink", "flying", "风怒", "过载", "压制"):
-        assert word not in phrases, word
+def test_words_without_a_riftbound_counterpart_say_so():
+    # Riftbound has no flying, lifelink or windfury: no blocking (every unit of the two players at the battlefield
+    # fights, 461), no life total (points win, 194), no extra attack (a move exhausts the unit, 144.2). A player
+    # asking for them is told the game has no such term and shown the rule that answers the question (mode
+    # absent), as for trample and first strike. Overload has no rule that answers for it; the Chinese 风怒, 过载 and
+    # 压制 (Runeterra's overwhelm) stay out: they are also everyday words.
+    modes = {r[0].lower(): r[2] for r in ROWS}
+    for word in ("windfury", "lifelink", "flying", "trample", "first strike"):
+        assert modes.get(word) == "absent", word
+    for word in ("overload", "风怒", "过载", "压制"):
+        assert word not in modes, word
 
 
 @pytest.mark.parametrize("question,rule", [
