@@ -114,10 +114,10 @@ def test_other_game_aliases_note_their_source(conn, word):
 
 
 def test_a_word_no_card_game_shares_is_answered_with_the_closest_terms(conn):
-    # Magic's lifelink has no Riftbound counterpart (no life total); trample now points at the combat damage
-    # assignment rule that answers it (465.2.c.4), so it is no longer the example.
-    data = search(conn, "lifelink", limit=5).to_dict()
-    assert data["hits"] == [] and data["message"].startswith("没有找到与「lifelink」相关的内容")
+    # Hearthstone's overload has no Riftbound counterpart and no rule that answers for it (lifelink and trample
+    # now point at the rules that answer their question: points win, 194; combat damage assignment, 465.2.c.4).
+    data = search(conn, "overload", limit=5).to_dict()
+    assert data["hits"] == [] and data["message"].startswith("没有找到与「overload」相关的内容")
     assert data["suggestions"] and "最接近的术语" in data["message"]
 
 
