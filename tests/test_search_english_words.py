@@ -80,6 +80,9 @@ def test_a_word_the_game_has_no_term_for_says_so_and_shows_the_answer(conn, quer
     ("windfury", "144.2"),
     ("lifelink", "194"),                     # no life total: a player wins by points
     ("indestructible", "142.4.a"),           # lethal damage kills; no keyword prevents it
+    ("protection", "437"),                   # nearest: damage prevented, a unit that cannot be chosen
+    ("go face", "469.1"),                    # no player to attack: units score by conquering battlefields
+    ("mana burn", "167"),                    # rune pools empty with no loss
 ])
 def test_an_evasion_or_life_keyword_of_another_game_says_so_and_shows_the_answer(conn, query, rule):
     result = search(conn, query, limit=5).to_dict()
@@ -90,6 +93,8 @@ def test_an_evasion_or_life_keyword_of_another_game_says_so_and_shows_the_answer
 def test_words_for_a_kind_of_card_find_its_rule(conn):
     assert _inside(_numbers(conn, "sweeper", limit=3), "428")        # kills many units: Kill
     assert _inside(_numbers(conn, "cantrip", limit=3), "413")        # also draws a card: Draw
+    assert _inside(_numbers(conn, "clone", limit=3), "477.1.b")      # a copy of a unit: copy effects
+    assert _inside(_numbers(conn, "deck size", limit=3), "101")      # Deck Construction
 
 
 def test_a_riftbound_term_gets_no_such_note(conn):
