@@ -56,14 +56,30 @@ def test_cited_rules_exist(conn):
 def test_words_without_a_riftbound_counterpart_say_so():
     # Riftbound has no flying, lifelink or windfury: no blocking (every unit of the two players at the battlefield
     # fights, 461), no life total (points win, 194), no extra attack (a move exhausts the unit, 144.2). A player
-    # asking for them is told the game has no such term and shown the rule that answers the question (mode
-    # absent), as for trample and first strike. Overload has no rule that answers for it; the Chinese 风怒, 过载 and
-    # 压制 (Runeterra's overwhelm) stay out: they are also everyday words.
+    # asking for them, in English or in the Chinese of their game, is told the game has no such term and shown the
+    # rule that answers the question (mode absent), as for trample and first strike. Overload has no rule that
+    # answers for it; the Chinese 过载 and 压制 (Runeterra's overwhelm) stay out: they are also everyday words.
     modes = {r[0].lower(): r[2] for r in ROWS}
-    for word in ("windfury", "lifelink", "flying", "trample", "first strike"):
+    for word in ("windfury", "lifelink", "flying", "trample", "first strike", "风怒", "吸血", "飞行", "践踏", "先攻"):
         assert modes.get(word) == "absent", word
-    for word in ("overload", "风怒", "过载", "压制"):
+    for word in ("overload", "过载", "压制"):
         assert word not in modes, word
+
+
+@pytest.mark.parametrize("word,rule", [
+    ("吸血", "194"), ("飞行", "461"), ("风怒", "144"), ("警戒", "144"), ("死触", "142.4.a"),
+    ("走脸", "469.1"), ("践踏", "465.2.c.4"), ("先攻", "465.2.c.1.a"),
+])
+def test_another_games_chinese_word_says_the_game_has_no_such_term(conn, word, rule):
+    result = search(conn, f"{word}是怎么算的", limit=5).to_dict()
+    numbers = [h.get("number") or "" for h in result["hits"]]
+    assert any(n == rule or n.startswith(rule + ".") for n in numbers), (word, numbers)
+    assert any(f"符文战场没有「{word}」" in n for n in result["notes"]), result["notes"]
+
+
+def test_a_chinese_word_of_the_rules_gets_no_such_note(conn):
+    for query in ("溢出伤害会怎么处理", "绝念是怎么算的", "随从被弹回手会怎样"):
+        assert not any("符文战场没有" in n for n in search(conn, query, limit=3).to_dict()["notes"]), query
 
 
 @pytest.mark.parametrize("question,rule", [

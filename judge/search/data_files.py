@@ -10,6 +10,9 @@ from pathlib import Path
 DATA_DIR = Path(__file__).resolve().parent / "data"
 HEADING_TERMS = DATA_DIR / "heading_terms.tsv"  # tools/heading_terms.py
 PLAYER_WORDS = DATA_DIR / "player_words.tsv"  # curated, one source per row
+# search_info key: the player-word table's absent rows (another game's word the game has no term for), one
+# "phrase<TAB>rule words" a line, so that a question's note does not read the table on the query path.
+ABSENT_KEY = "absent words"
 # Questions in players' words that a rule paragraph answers, drafted from the rule alone (not official):
 # one file per range of rules, rows `number<TAB>question`.
 ASKED_DIR = DATA_DIR / "asked"

@@ -14,7 +14,7 @@ from judge.rules.number import within
 from judge.search import arrange, fusion, rank, rerank, snippet, steps
 from judge.search.analyze import MAX_QUERY_CHARS, Analysis, analyze
 from judge.search.citations import Citation
-from judge.search.data_files import HEADING_TERMS, PLAYER_WORDS, read_data
+from judge.search.data_files import ABSENT_KEY, HEADING_TERMS, read_data
 from judge.search.store import connection_memo
 
 KINDS = {"rule": "规则", "faq": "FAQ", "errata": "勘误", "term": "术语"}
@@ -175,8 +175,8 @@ def _search(conn, query: str, limit: int, kinds: list[str] | None) -> SearchResu
     result = SearchResult(query=query, analysis=a, notes=list(a.notes))
     for wrong, right in a.corrections:
         result.notes.append(f"「{wrong}」未找到，已按「{right}」搜索。")
-    if any(c.via == "english" for c in a.concepts):
-        result.notes += absent_notes(a)
+    if any(c.via in ("english", "related") for c in a.concepts):
+        result.notes += absent_notes(conn, a)
 
     direct = []
     for cit in a.citations:
@@ -297,20 +297,19 @@ def _resolve(conn, cit: Citation) -> tuple[rank.Hit | None, dict]:
 _HEADINGS: dict = {}
 
 
-_ABSENT: dict[str, list[str]] | None = None
+_ABSENT: dict = {}
 
 
-def absent_notes(a: Analysis) -> list[str]:
-    """Another game's word Riftbound has no term for ("trample": player_words.tsv, mode absent): the search says so
-    and names the rule words it searched instead, so that a hit is not read as the game's own trample."""
-    global _ABSENT
-    if _ABSENT is None:
-        _ABSENT = {}
-        for phrase, targets, mode, _source in read_data(PLAYER_WORDS, 4):
-            if mode == "absent":
-                _ABSENT[phrase.lower()] = targets.split("|")
-    return [f"符文战场没有「{c.label}」这一术语（其他卡牌游戏的说法）；以下是回答它的规则：{'、'.join(_ABSENT[c.label.lower()])}。"
-            for c in a.concepts if c.via == "english" and c.label.lower() in _ABSENT]
+def absent_notes(conn, a: Analysis) -> list[str]:
+    """Another game's word Riftbound has no term for ("trample", 践踏: player_words.tsv, mode absent): the search says
+    so and names the rule words it searched instead, so that a hit is not read as the game's own trample."""
+    memo = connection_memo(_ABSENT, conn)
+    if "words" not in memo:
+        row = conn.execute("SELECT value FROM search_info WHERE key = ?", (ABSENT_KEY,)).fetchone()
+        memo["words"] = dict(line.split("\t") for line in (row[0] if row else "").splitlines() if "\t" in line)
+    words = memo["words"]
+    return [f"符文战场没有「{c.label}」这一术语（其他卡牌游戏的说法）；以下是回答它的规则：{'、'.join(words[c.label.lower()].split('|'))}。"
+            for c in a.concepts if c.via in ("english", "related") and c.label.lower() in words]
 
 
 def _flat_section(conn, doc: dict) -> str:

@@ -43,7 +43,7 @@ from collections import Counter
 
 from judge.rules import drafted, procedures, translation_notes
 from judge.search import fusion, lexicon, ngrams, pairs, phrases, rank
-from judge.search.data_files import HEADING_TERMS, PLAYER_WORDS, read_asked, read_data
+from judge.search.data_files import ABSENT_KEY, HEADING_TERMS, PLAYER_WORDS, read_asked, read_data
 from judge.search.analyze import CARD_KEYS, CARD_KEYWORD
 from judge.search.text import CJK, fold, norm_text
 
@@ -596,6 +596,8 @@ def build(conn, docs_manifest=None) -> dict:
     # Every card name as typed, one per line: a question's spans are tested against the set, and only the names
     # found are read from search_alias (judge.search.analyze._Vocab.card_rows).
     info[CARD_KEYS] = "\n".join(sorted({a for a, _t, kind, _s in aliases if kind == "card"}))
+    info[ABSENT_KEY] = "\n".join(f"{phrase.lower()}\t{targets}" for phrase, targets, mode, _s in read_data(PLAYER_WORDS, 4)
+                                 if mode == "absent")
     conn.executemany("INSERT INTO search_info (key, value) VALUES (?,?)", info.items())
     conn.commit()
     return {"docs": len(doc_rows), "lexicon": len(freq), "aliases": len(aliases), "t2s": len(t2s), "steps": len(steps)}
@@ -687,10 +689,11 @@ def _aliases(conn, user_words: set[str], freq: Counter, tok=None) -> set[tuple[s
     for phrase, targets, mode, source in read_data(PLAYER_WORDS, 4):
         for target in targets.split("|"):
             target = norm_text(target)
-            if mode in ("english", "absent"):
+            if mode == "english" or (mode == "absent" and phrase.isascii()):
                 add_english(phrase, target, f"player word: {source}")
-            elif mode in ("rewrite", "related", "class"):
-                out.add((norm_text(phrase), target, mode, source))
+            elif mode in ("rewrite", "related", "class", "absent"):
+                # Another game's Chinese word (践踏, trample) points at the rules that answer it, like a related word.
+                out.add((norm_text(phrase), target, "related" if mode == "absent" else mode, source))
     if _table_exists(conn, "term_aliases"):
         for alias, term, kind, source in conn.execute("SELECT alias, term, kind, source FROM term_aliases"):
             t = lexicon.clean_term(term)
