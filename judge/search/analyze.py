@@ -406,7 +406,7 @@ def analyze(conn, raw: str) -> Analysis:
         a.truncated = True
         a.notes.append(f"查询过长，只使用前 {MAX_QUERY_CHARS} 个字符。")
     # Spaces between Chinese words and the spoken words around the question are no part of it.
-    text = intent.strip_spoken(join_cjk_spaces(vocab.t2s(text)))
+    text = intent.strip_fillers(intent.strip_spoken(join_cjk_spaces(vocab.t2s(text))))
     a.normalized = re.sub(r"\s+", " ", text).strip()
     a.normalized = _fix_frame_typos(vocab, _repair_typos(vocab, _bare_term(a.normalized), a), a)
     a.question_like = is_question(a.normalized)
@@ -419,12 +419,18 @@ def analyze(conn, raw: str) -> Analysis:
         rest = _stat_counters(rest)
     rest, cards = _cards(vocab, rest, a)
     _card_classes(vocab, cards, a)
+    # "打得到", "挡得住", "拿不到": whether the verb can be done; the complement is no word of the subject (打得到 is no
+    # 得到). Read before the player-word table rewrites the verb (吃 -> 受到), except in the table's own phrases (付不起:
+    # 无法支付), and again after it (看得到 is read by the table, then as 看); a situation is told in the words as said.
+    heard, potential = rest, False
+    if "得" in rest or "不" in rest:
+        rest, potential = intent.read_potential(rest, vocab.player_phrase_set())
     related = _player_words(vocab, rest, a)
     related += [Concept(w, [w], via="related", optional=True) for w in intent.echoes(rest)]
     related += _signed_numbers(rest)
     if a.question_like:
         # "对手回应把他召回了，结算时还能打到吗": a situation told over the sentence, read as the rules' words.
-        told = situations.read(rest)
+        told = situations.read(heard)
         a.situations = [name for name, _words in told]
         related += [Concept(name, list(words), via="related", optional=name not in situations.SUBJECTS) for name, words in told]
     related += _score_thresholds(rest)
@@ -435,6 +441,9 @@ def analyze(conn, raw: str) -> Analysis:
     if rest != said:
         # "卡在手里" read as 手牌: what the rules say of 手牌 (a 非场地区域) applies to the rewritten words.
         related += _player_words(vocab, rest, a, skip=said)
+    rest, again = intent.read_potential(rest)
+    if (potential or again) and not a.intent and a.question_like:
+        a.intent = intent.CAN
     rest = intent.strip_frames(rest) if a.intent else rest
 
     concepts: list[Concept] = list(cards)
@@ -857,6 +866,8 @@ def _chinese(vocab: _Vocab, run: str, a: Analysis) -> list[Concept]:
     if vocab.df([run]) == 0:
         run = _fix_homophones(vocab, run, a)
     words = _segment(vocab, run)
+    if "非" in words or "无" in words:
+        words = _negated_terms(vocab, words)
     known = vocab.lex(words)
     concepts: list[Concept] = []
     group: list[str] = []  # consecutive single characters: "手","牌" -> the phrase "手牌"
@@ -882,6 +893,26 @@ def _chinese(vocab: _Vocab, run: str, a: Analysis) -> list[Concept]:
         concepts.append(Concept(w, [stem] if stem else [w]))
     flush()
     return concepts
+
+
+# Prefixes that make one word of the rules' term after them (非场地区域, 非战斗, 非征服: by other means than a conquer;
+# 无特性): the corpus writes the compound, and cut in two the question asks about the term it excludes.
+NEGATING = ("非", "无")
+
+
+def _negated_terms(vocab: _Vocab, words: list[str]) -> list[str]:
+    """`words` with a lone 非 or 无 joined to the word after it where the documents write the two as one."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        if w in NEGATING and i + 1 < len(words) and len(words[i + 1]) >= 2 and vocab.df([w + words[i + 1]]):
+            out.append(w + words[i + 1])
+            i += 2
+            continue
+        out.append(w)
+        i += 1
+    return out
 
 
 def _segment(vocab: _Vocab, run: str) -> list[str]:
@@ -1231,9 +1262,11 @@ def _cap_phrasing(vocab: _Vocab, concepts: list[Concept]) -> None:
     """A question's own wording ("两边", "拿回", "对方") is rare in the rules, so its idf is high, yet the
     answer is about the rules' terms: a plain word that is no term weighs at most PHRASING_CAP."""
     plain = [c for c in concepts if c.via == "text" and not c.optional and len(c.label) >= 2]
-    lex = vocab.lex([c.label for c in plain]) if plain else {}
+    # A term with its negating prefix (非征服) is a term of the rules too.
+    tails = [c.label[1:] for c in plain if c.label[0] in NEGATING]
+    lex = vocab.lex([c.label for c in plain] + tails) if plain else {}
     for c in plain:
-        if not lex.get(c.label, (0, 0, 0))[2]:
+        if not lex.get(c.label, (0, 0, 0))[2] and not (c.label[0] in NEGATING and lex.get(c.label[1:], (0, 0, 0))[2]):
             c.weight = min(c.weight, PHRASING_CAP)
 
 

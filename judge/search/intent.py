@@ -195,6 +195,50 @@ def asks_yes_no(text: str) -> bool:
 _POTENTIAL_BU = rf"(?<=得[{_COMPLEMENTS}])不{_QUESTION_END}|(?<=得[{_DIRECTIONS}][来去])不{_QUESTION_END}"
 
 
+# Verbs players say with a potential complement ("打得到", "挡得住", "拿不到", "用不了", "挡不挡得住"): V得C and V不C ask
+# whether V can (not) be done, and the complement says only how far it goes: 打得到 is no 得到 ("obtain"), 挡得住 no
+# 住. Not 赢 (赢得), 见 (不见得), 来 and 赶 (来得及, 赶得上: frames of their own), nor 上 and 下, which end places
+# (场上不到三个单位: fewer than three).
+POTENTIAL_VERBS = frozenset("打拿用吃挡点付抽摸看找选指杀移走撤弹召放出回进守防拦扛顶撑算管交发触转翻盖贴装跑救保换凑弄做接碰挪送留带拍丢弃烧封压读")
+# Complements of extent, dropped; 过 only after 不 (打不过: cannot beat; 据守得过分 is 得 "get" and 过 of the past).
+_EXTENT, _EXTENT_BU = "到中了住完动着及起掉走开上下", "过"
+# Directional complements, kept with the verb ("打得出去" is 打出, "弹不回来" 弹回), their 来 or 去 dropped.
+_KEPT_DIRECTIONS = "出进回"
+
+
+def read_potential(text: str, keep: frozenset[str] | set[str] = frozenset()) -> tuple[str, bool]:
+    """`text` with each potential complement read as its verb (V得C and V不V得C -> V, or V and its direction; V不C ->
+    the same and 不 apart), and whether one was found; one said as a phrase of `keep` (the player-word table's 付不起,
+    找不到) stays for the table to read. A plain scan: no pattern compiled on the cold path."""
+    if "得" not in text and "不" not in text:
+        return text, False
+    out: list[str] = []
+    found = False
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch in "得不" and out and out[-1] in POTENTIAL_VERBS and i + 1 < n and not (
+                text[i - 1:i + 2] in keep or text[i - 1:i + 3] in keep):
+            verb, nxt = out[-1], text[i + 1]
+            if ch == "不" and nxt == verb and i + 3 < n and text[i + 2] == "得":
+                i += 2  # 挡不挡得住: the A-not-A of the verb, read from its second 得
+                continue
+            extent = nxt in _EXTENT or (ch == "不" and nxt in _EXTENT_BU)
+            if nxt != verb and (extent or nxt in _KEPT_DIRECTIONS):
+                if not extent:
+                    out.append(nxt)
+                i += 2
+                if i < n and text[i] in "来去":
+                    i += 1
+                if ch == "不":
+                    out.append(" 不 ")  # the negation stays a word of its own, joined to no neighbour (不用, 不分)
+                found = True
+                continue
+        out.append(ch)
+        i += 1
+    return ("".join(out), True) if found else (text, False)
+
+
 def strip_yes_no(text: str) -> str:
     if "不" not in text and "没" not in text:
         return text
@@ -228,6 +272,28 @@ def strip_spoken(text: str) -> str:
             out = out[lead.end():]
         out = _cut_tail(out, _rx("spoken-tail-en", _SPOKEN_TAIL_EN).search(out.lower()))
     return out.strip() or text
+
+
+# Spoken fillers wherever they stand in the sentence ("…弄回基地了，嗯，那我这张还打得到它吗"): 嗯 and 呃 always, 额
+# before a pause (额外 is a word); the pause after a filler that stood between two goes with it. No part of the question.
+_FILLERS, _PAUSES = "嗯呃", "，,、…~～ "
+
+
+def strip_fillers(text: str) -> str:
+    if not any(c in text for c in "嗯呃额"):
+        return text
+    out: list[str] = []
+    skip_pause = False
+    for i, ch in enumerate(text):
+        if ch in _FILLERS or (ch == "额" and (i + 1 == len(text) or text[i + 1] in _PAUSES)):
+            skip_pause = not out or out[-1] in _PAUSES
+            continue
+        if skip_pause and ch in _PAUSES:
+            skip_pause = False
+            continue
+        skip_pause = False
+        out.append(ch)
+    return "".join(out).strip() or text
 
 
 def _asks(text: str) -> bool:
