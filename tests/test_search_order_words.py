@@ -27,3 +27,11 @@ def test_spoken_order_words_find_the_rule(conn, question, rules):
 def test_clearing_damage_is_removing_it(conn):
     forms = {f for c in analyze(conn, "回合结束的时候清伤害吗").concepts for f in c.forms}
     assert "移除伤害" in forms
+
+
+def test_a_free_for_all_and_a_unit_in_spoken_words(conn):
+    """混战: a free-for-all game (the core FAQ's 自由混战); 一个兵: a unit, as 的兵."""
+    question = "混战中我在那片战场一个兵都没有，还能打反应牌进去吗"
+    forms = {f for c in analyze(conn, question).concepts for f in c.forms}
+    assert {"自由混战", "单位"} <= forms
+    assert "C-L181" in _numbers(conn, question)
