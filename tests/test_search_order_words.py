@@ -35,3 +35,10 @@ def test_a_free_for_all_and_a_unit_in_spoken_words(conn):
     forms = {f for c in analyze(conn, question).concepts for f in c.forms}
     assert {"自由混战", "单位"} <= forms
     assert "C-L181" in _numbers(conn, question)
+
+
+def test_walking_up_to_a_battlefield_is_moving(conn):
+    question = "单位走上去那边有敌人，什么时候才开打"
+    forms = {f for c in analyze(conn, question).concepts for f in c.forms}
+    assert "移动" in forms
+    assert {"452", "460"} & set(_numbers(conn, question))
