@@ -42,3 +42,11 @@ def test_walking_up_to_a_battlefield_is_moving(conn):
     forms = {f for c in analyze(conn, question).concepts for f in c.forms}
     assert "移动" in forms
     assert {"452", "460"} & set(_numbers(conn, question))
+
+
+def test_an_item_hanging_on_the_chain_is_the_closed_state(conn):
+    """链上挂着: the chain exists, so the turn is in a closed state (309.1, 331.1), where only Reactions are played."""
+    question = "链上挂着对手的法术，我能盖牌吗"
+    a = analyze(conn, question)
+    assert "闭环" in {f for c in a.concepts for f in c.forms}
+    assert "309.1.a" in _numbers(conn, question)
