@@ -76,7 +76,7 @@ FROZEN_FLOORS = {
     "frozen21": 0.87,  # 0.976 untuned on main bd3f47d
     "frozen22": 0.86,  # 0.952 untuned on main 80b50ce
     "frozen23": 0.83,  # 0.917 untuned on main dcbbc72
-    "frozen24": 0.81,  # 0.905 untuned on main 4742ebe
+    "frozen24": 0.81,  # 0.905 untuned on main 4742ebe (re-run with two questions reworded)
 }
 QUESTION_SETS = tuple(name for name in evaluation.SETS if name != "eval")
 
