@@ -45,7 +45,7 @@ def test_walking_up_to_a_battlefield_is_moving(conn):
 
 
 def test_an_item_hanging_on_the_chain_is_the_closed_state(conn):
-    """链上挂着: the chain exists, so the turn is in a closed state (309.1, 331.1), where only Reactions are played."""
+    """链上挂着: the chain exists, so the turn is closed (309.1, 331.1), where only Reactions are played."""
     question = "链上挂着对手的法术，我能盖牌吗"
     a = analyze(conn, question)
     assert "闭环" in {f for c in a.concepts for f in c.forms}

@@ -49,7 +49,7 @@ def test_da_de_dao_asks_whether_it_can_hit_not_about_obtaining(conn):
     assert not {"得到", "得", "到"} & {c.label for c in a.concepts}
     assert "得到" not in _labels(conn, "法术的目标被召回基地后还打得到吗")
     assert "获得" in _labels(conn, "我获得了不少分吗")  # a true word with 得 reads as itself
-    # the target left the board: it is no longer a legal target (359.3.e.2)
+    # the target left the board, so it stops being a legal target (359.3.e.2)
     assert "359.3.e.2" in _top(conn, "法术的目标被召回基地后还打得到吗")
 
 
