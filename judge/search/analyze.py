@@ -866,7 +866,7 @@ def _chinese(vocab: _Vocab, run: str, a: Analysis) -> list[Concept]:
     if vocab.df([run]) == 0:
         run = _fix_homophones(vocab, run, a)
     words = _segment(vocab, run)
-    if "非" in words or "无" in words:
+    if not NEGATING.isdisjoint(words):
         words = _negated_terms(vocab, words)
     known = vocab.lex(words)
     concepts: list[Concept] = []
@@ -897,7 +897,7 @@ def _chinese(vocab: _Vocab, run: str, a: Analysis) -> list[Concept]:
 
 # Prefixes that make one word of the rules' term after them (非场地区域, 非战斗, 非征服: by other means than a conquer;
 # 无特性): the corpus writes the compound, and cut in two the question asks about the term it excludes.
-NEGATING = ("非", "无")
+NEGATING = frozenset("非无")
 
 
 def _negated_terms(vocab: _Vocab, words: list[str]) -> list[str]:

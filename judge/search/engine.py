@@ -175,8 +175,7 @@ def _search(conn, query: str, limit: int, kinds: list[str] | None) -> SearchResu
     result = SearchResult(query=query, analysis=a, notes=list(a.notes))
     for wrong, right in a.corrections:
         result.notes.append(f"「{wrong}」未找到，已按「{right}」搜索。")
-    if any(c.via in ("english", "related") for c in a.concepts):
-        result.notes += absent_notes(conn, a)
+    result.notes += absent_notes(conn, a)
 
     direct = []
     for cit in a.citations:

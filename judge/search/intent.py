@@ -280,7 +280,7 @@ _FILLERS, _PAUSES = "嗯呃", "，,、…~～ "
 
 
 def strip_fillers(text: str) -> str:
-    if not any(c in text for c in "嗯呃额"):
+    if not any(c in text for c in _FILLERS + "额"):
         return text
     out: list[str] = []
     skip_pause = False
