@@ -252,6 +252,14 @@ class _Vocab:
                 out.append((target, alias))
         return out
 
+    def syllables(self) -> frozenset[str]:
+        """Every pinyin syllable the texts' characters are read with, read once per connection (asked only for a
+        Latin word with a digit in it)."""
+        rows = connection_memo(_ROWS, self.conn)
+        if "syllables" not in rows:
+            rows["syllables"] = frozenset(py for (py,) in self.conn.execute("SELECT DISTINCT py FROM search_sound"))
+        return rows["syllables"]
+
     def readings(self, chars: list[str]) -> dict[str, list[str]]:
         return {c: py.split(",") for c, (py,) in self._keyed("SELECT ch, py FROM search_py WHERE ch IN ({})", chars).items()}
 
@@ -1102,7 +1110,8 @@ def _adding_up(low: list[str], j: int) -> bool:
 def _latin(vocab: _Vocab, span: str, a: Analysis) -> list[Concept]:
     # "Yu-Gi-Oh" names a card game (intent.GAME_NAMES), not three words.
     span = re.sub(r"(?i)\byu-?gi-?oh\b", "yugioh", span)
-    words = [w for w in re.split(r"[ \-]+", strip_tones(span.replace("’", "'"))) if w]
+    words = [_untoned(vocab, w) for w in re.split(r"[ \-]+", span.replace("’", "'").strip()) if w]
+    words = [w for w in words if w]
     words = [re.sub(r"[':]", "", w) for w in words]
     words = [w for w in words if w]
     for j, w in enumerate(words):
@@ -1146,6 +1155,28 @@ def _latin(vocab: _Vocab, span: str, a: Analysis) -> list[Concept]:
             concepts.extend(_latin_word(vocab, words[i]))
         i += k
     return concepts
+
+
+def _untoned(vocab: _Vocab, word: str) -> str:
+    """A Latin word without its tone marks and tone digits ("ran2jin4" -> "ranjin"), unless its digits are its own: a
+    token named as typed ("bo3": best of three) or one whose letters before a digit are no pinyin syllable ("ffa3",
+    FFA3 is the three-player mode, not FFA) is read whole."""
+    bare = strip_tones(word)
+    if bare == word or not any("0" <= ch <= "9" for ch in word):
+        return bare
+    if vocab.aliases([word], ("english",)):
+        return word
+    groups = re.findall(r"([a-z]+)[1-5]", word)
+    return bare if groups and all(_syllabic(g, vocab.syllables()) for g in groups) else word
+
+
+def _syllabic(letters: str, syllables: frozenset[str]) -> bool:
+    """Do `letters` split into pinyin syllables ("ranjin": ran / jin; "ffa" does not)?"""
+    ends = {0}
+    for j in range(1, len(letters) + 1):
+        if any(i in ends and letters[i:j] in syllables for i in range(max(0, j - 6), j)):
+            ends.add(j)
+    return len(letters) in ends
 
 
 def _english_typo(vocab: _Vocab, c: Concept, a: Analysis) -> bool:

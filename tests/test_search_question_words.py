@@ -1,0 +1,33 @@
+"""How a question's own words are read: a Latin token with a digit is read whole unless its digits are tone digits
+of pinyin (FFA3 is the three-player mode, not FFA and a 3)."""
+
+import pytest
+
+from judge.search.analyze import analyze
+from judge.search.engine import search
+
+
+def _concepts(conn, question: str) -> dict[str, list[str]]:
+    return {c.label: c.forms for c in analyze(conn, question).concepts}
+
+
+def _top(conn, question: str, n: int = 5) -> list[str]:
+    return [h["number"] for h in search(conn, question, limit=n).to_dict()["hits"]]
+
+
+def test_a_mode_named_with_its_player_count_is_that_mode(conn):
+    """ffa3 read as ffa (any free-for-all) asked about the four-player mode too."""
+    assert _concepts(conn, "FFA3要几分才赢")["ffa3"][0] == "三人混战"
+    assert "四人混战" not in _concepts(conn, "FFA3要几分才赢")["ffa3"]
+    assert _concepts(conn, "FFA4 (War)")["ffa4"][0] == "四人混战"
+    assert "487.3" in _top(conn, "FFA3要几分才赢")
+    assert "488.4" in _top(conn, "FFA4一共用几个战场")
+
+
+def test_a_token_named_as_typed_keeps_its_digit(conn):
+    assert "三局两胜" in _concepts(conn, "BO3第一局我摆出来的那块地，第二局还能接着摆吗")["bo3"]
+
+
+@pytest.mark.parametrize("typed", ["ran2 jin4", "ranjin4", "rán jìn"])
+def test_tone_digits_of_pinyin_are_still_dropped(conn, typed):
+    assert ["燃尽"] in _concepts(conn, typed).values()
