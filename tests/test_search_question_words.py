@@ -1,5 +1,6 @@
 """How a question's own words are read: a Latin token with a digit is read whole unless its digits are tone digits
-of pinyin (FFA3 is the three-player mode, not FFA and a 3)."""
+of pinyin (FFA3 is the three-player mode, not FFA and a 3); the homophone fixer changes no character a word of the
+question holds (已经离场 is not 已经历场) nor a measure word after a number (一只迅捷蟹 is no 一致)."""
 
 import pytest
 
@@ -31,3 +32,21 @@ def test_a_token_named_as_typed_keeps_its_digit(conn):
 @pytest.mark.parametrize("typed", ["ran2 jin4", "ranjin4", "rán jìn"])
 def test_tone_digits_of_pinyin_are_still_dropped(conn, typed):
     assert ["燃尽"] in _concepts(conn, typed).values()
+
+
+@pytest.mark.parametrize("question,word", [
+    ("已经离场的单位还能被选中吗", "离场"),  # not 已 / 经历 / 场
+    ("混战里谁先结算", "混战"),  # not 混 / 战力
+    ("对面只有一只迅捷蟹在战场防守", "只有"),  # not 一致
+])
+def test_no_homophone_is_fixed_across_a_words_edge_or_in_a_count(conn, question, word):
+    a = analyze(conn, question)
+    assert a.corrections == []
+    assert word in {c.label for c in a.concepts}
+    assert "一致" not in {c.label for c in a.concepts}
+
+
+def test_a_question_about_a_unit_that_left_finds_the_target_rule(conn):
+    # a target that changed zones is illegal when the spell resolves (359.3.e.2)
+    assert "359.3.e.2" in _top(conn, "单位已经离场了，法术还能选它当目标吗")
+    assert "144.4.a.1" in _top(conn, "对面一只迅捷蟹挡在战场上，我能移过去吗")

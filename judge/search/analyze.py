@@ -1026,8 +1026,11 @@ def _fix_homophones(vocab: _Vocab, run: str, a: Analysis) -> str:
                 best[(i, j)] = (rank, target)
     used = [False] * n
     out = list(run)
+    # A window that starts on the last character of a word the run as typed is cut into ("已经离场": 已经 / 离场, not
+    # 已 / 经历 / 场; "混战里": 混战 / 里, not 战力) takes that character from its word: no typo across a word's edge.
+    ends = {i + len(w) for i, w in _offsets(_segment(vocab, run)) if len(w) >= 2} if best else set()
     for (i, j), (_rank, target) in sorted(best.items(), key=lambda kv: (-(kv[0][1] - kv[0][0]), kv[0][0])):
-        if any(used[i:j]) or target == run[i:j]:
+        if any(used[i:j]) or target == run[i:j] or i + 1 in ends or _counted(run, i, j, target):
             continue
         if vocab.df([run[i:j]]) > 0:  # the text as typed exists ("伤害是" in "伤害是指"): no typo
             continue
@@ -1038,6 +1041,24 @@ def _fix_homophones(vocab: _Vocab, run: str, a: Analysis) -> str:
             out[p] = ""
         a.corrections.append((run[i:j], target))
     return "".join(out)
+
+
+def _offsets(words: list[str]):
+    """(offset, word) of each word of a segmentation."""
+    at = 0
+    for w in words:
+        yield at, w
+        at += len(w)
+
+
+# A number and the measure word that counts what follows ("一只迅捷蟹", "两张牌"): the measure word is no typo (一只 is
+# not 一致, 一张 not 一章).
+NUMERALS, MEASURES = "一二两三四五六七八九十几每", "只个张名点次件块位层句"
+
+
+def _counted(run: str, i: int, j: int, target: str) -> bool:
+    """Would replacing run[i:j] by `target` change a measure word after a number?"""
+    return any(run[p] in MEASURES and p > 0 and run[p - 1] in NUMERALS and target[p - i] != run[p] for p in range(i, j))
 
 
 # ---- Latin -----------------------------------------------------------------------------------
