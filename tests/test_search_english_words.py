@@ -90,6 +90,31 @@ def test_an_evasion_or_life_keyword_of_another_game_says_so_and_shows_the_answer
     assert any("符文战场没有" in n and query in n for n in result["notes"]), result["notes"]
 
 
+
+@pytest.mark.parametrize("query,rule,top", [
+    ("silenced unit", "764", 3),             # HS silence: abilities ignored (764 Ignoring Effects; inactive, 720)
+    ("negate that spell", "425", 5),         # YGO negate = Counter (425 无效化)
+    ("quick effects", "813", 1),             # YGO quick effect = Reaction; a phrase's last word read in the plural
+    ("hand traps", "813", 1),
+    ("segoc order", "383.3.d", 5),           # YGO SEGOC: simultaneous triggers, the turn player's first
+    ("obliterated card", "427", 1),          # LoR obliterate = Banish (427 放逐)
+    ("field spells", "169", 1),              # YGO field spell: nearest, the battlefields
+    ("can a unit attack the turn it was played", "143.4", 1),   # units enter exhausted
+    ("mana crystals", "430", 3),             # HS mana crystals: runes, two channeled each turn
+])
+def test_a_word_from_hearthstone_yugioh_or_runeterra_finds_its_rule(conn, query, rule, top):
+    assert _inside(_numbers(conn, query)[:top], rule), (query, _numbers(conn, query))
+
+
+@pytest.mark.parametrize("query,word,rule", [
+    ("who has the attack token", "attack token", "316"),   # no attack token: units move in their own main phase
+    ("units with quick attack", "quick attack", "465.2.c.1.a"),  # no quick attack: combat damage is dealt at once
+])
+def test_a_runeterra_word_the_game_has_no_term_for_says_so(conn, query, word, rule):
+    result = search(conn, query, limit=5).to_dict()
+    assert _inside([h.get("number") or "" for h in result["hits"]], rule), (query, result["hits"])
+    assert any("符文战场没有" in n and word in n for n in result["notes"]), result["notes"]
+
 def test_words_for_a_kind_of_card_find_its_rule(conn):
     assert _inside(_numbers(conn, "sweeper", limit=3), "428")        # kills many units: Kill
     assert _inside(_numbers(conn, "cantrip", limit=3), "413")        # also draws a card: Draw

@@ -1159,7 +1159,9 @@ def _latin(vocab: _Vocab, span: str, a: Analysis) -> list[Concept]:
         for k in range(reach, 0, -1):
             phrase = " ".join(words[i : i + k])
             compact = "".join(words[i : i + k])
-            hit = vocab.aliases([phrase, compact] + (lemmas(phrase) if k == 1 else []), ("english",))
+            # A phrase's last word may be inflected as a single word is ("mana crystals", "hand traps").
+            bases = lemmas(phrase) if k == 1 else [" ".join(words[i : i + k - 1] + [b]) for b in lemmas(words[i + k - 1])]
+            hit = vocab.aliases([phrase, compact] + bases, ("english",))
             # The form as typed names its own term before a base form does ("emptied" pool: 清空, not the
             # empty deck of "empty").
             hit = [h for h in hit if h[0] in (phrase, compact)] or hit
