@@ -199,6 +199,13 @@ def test_players_words_for_entering_play_killing_and_paying(conn, question, rule
     assert any(n == rule or n.startswith(rule + ".") for n in numbers), (question, numbers)
 
 
+@pytest.mark.parametrize("question", ["灵魂之剑能装给队友的单位吗", "装备可以装到对面的单位上吗"])
+def test_putting_gear_on_a_unit_reads_as_equip(conn, question):
+    # 装到 / 装给 a unit -> 装配 / 贴附: Equip attaches the gear to a unit its controller controls (818).
+    numbers = [h.get("number") or "" for h in _hits(conn, question)[:3]]
+    assert any(n == "818" or n.startswith("818.") for n in numbers), (question, numbers)
+
+
 @pytest.mark.parametrize("question,answer", [
     ("堆栈", "327"),                          # MTG's stack -> 结算链
     ("打断对手的法术", "425"),                # 打断 -> 无效化 / 反应
