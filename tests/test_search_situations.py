@@ -48,3 +48,9 @@ def test_a_target_gone_is_read_from_the_story():
     assert "目标变化" in dict(situations.read("他把那个单位弄回基地了，我这张还打得到它吗"))
     assert "目标变化" in dict(situations.read("5点伤害分给几个敌方单位，结算前其中一个被召回了"))
     assert "目标变化" not in dict(situations.read("召回的单位伤害还在吗"))
+
+
+@pytest.mark.parametrize("query", ["牌要走完整个打出流程才算打出吗", "啥时候算这张牌打出了"])
+def test_when_a_card_counts_as_played(conn, query):
+    # 算打出 reads as the rules' 即为打出 too: a card is played once the whole process is finished (350.1).
+    assert "350.1" in _numbers(conn, query, 3)

@@ -22,8 +22,9 @@ READINGS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
               r"结算|还(能|可以)?打得?[到中]"),
      ("非法", "不合法", "不再合法", "合法目标", "无效或不可用")),
     # Whether a card still counts as played ("还算我这回合打出过吗", "算不算打出"): rules 359.3.e.10 (依旧视为被打出),
-    # 425.1.b (被无效化的卡牌不视为已被打出), 419.4.b (checks whether a card was played).
-    ("算打出", (r"算.{0,8}打出|打出.{0,3}算", ), ("视为被打出", "视为已被打出", "已被打出")),
+    # 425.1.b (被无效化的卡牌不视为已被打出), 419.4.b (checks whether a card was played), 350.1 (a card is played once
+    # the whole process is finished: 即为打出).
+    ("算打出", (r"算.{0,8}打出|打出.{0,3}算", ), ("视为被打出", "视为已被打出", "已被打出", "即为打出")),
     # A card in a hand, a deck or face down chosen as a target ("能指定对手手牌里的牌当目标吗"): rule 355.10.a (what
     # sits in a zone whose information is not public is no target), 355.9.a (what a target may be).
     ("隐藏区目标", (r"手牌|手里|手上|主牌堆|牌库|符文牌堆", r"当目标|为目标|作目标|做目标|指定|选中"),
