@@ -182,6 +182,15 @@ def test_ending_ones_turn_points_at_declaring_the_end(conn):
         assert any(n == "316.9" or n.startswith("316.9.") for n in numbers), (question, numbers)
 
 
+def test_passing_with_nothing_to_do_is_ending_the_turn_in_the_main_phase_and_passing_in_a_showdown(conn):
+    # 空过 (do nothing and pass): in one's own main phase it is declaring the end of the turn (316.9); in a
+    # showdown it is passing Focus (347.2).
+    numbers = [h.get("number") or "" for h in _hits(conn, "我的主阶段什么都不想做，可以空过吗")[:3]]
+    assert any(n == "316.9" or n.startswith("316.9.") for n in numbers), numbers
+    numbers = [h.get("number") or "" for h in _hits(conn, "法术对决里我空过了还能再打吗")[:3]]
+    assert any(n == "347.2" or n.startswith("347.2.") for n in numbers), numbers
+
+
 def test_paying_later_points_at_the_optional_additional_cost(conn):
     # 补付 -> 支付 / 额外费用: 急速 is an additional cost paid while the card is played (805.2.a first).
     assert _hits(conn, "急速能之后再补付吗")[0]["number"] == "805.2.a"
