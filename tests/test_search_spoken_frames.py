@@ -13,8 +13,8 @@ from judge.search.evaluation import first_relevant_rank
 @pytest.mark.parametrize("question,kind", [
     ("打到一半想投降，行吗", intent.CAN), ("装备能不能下在战场上，行不行", intent.CAN),
     ("两人同分咋办", intent.WHATIF), ("待命的牌被移走了咋整", intent.WHATIF),
-    # 行 of 进行 / 执行 is no frame
-    ("这一步还要执行吗", None),
+    # 行 of 进行 / 执行 is no frame (要…吗 is: whether it must be done)
+    ("这一步执行吗", None), ("这一步还要执行吗", intent.CAN),
 ])
 def test_spoken_frames_are_read_as_frames(question, kind):
     assert intent.detect(question) == kind

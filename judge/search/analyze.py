@@ -477,8 +477,12 @@ def analyze(conn, raw: str) -> Analysis:
     concepts = content or concepts
     if a.intent or intent.asks_yes_no(a.normalized):
         # In a question, a lone character that is no term ("看", "到", "写") is context, not the
-        # subject: it may confirm a paragraph but never costs one its coverage.
+        # subject: it may confirm a paragraph but never costs one its coverage. The verb a final 要…吗 asks
+        # about ("费用要付吗": 付) is the subject.
+        verb = intent.yes_no_verb(a.normalized)
         for c in concepts:
+            if c.label == verb:
+                continue
             if len(c.label) == 1 and all(len(f) == 1 for f in c.forms) and len(concepts) > 1:
                 c.optional = True
     if a.intent == intent.HOWMANY and "how many card" in a.normalized:

@@ -356,12 +356,44 @@ def detect(text: str) -> str | None:
         # A bare 顺序 asks for an order only when no other frame does: "能不能记住牌库的顺序" asks
         # whether something is allowed, about the order of the deck (顺序 stays as an echo: a bonus).
         return ORDER
+    if "吗" in text or "么" in text:
+        if found := _yes_no(text):
+            return found[0]
     low = text.lower()
     if any("a" <= ch <= "z" for ch in low):
         for i, (kind, pattern) in enumerate(_ENGLISH_FRAMES):
             if _rx(f"en-{i}", pattern).search(low):
                 return kind
     return None
+
+
+# A question that ends in 吗 with no frame word ("瑟提会死吗", "这个费用要付吗", "手牌要弃吗") asks yes or no about its last
+# clause: 会…吗 whether a thing happens (WHATIF, as 会不会 does), 要…吗 whether it must be done (CAN, as "do I have to"
+# does). The verb after 会 or 要 is what is asked about. Not the 会 or 要 of a word (机会, 学会, 重要, 主要, 想要), nor 就要 /
+# 快要 (about to).
+_WILL_NOT, _MUST_NOT = "机学体领误约社理聚开", "重主只想快就"
+_CLAUSE_ENDS = ",，。;；!！?？ "
+
+
+def _yes_no(text: str) -> tuple[str, str] | None:
+    """(kind, verb) of a final 会…吗 or 要…吗 clause, or None. A plain scan: no pattern compiled on the cold path."""
+    end = len(text.rstrip("?？!！。. "))
+    if end < 3 or text[end - 1] not in "吗么":
+        return None
+    clause = text[max(text.rfind(c, 0, end) for c in _CLAUSE_ENDS) + 1:end - 1]
+    for at, ch in enumerate(clause[:-1]):
+        before = clause[at - 1] if at else ""
+        if ch == "会" and before not in _WILL_NOT and clause[at + 1] != "不":
+            return WHATIF, clause[at + 1]
+        if ch == "要" and before not in _MUST_NOT and clause[at + 1] not in "不是":
+            return CAN, clause[at + 1]
+    return None
+
+
+def yes_no_verb(text: str) -> str:
+    """The verb of a final 会…吗 or 要…吗 clause ("要付吗": 付), "" for any other text."""
+    found = _yes_no(text)
+    return found[1] if found else ""
 
 
 def is_frame(word: str) -> bool:
