@@ -90,7 +90,6 @@ def test_an_evasion_or_life_keyword_of_another_game_says_so_and_shows_the_answer
     assert any("符文战场没有" in n and query in n for n in result["notes"]), result["notes"]
 
 
-
 @pytest.mark.parametrize("query,rule,top", [
     ("silenced unit", "764", 3),             # HS silence: abilities ignored (764 Ignoring Effects; inactive, 720)
     ("negate that spell", "425", 5),         # YGO negate = Counter (425 无效化)
@@ -114,6 +113,7 @@ def test_a_runeterra_word_the_game_has_no_term_for_says_so(conn, query, word, ru
     result = search(conn, query, limit=5).to_dict()
     assert _inside([h.get("number") or "" for h in result["hits"]], rule), (query, result["hits"])
     assert any("符文战场没有" in n and word in n for n in result["notes"]), result["notes"]
+
 
 def test_words_for_a_kind_of_card_find_its_rule(conn):
     assert _inside(_numbers(conn, "sweeper", limit=3), "428")        # kills many units: Kill

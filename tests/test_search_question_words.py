@@ -1,12 +1,12 @@
 """How a question's own words are read: a Latin token with a digit is read whole unless its digits are tone digits
 of pinyin (FFA3 is the three-player mode, not FFA and a 3); the homophone fixer changes no character a word of the
-question holds (已经离场 is not 已经历场) nor a measure word after a number (一只迅捷蟹 is no 一致); a question that ends in 会…吗 or 要…吗 with no frame word
-asks yes or no (whether it happens, whether it must be done) about the verb after 会 or 要."""
+question holds (已经离场 is not 已经历场) nor a measure word after a number (一只迅捷蟹 is no 一致); a question that
+ends in 会…吗 or 要…吗 with no frame word asks yes or no (whether it happens, whether it must be done) about the verb
+after 会 or 要."""
 
 import pytest
 
 from judge.search import intent
-
 from judge.search.analyze import analyze
 from judge.search.engine import search
 
@@ -49,8 +49,8 @@ def test_no_homophone_is_fixed_across_a_words_edge_or_in_a_count(conn, question,
     assert "一致" not in {c.label for c in a.concepts}
 
 
-def test_a_question_about_a_unit_that_left_finds_the_target_rule(conn):
-    # a target that changed zones is illegal when the spell resolves (359.3.e.2)
+def test_questions_the_fixer_once_misread_find_their_rules(conn):
+    # a target that changed zones is illegal when the spell resolves (359.3.e.2); a lone defender does not stop a move
     assert "359.3.e.2" in _top(conn, "单位已经离场了，法术还能选它当目标吗")
     assert "144.4.a.1" in _top(conn, "对面一只迅捷蟹挡在战场上，我能移过去吗")
 
