@@ -338,7 +338,7 @@ def _fix_frame_typos(vocab: _Vocab, text: str, a: Analysis) -> str:
                 a.corrections.append((window, frame))
                 out = out[:at] + frame + out[at + n:]
                 after = at + n
-    end = len(out.rstrip("?？!！。. "))
+    end = len(out.rstrip(intent.TRAILING_MARKS))
     last = out[end - 1:end]
     if end >= 5 and last not in "吗嘛" and first.get(last) == "ma" and not vocab.df([out[max(0, end - 2):end]]) and not (
             _in_card_name(vocab, out[:end], end - 1)):  # "幽魂半人马" names a card

@@ -373,11 +373,13 @@ def detect(text: str) -> str | None:
 # 快要 (about to).
 _WILL_NOT, _MUST_NOT = "机学体领误约社理聚开", "重主只想快就"
 _CLAUSE_ENDS = ",，。;；!！?？ "
+# The marks a question may end with after its last word ("会死吗？！").
+TRAILING_MARKS = "?？!！。. "
 
 
 def _yes_no(text: str) -> tuple[str, str] | None:
     """(kind, verb) of a final 会…吗 or 要…吗 clause, or None. A plain scan: no pattern compiled on the cold path."""
-    end = len(text.rstrip("?？!！。. "))
+    end = len(text.rstrip(TRAILING_MARKS))
     if end < 3 or text[end - 1] not in "吗么":
         return None
     clause = text[max(text.rfind(c, 0, end) for c in _CLAUSE_ENDS) + 1:end - 1]
