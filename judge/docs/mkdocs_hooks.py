@@ -1,4 +1,5 @@
-"""mkdocs hook (see mkdocs.yml `hooks:`): the generated navigation and the search segmentation.
+"""mkdocs hook (see mkdocs.yml `hooks:`): the generated navigation, the search segmentation and
+the navigation's items rendered once for all the pages that show them alike.
 
 `judge docs build` writes `.nav.json` and `.jieba_user.txt` into the docs dir; mkdocs does not
 publish dotfiles, so they are read here. Without them mkdocs falls back to its own navigation.
@@ -47,3 +48,70 @@ def _remember_cuts(jieba) -> None:
 
     remembered.remembers = True
     jieba.cut = remembered
+
+
+# Material renders the whole open part of the navigation into every page: the site's largest section
+# has some seven hundred pages, each showing the seven hundred links of its section, so half a
+# million renderings of the same items. An item that neither is nor holds the current page renders
+# the same for every page of one directory: its links are relative to the page, and a link from
+# dir/page/ to a target outside dir/page/ is "../" followed by the link from dir/. The two calls of the
+# theme's render macro are wrapped so that such items are rendered once per directory; the wrapping
+# is made on the theme's own template text, and if that text changes the templates are left as is.
+_RENDER_CALLS = {
+    "partials/nav.html": (
+        "{{ item.render(nav_item, path, 1) }}",
+        "{{ nav_item_once(page, item.render, nav_item, path, 1) }}",
+    ),
+    "partials/nav-item.html": (
+        '{{ render(item, path ~ "_" ~ loop.index, level + 1, nav_item) }}',
+        '{{ nav_item_once(page, render, item, path ~ "_" ~ loop.index, level + 1, nav_item) }}',
+    ),
+}
+
+
+def on_env(env, config, files, **kwargs):
+    import jinja2
+
+    patched = {}
+    for name, (call, wrapped) in _RENDER_CALLS.items():
+        try:
+            source = env.loader.get_source(env, name)[0]
+        except jinja2.TemplateNotFound:
+            return env
+        if source.count(call) != 1:
+            return env
+        patched[name] = source.replace(call, wrapped)
+    env.globals["nav_item_once"] = _NavItems().render
+    env.loader = jinja2.ChoiceLoader([jinja2.DictLoader(patched), env.loader])
+    return env
+
+
+class _NavItems:
+    def __init__(self):
+        self.rendered: dict = {}
+        self.urls: dict = {}
+
+    def _urls(self, item) -> tuple:
+        """The URLs of an item and of everything under it."""
+        urls = self.urls.get(id(item))
+        if urls is None:
+            found, todo = [], [item]
+            while todo:
+                node = todo.pop()
+                if getattr(node, "url", None) is not None:
+                    found.append(node.url)
+                todo.extend(getattr(node, "children", None) or ())
+            urls = self.urls[id(item)] = (item, tuple(found))
+        return urls[1]
+
+    def render(self, page, render, item, *args):
+        url = getattr(page, "url", None)
+        if (not isinstance(url, str) or not url.endswith("/") or getattr(item, "active", True)
+                or any(u.startswith(url) for u in self._urls(item))):
+            return render(item, *args)
+        parent = args[2] if len(args) > 2 else None
+        key = (id(item), args[:2], bool(getattr(parent, "active", False)), url[:-1].rpartition("/")[0])
+        done = self.rendered.get(key)
+        if done is None:
+            done = self.rendered[key] = (item, render(item, *args))
+        return done[1]
