@@ -2,6 +2,8 @@
 
 - 自己 after a spell or ability ("法术能选自己当目标吗") goes back to the spell: rule 355.9.c (a spell or ability never
   targets itself) answers in the first five; said of the player ("我能选自己…") it is not read so.
+- When an effect wears off, in a player's words ("到啥时候才没", "就没了还是…"), reads as the Expiration Step (rule
+  317.2 失效步骤: effects that last this turn expire there); a question that says 失效 or 持续 itself is left to its word.
 - Using an ability again ("还能再用吗") reads as the rules' repeatable effect (rule 377) and the exhausted object
   that cannot be exhausted again (rule 414.1.b).
 """
@@ -54,3 +56,16 @@ def test_a_target_gone_is_read_from_the_story():
 def test_when_a_card_counts_as_played(conn, query):
     # 算打出 reads as the rules' 即为打出 too: a card is played once the whole process is finished (350.1).
     assert "350.1" in _numbers(conn, query, 3)
+
+
+@pytest.mark.parametrize("query", ["我的单位+3以后到啥时候才没", "单位身上的+2是回合结束就没了还是啥时候才没"])
+def test_when_an_effect_wears_off(conn, query):
+    assert "317.2" in _numbers(conn, query)
+
+
+def test_wearing_off_is_read_in_the_players_words_only():
+    assert "失效时机" in dict(situations.read("这个+3是战斗结束就没了还是到啥时候才没"))
+    assert "失效时机" in dict(situations.read("这个加成能管多久"))
+    assert "失效时机" not in dict(situations.read("等级的能力什么时候失效"))
+    assert "失效时机" not in dict(situations.read("加成持续多久"))
+    assert "失效时机" not in dict(situations.read("单位死了还是被召回"))

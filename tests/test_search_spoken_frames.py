@@ -59,6 +59,8 @@ def test_player_words_of_spoken_questions_reach_the_rule(conn, question, rule_wo
     ("回响多交了钱，那多出来的一遍效果几时生效", intent.WHEN),  # 几时 is 什么时候, no count
     # 先…还是 stays an order question
     ("燃尽的时候是先把废牌堆洗回去还是先给对手加分", intent.ORDER),
+    # ...however long the first of the two procedures is said
+    ("是先开法术对决大家打法术，还是直接算战斗伤害", intent.ORDER),
     # 能 of 技能 / 功能 is no can frame
     ("玛尔扎哈狂热信徒的技能结算完", None),
     ("主动技能能在对手回合用吗", intent.CAN),

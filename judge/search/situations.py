@@ -48,6 +48,11 @@ READINGS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     # 355.17 (other choices are made on resolution), 402.2 (an ability's choices).
     ("选择时机", (r"(什么时候|啥时候|何时|哪一步|哪个步骤|时就|还是|才)[^，,。？?]{0,6}(选|定|决定)|(选|定|决定)[^，,。？?]{0,8}(什么时候|啥时候|何时|哪一步|才)", ),
      ("做出相关的选择", "选择")),
+    # When an effect wears off, in a player's words ("这个+3是战斗结束就没了还是到啥时候才没", "这加成能管多久"): effects
+    # that last "this turn" expire in the ending phase's Expiration Step (rule 317.2 失效步骤, 317.2.c); 本回合 says how
+    # long they last. Not when the question says 失效 or 持续 itself: its own word is then what is searched.
+    ("失效时机", (r"(什么时候|啥时候|何时|几时|哪个时候)才?(没|消失|到期|过期|不算)|就?没了还是|还是.{0,8}才没|(维持|管)多久|能管到", ),
+     ("失效", "失效步骤", "本回合", "回合结束")),
 )
 
 # Readings whose rules' words are what the question asks about, not only a hint: a paragraph without them does
