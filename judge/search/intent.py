@@ -62,9 +62,10 @@ _ENGLISH_FRAMES: list[tuple[str, str]] = [
     # "what happens when…" is read as WHEN (tried first): its answer says at which moment a thing happens;
     # "what happens to X" and "does X stay / count as" ask for a consequence.
     (WHATIF, r"\b(what happens to|stays?|remains?|persists?|carry over|carries over|counts? as|considered|treated as)\b"),
-    # "when" asks for a moment where it opens the question or a clause, or is followed by an auxiliary ("when does
-    # it resolve"); inside a question ("does my opponent score when I burn out") it states a condition.
-    (WHEN, r"(^|[,;:.?!] ?)when\b|\bwhat happens when\b|\bwhen (do|does|did|is|are|was|can|could|will|would|should|must|may|exactly)\b"
+    # "when" asks for a moment where it opens the question or a clause, ends it ("damage wears off when?"), or is
+    # followed by an auxiliary ("when does it resolve"); inside a question ("does my opponent score when I burn
+    # out") it states a condition.
+    (WHEN, r"(^|[,;:.?!] ?)when\b|\bwhen[?!. ]*$|\bwhat happens when\b|\bwhen (do|does|did|is|are|was|can|could|will|would|should|must|may|exactly)\b"
            r"|\b(what time|at what point|what phase|which phase|what step|which step|what timing|how long|how soon"
            r"|how early|how late)\b"),
     (WHATIF, r"\b(what happens|what if|what do i do|still counts?|still count as|does it still|is it still|is .{1,30} still"
@@ -77,6 +78,9 @@ _ENGLISH_FRAMES: list[tuple[str, str]] = [
     # "How does Deflect work?" asks what the keyword does: its heading and definition, as "What is Deflect?".
     (DEFINE, r"\b(what is|what does|what are|meaning of|what's|whats|difference between|what do .{1,20} mean|define|definitions?|defined"
              r"|how (do|does) .{1,30} work)\b"),
+    # A question told as a condition ("if my unit gets bounced does it keep its buffs") asks for its consequence, as
+    # "what if" does, when no other frame read it; so does whether a thing keeps or loses what it had.
+    (WHATIF, r"^if\b|\b(keep|keeps|lose|loses) (its|their|his|her|the|all|any)\b"),
 ]
 # A frame of each kind needs one of these characters: a query without any is not matched against the
 # kind's pattern (patterns are compiled on first use: most term queries compile none).
