@@ -57,7 +57,9 @@ _FRAMES: list[tuple[str, str]] = [
 _ENGLISH_FRAMES: list[tuple[str, str]] = [
     (ORDER, r"\b(which (one )?(goes |happens |resolves |comes |is |triggers |applies )?first|what order|in what order"
             r"|in which order|who \w+( \w+)? first|who goes|order of|which comes first|before or after|first or"
-            r"|(choose|chooses|decide|decides|pick|picks|set|sets) the order|whose \w+( \w+){0,4} first)\b"),
+            r"|(choose|chooses|decide|decides|pick|picks|set|sets) the order|whose \w+( \w+){0,4} first"
+            # "who gets priority after I cast", "who decides which combat": which player acts or chooses, as 轮到谁
+            r"|who (gets|has|decides|chooses|picks))\b"),
     (HOWMANY, r"\b(how many|how much|how often|maximum|minimum|max|limit|cap|up to how|number of)\b"),
     # "what happens when…" is read as WHEN (tried first): its answer says at which moment a thing happens;
     # "what happens to X" and "does X stay / count as" ask for a consequence.
