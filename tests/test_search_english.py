@@ -80,6 +80,15 @@ def test_a_defined_english_term_alone_finds_its_rule(conn, english, number):
     ("what happens when a unit dies", intent.WHEN),
     ("two replacement effects apply to one event. who chooses the order?", intent.ORDER),
     ("both players have triggers. whose go on the chain first?", intent.ORDER),
+    # "when" ending the question asks when, as typed at a table; a question told as a condition, or asking whether a
+    # thing keeps or loses what it had, asks what happens; "who gets / decides" asks which player acts.
+    ("stun wears off when?", intent.WHEN),
+    ("rune pool empties when", intent.WHEN),
+    ("if my unit is recalled does it keep its damage", intent.WHATIF),
+    ("does a unit lose its buffs when it moves", intent.WHATIF),
+    ("can i respond if my opponent plays a spell", intent.CAN),
+    ("who decides which combat resolves first", intent.ORDER),
+    ("who gets priority once my spell is on the chain", intent.ORDER),
 ])
 def test_an_english_frame_says_what_is_asked(question, kind):
     assert intent.detect(question) == kind
@@ -94,6 +103,34 @@ def test_an_english_frame_says_what_is_asked(question, kind):
 def test_the_english_frame_is_not_searched(question, kept, gone):
     words = intent.strip_frames(question).split()
     assert all(w in words for w in kept) and not any(w in words for w in gone), words
+
+
+@pytest.mark.parametrize("question,forms", [
+    ("can i hide a card at opps bf", {"对手", "战场"}),
+    ("how much dmg does a unit take", {"伤害"}),
+    ("do i get pts for holding my bf", {"分数", "战场"}),
+    ("does stun go away at eot", {"回合结束阶段"}),
+])
+def test_chat_shorthand_in_an_english_question_is_read_as_the_rules_words(conn, question, forms):
+    read = {f for c in analyze(conn, question).concepts for f in c.forms}
+    assert forms <= read, read
+
+
+def test_phrasing_words_are_no_subject_of_an_english_question(conn):
+    a = analyze(conn, "can i do something here with a rune")
+    assert not [c for c in a.concepts if c.label in ("something", "here")], a.concepts
+
+
+@pytest.mark.parametrize("question,number", [
+    ("stun wears off when?", "423.1.a.2"),
+    ("if a unit is recalled does it keep its dmg", "458.1"),
+    ("who decides which combat resolves first", "461.1"),
+    ("do i get pts for holding my bf", "315.2.b.2"),
+    ("how many bfs in a 1v1 game", "485.4"),
+])
+def test_a_short_english_question_as_typed_finds_its_rule(conn, question, number):
+    shown = [h.get("number") for h in search(conn, question, limit=5).to_dict()["hits"]]
+    assert number in shown, shown
 
 
 def test_a_chinese_query_compiles_no_english_frame():
