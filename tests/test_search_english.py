@@ -117,8 +117,8 @@ def test_chat_shorthand_in_an_english_question_is_read_as_the_rules_words(conn, 
 
 
 def test_phrasing_words_are_no_subject_of_an_english_question(conn):
-    a = analyze(conn, "can i do something here with a rune")
-    assert not [c for c in a.concepts if c.label in ("something", "here")], a.concepts
+    a = analyze(conn, "can i do something with a rune")
+    assert not [c for c in a.concepts if c.label == "something"], a.concepts
 
 
 @pytest.mark.parametrize("question,number", [

@@ -116,8 +116,8 @@ ENGLISH_STOP = set(
     "must forced required often long soon early late just also again then than while ever every each "
     "yes so does doing done way exactly actually really like they them their itself themselves "
     "definition definitions defined define "
-    # words of phrasing a player types around the subject ("can i do something here", "how much mana does a land make")
-    "here something make makes "
+    # words of phrasing a player types around the subject ("can i do something with it", "how much mana does a land make")
+    "something make makes "
     # "ganking rules", "how does Deflect work", "final point ruling": what is asked about is the rest
     "rule rules ruling rulings work works working mechanic mechanics explain explained".split()
 )
