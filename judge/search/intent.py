@@ -37,8 +37,9 @@ _POTENTIAL = _POTENTIAL_COMPLEMENT + "[不吗么]" + _QUESTION_END
 # 谁早谁晚 and 下一个是谁 ask for an order, 哪一刻 and 当场 (there and then) for a moment. 还…吗 asks whether
 # a thing still happens, as "does it still…" does (还能 / 还可以 ask whether it is still allowed, 还是 for a
 # choice); 是不是 is the spoken 是否. 哪个时候 asks for a moment as 什么时候 does (tried before the where frame's 在哪);
-# 会咋样 is the spoken 会怎样. 先…还是 spans a clause as said ("是先开法术对决大家打法术，还是直接算…"). 还X不X (还打不打) asks whether it still happens, as 还…吗 does; 来得及 (in time for it?)
-# asks whether the moment still allows an action. 啥结果 / 什么结果 (what comes of it) asks for a consequence, as 会怎样.
+# 会咋样 is the spoken 会怎样. 先…还是 spans a clause as said ("是先开法术对决大家打法术，还是直接算…"). 还X不X
+# (还打不打) asks whether it still happens, as 还…吗 does; 来得及 (in time for it?) asks whether the moment still
+# allows an action. 啥结果 / 什么结果 (what comes of it) asks for a consequence, as 会怎样.
 _FRAMES: list[tuple[str, str]] = [
     (ORDER, "|".join(STEP_FRAMES) + r"|先后|谁先|哪个先|哪一个先|先.{0,8}还是.{0,6}先|先.{0,16}还是|什么顺序|哪种顺序|按什么|谁先来|轮到谁|先算|先用|先处理|先结算|先上|先生效|先加入|先放|先.{0,4}[哪谁]|谁早|谁晚|下一个是谁|下一个轮到|轮到.{0,8}还是|先.{1,10}再"),
     # A choice between two moments ("是上链那一下付还是结算时付", "绝念是进坟场之前还是之后上链", "是马上赢还是要等
