@@ -81,9 +81,10 @@ _ENGLISH_FRAMES: list[tuple[str, str]] = [
     # "How does Deflect work?" asks what the keyword does: its heading and definition, as "What is Deflect?".
     (DEFINE, r"\b(what is|what does|what are|meaning of|what's|whats|difference between|what do .{1,20} mean|define|definitions?|defined"
              r"|how (do|does) .{1,30} work)\b"),
-    # A question told as a condition ("if my unit gets bounced does it keep its buffs") asks for its consequence, as
-    # "what if" does, when no other frame read it; so does whether a thing keeps or loses what it had.
-    (WHATIF, r"^if\b|\b(keep|keeps|lose|loses) (its|their|his|her|the|all|any)\b"),
+    # Whether a thing keeps or loses what it had ("if my unit gets bounced does it keep its buffs") asks for its
+    # consequence, as "what if" does, when no other frame read it. A bare opening "if" is not read so: its condition
+    # is often the whole question ("if a card tells me to discard two and I hold one"), answered by the rule it names.
+    (WHATIF, r"\b(keep|keeps|lose|loses) (its|their|his|her|the|all|any)\b"),
 ]
 # A frame of each kind needs one of these characters: a query without any is not matched against the
 # kind's pattern (patterns are compiled on first use: most term queries compile none).
