@@ -1,5 +1,6 @@
-"""mkdocs hook (see mkdocs.yml `hooks:`): the generated navigation, the search segmentation and
-the navigation's items rendered once for all the pages that show them alike.
+"""mkdocs hook (see mkdocs.yml `hooks:`): the generated navigation, the search segmentation, the
+navigation's items rendered once for all the pages that show them alike, and the board figures kept
+out of Markdown's and the search's parsing.
 
 `judge docs build` writes `.nav.json` and `.jieba_user.txt` into the docs dir; mkdocs does not
 publish dotfiles, so they are read here. Without them mkdocs falls back to its own navigation.
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 
 
 def on_config(config, **kwargs):
@@ -115,3 +117,35 @@ class _NavItems:
         if done is None:
             done = self.rendered[key] = (item, render(item, *args))
         return done[1]
+
+
+# The board figures (judge.docs.pages_rulings.board_figure: raw HTML, an inline SVG, no link, no id, no
+# heading, excluded from the search) are over half of the site's Markdown, and each page's HTML is parsed
+# three times for them: by Markdown's raw-HTML block reader, by mkdocs' reader of raw HTML's links and
+# anchors, and by the search index's parser, which then skips it. Each figure is replaced before Markdown
+# by an empty figure of its own (the same block to Markdown and to the search, which skips it the same way)
+# and put back, as it was written, into the finished page.
+_FIGURE = re.compile(r'^<figure class="judge-board-figure" data-search-exclude>\n.*?^</figure>$', re.S | re.M)
+_HELD = '<figure class="judge-board-figure" data-search-exclude data-judge-held="{}"></figure>'
+_HELD_AGAIN = re.compile(r'<figure class="judge-board-figure" data-search-exclude data-judge-held="(\d+)"></figure>')
+_held: dict[str, list[str]] = {}
+
+
+def on_page_markdown(markdown, page, **kwargs):
+    figures: list[str] = []
+
+    def hold(match):
+        figures.append(match.group(0))
+        return _HELD.format(len(figures) - 1)
+
+    markdown = _FIGURE.sub(hold, markdown)
+    if figures:
+        _held[page.file.src_uri] = figures
+    return markdown
+
+
+def on_post_page(output, page, **kwargs):
+    figures = _held.pop(page.file.src_uri, None)
+    if not figures:
+        return output
+    return _HELD_AGAIN.sub(lambda m: figures[int(m.group(1))], output)
