@@ -28,7 +28,34 @@ def on_config(config, **kwargs):
         jieba.setLogLevel(60)
         jieba.load_userdict(words_path)
         _remember_cuts(jieba)
+    _share_stylesheets()
     return config
+
+
+def _share_stylesheets() -> None:
+    """Every code block (the scenarios' source, some two thousand) gets a formatter of its own, which
+    works out the style's token classes again; they depend only on the style and the class prefix, and
+    the formatter only reads them, so they are worked out once for each."""
+    try:
+        from pygments.formatters.html import HtmlFormatter
+    except ImportError:
+        return
+    create = HtmlFormatter._create_stylesheet
+    if getattr(create, "shared", False):
+        return
+    made: dict = {}
+
+    def shared(self):
+        key = (self.style, self.classprefix)
+        done = made.get(key)
+        if done is None:
+            create(self)
+            made[key] = (self.ttype2class, self.class2style)
+        else:
+            self.ttype2class, self.class2style = done
+
+    shared.shared = True
+    HtmlFormatter._create_stylesheet = shared
 
 
 def _remember_cuts(jieba) -> None:
@@ -91,25 +118,27 @@ def on_env(env, config, files, **kwargs):
 class _NavItems:
     def __init__(self):
         self.rendered: dict = {}
-        self.urls: dict = {}
+        self.dirs: dict = {}
 
-    def _urls(self, item) -> tuple:
-        """The URLs of an item and of everything under it."""
-        urls = self.urls.get(id(item))
-        if urls is None:
-            found, todo = [], [item]
+    def _dirs(self, item) -> frozenset:
+        """Every directory URL ("a/", "a/b/") that is or holds the URL of the item or of anything under it:
+        a page URL ending in "/" starts one of those URLs exactly when it is one of these."""
+        dirs = self.dirs.get(id(item))
+        if dirs is None:
+            found, todo = set(), [item]
             while todo:
                 node = todo.pop()
-                if getattr(node, "url", None) is not None:
-                    found.append(node.url)
+                url = getattr(node, "url", None)
+                if url is not None:
+                    found.update(url[:i + 1] for i, ch in enumerate(url) if ch == "/")
                 todo.extend(getattr(node, "children", None) or ())
-            urls = self.urls[id(item)] = (item, tuple(found))
-        return urls[1]
+            dirs = self.dirs[id(item)] = (item, frozenset(found))
+        return dirs[1]
 
     def render(self, page, render, item, *args):
         url = getattr(page, "url", None)
         if (not isinstance(url, str) or not url.endswith("/") or getattr(item, "active", True)
-                or any(u.startswith(url) for u in self._urls(item))):
+                or url in self._dirs(item)):
             return render(item, *args)
         parent = args[2] if len(args) > 2 else None
         key = (id(item), args[:2], bool(getattr(parent, "active", False)), url[:-1].rpartition("/")[0])
