@@ -64,3 +64,38 @@ def test_the_theme_templates_take_the_navigation_memo():
         source = env.loader.get_source(env, name)[0]
         assert "nav_item_once(page, " in source
         env.get_template(name)  # still compiles
+
+
+class _Page:
+    def __init__(self, src_uri):
+        self.file = type("File", (), {"src_uri": src_uri})()
+
+
+def test_board_figures_skip_the_parsers_and_come_back_as_written():
+    markdown = pytest.importorskip("markdown")
+    figure = ('<figure class="judge-board-figure" data-search-exclude>\n<svg viewBox="0 0 10 10">\n'
+              '<text x="1" y="2" font-family="&quot;A&quot;, sans-serif">甲 *1* 分 &amp; [x](y)</text>\n</svg>\n'
+              "<figcaption>开始时的局面</figcaption>\n</figure>")
+    source = f"# 标题 {{#top}}\n\n段落 **粗**\n\n{figure}\n\n??? note \"写法\"\n\n    文本\n\n{figure}\n\n结尾\n"
+    page = _Page("rulings/x.md")
+    held = mkdocs_hooks.on_page_markdown(source, page=page)
+    assert "<svg" not in held and held.count("data-judge-held=") == 2
+
+    def html(text):
+        return markdown.Markdown(extensions=["attr_list", "admonition", "toc", "pymdownx.superfences",
+                                             "pymdownx.details"]).convert(text)
+
+    assert mkdocs_hooks.on_post_page(html(held), page=page) == html(source)
+    assert mkdocs_hooks.on_post_page("<p>x</p>", page=page) == "<p>x</p>"  # nothing held any more
+    assert mkdocs_hooks.on_page_markdown("no figure", page=_Page("a.md")) == "no figure"
+
+
+def test_code_blocks_share_their_styles_token_classes():
+    formatters = pytest.importorskip("pygments.formatters.html")
+    before = formatters.HtmlFormatter(style="default", classprefix="p-")
+    mkdocs_hooks._share_stylesheets()
+    mkdocs_hooks._share_stylesheets()  # a second build keeps one memo
+    shared = [formatters.HtmlFormatter(style="default", classprefix="p-") for _ in range(2)]
+    assert shared[0].ttype2class == shared[1].ttype2class == before.ttype2class
+    assert shared[0].class2style == before.class2style and shared[0].get_style_defs() == before.get_style_defs()
+    assert formatters.HtmlFormatter(style="default").ttype2class != before.ttype2class  # per class prefix
