@@ -541,6 +541,8 @@ def analyze(conn, raw: str) -> Analysis:
     _weigh(vocab, concepts)
     if a.question_like:
         _cap_phrasing(vocab, concepts)
+        if len(a.normalized) >= intent.STORY_CHARS:
+            _weigh_scenery(vocab, a, concepts)
     if a.question_like:
         for c in concepts:
             if c.via == "literal" and c.df == 0 and c.label.isalpha() and len(concepts) > 1:
@@ -1326,6 +1328,31 @@ def _cap_phrasing(vocab: _Vocab, concepts: list[Concept]) -> None:
     for c in plain:
         if not lex.get(c.label, (0, 0, 0))[2] and not (c.label[0] in NEGATING and lex.get(c.label[1:], (0, 0, 0))[2]):
             c.weight = min(c.weight, PHRASING_CAP)
+
+
+SCENERY_WEIGHT = 0.5  # a story's word that the asked clause does not repeat, against the asked clause's words
+
+
+def _weigh_scenery(vocab: _Vocab, a: Analysis, concepts: list[Concept]) -> None:
+    """A story's own words (the units, zones and actions told) outnumber the few words of the clause asked at the
+    end, which name what is ordered ("…，这三张牌按啥顺序结算": 结算): the told words still count, at a part."""
+    start = intent.asked_from(a.normalized, a.intent)
+    if not start:
+        return
+    asked = a.normalized[start:]
+    told = [c for c in concepts if not any(f in asked for f in (c.label, *c.forms))]
+    # A keyword a unit of the story has ("一个有壁垒一个有后排") is the mechanics the order is asked about.
+    keywords = {k for _alias, k, _kind in vocab.aliases_to([c.label for c in told], CARD_KEYWORD)} if told else set()
+    for c in told:
+        if c.label not in keywords:
+            c.weight *= SCENERY_WEIGHT
+    if situations.STORY_SUBJECTS.intersection(a.situations):
+        # A chain told play by play ("他打了…，我回应了…，他又…"): the procedure it tells is the subject, not the plays.
+        for c in concepts:
+            if c.label in situations.STORY_SUBJECTS:
+                c.optional = False
+            elif c in told:
+                c.optional = True
 
 
 def _unruled_cards(vocab: _Vocab, cards: list[Concept], a: Analysis) -> list[Concept]:

@@ -346,6 +346,26 @@ def asks_steps(text: str) -> bool:
     return any(f in text for f in STEP_FRAMES)
 
 
+# A question told as a story of the board ("对面打了新月打击，我用莲花陷阱回应…，这三张牌按啥顺序结算"): the
+# clauses before the one holding the frame tell the scene; the asked clause names what is ordered.
+STORY_CHARS = 30
+
+
+def asked_from(text: str, kind: str | None) -> int:
+    """Where the asked clause of a story question starts in `text` (folded, simplified): the start of the clause
+    holding the last frame of `kind`; 0 for a short question, another kind, or no frame found."""
+    if kind != ORDER or len(text) < STORY_CHARS:
+        return 0
+    frame = _rx("zh-0", _FRAMES[0][1])
+    starts = [m.start() for m in frame.finditer(text)] + [text.rfind("顺序")]
+    at = max(starts, default=-1)
+    start = max(text.rfind(c, 0, at) for c in _CLAUSE_ENDS) + 1 if at > 0 else 0
+    if start > 1 and text[start - 3:start - 1].endswith(("时候", "时")):
+        # "分配伤害的时候，我得先给哪个分满": the moment the question is asked at is part of it.
+        start = max(text.rfind(c, 0, start - 1) for c in _CLAUSE_ENDS) + 1
+    return start
+
+
 def who_first(text: str) -> bool:
     # Chinese only: "who goes first" alone asks for the first player (回合顺序), not for focus or priority.
     return "谁先" in text

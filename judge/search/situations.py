@@ -44,6 +44,14 @@ READINGS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     ("之后谁行动", (r"打完|打出后|打出以后|结算完|结算后|结算以后|上链后|上链以后|确认后|确认以后",
                 r"谁先|轮到谁|谁来|谁有机会|谁能先|谁可以先|下一个是谁"),
      ("获得优先行动权", "控制者")),
+    # The order of a chain told as plays and responses ("他打了一张…，我回应了一张…，这三张按啥顺序结算"): the newest
+    # item resolves first (rules 340.1 结算最新的已确认结算链项目; 159.2.b.3, a reaction resolves before what it answers).
+    ("链的顺序", (r"回应|反应|响应", r"顺序|谁先|哪个先|哪张先|先结算|最后结算|谁最后|先生效"),
+     ("最新的已确认", "先于其他已在结算链上", "结算链")),
+    # Whether a combat's showdown or its damage comes first ("是先开法术对决大家打法术，还是直接算战斗伤害"): the steps of a
+    # combat (rule 463: 464 战斗法术对决步骤 first, then 465 战斗伤害步骤).
+    ("开战后的步骤", (r"法术对决|对决", r"战斗伤害|算伤害|打伤害|结算伤害|扣血", r"先|顺序|还是|直接"),
+     ("战斗法术对决步骤", "战斗伤害步骤")),
     # The moment a choice is made ("弃哪张是上链时就定好，还是结算的时候才选", "目标什么时候选"): rule 355 (2.做出相关的选择),
     # 355.17 (other choices are made on resolution), 402.2 (an ability's choices).
     ("选择时机", (r"(什么时候|啥时候|何时|哪一步|哪个步骤|时就|还是|才)[^，,。？?]{0,6}(选|定|决定)|(选|定|决定)[^，,。？?]{0,8}(什么时候|啥时候|何时|哪一步|才)", ),
@@ -58,6 +66,10 @@ READINGS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
 # Readings whose rules' words are what the question asks about, not only a hint: a paragraph without them does
 # not answer ("结算时还能打到他吗" asks whether the target is still legal, whatever happened to it).
 SUBJECTS = frozenset({"目标变化"})
+
+# Readings that, in a question told as a story, are what the story's plays come to (judge.search.analyze): the
+# subject in their stead.
+STORY_SUBJECTS = frozenset({"链的顺序", "开战后的步骤"})
 
 _compiled: dict[str, list[re.Pattern]] = {}
 
