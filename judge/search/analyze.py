@@ -1076,6 +1076,33 @@ COUNTING = frozenset({"a", "an", "the", "one", "two", "each", "every", "extra", 
                       "that", "this", "victory", "my", "your", "their", "more", "another"})
 
 
+HITTING = ("hit", "hits", "hitting")
+# After "hit": a score reached ("hit 8 pts", "hit the victory score": 达到, rule 472), or a zone a card goes to
+# ("hits the graveyard": 进入, e.g. 808.1.d), not damage dealt ("hit it for 3", "hit 3 units").
+SCORE_WORDS = frozenset({"pts", "pt", "points", "point", "score", "victory", "vp"})
+ZONE_WORDS = frozenset({"graveyard", "graveyards", "yard", "gy", "trash", "discard", "hand", "deck", "library", "base",
+                        "bottom", "top", "exile", "banishment"})
+ENTERED = ("进入", "放入")  # the rules' words for a card going to a zone (808.1.d, 416.1)
+
+
+def _hit_read(low: list[str], j: int) -> str | None:
+    """What "hit" at `low[j]` means when it is no damage: "reach" (a score) or "enter" (a zone); else None."""
+    if low[j] not in HITTING:
+        return None
+    k = j + 1
+    while k < len(low) and low[k] in ("the", "a", "my", "your", "their", "his", "her", "its", "opps", "opp"):
+        k += 1
+    nxt = low[k] if k < len(low) else ""
+    if nxt in SCORE_WORDS and (k > j + 1 or nxt in ("score", "victory", "vp")):
+        return "reach"  # not "hit points" (HP: Might, 143.2)
+    if nxt.isdigit():
+        after = low[k + 1] if k + 1 < len(low) else ""
+        return "reach" if after in SCORE_WORDS or after == "" else None
+    if nxt in ZONE_WORDS:
+        return "enter"
+    return None
+
+
 PILE = ("stack", "stacks")
 # Words that make a "stack" next to them the cards attached to one another, not the chain.
 ATTACHING = frozenset({"attach", "attaches", "attached", "attaching", "attachment", "attachments", "gear", "gears",
@@ -1153,15 +1180,26 @@ def _latin(vocab: _Vocab, span: str, a: Analysis) -> list[Concept]:
     piles = [j for j in range(len(words)) if _attached_pile(low, j)]
     # Nor 'stack' as a verb: keywords or values adding up, said in the rules' words (叠加, 相加), a bonus where said.
     adding = [j for j in range(len(words)) if j not in piles and _adding_up(low, j)]
+    entering = []
+    for j in range(len(words)):
+        read = _hit_read(low, j)
+        if read == "reach":
+            words[j] = "reach"
+        elif read == "enter":
+            entering.append(j)
     concepts: list[Concept] = []
     i = 0
     while i < len(words):
+        if i in entering:
+            concepts.append(Concept(words[i], list(ENTERED) + [words[i]], via="english", optional=True))
+            i += 1
+            continue
         if i in piles or i in adding:
             read = [PILED] if i in piles else list(ADDING)
             concepts.append(Concept(words[i], read + [words[i]], via="english", optional=True))
             i += 1
             continue
-        reach = min((j for j in piles + adding if j > i), default=len(words)) - i
+        reach = min((j for j in piles + adding + entering if j > i), default=len(words)) - i
         for k in range(reach, 0, -1):
             phrase = " ".join(words[i : i + k])
             compact = "".join(words[i : i + k])
