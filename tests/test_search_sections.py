@@ -152,3 +152,29 @@ def test_a_breadcrumb_names_the_official_heading_the_tool_titled(conn, number, h
     hit = hits_of(conn, f"规则 {number}", limit=1)[0]
     assert hit["number"] == number
     assert hit["breadcrumb"][0] == f"{heading} {drafted.title_of(heading)}", hit["breadcrumb"]
+
+
+def test_a_can_question_is_not_led_by_a_rule_that_neither_permits_nor_forbids(conn):
+    """A can-I question is answered by a permission or a prohibition: a rule that only says legends may have
+    active abilities does not go before the FAQ entry that says when they may be used."""
+    hits = hits_of(conn, "人家回合我想用一下传奇的技能，能用吗", limit=5)
+    assert hits[0]["kind"] == "faq" and "对手的回合使用我的传奇能力" in hits[0]["text"], [h["id"] for h in hits]
+    assert not any(h["note"].startswith("规则优先") and "可拥有主动技能" in h["text"] for h in hits)
+
+
+def test_a_can_question_is_still_led_by_a_rule_that_forbids(conn):
+    hits = hits_of(conn, "不在我的回合，传奇技能还能发动吗", limit=5)
+    assert hits[0]["kind"] == "rule" and hits[0]["note"].startswith("规则优先"), [h["id"] for h in hits]
+    assert "只能在控制玩家的回合" in hits[0]["text"]
+
+
+def test_rule_leads_asks_the_rule_for_the_words_a_question_wants():
+    from judge.search import arrange
+    from judge.search.rank import Hit
+
+    faq = Hit({"id": 1, "kind": "faq", "title": "时机", "norm": "问:能不能\n答:不能"}, 9.0, 1.0, ["a", "b"])
+    rule = Hit({"id": 2, "kind": "rule", "number_source": "text", "norm": "\n传奇可拥有主动技能"}, 8.0, 1.0, ["a", "b"])
+    concepts = [["a"], ["b"]]
+    assert arrange.rule_leads([faq, rule], [], concepts)[0] is rule
+    faq.note = rule.note = ""
+    assert arrange.rule_leads([faq, rule], [], concepts, says=("可以", "不能"))[0] is faq

@@ -325,13 +325,15 @@ def _said(h: Hit, concepts: list[list[str]]) -> int:
 
 
 def rule_leads(hits: list[Hit], named: list[str] = (), concepts: list[list[str]] = (),
-               cover: float = RULE_LEAD_COVER) -> list[Hit]:
+               cover: float = RULE_LEAD_COVER, says: tuple[str, ...] = ()) -> list[Hit]:
     """The answer to a question opens with a rule: when the first hit is an FAQ entry and a rule paragraph
     with text (not a skeleton node) among the first RULE_LEAD_WINDOW covers about as much of the question
     (RULE_LEAD_COVER of the entry's coverage, and all but one of the concepts the entry contains, at
     least two), that rule goes first and the FAQ entry right after it. Not when the FAQ entry's heading (its topic and
     cards) names what the question names (`named`: a card, a keyword): that entry is the ruling asked
-    for. Only places above the rule move down one: a hit in the first RULE_LEAD_WINDOW stays there."""
+    for. Only places above the rule move down one: a hit in the first RULE_LEAD_WINDOW stays there.
+    `says`: words of which the rule's text must hold one (a can-I question is answered by a permission or a
+    prohibition, not by a rule that only says a thing exists)."""
     if not hits or hits[0].direct or hits[0].doc.get("kind") != "faq":
         return hits
     faq = hits[0]
@@ -342,7 +344,8 @@ def rule_leads(hits: list[Hit], named: list[str] = (), concepts: list[list[str]]
         r = hits[j]
         if (r.doc.get("kind") == "rule" and not r.direct and r.doc.get("number_source") != "absent"
                 and r.coverage >= cover * faq.coverage
-                and _said(r, concepts) >= max(2, _said(faq, concepts) - 1)):
+                and _said(r, concepts) >= max(2, _said(faq, concepts) - 1)
+                and (not says or any(w in (r.doc.get("norm") or "") for w in says))):
             r.note = r.note or RULE_FIRST_NOTE
             r.score = max(r.score, faq.score)  # shown scores stay in the order shown
             return [r] + hits[:j] + hits[j + 1:]

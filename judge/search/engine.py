@@ -11,7 +11,7 @@ import re
 
 from judge.errors import JudgeError
 from judge.rules.number import within
-from judge.search import arrange, fusion, rank, rerank, snippet, steps
+from judge.search import arrange, fusion, intent, rank, rerank, snippet, steps
 from judge.search.analyze import MAX_QUERY_CHARS, Analysis, analyze
 from judge.search.citations import Citation
 from judge.search.data_files import ABSENT_KEY, HEADING_TERMS, read_data
@@ -25,6 +25,8 @@ KIND_ALIASES = {
     "term": "term", "terms": "term", "glossary": "term", "术语": "term", "術語": "term",
 }
 WEAK_COVERAGE = 0.5  # below this for the best hit, the query "did not match well"
+# What a rule says that answers a can-I question before an FAQ entry (rule_leads): a permission, a prohibition.
+CAN_SAYS = rerank.PERMIT + ("不会",)
 SCHEMA_VERSION = 1
 
 
@@ -206,12 +208,14 @@ def _search(conn, query: str, limit: int, kinds: list[str] | None) -> SearchResu
             hits = direct_hits + rerank.rerank(a, [h for h in hits if not h.direct], ranks, fusion.char_pairs(a), plain)
             said = [c for c in a.concepts if not c.optional]
             named, forms = [f for c in said for f in (c.label, *c.forms)], [c.forms for c in said]
-            hits = arrange.settle_rule_first_notes(arrange.rule_leads(hits, named, forms))
+            # A can-I question's leading rule permits or forbids (or says a thing never happens), as the FAQ entry does.
+            says = CAN_SAYS if a.intent == intent.CAN else ()
+            hits = arrange.settle_rule_first_notes(arrange.rule_leads(hits, named, forms, says=says))
             # The procedure an order question is about is read from the places as the linear score alone
             # orders them: the meaning term weighs what a question means, not which procedure it names. (Copies:
             # rule_leads marks the hit it moves; made only for a question that names two alternatives.)
             def before() -> list[rank.Hit]:
-                return direct_hits + arrange.rule_leads([copy.copy(h) for h in plain], named, forms)
+                return direct_hits + arrange.rule_leads([copy.copy(h) for h in plain], named, forms, says=says)
             hits, result.step_note = steps.by_steps(conn, a, hits, before)
     elif hits and not hits[0].direct:
         if not kinds or {"faq", "errata"} <= set(kinds):  # a card's rulings are both kinds
