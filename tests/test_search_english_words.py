@@ -125,3 +125,19 @@ def test_words_for_a_kind_of_card_find_its_rule(conn):
 def test_a_riftbound_term_gets_no_such_note(conn):
     for query in ("Exhaust", "对手的回合我可以打法术吗", "tap"):
         assert not any("符文战场没有" in n for n in search(conn, query, limit=3).to_dict()["notes"]), query
+
+
+@pytest.mark.parametrize("query,rule,top", [
+    ("can a unit attack twice in one turn", "144.2", 1),      # moving exhausts: the standard move's cost
+    ("may my units move again after they moved", "144.2", 1),
+    ("units with regeneration", "143.3.b", 1),                 # damage removed at each turn's end, in combat cleanup
+    ("is there a normal summon per turn", "410.1.b", 1),       # no limit: any number of discretionary actions
+    ("how many players in a duel", "485", 3),                  # Duel is the 1v1 mode, not a Showdown (308)
+])
+def test_an_english_phrase_of_another_game_reads_as_the_rule_that_answers_it(conn, query, rule, top):
+    assert _inside(_numbers(conn, query)[:top], rule), (query, _numbers(conn, query))
+
+
+def test_a_normal_summon_says_the_game_has_no_such_term(conn):
+    notes = search(conn, "is there a normal summon per turn", limit=5).to_dict()["notes"]
+    assert any("符文战场没有" in n and "normal summon" in n for n in notes), notes
