@@ -141,3 +141,9 @@ def test_an_english_phrase_of_another_game_reads_as_the_rule_that_answers_it(con
 def test_a_normal_summon_says_the_game_has_no_such_term(conn):
     notes = search(conn, "is there a normal summon per turn", limit=5).to_dict()["notes"]
     assert any("符文战场没有" in n and "normal summon" in n for n in notes), notes
+
+
+def test_setting_a_card_face_down_is_hiding_it(conn):
+    # YGO "set" a card face down: Riftbound's Hide (待命), the keyword leads, not only the facedown zone.
+    numbers = _numbers(conn, "how do i set a card face down", limit=3)
+    assert _inside(numbers, "811"), numbers
