@@ -1176,30 +1176,28 @@ def _latin(vocab: _Vocab, span: str, a: Analysis) -> list[Concept]:
             words[j] = "target"
     # No English row reads a stack of attached cards, nor a phrase through it: the rules say how the attached
     # cards are stacked (堆叠, 434.1.b.1), a bonus where said; the attaching word says what the question is about.
+    # Nor 'stack' as a verb: keywords or values adding up, said in the rules' words (叠加, 相加), a bonus where said;
+    # nor "hit" a zone (a card going there). Such a word is read alone, never inside a phrase.
     low = [w.lower() for w in words]
-    piles = [j for j in range(len(words)) if _attached_pile(low, j)]
-    # Nor 'stack' as a verb: keywords or values adding up, said in the rules' words (叠加, 相加), a bonus where said.
-    adding = [j for j in range(len(words)) if j not in piles and _adding_up(low, j)]
-    entering = []
+    alone: dict[int, list[str]] = {}
     for j in range(len(words)):
-        read = _hit_read(low, j)
-        if read == "reach":
+        hit_read = _hit_read(low, j)
+        if hit_read == "reach":
             words[j] = "reach"
-        elif read == "enter":
-            entering.append(j)
+        elif hit_read == "enter":
+            alone[j] = list(ENTERED)
+        elif _attached_pile(low, j):
+            alone[j] = [PILED]
+        elif _adding_up(low, j):
+            alone[j] = list(ADDING)
     concepts: list[Concept] = []
     i = 0
     while i < len(words):
-        if i in entering:
-            concepts.append(Concept(words[i], list(ENTERED) + [words[i]], via="english", optional=True))
+        if i in alone:
+            concepts.append(Concept(words[i], alone[i] + [words[i]], via="english", optional=True))
             i += 1
             continue
-        if i in piles or i in adding:
-            read = [PILED] if i in piles else list(ADDING)
-            concepts.append(Concept(words[i], read + [words[i]], via="english", optional=True))
-            i += 1
-            continue
-        reach = min((j for j in piles + adding + entering if j > i), default=len(words)) - i
+        reach = min((j for j in alone if j > i), default=len(words)) - i
         for k in range(reach, 0, -1):
             phrase = " ".join(words[i : i + k])
             compact = "".join(words[i : i + k])
