@@ -349,6 +349,7 @@ def asks_steps(text: str) -> bool:
 # A question told as a story of the board ("对面打了新月打击，我用莲花陷阱回应…，这三张牌按啥顺序结算"): the
 # clauses before the one holding the frame tell the scene; the asked clause names what is ordered.
 STORY_CHARS = 30
+_ORDER_FRAME = next(i for i, (kind, _pattern) in enumerate(_FRAMES) if kind == ORDER)  # its key in the pattern cache
 
 
 def asked_from(text: str, kind: str | None) -> int:
@@ -356,7 +357,7 @@ def asked_from(text: str, kind: str | None) -> int:
     holding the last frame of `kind`; 0 for a short question, another kind, or no frame found."""
     if kind != ORDER or len(text) < STORY_CHARS:
         return 0
-    frame = _rx("zh-0", _FRAMES[0][1])
+    frame = _rx(f"zh-{_ORDER_FRAME}", _FRAMES[_ORDER_FRAME][1])
     starts = [m.start() for m in frame.finditer(text)] + [text.rfind("顺序")]
     at = max(starts, default=-1)
     start = max(text.rfind(c, 0, at) for c in _CLAUSE_ENDS) + 1 if at > 0 else 0
