@@ -84,6 +84,7 @@ FROZEN_FLOORS = {
     "frozen25": 0.87,  # 0.964 untuned on main 376f646
     "frozen26": 0.86,  # 0.952 untuned on main d511007
     "frozen27": 0.80,  # 0.893 untuned on main 60cf013
+    "frozen28": 0.85,  # 0.940 untuned on main 111ad2a
 }
 QUESTION_SETS = tuple(name for name in evaluation.SETS if name != "eval")
 
@@ -110,7 +111,7 @@ SIZES = {"dev": (100, 5), "fresh": (60, 5), "fresh2": (60, 5), "fresh3": (100, 5
          "frozen18": (84, 12), "frozen19": (84, 12), "frozen20": (84, 12),
          "frozen21": (84, 12), "frozen22": (84, 12), "frozen23": (84, 12),
          "frozen24": (84, 12), "frozen25": (84, 12), "frozen26": (84, 12),
-         "frozen27": (84, 12)}
+         "frozen27": (84, 12), "frozen28": (84, 12)}
 
 
 def test_every_set_has_a_size():
