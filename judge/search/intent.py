@@ -52,7 +52,7 @@ _FRAMES: list[tuple[str, str]] = [
     (WHERE, r"去哪|到哪|放哪|进哪|在哪|哪个区|哪里|进谁的|归谁的|放到哪"),
     (WHATIF, r"啥结果|什么结果|会怎样|会怎么样|会咋样|咋样|怎么办|咋办|咋整|咋弄|咋算|咋处理|怎么弄|会发生什么|发生什么|怎么算|怎么处理|如何处理|会如何|还算|算不算|算.{0,6}吗|听谁的|听哪个|还在|还有.{0,6}吗|会不会|还(?![能可是要]).{0,6}吗|还(?![能可是要])([\u4e00-\u9fff]{1,2})不\1(?!得)"),
     # 有没有办法 / 有什么办法 (is there a way) asks whether it can be done, as "is there a way" does in English.
-    (CAN, r"可以|能不能|能否|能够|可不可以|可否|允许|来得及|来不来得及|赶得上|赶得及|(?<![技功])能[^量力]|不能|无法|是否|" + _XING + "吗|行不行|是不是|有没有办法|有什么办法|有办法|" + _POTENTIAL),
+    (CAN, r"可以|能不能|能否|能够|可不可以|可否|允许|允不允许|让不让|来得及|来不来得及|赶得上|赶得及|(?<![技功])能[^量力]|不能|无法|是否|" + _XING + "吗|行不行|是不是|有没有办法|有什么办法|有办法|" + _POTENTIAL),
     (DEFINE, r"是什么|什么是|什么意思|指什么|是啥|啥意思"),
 ]
 _ENGLISH_FRAMES: list[tuple[str, str]] = [
@@ -89,7 +89,7 @@ _ENGLISH_FRAMES: list[tuple[str, str]] = [
 # A frame of each kind needs one of these characters: a query without any is not matched against the
 # kind's pattern (patterns are compiled on first use: most term queries compile none).
 _ANCHORS = {ORDER: "先顺按轮步早晚下流过", HOWMANY: "几多最少上下", WHEN: "时何阶久早晚步刻当几还马立紧那", WHERE: "哪", WHATIF: "怎发算如听会还咋果",
-            CAN: "可能允无否行是得来赶办", DEFINE: "什啥指"}
+            CAN: "可能允无否行是得来赶办让", DEFINE: "什啥指"}
 _compiled: dict[str, re.Pattern] = {}
 
 
@@ -187,7 +187,7 @@ _STRIP_EN = (
 # (没有响应, 不会 / 触发, "要不要付" -> 不付) and the question reads as one about a negation. Not after a
 # character that makes the frame's first one part of a word (所有没有, 技能不能, 机会不会, 需要不要).
 _YES_NO = (r"(?<![所拥具含持只])有没有|是不是|(?<![技功效可])能不能|(?<![机学])会不会|(?<![需重主只])要不要"
-           r"|(?<![结计清打])算不算|" + _XING + r"不行|可不可以|需不需要|(?<![使作适费])用不用|该不该")
+           r"|(?<![结计清打])算不算|" + _XING + r"不行|可不可以|让不让|允不允许|需不需要|(?<![使作适费])用不用|该不该")
 
 
 # Any verb said with its negation ("摸不摸", "发不发动", "交不交"), not after a character that makes the
@@ -380,6 +380,23 @@ def echoes(text: str) -> list[str]:
 
 def detect(text: str) -> str | None:
     """The kind of answer a (folded, simplified) query asks for, or None for a bare term."""
+    kind = _detect(text)
+    if kind == WHATIF and len(text) >= STORY_CHARS:
+        # A story of the board: its scene says what is still so (还在结算链上, 还有一张) in words of a whatif frame;
+        # the question is asked in the last clause holding a frame, and that clause's kind is read.
+        for at in _clause_starts(text):
+            if at and (asked := _detect(text[at:])):
+                return asked
+    return kind
+
+
+def _clause_starts(text: str) -> list[int]:
+    """The starts of the clauses of `text`, the last first (a final mark ends no clause)."""
+    end = len(text.rstrip(TRAILING_MARKS))
+    return sorted((i + 1 for i, ch in enumerate(text[:end]) if ch in _CLAUSE_MARKS), reverse=True)
+
+
+def _detect(text: str) -> str | None:
     for i, (kind, pattern) in enumerate(_FRAMES):
         if any(ch in text for ch in _ANCHORS[kind]) and _rx(f"zh-{i}", pattern).search(text):
             return kind
@@ -404,6 +421,7 @@ def detect(text: str) -> str | None:
 # 快要 (about to).
 _WILL_NOT, _MUST_NOT = "机学体领误约社理聚开", "重主只想快就"
 _CLAUSE_ENDS = ",，。;；!！?？ "
+_CLAUSE_MARKS = ",，。;；!！?？"  # a story's clauses (a space parts English words, no clauses)
 # The marks a question may end with after its last word ("会死吗？！").
 TRAILING_MARKS = "?？!！。. "
 
