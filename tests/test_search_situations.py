@@ -4,6 +4,9 @@
   targets itself) answers in the first five; said of the player ("我能选自己…") it is not read so.
 - When an effect wears off, in a player's words ("到啥时候才没", "就没了还是…"), reads as the Expiration Step (rule
   317.2 失效步骤: effects that last this turn expire there); a question that says 失效 or 持续 itself is left to its word.
+- A side of a combat that left it before damage ("防守的单位被我弹回手牌，这场战斗会怎样", "他把唯一的单位撤回基地了，我算不算
+  征服") reads as the rules on combat damage needing both sides (465.1), the combat's result (466.3) and control, a
+  conquest (466.5); a story of a target that left before a spell resolved is not read so.
 - Using an ability again ("还能再用吗") reads as the rules' repeatable effect (rule 377) and the exhausted object
   that cannot be exhausted again (rule 414.1.b).
 """
@@ -69,3 +72,28 @@ def test_wearing_off_is_read_in_the_players_words_only():
     assert "失效时机" not in dict(situations.read("等级的能力什么时候失效"))
     assert "失效时机" not in dict(situations.read("加成持续多久"))
     assert "失效时机" not in dict(situations.read("单位死了还是被召回"))
+
+
+def _norm(conn, number):
+    row = conn.execute("SELECT norm FROM search_docs WHERE kind = 'rule' AND number = ?", (number,)).fetchone()
+    return row[0] if row else ""
+
+
+@pytest.mark.parametrize("query", [
+    "进攻的时候对手把防守的单位全都召回了，这场战斗会怎样",
+    "我打过去以后他把唯一的防守单位弹回手了，算我征服吗",
+])
+def test_a_side_leaving_the_combat(conn, query):
+    assert "一方离开战斗" in dict(situations.read(query))
+    assert {"465.1", "466.3", "466.5", "466.5.d"} & set(_numbers(conn, query))
+
+
+def test_a_side_leaving_the_combat_is_read_of_combat_only():
+    assert "一方离开战斗" not in dict(situations.read("我选了对面那个单位，他把它弄回基地了，我这张法术还打得到它吗"))
+    assert "一方离开战斗" not in dict(situations.read("进攻单位被召回后身上的伤害还在吗"))
+
+
+def test_the_words_of_a_side_leaving_the_combat_are_its_rules_words(conn):
+    words = next(w for name, _p, w in situations.READINGS if name == "一方离开战斗")
+    texts = {n: _norm(conn, n) for n in ("465.1", "466.3", "466.5")}
+    assert all(any(w in t for t in texts.values()) for w in words)

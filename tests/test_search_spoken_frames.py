@@ -214,3 +214,15 @@ def test_is_there_a_way_asks_whether_it_can_be_done(conn, question):
     assert intent.detect(question) == intent.CAN
     labels = {c.label for c in analyze(conn, question).concepts}
     assert not labels & {"办", "法", "办法"}
+
+
+@pytest.mark.parametrize("question, kind", [
+    # 先…再 told in a clause of the story, the consequence asked in a later one: a what-if question.
+    ("对面先晕它再把它弹回手，我没别的进攻单位了，这场战斗会咋样", intent.WHATIF),
+    # 先…再 asked: an order question, as before.
+    ("开技能要先交钱再指目标吗", intent.ORDER),
+    ("是先卸下来再贴还是直接过去", intent.ORDER),
+    ("先横置再打出会怎样", intent.ORDER),
+])
+def test_a_told_first_then_is_no_order_frame(question, kind):
+    assert intent.detect(question) == kind

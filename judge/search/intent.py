@@ -33,6 +33,10 @@ _QUESTION_END = r"(?=$|[,，?？!！。 ])"
 _POTENTIAL_COMPLEMENT = rf"(?<![获赢取记值使觉显变懂舍])得(?:[{_COMPLEMENTS}][来去]?)"
 _POTENTIAL = _POTENTIAL_COMPLEMENT + "[不吗么]" + _QUESTION_END
 
+# 先…再 (first this, then that) asks for an order ("开技能要先交钱再指目标吗"), unless it only tells what happened and a
+# later clause asks for the consequence ("先晕它再把它弹回手，…，这场战斗会咋样": detect reads it as WHATIF).
+_FIRST_THEN = r"先.{1,10}再"
+
 # Frames, most specific first; each (kind, pattern over the folded, simplified query). Spoken forms count:
 # 谁早谁晚 and 下一个是谁 ask for an order, 哪一刻 and 当场 (there and then) for a moment. 还…吗 asks whether
 # a thing still happens, as "does it still…" does (还能 / 还可以 ask whether it is still allowed, 还是 for a
@@ -41,7 +45,7 @@ _POTENTIAL = _POTENTIAL_COMPLEMENT + "[不吗么]" + _QUESTION_END
 # (还打不打) asks whether it still happens, as 还…吗 does; 来得及 (in time for it?) asks whether the moment still
 # allows an action. 啥结果 / 什么结果 (what comes of it) asks for a consequence, as 会怎样.
 _FRAMES: list[tuple[str, str]] = [
-    (ORDER, "|".join(STEP_FRAMES) + r"|先后|谁先|哪个先|哪一个先|先.{0,8}还是.{0,6}先|先.{0,16}还是|什么顺序|哪种顺序|按什么|谁先来|轮到谁|先算|先用|先处理|先结算|先上|先生效|先加入|先放|先.{0,4}[哪谁]|谁早|谁晚|下一个是谁|下一个轮到|轮到.{0,8}还是|先.{1,10}再"),
+    (ORDER, "|".join(STEP_FRAMES) + r"|先后|谁先|哪个先|哪一个先|先.{0,8}还是.{0,6}先|先.{0,16}还是|什么顺序|哪种顺序|按什么|谁先来|轮到谁|先算|先用|先处理|先结算|先上|先生效|先加入|先放|先.{0,4}[哪谁]|谁早|谁晚|下一个是谁|下一个轮到|轮到.{0,8}还是|" + _FIRST_THEN),
     # A choice between two moments ("是上链那一下付还是结算时付", "绝念是进坟场之前还是之后上链", "是马上赢还是要等
     #清理") asks when, not which of two things comes first (先…还是 above) nor for a consequence; 几时 is 什么时候.
     (WHEN, r"几时|[前后]还是|还是.{0,10}(之后|以后|之前|以前)|还是.{0,6}等|(那一下|那一刻|一刻|那会儿|时候|时)就?.{0,14}还是.{0,14}(时|那一下|那一刻|以后|之后|才)"
@@ -399,6 +403,8 @@ def _clause_starts(text: str) -> list[int]:
 def _detect(text: str) -> str | None:
     for i, (kind, pattern) in enumerate(_FRAMES):
         if any(ch in text for ch in _ANCHORS[kind]) and _rx(f"zh-{i}", pattern).search(text):
+            if kind == ORDER and (told := _told_sequence(text)):
+                return told
             return kind
     if "顺序" in text:
         # A bare 顺序 asks for an order only when no other frame does: "能不能记住牌库的顺序" asks
@@ -413,6 +419,17 @@ def _detect(text: str) -> str | None:
             if _rx(f"en-{i}", pattern).search(low):
                 return kind
     return None
+
+
+def _told_sequence(text: str) -> str | None:
+    """WHATIF when the only order frame of `text` is a 先…再 that a later clause's consequence frame follows."""
+    order = _FRAMES[_ORDER_FRAME][1]
+    if _rx("order-but-first-then", order[:-len("|" + _FIRST_THEN)]).search(text):
+        return None
+    told = _rx("first-then", _FIRST_THEN).search(text)
+    whatif = next(p for k, p in _FRAMES if k == WHATIF)
+    asked = _rx("whatif-frame", whatif).search(text, told.end()) if told else None
+    return WHATIF if asked and any(c in text[told.end():asked.start()] for c in _CLAUSE_ENDS) else None
 
 
 # A question that ends in 吗 with no frame word ("瑟提会死吗", "这个费用要付吗", "手牌要弃吗") asks yes or no about its last

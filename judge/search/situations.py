@@ -17,10 +17,17 @@ READINGS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     # A target that died, was recalled, moved, went back to hand, changed control or outgrew its restriction
     # between being chosen and the resolution: rules 359.3.e.1-359.3.e.8 (非法目标, 目标指定失效), 758.1. Damage divided
     # among units ("5点伤害分给几个敌方单位") is divided among targets (355.14); "还打得到它吗" asks about the resolution.
-    ("目标变化", (r"选|指定|目标|打[对他她它敌那这]|打得?到|打得?中|分给|分到",
-              r"召回|死了|死掉|被摧毁|被杀|移动到|移走|弹回|回手|回到手|回了手|弄回|送回|回基地|回到基地|换成我|控制权|归我|[+＋]\d|离场|不在场|不可被选中",
+    ("目标变化", (r"选|指定|目标|[打点]了?[对他她它敌那这]|打得?到|打得?中|分给|分到",
+              r"召回|死了|死掉|被摧毁|被杀|移动到|移走|弹回|回手|回到手|回了手|弄回|送回|挪回|撤回|移回|回基地|回到基地|换成我|控制权|归我|[+＋]\d|离场|不在场|不可被选中",
               r"结算|还(能|可以)?打得?[到中]"),
      ("非法", "不合法", "不再合法", "合法目标", "无效或不可用")),
+    # A side of a combat that left it before damage ("防守的单位被我弹回手牌，这场战斗会怎样", "他把自己唯一的单位撤回基地
+    # 了，我算不算征服", "我没别的进攻单位了"): combat damage is dealt only while both sides have units there (rule 465.1),
+    # then the combat's result is decided (466.3) and control of the battlefield established, a conquest (466.5).
+    ("一方离开战斗", (r"战斗|进攻|防守|对决|冲进|冲过去|打过去|攻过去",
+                  r"撤回|召回|弹回|回手|回到手|回了手|回基地|挪回|移回|弄回|送回|移走|撤走|跑了|离开战场",
+                  r"唯一|只有|没别的|没有别的|全[都部被]|都被|这场战斗|征服|战场归谁|算谁赢|谁赢"),
+     ("双方单位都在", "战斗结果", "确立控制")),
     # Whether a card still counts as played ("还算我这回合打出过吗", "算不算打出"): rules 359.3.e.10 (依旧视为被打出),
     # 425.1.b (被无效化的卡牌不视为已被打出), 419.4.b (checks whether a card was played), 350.1 (a card is played once
     # the whole process is finished: 即为打出).
