@@ -7,6 +7,9 @@
 - A side of a combat that left it before damage ("防守的单位被我弹回手牌，这场战斗会怎样", "他把唯一的单位撤回基地了，我算不算
   征服") reads as the rules on combat damage needing both sides (465.1), the combat's result (466.3) and control, a
   conquest (466.5); a story of a target that left before a spell resolved is not read so.
+- A card moved away as a cost and read afterwards ("献祭掉当费用，…按它的战力算") reads as the rules' 回溯 (359.3.e.13); a
+  unit moved into an opponent's battlefield with none of his units there reads as contested (450, 190.3.a.1) and a
+  non-combat showdown (451); a cost found unpayable while playing ("钱不够咋办") as the play undone (444.2.a, 358.5).
 - Using an ability again ("还能再用吗") reads as the rules' repeatable effect (rule 377) and the exhausted object
   that cannot be exhausted again (rule 414.1.b).
 """
@@ -93,7 +96,28 @@ def test_a_side_leaving_the_combat_is_read_of_combat_only():
     assert "一方离开战斗" not in dict(situations.read("进攻单位被召回后身上的伤害还在吗"))
 
 
-def test_the_words_of_a_side_leaving_the_combat_are_its_rules_words(conn):
-    words = next(w for name, _p, w in situations.READINGS if name == "一方离开战斗")
-    texts = {n: _norm(conn, n) for n in ("465.1", "466.3", "466.5")}
-    assert all(any(w in t for t in texts.values()) for w in words)
+@pytest.mark.parametrize("name, query, numbers", [
+    ("费用后回溯", "我弃掉一个单位当费用，效果按它的战力算伤害，它已经进废牌堆了按多少算", {"359.3.e.13"}),
+    ("付不起", "打出以后才发现法力不够怎么办", {"358.5", "444.2.a", "203.3"}),
+])
+def test_a_situation_told_finds_its_rule(conn, name, query, numbers):
+    assert name in dict(situations.read(query))
+    assert numbers & set(_numbers(conn, query))
+
+
+def test_a_move_into_an_empty_enemy_battlefield_is_read():
+    assert "移入无人敌方战场" in dict(situations.read("我的单位走到对手的战场，那里没有他的单位，会怎样"))
+    assert "移入无人敌方战场" not in dict(situations.read("我的单位走到对手的战场，跟他的单位打起来了"))
+    assert "费用后回溯" not in dict(situations.read("作为费用的符能不够怎么办"))
+
+
+@pytest.mark.parametrize("name, numbers", [
+    ("一方离开战斗", ("465.1", "466.3", "466.5")),
+    ("费用后回溯", ("359.3.e.13",)),
+    ("移入无人敌方战场", ("450", "451", "190.3.a.1")),
+    ("付不起", ("444.2.a", "358.5", "203.3")),
+])
+def test_a_readings_words_are_its_rules_words(conn, name, numbers):
+    words = next(w for n, _p, w in situations.READINGS if n == name)
+    texts = [_norm(conn, n) for n in numbers]
+    assert all(any(w in t for t in texts) for w in words)

@@ -28,6 +28,24 @@ READINGS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
                   r"撤回|召回|弹回|回手|回到手|回了手|回基地|挪回|移回|弄回|送回|移走|撤走|跑了|离开战场",
                   r"唯一|只有|没别的|没有别的|全[都部被]|都被|这场战斗|征服|战场归谁|算谁赢|谁赢"),
      ("双方单位都在", "战斗结果", "确立控制")),
+    # A card moved to another zone as a cost and read afterwards ("献祭掉当费用，效果按它的攻打伤害，它都进坟场了，按多少
+    # 算"): a spell or ability that moves something as its cost or effect may look back at its characteristics before the
+    # move (rule 359.3.e.13 回溯).
+    ("费用后回溯", (r"费用|代价|当费|成本",
+                r"献祭|摧毁|弃|放逐|坟场|废牌堆|牺牲|消灭|杀掉",
+                r"战力|攻|数值|伤害|属性|多少|按"),
+     ("回溯", "改变区域前的特性")),
+    # A unit moved into a battlefield an opponent controls with none of his units there ("移到对面控制的战场，那里没有他的
+    # 单位"): the battlefield becomes contested (rule 450, 190.3.a.1) and the move may open a non-combat showdown (451).
+    ("移入无人敌方战场", (r"移到|移动到|移进|走到|走进|冲进|冲到|挪到|进入|来到",
+                    r"(对面|对手|敌方|敌人|他|她)(控制)?的?战场",
+                    r"没有?(他|她|对手|对面|敌方|敌人)?的?(单位|人)|没人|空的|空战场"),
+     ("争夺", "非战斗法术对决")),
+    # A cost the player cannot pay, found out while playing ("上链了才发现钱不够咋办"): the play is undone (rules 444.2.a,
+    # 358.5: every action taken is undone), as the player cannot pay (203.3).
+    ("付不起", (r"钱不够|费用不够|法力不够|符能不够|不够付|付不起|付不出|付不了|没钱|没法力",
+              r"怎么办|咋办|会怎样|会怎么样|咋样|怎么处理|怎么算|退|撤"),
+     ("撤销", "无法支付")),
     # Whether a card still counts as played ("还算我这回合打出过吗", "算不算打出"): rules 359.3.e.10 (依旧视为被打出),
     # 425.1.b (被无效化的卡牌不视为已被打出), 419.4.b (checks whether a card was played), 350.1 (a card is played once
     # the whole process is finished: 即为打出).
@@ -72,7 +90,7 @@ READINGS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
 
 # Readings whose rules' words are what the question asks about, not only a hint: a paragraph without them does
 # not answer ("结算时还能打到他吗" asks whether the target is still legal, whatever happened to it).
-SUBJECTS = frozenset({"目标变化"})
+SUBJECTS = frozenset({"目标变化", "移入无人敌方战场", "付不起"})
 
 # Readings that, in a question told as a story, are what the story's plays come to (judge.search.analyze): the
 # subject in their stead.
