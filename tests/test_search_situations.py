@@ -121,3 +121,8 @@ def test_a_readings_words_are_its_rules_words(conn, name, numbers):
     words = next(w for n, _p, w in situations.READINGS if n == name)
     texts = [_norm(conn, n) for n in numbers]
     assert all(any(w in t for t in texts) for w in words)
+
+
+def test_when_an_effect_wears_off_past_the_moment_guessed(conn):
+    # The moment the player guesses (战斗结束) is no answer of its own: the expiry is what is asked (317.2).
+    assert "317.2" in _numbers(conn, "我给单位加了3战力去进攻，战斗打完了，这个+3是战斗结束就没了还是到啥时候才没")

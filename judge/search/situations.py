@@ -89,8 +89,9 @@ READINGS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
 )
 
 # Readings whose rules' words are what the question asks about, not only a hint: a paragraph without them does
-# not answer ("结算时还能打到他吗" asks whether the target is still legal, whatever happened to it).
-SUBJECTS = frozenset({"目标变化", "移入无人敌方战场", "付不起"})
+# not answer ("结算时还能打到他吗" asks whether the target is still legal, whatever happened to it; "这个+3是战斗结束就
+# 没了还是到啥时候才没" asks when an effect expires, whatever moment the player guesses).
+SUBJECTS = frozenset({"目标变化", "移入无人敌方战场", "付不起", "失效时机"})
 
 # Readings that, in a question told as a story, are what the story's plays come to (judge.search.analyze): the
 # subject in their stead.
