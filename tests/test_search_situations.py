@@ -126,3 +126,10 @@ def test_a_readings_words_are_its_rules_words(conn, name, numbers):
 def test_when_an_effect_wears_off_past_the_moment_guessed(conn):
     # The moment the player guesses (战斗结束) is no answer of its own: the expiry is what is asked (317.2).
     assert "317.2" in _numbers(conn, "我给单位加了3战力去进攻，战斗打完了，这个+3是战斗结束就没了还是到啥时候才没")
+
+
+def test_a_story_read_as_a_situation_is_asked_in_its_last_clause(conn):
+    # The story's plays (the card, the +2) are the scene; the situation told (a target no longer legal) is the subject.
+    query = "我打了一张法术选了对面3战力的单位，对手回应给它+2战力，结算时会怎样"
+    assert "目标变化" in situations.STORY_SUBJECTS and "目标变化" in dict(situations.read(query))
+    assert {"359.3.e.2", "359.3.e.4", "359.3.e.5"} & set(_numbers(conn, query))

@@ -1372,7 +1372,7 @@ SCENERY_WEIGHT = 0.5  # a story's word that the asked clause does not repeat, ag
 def _weigh_scenery(vocab: _Vocab, a: Analysis, concepts: list[Concept]) -> None:
     """A story's own words (the units, zones and actions told) outnumber the few words of the clause asked at the
     end, which name what is ordered ("…，这三张牌按啥顺序结算": 结算): the told words still count, at a part."""
-    start = intent.asked_from(a.normalized, a.intent)
+    start = intent.asked_from(a.normalized, a.intent, told=bool(situations.STORY_SUBJECTS.intersection(a.situations)))
     if not start:
         return
     asked = a.normalized[start:]

@@ -356,13 +356,15 @@ STORY_CHARS = 30
 _ORDER_FRAME = next(i for i, (kind, _pattern) in enumerate(_FRAMES) if kind == ORDER)  # its key in the pattern cache
 
 
-def asked_from(text: str, kind: str | None) -> int:
+def asked_from(text: str, kind: str | None, told: bool = False) -> int:
     """Where the asked clause of a story question starts in `text` (folded, simplified): the start of the clause
-    holding the last frame of `kind`; 0 for a short question, another kind, or no frame found."""
-    if kind != ORDER or len(text) < STORY_CHARS:
+    holding the last frame of `kind`; 0 for a short question, no frame found, or a kind other than ORDER unless the
+    story was read as a situation (`told`: judge.search.situations.STORY_SUBJECTS)."""
+    if not kind or len(text) < STORY_CHARS or (kind != ORDER and not told):
         return 0
-    frame = _rx(f"zh-{_ORDER_FRAME}", _FRAMES[_ORDER_FRAME][1])
-    starts = [m.start() for m in frame.finditer(text)] + [text.rfind("顺序")]
+    frames = [_rx(f"zh-{i}", p) for i, (k, p) in enumerate(_FRAMES) if k == kind]
+    starts = [m.start() for frame in frames for m in frame.finditer(text)]
+    starts += [text.rfind("顺序")] if kind == ORDER else []
     at = max(starts, default=-1)
     start = max(text.rfind(c, 0, at) for c in _CLAUSE_ENDS) + 1 if at > 0 else 0
     if start > 1 and text[start - 3:start - 1].endswith(("时候", "时")):

@@ -95,7 +95,7 @@ SUBJECTS = frozenset({"目标变化", "移入无人敌方战场", "付不起", "
 
 # Readings that, in a question told as a story, are what the story's plays come to (judge.search.analyze): the
 # subject in their stead.
-STORY_SUBJECTS = frozenset({"链的顺序", "开战后的步骤"})
+STORY_SUBJECTS = frozenset({"链的顺序", "开战后的步骤", "目标变化", "一方离开战斗"})
 
 _compiled: dict[str, list[re.Pattern]] = {}
 
