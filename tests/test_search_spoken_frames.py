@@ -226,3 +226,13 @@ def test_is_there_a_way_asks_whether_it_can_be_done(conn, question):
 ])
 def test_a_told_first_then_is_no_order_frame(question, kind):
     assert intent.detect(question) == kind
+
+
+@pytest.mark.parametrize("question, kind", [
+    # 几个 that a later 其中 refers back to tells how many there were (several), it does not ask.
+    ("5点伤害分给几个敌方单位，结算前其中一个被召回基地了，会怎样", intent.WHATIF),
+    ("我有几个单位，其中一个能拿几分", intent.HOWMANY),
+    ("每回合能打几张牌", intent.HOWMANY),
+])
+def test_several_referred_back_to_is_no_count_asked(question, kind):
+    assert intent.detect(question) == kind

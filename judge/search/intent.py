@@ -404,7 +404,8 @@ def _clause_starts(text: str) -> list[int]:
 
 def _detect(text: str) -> str | None:
     for i, (kind, pattern) in enumerate(_FRAMES):
-        if any(ch in text for ch in _ANCHORS[kind]) and _rx(f"zh-{i}", pattern).search(text):
+        said = _several(text) if kind == HOWMANY and "其中" in text else text
+        if any(ch in said for ch in _ANCHORS[kind]) and _rx(f"zh-{i}", pattern).search(said):
             if kind == ORDER and (told := _told_sequence(text)):
                 return told
             return kind
@@ -421,6 +422,12 @@ def _detect(text: str) -> str | None:
             if _rx(f"en-{i}", pattern).search(low):
                 return kind
     return None
+
+
+def _several(text: str) -> str:
+    """`text` with each 几 that a later 其中 refers back to ("分给几个敌方单位，结算前其中一个被召回") read as 多 (several):
+    it tells how many there were, it does not ask."""
+    return _rx("several", r"几(?=[个张名条种枚件][^?？]*其中)").sub("多", text)
 
 
 def _told_sequence(text: str) -> str | None:
