@@ -116,6 +116,7 @@ def test_a_move_into_an_empty_enemy_battlefield_is_read():
     ("费用后回溯", ("359.3.e.13",)),
     ("移入无人敌方战场", ("450", "451", "190.3.a.1")),
     ("付不起", ("444.2.a", "358.5", "203.3")),
+    ("零战力死亡", ("142.4.b", "143.2.a")),
 ])
 def test_a_readings_words_are_its_rules_words(conn, name, numbers):
     words = next(w for n, _p, w in situations.READINGS if n == name)
@@ -133,3 +134,11 @@ def test_a_story_read_as_a_situation_is_asked_in_its_last_clause(conn):
     query = "我打了一张法术选了对面3战力的单位，对手回应给它+2战力，结算时会怎样"
     assert "目标变化" in situations.STORY_SUBJECTS and "目标变化" in dict(situations.read(query))
     assert {"359.3.e.2", "359.3.e.4", "359.3.e.5"} & set(_numbers(conn, query))
+
+
+def test_a_unit_of_zero_might_told_is_read_not_one_supposed(conn):
+    query = "对面只有一个0战力的单位在战场防守，我的单位打过去，它会死吗，战场归谁"
+    assert "零战力死亡" in dict(situations.read(query))
+    assert {"142.4.b", "143.2.a"} & set(_numbers(conn, query))
+    assert "零战力死亡" not in dict(situations.read("晕了是不是就当0战力了，那1点伤害能把它打死吗"))
+    assert "零战力死亡" not in dict(situations.read("10战力的单位会死吗"))

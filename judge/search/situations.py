@@ -46,6 +46,12 @@ READINGS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     ("付不起", (r"钱不够|费用不够|法力不够|符能不够|不够付|付不起|付不出|付不了|没钱|没法力",
               r"怎么办|咋办|会怎样|会怎么样|咋样|怎么处理|怎么算|退|撤"),
      ("撤销", "无法支付")),
+    # A unit of 0 Might and its death ("只有一只0战力的单位防守，…会死吗"): lethal damage is a non-zero amount at least its
+    # Might (rule 142.4.b), a unit with non-zero damage at least its Might is destroyed (143.2.a): 0 damage kills none.
+    # Not a Might supposed ("晕了是不是就当0战力了": whether it counts as 0 is asked, rule 423.1.c).
+    ("零战力死亡", (r"[(（]?(?<![0-9当算按])0[)）]?(点|个)?战力|战力(为|是|只有)?0(?![0-9])|零战力|战力(为|是)?零",
+                 r"死|摧毁|致命|阵亡|活"),
+     ("非零", "致命伤害")),
     # Whether a card still counts as played ("还算我这回合打出过吗", "算不算打出"): rules 359.3.e.10 (依旧视为被打出),
     # 425.1.b (被无效化的卡牌不视为已被打出), 419.4.b (checks whether a card was played), 350.1 (a card is played once
     # the whole process is finished: 即为打出).
