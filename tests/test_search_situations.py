@@ -142,3 +142,10 @@ def test_a_unit_of_zero_might_told_is_read_not_one_supposed(conn):
     assert {"142.4.b", "143.2.a"} & set(_numbers(conn, query))
     assert "零战力死亡" not in dict(situations.read("晕了是不是就当0战力了，那1点伤害能把它打死吗"))
     assert "零战力死亡" not in dict(situations.read("10战力的单位会死吗"))
+
+
+def test_a_cost_read_afterwards_is_no_order_of_costs():
+    # 按 of 按顺序 or 按费用排 is no stat read afterwards.
+    assert "费用后回溯" not in dict(situations.read("要摧毁一个自己的怪再弃一张牌当费用，得按顺序来吗"))
+    assert "费用后回溯" not in dict(situations.read("坟场里的牌我想按费用排一排方便找，这样违规吗"))
+    assert "费用后回溯" in dict(situations.read("当费用摧毁掉的单位，效果要用它的战力，按什么算"))

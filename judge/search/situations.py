@@ -33,7 +33,7 @@ READINGS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     # move (rule 359.3.e.13 回溯).
     ("费用后回溯", (r"费用|代价|当费|成本",
                 r"献祭|摧毁|弃|放逐|坟场|废牌堆|牺牲|消灭|杀掉",
-                r"战力|攻|数值|伤害|属性|多少|按"),
+                r"战力|攻|数值|伤害|属性|多少|按(它|其|他|她|什么)"),
      ("回溯", "改变区域前的特性")),
     # A unit moved into a battlefield an opponent controls with none of his units there ("移到对面控制的战场，那里没有他的
     # 单位"): the battlefield becomes contested (rule 450, 190.3.a.1) and the move may open a non-combat showdown (451).
