@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 
+from typing import Callable
+
 from judge.search.rank import SCORE_COLUMNS, Hit, fetch_docs
 
 SECTION_PARAGRAPHS = 2
@@ -349,4 +351,54 @@ def rule_leads(hits: list[Hit], named: list[str] = (), concepts: list[list[str]]
             r.note = r.note or RULE_FIRST_NOTE
             r.score = max(r.score, faq.score)  # shown scores stay in the order shown
             return [r] + hits[:j] + hits[j + 1:]
+    return hits
+
+
+# What the answer to a how-many or a when question says (issue 17): "几分" is answered by a paragraph that states a
+# number of points ("使其获得1分"), not by one about the same thing that states none; "什么时候" by one that names a
+# moment (a phase, a step, a time, a condition: "在主阶段的任何时间", "单位离场时"), not by one that only says what happens.
+ANSWER_LEAD_WINDOW = 2  # the second place may go first ...
+ANSWER_LEAD_COVER = 1.0  # ... when it covers as much of the question as the first ...
+ANSWER_LEAD_ODDS = 0.3  # ... and its shown score (the fitted model's odds against the first place) is at least this
+_NUMERAL = "0-9一二两三四五六七八九十"
+# The measure word asked for ("几张", "多少分") and the ones an answer may state it with (runes are 张 and 枚). 个 is
+# no measure of its own (一个 is in most paragraphs), nor is a bare 多少.
+_ASKED_UNIT = re.compile(r"(?:几|多少)([张枚名分点次])")
+_UNITS = {"张": "张枚", "枚": "枚张", "名": "名个位", "分": "分", "点": "点", "次": "次"}
+_NO_LIMIT = ("任意数量", "任意多", "没有上限", "无上限", "无限")
+# A rule cited in the text ("请查阅规则431.燃尽") and a step's own number ("1.回合玩家…") are no count.
+_CITED = re.compile(r"规则\s*\d{3}(?:\.[0-9a-z]+)*\.?|^\d{1,2}[a-z]?\.", re.M)
+# A moment: a procedure's step, a phase, a time, before or after a thing, a "…时" clause, or a condition (as
+# intent.has_hint reads one for a when question: "如果…，则引发战斗" says when).
+_MOMENT = re.compile(r"^\d{1,2}[a-z]?\.|阶段|步骤|期间|直到|之前|之后|以后|后[,，]|立即|立刻|清理|时机|时间|"
+                     r"(?<![同临暂及])时|如果[^。]*则", re.M)
+
+
+def answer_says(kind: str | None, question: str) -> Callable[[str], bool] | None:
+    """A test of a place's text for what a how-many or when question's answer says; None for other questions (and
+    for a how-many question that names no measure word)."""
+    if kind == "howmany":
+        m = _ASKED_UNIT.search(question)
+        if not m:
+            return None
+        count = re.compile(f"[{_NUMERAL}]\\s*[{_UNITS[m.group(1)]}]")
+        return lambda text: any(w in text for w in _NO_LIMIT) or bool(count.search(_CITED.sub(" ", text)))
+    if kind == "when":
+        return lambda text: bool(_MOMENT.search(text))
+    return None
+
+
+def answer_leads(hits: list[Hit], says: Callable[[str], bool] | None) -> list[Hit]:
+    """The first place of a how-many or when question says the kind of thing asked for: when it does not, and the
+    second does, covers as much of the question and scores at least ANSWER_LEAD_ODDS of the first, the two swap.
+    One move, within the first two places: the first five stay the same places."""
+    if not says or len(hits) < ANSWER_LEAD_WINDOW or hits[0].direct or says(hits[0].doc.get("norm") or ""):
+        return hits
+    first = hits[0]
+    for j in range(1, ANSWER_LEAD_WINDOW):
+        h = hits[j]
+        if (not h.direct and h.coverage >= ANSWER_LEAD_COVER * first.coverage
+                and h.score >= ANSWER_LEAD_ODDS * first.score and says(h.doc.get("norm") or "")):
+            h.score = max(h.score, first.score)  # shown scores stay in the order shown
+            return [h] + hits[:j] + hits[j + 1:]
     return hits

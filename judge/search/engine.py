@@ -211,6 +211,7 @@ def _search(conn, query: str, limit: int, kinds: list[str] | None) -> SearchResu
             # A can-I question's leading rule permits or forbids (or says a thing never happens), as the FAQ entry does.
             says = CAN_SAYS if a.intent == intent.CAN else ()
             hits = arrange.settle_rule_first_notes(arrange.rule_leads(hits, named, forms, says=says))
+            hits = arrange.answer_leads(hits, arrange.answer_says(a.intent, a.normalized))
             # The procedure an order question is about is read from the places as the linear score alone
             # orders them: the meaning term weighs what a question means, not which procedure it names. (Copies:
             # rule_leads marks the hit it moves; made only for a question that names two alternatives.)
