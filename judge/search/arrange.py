@@ -11,6 +11,9 @@ Four rules:
     how it was ruled: the term's rule first, the FAQ entries that rule on the term right after it.
   - For a question, a first paragraph that announces its sub-paragraphs ("此行动仅可在特定时间进行。")
     is followed by those of them the question matched best: they say what it announces.
+  - A how-many or when question opens with a place that says what is asked for: a count in the unit asked
+    ("几分": "获得1分"), a moment ("什么时候": a step, a phase, a "…时" clause), when the second place says it and
+    the first does not (answer_leads).
 """
 
 from __future__ import annotations
