@@ -178,3 +178,21 @@ def test_rule_leads_asks_the_rule_for_the_words_a_question_wants():
     assert arrange.rule_leads([faq, rule], [], concepts)[0] is rule
     faq.note = rule.note = ""
     assert arrange.rule_leads([faq, rule], [], concepts, says=("可以", "不能"))[0] is faq
+
+
+def test_a_how_many_or_when_question_opens_with_a_place_that_says_what_is_asked():
+    from judge.search import arrange
+    from judge.search.rank import Hit
+
+    points = arrange.answer_says("howmany", "对手拿几分")
+    assert points("\n对手燃尽时选择该玩家使其获得1分。") and not points("\n视为燃尽。请查阅规则431.燃尽。")
+    moment = arrange.answer_says("when", "增益什么时候会掉")
+    assert moment("单位离场时移除增益\n") and moment("\n1.回合玩家抽一张牌。") and not moment("\n让过。")
+    assert arrange.answer_says("howmany", "最多能有多少") is None and arrange.answer_says("can", "能不能") is None
+    plain = Hit({"id": 1, "kind": "rule", "norm": "\n视为燃尽。"}, 10.0, 0.8)
+    said = Hit({"id": 2, "kind": "rule", "norm": "\n获得1分。"}, 4.0, 0.8)
+    assert arrange.answer_leads([plain, said], points) == [said, plain] and said.score == 10.0
+    weak = Hit({"id": 3, "kind": "rule", "norm": "\n获得1分。"}, 2.0, 0.8)  # under 0.3 of the first's score
+    narrow = Hit({"id": 4, "kind": "rule", "norm": "\n获得1分。"}, 9.0, 0.5)  # covers less of the question
+    assert arrange.answer_leads([plain, weak], points)[0] is plain
+    assert arrange.answer_leads([plain, narrow], points)[0] is plain
