@@ -52,6 +52,7 @@ DEVELOPMENT_FLOORS = {
     "askmixed": 0.84,  # 0.933 untuned on main 60cf013 (Chinese questions with English game words)
     "askcan": 0.77,  # 0.854 untuned on main 111ad2a (Chinese can-I questions, short and told as stories)
     "askcount": 0.85,  # 0.938 untuned on main 111ad2a (Chinese howmany and when questions as asked at a table)
+    "askenglish2": 0.73,  # 0.812 untuned on main 111ad2a (English questions and bare terms as typed)
     "reword": 0.71,  # 0.633 untuned on main 5612993 (can, when and order reworded), 0.767 since the spoken frames and words
     "reword2": 0.60,  # 0.650 untuned on main 5612993 (its 60 originals 0.967)
     "reword3": 0.65,  # 0.700 untuned on main baca99f (its 60 originals 0.950)
@@ -105,7 +106,8 @@ SIZES = {"dev": (100, 5), "fresh": (60, 5), "fresh2": (60, 5), "fresh3": (100, 5
          "fresh19": (70, 0), "fresh20": (105, 5), "fresh21": (105, 5), "fresh22": (70, 3), "fresh23": (90, 0),
          "fresh25": (90, 0), "fresh26": (70, 5), "fresh27": (60, 0), "fresh28": (80, 0),
          "fresh24": (321, 0), "english": (96, 0), "askenglish": (80, 0), "askmixed": (60, 0), "askcan": (48, 0),
-         "askcount": (48, 0), "reword": (60, 0), "reword2": (60, 0), "reword3": (60, 0), "reword4": (60, 0), "reword5": (60, 0),
+         "askcount": (48, 0), "askenglish2": (48, 0), "reword": (60, 0), "reword2": (60, 0), "reword3": (60, 0),
+         "reword4": (60, 0), "reword5": (60, 0),
          "frozen": (50, 5), "frozen2": (50, 5), "frozen3": (70, 8), "frozen4": (84, 12), "frozen5": (84, 12),
          "frozen6": (84, 12), "frozen7": (84, 12), "frozen8": (84, 12), "frozen9": (84, 12), "frozen10": (84, 12),
          "frozen11": (84, 12), "frozen12": (84, 12), "frozen13": (84, 12),
