@@ -415,7 +415,7 @@ def analyze(conn, raw: str) -> Analysis:
         a.notes.append(f"查询过长，只使用前 {MAX_QUERY_CHARS} 个字符。")
     # Spaces between Chinese words and the spoken words around the question are no part of it.
     text = intent.strip_fillers(intent.strip_spoken(join_cjk_spaces(vocab.t2s(text))))
-    a.normalized = re.sub(r"\s+", " ", text).strip()
+    a.normalized = _ordinals(re.sub(r"\s+", " ", text).strip())
     a.normalized = _fix_frame_typos(vocab, _repair_typos(vocab, _bare_term(a.normalized), a), a)
     a.question_like = is_question(a.normalized)
     a.citations, rest = citations.find(a.normalized)
@@ -1103,6 +1103,19 @@ def _hit_read(low: list[str], j: int) -> str | None:
     return None
 
 
+WINNING = ("win", "wins", "won", "winner", "winning")
+# Words of a combat: a "win" in a question about one is the combat's result (466.3), not the game's (193), as
+# the Chinese 打赢 is (player_words.tsv); a question naming the game or the match keeps the game's.
+COMBAT_WORDS = frozenset({"combat", "combats", "fight", "fights", "fighting", "battle", "battles"})
+MATCH_WORDS = frozenset({"game", "games", "match", "matches", "pts", "points", "point", "score", "victory"})
+COMBAT_RESULT = ("战斗结果", "赢得战斗")  # the drafted title of 466.3 and the core FAQ's words for it
+
+
+def _combat_won(low: list[str], j: int) -> bool:
+    """"both units die in combat who wins": the winner asked is the combat's. `low`: the query's words in lower case."""
+    return low[j] in WINNING and bool(COMBAT_WORDS.intersection(low)) and not MATCH_WORDS.intersection(low)
+
+
 PILE = ("stack", "stacks")
 # Words that make a "stack" next to them the cards attached to one another, not the chain.
 ATTACHING = frozenset({"attach", "attaches", "attached", "attaching", "attachment", "attachments", "gear", "gears",
@@ -1186,6 +1199,8 @@ def _latin(vocab: _Vocab, span: str, a: Analysis) -> list[Concept]:
             words[j] = "reach"
         elif hit_read == "enter":
             alone[j] = list(ENTERED)
+        elif _combat_won(low, j):
+            alone[j] = list(COMBAT_RESULT)
         elif _attached_pile(low, j):
             alone[j] = [PILED]
         elif _adding_up(low, j):
@@ -1220,6 +1235,16 @@ def _latin(vocab: _Vocab, span: str, a: Analysis) -> list[Concept]:
             concepts.extend(_latin_word(vocab, words[i]))
         i += k
     return concepts
+
+
+# Ordinals as typed in a chat ("who goes 1st", "a 2nd buff"): the words the rows and frames read ("goes first").
+ORDINALS = {"1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth"}
+
+
+def _ordinals(text: str) -> str:
+    if not any(o in text for o in ORDINALS):
+        return text
+    return regex(r"\b(1st|2nd|3rd|4th)\b").sub(lambda m: ORDINALS[m.group(1)], text)
 
 
 def _untoned(vocab: _Vocab, word: str) -> str:

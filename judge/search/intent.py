@@ -65,7 +65,8 @@ _ENGLISH_FRAMES: list[tuple[str, str]] = [
             r"|(choose|chooses|decide|decides|pick|picks|set|sets) the order|whose \w+( \w+){0,4} first"
             # "who gets priority after I cast", "who decides which combat": which player acts or chooses, as 轮到谁
             r"|who (gets|has|decides|chooses|picks))\b"),
-    (HOWMANY, r"\b(how many|how much|how often|maximum|minimum|max|limit|cap|up to how|number of)\b"),
+    # "how big is the rune deck", "how large can a hand get": the size asked is a number, as "how many" asks.
+    (HOWMANY, r"\b(how many|how much|how often|how big|how large|maximum|minimum|max|limit|cap|up to how|number of)\b"),
     # "what happens when…" is read as WHEN (tried first): its answer says at which moment a thing happens;
     # "what happens to X" and "does X stay / count as" ask for a consequence.
     (WHATIF, r"\b(what happens to|stays?|remains?|persists?|carry over|carries over|counts? as|considered|treated as)\b"),
@@ -178,7 +179,7 @@ ECHOES = ("至少", "最多", "最少", "上限", "顺序", "时机", "任意数
 # about turn order. Only whole phrases that cannot name the subject.
 _STRIP_EN = (
     r"\b(at what point|what happens (if|when)|what happens|what if|in what order|in which order|what order"
-    r"|which (one )?(happens |resolves |comes )?first|how many times|how many|how much|how often"
+    r"|which (one )?(happens |resolves |comes )?first|how many times|how many|how much|how often|how big|how large"
     r"|is it possible (to|for)|is it legal (to|for)|am i allowed to|are you allowed to|allowed to|permitted to"
     r"|do i have to|do you have to|have to|must i|do i need to|need to|able to|is there a way to|what is|what are"
     r"|what does|what do|does it still count as|still count as|still counts as|is it still|how long|how soon"
