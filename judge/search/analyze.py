@@ -1083,6 +1083,10 @@ SCORE_WORDS = frozenset({"pts", "pt", "points", "point", "score", "victory", "vp
 ZONE_WORDS = frozenset({"graveyard", "graveyards", "yard", "gy", "trash", "discard", "hand", "deck", "library", "base",
                         "bottom", "top", "exile", "banishment"})
 ENTERED = ("进入", "放入")  # the rules' words for a card going to a zone (808.1.d, 416.1)
+# A permanent that hits a zone off the board ("my unit hits the graveyard") leaves play: 离场, the rules' word for
+# what it loses then (705: its buffs; 748: its counters). Not its base, a place on the board.
+LEFT_PLAY = "离场"
+BOARD_ZONES = frozenset({"base"})
 
 
 def _hit_read(low: list[str], j: int) -> str | None:
@@ -1198,7 +1202,7 @@ def _latin(vocab: _Vocab, span: str, a: Analysis) -> list[Concept]:
         if hit_read == "reach":
             words[j] = "reach"
         elif hit_read == "enter":
-            alone[j] = list(ENTERED)
+            alone[j] = list(ENTERED) + ([] if BOARD_ZONES.intersection(low[j + 1 : j + 4]) else [LEFT_PLAY])
         elif _combat_won(low, j):
             alone[j] = list(COMBAT_RESULT)
         elif _attached_pile(low, j):
