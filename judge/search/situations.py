@@ -29,8 +29,7 @@ READINGS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
                   r"唯一|只有|没别的|没有别的|全[都部被]|都被|这场战斗|征服|战场归谁|算谁赢|谁赢"),
      ("双方单位都在", "战斗结果", "确立控制")),
     # A card moved to another zone as a cost and read afterwards ("献祭掉当费用，效果按它的攻打伤害，它都进坟场了，按多少
-    # 算"): a spell or ability that moves something as its cost or effect may look back at its characteristics before the
-    # move (rule 359.3.e.13 回溯).
+    # 算"): what was moved away to pay or by the effect is read as it last was before it left (rule 359.3.e.13 回溯).
     ("费用后回溯", (r"费用|代价|当费|成本",
                 r"献祭|摧毁|弃|放逐|坟场|废牌堆|牺牲|消灭|杀掉",
                 r"战力|攻|数值|伤害|属性|多少|按(它|其|他|她|什么)"),
