@@ -36,6 +36,10 @@ _POTENTIAL = _POTENTIAL_COMPLEMENT + "[不吗么]" + _QUESTION_END
 # 先…再 (first this, then that) asks for an order ("开技能要先交钱再指目标吗"), unless it only tells what happened and a
 # later clause asks for the consequence ("先晕它再把它弹回手，…，这场战斗会咋样": detect reads it as WHATIF).
 _FIRST_THEN = r"先.{1,10}再"
+# The order frames other than 先…再: one of them in a question makes it ask for an order whatever else it tells.
+_ORDER_BUT_FIRST_THEN = ("|".join(STEP_FRAMES) + r"|先后|谁先|哪个先|哪一个先|先.{0,8}还是.{0,6}先|先.{0,16}还是|什么顺序|哪种顺序"
+                         r"|按什么|谁先来|轮到谁|先算|先用|先处理|先结算|先上|先生效|先加入|先放|先.{0,4}[哪谁]|谁早|谁晚|下一个是谁"
+                         r"|下一个轮到|轮到.{0,8}还是")
 
 # Frames, most specific first; each (kind, pattern over the folded, simplified query). Spoken forms count:
 # 谁早谁晚 and 下一个是谁 ask for an order, 哪一刻 and 当场 (there and then) for a moment. 还…吗 asks whether
@@ -45,7 +49,7 @@ _FIRST_THEN = r"先.{1,10}再"
 # (还打不打) asks whether it still happens, as 还…吗 does; 来得及 (in time for it?) asks whether the moment still
 # allows an action. 啥结果 / 什么结果 (what comes of it) asks for a consequence, as 会怎样.
 _FRAMES: list[tuple[str, str]] = [
-    (ORDER, "|".join(STEP_FRAMES) + r"|先后|谁先|哪个先|哪一个先|先.{0,8}还是.{0,6}先|先.{0,16}还是|什么顺序|哪种顺序|按什么|谁先来|轮到谁|先算|先用|先处理|先结算|先上|先生效|先加入|先放|先.{0,4}[哪谁]|谁早|谁晚|下一个是谁|下一个轮到|轮到.{0,8}还是|" + _FIRST_THEN),
+    (ORDER, _ORDER_BUT_FIRST_THEN + "|" + _FIRST_THEN),
     # A choice between two moments ("是上链那一下付还是结算时付", "绝念是进坟场之前还是之后上链", "是马上赢还是要等
     #清理") asks when, not which of two things comes first (先…还是 above) nor for a consequence; 几时 is 什么时候.
     (WHEN, r"几时|[前后]还是|还是.{0,10}(之后|以后|之前|以前)|还是.{0,6}等|(那一下|那一刻|一刻|那会儿|时候|时)就?.{0,14}还是.{0,14}(时|那一下|那一刻|以后|之后|才)"
@@ -354,7 +358,6 @@ def asks_steps(text: str) -> bool:
 # A question told as a story of the board ("对面打了新月打击，我用莲花陷阱回应…，这三张牌按啥顺序结算"): the
 # clauses before the one holding the frame tell the scene; the asked clause names what is ordered.
 STORY_CHARS = 30
-_ORDER_FRAME = next(i for i, (kind, _pattern) in enumerate(_FRAMES) if kind == ORDER)  # its key in the pattern cache
 
 
 def asked_from(text: str, kind: str | None, told: bool = False) -> int:
@@ -433,8 +436,7 @@ def _several(text: str) -> str:
 
 def _told_sequence(text: str) -> str | None:
     """WHATIF when the only order frame of `text` is a 先…再 that a later clause's consequence frame follows."""
-    order = _FRAMES[_ORDER_FRAME][1]
-    if _rx("order-but-first-then", order[:-len("|" + _FIRST_THEN)]).search(text):
+    if _rx("order-but-first-then", _ORDER_BUT_FIRST_THEN).search(text):
         return None
     told = _rx("first-then", _FIRST_THEN).search(text)
     whatif = next(p for k, p in _FRAMES if k == WHATIF)
@@ -448,7 +450,7 @@ def _told_sequence(text: str) -> str | None:
 # 快要 (about to).
 _WILL_NOT, _MUST_NOT = "机学体领误约社理聚开", "重主只想快就"
 _CLAUSE_ENDS = ",，。;；!！?？ "
-_CLAUSE_MARKS = ",，。;；!！?？"  # a story's clauses (a space parts English words, no clauses)
+_CLAUSE_MARKS = _CLAUSE_ENDS.replace(" ", "")  # a story's clauses (a space parts English words, no clauses)
 # The marks a question may end with after its last word ("会死吗？！").
 TRAILING_MARKS = "?？!！。. "
 
