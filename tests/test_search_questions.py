@@ -88,6 +88,7 @@ FROZEN_FLOORS = {
     "frozen26": 0.86,  # 0.952 untuned on main d511007
     "frozen27": 0.80,  # 0.893 untuned on main 60cf013
     "frozen28": 0.85,  # 0.940 untuned on main 111ad2a
+    "frozen29": 0.85,  # UNTUNED untuned on main 4c911a2
 }
 QUESTION_SETS = tuple(name for name in evaluation.SETS if name != "eval")
 
@@ -115,7 +116,8 @@ SIZES = {"dev": (100, 5), "fresh": (60, 5), "fresh2": (60, 5), "fresh3": (100, 5
          "frozen18": (84, 12), "frozen19": (84, 12), "frozen20": (84, 12),
          "frozen21": (84, 12), "frozen22": (84, 12), "frozen23": (84, 12),
          "frozen24": (84, 12), "frozen25": (84, 12), "frozen26": (84, 12),
-         "frozen27": (84, 12), "frozen28": (84, 12)}
+         "frozen27": (84, 12), "frozen28": (84, 12),
+         "frozen29": (84, 12)}
 
 
 def test_every_set_has_a_size():
