@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import sqlite3
 from array import array
+from operator import mul
 
 from judge.search.data_files import DATA_DIR
 from judge.search.text import is_cjk, is_word_char, norm_text
@@ -23,6 +24,8 @@ from judge.search.text import is_cjk, is_word_char, norm_text
 MEANING_PATH = DATA_DIR / "meaning.sqlite"
 
 _open: dict = {}
+_VECTORS: dict = {}  # (path, table) -> {key: (scale, vector) or None}: what the read-only file holds, read once
+_VECTORS_LIMIT = 50_000  # keys kept per table before the memo is emptied (the shipped file has about 20,000)
 
 
 def grams(text: str) -> list[str]:
@@ -67,12 +70,20 @@ def _connection(path=None):
     return _open[path]
 
 
-def _vectors(conn, table: str, keys: list[str]) -> dict[str, tuple[float, array]]:
-    if not keys:
-        return {}
-    marks = ",".join("?" * len(keys))
-    return {k: (scale, array("b", blob)) for k, scale, blob in
-            conn.execute(f"SELECT key, scale, vec FROM {table} WHERE key IN ({marks})", keys)}
+def _vectors(conn, table: str, keys: list[str], path=None) -> dict[str, tuple[float, array]]:
+    """The (scale, vector) of each of `keys` the file holds. Kept once read: every question reads many of the
+    same documents' vectors, and the file is opened read-only."""
+    memo = _VECTORS.setdefault((path or MEANING_PATH, table), {})
+    new = [k for k in keys if k not in memo]
+    if new:
+        if len(memo) + len(new) > _VECTORS_LIMIT:
+            memo.clear()
+            new = keys
+        memo.update(dict.fromkeys(new))
+        marks = ",".join("?" * len(new))
+        memo.update({k: (scale, array("b", blob)) for k, scale, blob in
+                     conn.execute(f"SELECT key, scale, vec FROM {table} WHERE key IN ({marks})", new)})
+    return {k: v for k in keys if (v := memo[k]) is not None}
 
 
 def scores(text: str, docs: list[dict], path=None) -> list[float]:
@@ -82,7 +93,7 @@ def scores(text: str, docs: list[dict], path=None) -> list[float]:
     if conn is None or not docs:
         return [0.0] * len(docs)
     seq = grams(norm_text(text))
-    known = _vectors(conn, "grams", list(dict.fromkeys(seq)))
+    known = _vectors(conn, "grams", list(dict.fromkeys(seq)), path)
     used = [known[g] for g in seq if g in known]
     if not used:
         return [0.0] * len(docs)
@@ -90,14 +101,13 @@ def scores(text: str, docs: list[dict], path=None) -> list[float]:
     q = [0.0] * dims
     for scale, vec in used:
         s = scale / len(used)
-        for j, x in enumerate(vec):
-            q[j] += s * x
+        q = [a + s * x for a, x in zip(q, vec)]  # the same sums, element by element, in the same order
     keys = [doc_key(d) for d in docs]
-    vecs = _vectors(conn, "docs", list(dict.fromkeys(keys)))
+    vecs = _vectors(conn, "docs", list(dict.fromkeys(keys)), path)
     out = []
     for k in keys:
         v = vecs.get(k)
-        out.append(v[0] * sum(a * b for a, b in zip(q, v[1])) if v else 0.0)
+        out.append(v[0] * sum(map(mul, q, v[1])) if v else 0.0)
     return out
 
 
