@@ -195,7 +195,8 @@ def repair_run(model: Model, run: str, readings: dict[str, list[str]], keep: set
     n = len(s)
     if n < 2:
         return run, []
-    model.load(g for i in range(n) for g in _grams_around(s, i))
+    # Every gram around every character: the run's substrings of one to three characters.
+    model.load(run[lo:lo + k] for k in (1, 2, 3) for lo in range(n - k + 1))
     model.homophones([readings[c][0] for c in s if readings.get(c)])
     changed: list[int] = []
     for _ in range(MAX_REPAIRS):
