@@ -501,4 +501,7 @@ def has_hint(kind: str | None, norm: str) -> bool:
         return True
     if kind == WHEN and "如果" in norm and "则" in norm:
         return True  # "如果敌对玩家的单位出现在同一处战场，则引发战斗": the condition says when
-    return any(h in norm for h in HINTS.get(kind, ()))
+    for h in HINTS.get(kind, ()):  # a plain loop: asked for every candidate paragraph, no generator per call
+        if h in norm:
+            return True
+    return False
