@@ -90,7 +90,6 @@ DF_CACHE = 20000
 # and the card-name rows by alias, for the last connection only (judge.search.store.connection_memo).
 _ROWS: dict = {}
 ROWS_CACHE = 50000
-_INFO: dict = {}  # search_info as a dict, for the last connection only
 
 
 class _Vocab:
@@ -103,10 +102,10 @@ class _Vocab:
     def info(self) -> dict:
         if self._info is None:
             # Read once per connection, not once per question (the store does not change under it).
-            memo = connection_memo(_INFO, self.conn)
-            if "info" not in memo:
-                memo["info"] = dict(self.conn.execute("SELECT key, value FROM search_info"))
-            self._info = memo["info"]
+            rows = connection_memo(_ROWS, self.conn)
+            if "info" not in rows:
+                rows["info"] = dict(self.conn.execute("SELECT key, value FROM search_info"))
+            self._info = rows["info"]
         return self._info
 
     def t2s(self, text: str) -> str:

@@ -43,11 +43,9 @@ def _find_plain(text: str, alts: list[str]) -> list[tuple[int, int]]:
     """What the pattern's finditer finds, as (start, end): the text without its spaces is scanned left to
     right; at each place the first alternative (in the pattern's order) that starts there matches, and the
     scan goes on after it."""
-    if len("".join(text.split())) == len(text):  # no white space (most texts): places are offsets
-        places, bare = range(len(text)), text
-    else:
-        places = [i for i, ch in enumerate(text) if not ch.isspace()]
-        bare = "".join(text[i] for i in places)
+    bare = "".join(text.split())
+    # No white space (most texts): a place in `bare` is the same offset in `text`.
+    places = range(len(text)) if len(bare) == len(text) else [i for i, ch in enumerate(text) if not ch.isspace()]
     first: dict[int, int] = {}  # place in `bare` -> the first alternative starting there
     for k, alt in enumerate(alts):
         at = bare.find(alt)
