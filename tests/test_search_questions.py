@@ -93,7 +93,8 @@ FROZEN_FLOORS = {
     "frozen28": 0.85,  # 0.940 untuned on main 111ad2a
     "frozen29": 0.85,  # 0.905 untuned on main 4c911a2 (recall@1 0.655, MRR 0.766; by kind card 1.00, can, english,
     # order and whatif 0.92, howmany and when 0.83)
-    "frozen30": 0.85,  # measured once by the lead at the end of session 31
+    "frozen30": 0.85,  # 0.940 untuned on main 6cafbbb, key audited before the run (0.929 as first written);
+    # recall@1 0.690, MRR 0.809; when 0.75 the weakest kind
 }
 QUESTION_SETS = tuple(name for name in evaluation.SETS if name != "eval")
 
