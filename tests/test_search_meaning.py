@@ -67,7 +67,7 @@ def test_the_term_reorders_rule_paragraphs_among_their_places(conn, monkeypatch)
     assert [h.doc.get("number") for h in _places(conn, monkeypatch, query, 0.2)[:2]] == ["315.1.b", "315"]
     # The FAQ entries keep the places the linear score gave them (C-L143 first: a hidden card cannot be played the
     # turn it was hidden); the rule paragraphs between them are reordered; the shown scores never rise.
-    query = "我刚盖下的牌，同一回合能翻开打吗"
+    query = "我刚盖下的牌，同一回合能打出吗"
     without, with_term = (_places(conn, monkeypatch, query, w) for w in (0.0, 0.2))
     faq = [(k, h.doc["id"]) for k, h in enumerate(without) if h.doc["kind"] != "rule"]
     assert faq and faq == [(k, h.doc["id"]) for k, h in enumerate(with_term) if h.doc["kind"] != "rule"]
