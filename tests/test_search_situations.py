@@ -12,6 +12,11 @@
   non-combat showdown (451); a cost found unpayable while playing ("钱不够咋办") as the play undone (444.2.a, 358.5).
 - Using an ability again ("还能再用吗") reads as the rules' repeatable effect (rule 377) and the exhausted object
   that cannot be exhausted again (rule 414.1.b).
+- When gear may be attached ("啥时候可以装配", "战斗中途行不行") reads as the rules on activated abilities: a gear's are
+  used in its controller's main phase while the turn is open, never in a showdown (151.2; every one only on its
+  controller's turn in an open state, 381). Equip is one (818.1).
+- A story told with card names ("对面拿焚烧点我的单位，我…把它弹回手牌，那焚烧会怎样") asks what becomes of the spell whose
+  target left: the target-legality rules (359.3.e.*); "我回了一张…，谁先结算" answers a play with another, a chain's order.
 """
 
 from __future__ import annotations
@@ -117,6 +122,7 @@ def test_a_move_into_an_empty_enemy_battlefield_is_read():
     ("移入无人敌方战场", ("450", "451", "190.3.a.1")),
     ("付不起", ("444.2.a", "358.5", "203.3")),
     ("零战力死亡", ("142.4.b", "143.2.a")),
+    ("装配时机", ("151.2", "381")),
 ])
 def test_a_readings_words_are_its_rules_words(conn, name, numbers):
     words = next(w for n, _p, w in situations.READINGS if n == name)
@@ -149,3 +155,24 @@ def test_a_cost_read_afterwards_is_no_order_of_costs():
     assert "费用后回溯" not in dict(situations.read("要摧毁一个自己的怪再弃一张牌当费用，得按顺序来吗"))
     assert "费用后回溯" not in dict(situations.read("坟场里的牌我想按费用排一排方便找，这样违规吗"))
     assert "费用后回溯" in dict(situations.read("当费用摧毁掉的单位，效果要用它的战力，按什么算"))
+
+
+def test_gear_timing_is_read_only_when_asked(conn):
+    query = "我想把基地里的装备装给正在战斗的单位，啥时候可以装配"
+    assert "装配时机" in dict(situations.read(query))
+    assert {"151.2", "381"} & set(_numbers(conn, query))
+    assert "装配时机" not in dict(situations.read("装备可以装给对手的单位吗"))
+
+
+def test_a_target_bounced_in_a_story_with_card_names(conn):
+    query = "对面拿焚烧点我的单位，我打了张择日再战把它弹回手牌，那焚烧会怎样"
+    assert "目标变化" in dict(situations.read(query))
+    assert {"359.3.e.2", "359.3.e.5", "359.3.e.9"} & set(_numbers(conn, query))
+    # What becomes of the unit itself is not asked of a spell that lost its target.
+    assert "目标变化" not in dict(situations.read("我的单位被弹回手了，那个单位的伤害会怎样"))
+
+
+def test_a_play_answered_with_another_is_a_chain(conn):
+    query = "对面用虚空索敌打我的单位，我回了一张实战经验给它加战力，谁先结算"
+    assert "链的顺序" in dict(situations.read(query))
+    assert "340.1" in _numbers(conn, query)

@@ -17,9 +17,9 @@ READINGS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     # A target that died, was recalled, moved, went back to hand, changed control or outgrew its restriction
     # between being chosen and the resolution: rules 359.3.e.1-359.3.e.8 (非法目标, 目标指定失效), 758.1. Damage divided
     # among units ("5点伤害分给几个敌方单位") is divided among targets (355.14); "还打得到它吗" asks about the resolution.
-    ("目标变化", (r"选|指定|目标|[打点]了?[对他她它敌那这]|打得?到|打得?中|分给|分到",
+    ("目标变化", (r"选|指定|目标|[打点]了?[对他她它敌那这]|[拿用]\s?,\s?[打点]|点我|打得?到|打得?中|分给|分到",
               r"召回|死了|死掉|被摧毁|被杀|移动到|移走|弹回|回手|回到手|回了手|弄回|送回|挪回|撤回|移回|回基地|回到基地|换成我|控制权|归我|[+＋]\d|离场|不在场|不可被选中",
-              r"结算|还(能|可以)?打得?[到中]"),
+              r"结算|还(能|可以)?打得?[到中]|[那这](\s,\s)?[^，,。？?]{0,6}会(怎样|怎么样)"),
      ("非法", "不合法", "不再合法", "合法目标", "无效或不可用")),
     # A side of a combat that left it before damage ("防守的单位被我弹回手牌，这场战斗会怎样", "他把自己唯一的单位撤回基地
     # 了，我算不算征服", "我没别的进攻单位了"): combat damage is dealt only while both sides have units there (rule 465.1),
@@ -76,7 +76,7 @@ READINGS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
      ("获得优先行动权", "控制者")),
     # The order of a chain told as plays and responses ("他打了一张…，我回应了一张…，这三张按啥顺序结算"): the newest
     # item resolves first (rules 340.1 结算最新的已确认结算链项目; 159.2.b.3, a reaction resolves before what it answers).
-    ("链的顺序", (r"回应|反应|响应", r"顺序|谁先|哪个先|哪张先|先结算|最后结算|谁最后|先生效"),
+    ("链的顺序", (r"回应|反应|响应|回了一?张|回一张", r"顺序|谁先|哪个先|哪张先|先结算|最后结算|谁最后|先生效"),
      ("最新的已确认", "先于其他已在结算链上", "结算链")),
     # Whether a combat's showdown or its damage comes first ("是先开法术对决大家打法术，还是直接算战斗伤害"): the steps of a
     # combat (rule 463: 464 战斗法术对决步骤 first, then 465 战斗伤害步骤).
@@ -86,6 +86,12 @@ READINGS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     # 355.17 (other choices are made on resolution), 402.2 (an ability's choices).
     ("选择时机", (r"(什么时候|啥时候|何时|哪一步|哪个步骤|时就|还是|才)[^，,。？?]{0,6}(选|定|决定)|(选|定|决定)[^，,。？?]{0,8}(什么时候|啥时候|何时|哪一步|才)", ),
      ("做出相关的选择", "选择")),
+    # When gear may be attached ("啥时候能装上去，战斗中途行不行"): Equip is an activated ability (rule 818.1), and a gear's
+    # activated abilities are used in its controller's main phase while the turn is open, never in a showdown (151.2);
+    # every activated ability only on its controller's turn in an open state (381).
+    ("装配时机", (r"装配|装备|装上|装到|装给|贴附|挂上",
+               r"什么时候|啥时候|何时|几时|战斗中|战斗时|战斗途中|中途|打架|对决中|对决时"),
+     ("主动技能", "开环", "主阶段")),
     # When an effect wears off, in a player's words ("这个+3是战斗结束就没了还是到啥时候才没", "这加成能管多久"): effects
     # that last "this turn" expire in the ending phase's Expiration Step (rule 317.2 失效步骤, 317.2.c); 本回合 says how
     # long they last. Not when the question says 失效 or 持续 itself: its own word is then what is searched.
