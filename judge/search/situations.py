@@ -86,10 +86,11 @@ READINGS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     # 355.17 (other choices are made on resolution), 402.2 (an ability's choices).
     ("选择时机", (r"(什么时候|啥时候|何时|哪一步|哪个步骤|时就|还是|才)[^，,。？?]{0,6}(选|定|决定)|(选|定|决定)[^，,。？?]{0,8}(什么时候|啥时候|何时|哪一步|才)", ),
      ("做出相关的选择", "选择")),
-    # When gear may be attached ("啥时候能装上去，战斗中途行不行"): Equip is an activated ability (rule 818.1), and a gear's
+    # When gear may be attached ("啥时候能装上去，战斗中途行不行"; said with a verb: 装备 alone is the gear, "装备被卸下来…
+    # 什么时候回基地" asks about cleanup): Equip is an activated ability (rule 818.1), and a gear's
     # activated abilities are used in its controller's main phase while the turn is open, never in a showdown (151.2);
     # every activated ability only on its controller's turn in an open state (381).
-    ("装配时机", (r"装配|装备|装上|装到|装给|贴附|挂上",
+    ("装配时机", (r"装配|装上|装到|装给|贴附|贴到|贴给|挂上",
                r"什么时候|啥时候|何时|几时|战斗中|战斗时|战斗途中|中途|打架|对决中|对决时"),
      ("主动技能", "开环", "主阶段")),
     # When an effect wears off, in a player's words ("这个+3是战斗结束就没了还是到啥时候才没", "这加成能管多久"): effects
