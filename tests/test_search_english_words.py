@@ -147,3 +147,9 @@ def test_setting_a_card_face_down_is_hiding_it(conn):
     # YGO "set" a card face down: Riftbound's Hide (待命), the keyword leads, not only the facedown zone.
     numbers = _numbers(conn, "how do i set a card face down", limit=3)
     assert _inside(numbers, "811"), numbers
+
+
+def test_player_is_read_as_the_rules_word(conn):
+    # "player" is 玩家 in the rules: rule 345 says which player gains Focus as a showdown begins (with "player" left
+    # as an English word the rules never write, the Concede rules on Focus come first).
+    assert _numbers(conn, "showdown begins, which player gets focus first", limit=2)[0] == "345"
