@@ -172,6 +172,14 @@ def test_a_target_bounced_in_a_story_with_card_names(conn):
     assert "目标变化" not in dict(situations.read("我的单位被弹回手了，那个单位的伤害会怎样"))
 
 
+def test_a_combat_asked_about_is_no_target_that_changed(conn):
+    # "打对面" is an attack, and "那这场战斗会怎样" asks about the combat, not about a spell whose target left.
+    query = "我的单位冲过去准备打对面，结果对手用法术把它弹回手牌了，那这场战斗会怎么样"
+    read = dict(situations.read(query))
+    assert "一方离开战斗" in read and "目标变化" not in read
+    assert "465.1" in _numbers(conn, query)
+
+
 def test_a_play_answered_with_another_is_a_chain(conn):
     query = "对面用虚空索敌打我的单位，我回了一张实战经验给它加战力，谁先结算"
     assert "链的顺序" in dict(situations.read(query))
