@@ -50,7 +50,7 @@ DEVELOPMENT_FLOORS = {
     "fresh30": 0.87,  # 0.963 untuned on main bdee7f9
     "fresh31": 0.86,  # 0.950 untuned on main bdee7f9
     "fresh32": 0.84,  # 0.938 untuned on main 1cb257b
-    "fresh33": 0.81,  # UNTUNED untuned on main 1c8872d
+    "fresh33": 0.82,  # 0.912 untuned on main 1c8872d
     "fresh24": 0.79,  # 0.851 untuned on main 80b50ce
     "english": 0.67,  # 0.760 untuned on main 376f646 (other games' English)
     "askenglish": 0.71,  # 0.800 untuned on main d511007 (short English questions as typed)
