@@ -134,12 +134,29 @@ class _Vocab:
         return {k: memo[k] for k in keys if memo[k] is not None}
 
     def aliases(self, keys: list[str], kinds: tuple[str, ...]) -> list[tuple[str, str, str]]:
+        """(alias, target, kind) rows of the given kinds whose alias is one of `keys`, in the order
+        `alias IN (...) AND kind IN (...)` returns them: chunk by chunk (as _in asks), each chunk's keys in sorted
+        order (SQLite walks the IN list sorted, on the alias index), each key's rows in rowid order."""
         if not keys:
             return []
-        marks = ",".join("?" * len(kinds))
-        return self._in(
-            "SELECT alias, target, kind FROM search_alias WHERE alias IN ({}) AND kind IN (" + marks + ")", keys, tuple(kinds)
-        )
+        # Each alias's rows are read once per connection: an English question asks for every phrase of its words,
+        # and a long-lived process for the same words in every question.
+        memo = connection_memo(_ROWS, self.conn).setdefault("alias rows", {})
+        if len(memo) > ROWS_CACHE:
+            memo.clear()
+        keys = list(dict.fromkeys(keys))
+        missing = [k for k in keys if k not in memo]
+        if missing:
+            found: dict[str, list[tuple]] = {k: [] for k in missing}
+            for row in self._in("SELECT alias, target, kind, rowid FROM search_alias WHERE alias IN ({})", missing):
+                found[row[0]].append(row)
+            for k, rows in found.items():
+                memo[k] = [r[:3] for r in sorted(rows, key=lambda r: r[3])]
+        out: list[tuple[str, str, str]] = []
+        for i in range(0, len(keys), 400):
+            for k in sorted(keys[i : i + 400]):
+                out.extend(r for r in memo[k] if r[2] in kinds)
+        return out
 
     def aliases_to(self, targets: list[str], kind: str) -> list[tuple[str, str, str]]:
         """(alias, target, kind) rows of one kind whose target is one of `targets`."""
