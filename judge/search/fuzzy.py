@@ -52,12 +52,17 @@ def suggestions(conn, text: str, limit: int = 5, loose: bool = False) -> list[st
     text = text.strip()
     if not text:
         return []
+    # A candidate sharing no character with the text scores 0, below every cutoff: only the others are scored (in
+    # their own order, so that ties come out as from the whole list).
+    chars = set(text)
     if re.search(f"[{CJK}]", text):
-        scored = process.extract(text, words, scorer=fuzz.WRatio, limit=limit * 20 if loose else limit * 3,
+        pool = [w for w in words if not chars.isdisjoint(w)]
+        scored = process.extract(text, pool, scorer=fuzz.WRatio, limit=limit * 20 if loose else limit * 3,
                                  score_cutoff=30 if loose else 55)
         out = [w for w, _s, _i in scored]
     else:
-        scored = process.extract(text, list(latin), scorer=fuzz.ratio, limit=limit * 20 if loose else limit * 3,
+        pool = [w for w in latin if not chars.isdisjoint(w)]
+        scored = process.extract(text, pool, scorer=fuzz.ratio, limit=limit * 20 if loose else limit * 3,
                                  score_cutoff=30 if loose else 70)
         out = [latin[w] for w, _s, _i in scored]
     if loose:  # only the glossary's terms and the rules' titles: words a judge can search next
@@ -77,6 +82,18 @@ def _near_homophone(conn, text: str, latin: dict[str, str]) -> str | None:
     if any(c not in readings for c in text):
         return None
     key = "".join(readings[c].split(",")[0] for c in text)
-    pool = {a: t for a, t in latin.items() if len(t) == len(text) and any(x == y for x, y in zip(t, text))}
+    pool = {a: t for a, t in _by_length(conn, latin).get(len(text), ()) if any(x == y for x, y in zip(t, text))}
     best = process.extractOne(key, list(pool), scorer=fuzz.ratio, score_cutoff=85)
     return pool[best[0]] if best else None
+
+
+def _by_length(conn, latin: dict[str, str]) -> dict[int, list[tuple[str, str]]]:
+    """The (alias, target) pairs of `latin` by the length of their target, each list in `latin`'s order; built once
+    per connection (a typo is compared only with the terms of its own length)."""
+    cache = connection_memo(_CACHE, conn)
+    if "by length" not in cache:
+        by_length: dict[int, list[tuple[str, str]]] = {}
+        for a, t in latin.items():
+            by_length.setdefault(len(t), []).append((a, t))
+        cache["by length"] = by_length
+    return cache["by length"]
