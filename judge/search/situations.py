@@ -17,7 +17,8 @@ READINGS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     # A target that died, was recalled, moved, went back to hand, changed control or outgrew its restriction
     # between being chosen and the resolution: rules 359.3.e.1-359.3.e.8 (非法目标, 目标指定失效), 758.1. Damage divided
     # among units ("5点伤害分给几个敌方单位") is divided among targets (355.14); "还打得到它吗" asks about the resolution, and
-    # so does "那焚烧会怎样" of the spell (not "那这场战斗会怎样": a combat asked about, read below). Card names are cut out of the text read (judge.search.analyze): "拿 , 点", "那 , 会怎样".
+    # so does "那焚烧会怎样" of the spell (not "那这场战斗会怎样": a combat asked about, read below). Card names are cut
+    # out of the text read (judge.search.analyze): "拿 , 点", "那 , 会怎样".
     ("目标变化", (r"选|指定|目标|[打点]了?[对他她它敌那这]|[拿用]\s?,\s?[打点]|点我|打得?到|打得?中|分给|分到",
               r"召回|死了|死掉|被摧毁|被杀|移动到|移走|弹回|回手|回到手|回了手|弄回|送回|挪回|撤回|移回|回基地|回到基地|换成我|控制权|归我|[+＋]\d|离场|不在场|不可被选中",
               r"结算|还(能|可以)?打得?[到中]|[那这](\s,\s)?(?:(?!战斗)[^，,。？?]){0,6}会(怎样|怎么样)"),
