@@ -99,8 +99,10 @@ FROZEN_FLOORS = {
     # recall@1 0.690, MRR 0.809; when 0.75 the weakest kind
     "frozen31": 0.85,  # 0.952 untuned on main eb98d04, key audited before the run (0.917 as first written);
     # recall@1 0.702, MRR 0.817; as written howmany and when 0.83 the weakest kinds
-    "frozen32": 0.85,  # measured once by the lead at the end of session 33
-    "frozen33": 0.85,  # measured once by the lead at the end of session 34
+    "frozen32": 0.85,  # 0.893 untuned on main e9db68a, key audited before the run (0.869 as first written);
+    # recall@1 0.726, MRR 0.806; can and when 0.75 the weakest kinds
+    "frozen33": 0.85,  # 0.952 untuned on main 4f58276, key audited before the run (0.917 as first written);
+    # recall@1 0.738, MRR 0.820; order 0.83 the weakest kind
 }
 QUESTION_SETS = tuple(name for name in evaluation.SETS if name != "eval")
 
