@@ -90,6 +90,17 @@ DF_CACHE = 20000
 # and the card-name rows by alias, for the last connection only (judge.search.store.connection_memo).
 _ROWS: dict = {}
 ROWS_CACHE = 50000
+IN_CHUNK = 400  # keys per `IN (...)` query (_Vocab._in)
+
+
+def _in_sql_order(keys: list[str], rows_of) -> list[tuple]:
+    """Each key's rows (`rows_of(key)`) in the order `alias IN (...)` returns them: chunk by chunk (as _Vocab._in
+    asks), each chunk's keys in sorted order (SQLite walks the IN list sorted, on the alias index)."""
+    out: list[tuple] = []
+    for i in range(0, len(keys), IN_CHUNK):
+        for k in sorted(keys[i : i + IN_CHUNK]):
+            out.extend(rows_of(k))
+    return out
 
 
 class _Vocab:
@@ -145,18 +156,8 @@ class _Vocab:
         if len(memo) > ROWS_CACHE:
             memo.clear()
         keys = list(dict.fromkeys(keys))
-        missing = [k for k in keys if k not in memo]
-        if missing:
-            found: dict[str, list[tuple]] = {k: [] for k in missing}
-            for row in self._in("SELECT alias, target, kind, rowid FROM search_alias WHERE alias IN ({})", missing):
-                found[row[0]].append(row)
-            for k, rows in found.items():
-                memo[k] = [r[:3] for r in sorted(rows, key=lambda r: r[3])]
-        out: list[tuple[str, str, str]] = []
-        for i in range(0, len(keys), 400):
-            for k in sorted(keys[i : i + 400]):
-                out.extend(r for r in memo[k] if r[2] in kinds)
-        return out
+        self._read_by_alias(memo, keys, "SELECT alias, target, kind, rowid FROM search_alias WHERE alias IN ({})")
+        return _in_sql_order(keys, lambda k: (r for r in memo[k] if r[2] in kinds))
 
     def aliases_to(self, targets: list[str], kind: str) -> list[tuple[str, str, str]]:
         """(alias, target, kind) rows of one kind whose target is one of `targets`."""
@@ -186,22 +187,10 @@ class _Vocab:
         by_alias = rows["card"]
         named = rows["card keys"]
         keys = list(dict.fromkeys(keys))
-        missing = [k for k in keys if k in named and k not in by_alias]
-        if missing:
-            for k in missing:
-                by_alias[k] = []
-            for row in self._in("SELECT alias, target, source, rowid FROM search_alias WHERE alias IN ({}) AND kind = 'card'", missing):
-                by_alias[row[0]].append(row)
-            for k in missing:
-                by_alias[k] = [r[:3] for r in sorted(by_alias[k], key=lambda r: r[3])]
-        # As `alias IN (...) AND kind = 'card'` returned them: chunk by chunk (as _in asks), each chunk's keys
-        # in sorted order (SQLite walks the IN list sorted), each key's rows in rowid order (its index's).
-        out: list[tuple[str, str, str]] = []
-        for i in range(0, len(keys), 400):
-            for k in sorted(keys[i : i + 400]):
-                if k in named:
-                    out.extend(by_alias.get(k, ()))
-        return out
+        self._read_by_alias(by_alias, [k for k in keys if k in named],
+                            "SELECT alias, target, source, rowid FROM search_alias WHERE alias IN ({}) AND kind = 'card'")
+        # As `alias IN (...) AND kind = 'card'` returned them (a key that names no card has no row).
+        return _in_sql_order(keys, lambda k: by_alias.get(k, ()))
 
     def card_names(self, sources: set[str]) -> dict[str, list[str]]:
         """Source (a card) -> every name the FAQs use for it, read only for the cards a query names."""
@@ -259,7 +248,7 @@ class _Vocab:
     def synonyms_of(self, words: list[str]) -> list[tuple[str, str]]:
         """(word, other form) pairs: a term's synonyms both ways ("潜伏" <-> "待命")."""
         wanted = set(words)
-        if len(wanted) <= 400:
+        if len(wanted) <= IN_CHUNK:
             # The few synonym rows, read once per connection, filtered here in the order a scan of the table
             # returns them: the OR over `target`, which has no index, scanned the whole alias table per query.
             rows = [(alias, target) for alias, target, _k in self.static("synonym") if alias in wanted or target in wanted]
@@ -303,11 +292,22 @@ class _Vocab:
         counts[key] = n
         return n
 
+    def _read_by_alias(self, memo: dict[str, list[tuple]], keys: list[str], select: str) -> None:
+        """Put into `memo` the rows of `select` (the alias first, the rowid last; `alias IN ({})`) of each key not
+        read yet, each key's rows in rowid order (its index's) without the rowid; a key with no row gets []."""
+        missing = [k for k in keys if k not in memo]
+        if missing:
+            found: dict[str, list[tuple]] = {k: [] for k in missing}
+            for row in self._in(select, missing):
+                found[row[0]].append(row)
+            for k, rows in found.items():
+                memo[k] = [r[:-1] for r in sorted(rows, key=lambda r: r[-1])]
+
     def _in(self, sql: str, items: list[str], extra: tuple = (), times: int = 1) -> list[tuple]:
         items = list(dict.fromkeys(items))
         out: list[tuple] = []
-        for i in range(0, len(items), 400):
-            chunk = items[i : i + 400]
+        for i in range(0, len(items), IN_CHUNK):
+            chunk = items[i : i + IN_CHUNK]
             marks = ",".join("?" * len(chunk))
             out.extend(self.conn.execute(sql.format(marks), tuple(chunk) * times + extra).fetchall())
         return out
