@@ -202,6 +202,7 @@ def test_paying_later_points_at_the_optional_additional_cost(conn):
     ("献祭", "428"),                          # 献祭 (sacrifice) -> 摧毁
     ("秒掉", "428"),                          # 秒掉 -> 摧毁
     ("没费", "201"),                          # 没费 -> 无法支付 / 费用
+    ("我能一次移好几个单位吗", "144.3"),        # 好几个 -> 多个 (同时执行多个单位的标准移动)
 ])
 def test_players_words_for_entering_play_killing_and_paying(conn, question, rule):
     numbers = [h.get("number") or "" for h in _hits(conn, question)[:3]]
