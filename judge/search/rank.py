@@ -32,6 +32,7 @@ Direct hits (rule citations in the query) are placed first, marked `direct`.
 from __future__ import annotations
 
 import bisect
+from itertools import compress
 
 from judge.rules.drafted import is_drafted
 from judge.search import intent, phrases
@@ -168,7 +169,7 @@ def candidates(conn, analysis: Analysis, kinds: list[str] | None,
         if found is None:
             ids = [r[0] for r in conn.execute(sql.format(limit // 2), [_expression(every, " AND ")])]
         else:
-            matching = set.intersection(*({d for p in g for d in post[p][0]} for g in every))
+            matching = set.intersection(*(set().union(*(post[p][0] for p in g)) for g in every))
             ids = [i for i, _s in _ranked([post[p] for g in every for p in g], limit // 2, matching)]
         rows = keep_kinds(conn, [(i, floor) for i in ids], kinds)
         out += [(i, x) for i, x in rows[: CANDIDATES // 2] if i not in have]
@@ -256,14 +257,17 @@ def _ranked(postings: list[tuple], limit: int, among: set[int] | None = None) ->
     the rows an AND of the phrases' groups matches (all that match a phrase when None)."""
     score: dict[int, float] = {}
     get = score.get
-    for docs, terms in postings:
-        if among is None:
+    if among is None:
+        for docs, terms in postings:
             for doc, term in zip(docs, terms):
                 score[doc] = get(doc, 0.0) + term
-        else:
-            for doc, term in zip(docs, terms):
-                if doc in among:
-                    score[doc] = get(doc, 0.0) + term
+    elif among:
+        # `among` is mostly a few rows of thousands: each list is cut to them in C before the sums.
+        inside = among.__contains__
+        for docs, terms in postings:
+            kept = list(map(inside, docs))
+            for doc, term in zip(compress(docs, kept), compress(terms, kept)):
+                score[doc] = get(doc, 0.0) + term
     # Rowids in order, then a stable sort by score, highest first.
     return [(i, score[i]) for i in sorted(sorted(score), key=score.__getitem__, reverse=True)[:limit]]
 
