@@ -326,16 +326,16 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
             if found:
                 got += c.weight if not c.weak or any(f not in c.weak for f in found) else c.weight * CLASS_CREDIT
                 matched.extend(found)
-            elif any(f in context for f in c.forms):
+            elif any(map(context.__contains__, c.forms)):
                 got += c.weight * CONTEXT_WEIGHT  # named by the section the paragraph is in
-            elif any(f in extra for f in c.forms):
+            elif any(map(extra.__contains__, c.forms)):
                 got += c.weight / 2
                 matched.extend(f for f in c.forms if f in extra)
             elif analysis.question_like and (split := [f for f in halves[k] if f[:2] in norm and f[2:] in norm]):
                 # "打出卡牌" said as "卡牌…打出": a verb-object word with both halves in one paragraph.
                 got += c.weight * SPLIT_CREDIT
                 matched.extend(h for f in split for h in (f[:2], f[2:]))
-            elif questions and any(f in questions for f in c.forms):
+            elif questions and any(map(questions.__contains__, c.forms)):
                 got += c.weight * QUESTION_CREDIT  # asked in players' words of this paragraph
         if term_query and d["kind"] != "faq":  # an FAQ topic named "待命" is a category, not a definition
             names = set(key_forms) | ({f for c in concepts for f in c.forms} if len(concepts) == 1 else set())
@@ -369,7 +369,8 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
             # So does a title with no text (a skeleton node of a chapter the corpus lacks): it sums up its
             # section, whose words are its context.
             listed = d["kind"] == "rule" and (norm.rstrip().endswith(":") or norm.endswith("\n"))
-            sect = [c for c in concepts if listed and not any(f in norm for f in c.forms) and any(f in context for f in c.forms)]
+            sect = [c for c in concepts if not any(map(norm.__contains__, c.forms))
+                    and any(map(context.__contains__, c.forms))] if listed else []
             window = _window_coverage(norm, concepts, present) + sum(c.weight for c in sect)
             if questions:  # a drafted question is one short sentence: what it names is within the window
                 window = max(window, _question_coverage(questions, concepts))
@@ -386,7 +387,7 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
         s *= defining
         if related:
             # The rules' words the question points at ("对手的回合" -> 迅捷/反应): found, they confirm.
-            found_rel = [c for c in related if any(f in present for f in c.forms)]
+            found_rel = [c for c in related if any(map(present.__contains__, c.forms))]
             s *= 1.0 + RELATED_BONUS * sum(c.weight for c in found_rel) / related_w
             matched.extend(f for c in found_rel for f in c.forms if f in present)
         body = norm.split("\n", 1)[-1] or norm  # a title with no text (a skeleton node) speaks for it
@@ -403,7 +404,7 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
             # shares the words is discounted.
             asked = _faq_question(norm)
             if asked:
-                q_cov = sum(c.weight for c in concepts if any(f in asked for f in c.forms)) / total_w
+                q_cov = sum(c.weight for c in concepts if any(map(asked.__contains__, c.forms))) / total_w
                 s *= FAQ_ASKED_BONUS if q_cov >= 0.75 else (1.0 if q_cov >= 0.4 else FAQ_ANSWER_ONLY)
         if analysis.cards and kind in ("faq", "errata") and any(n in title for n in analysis.cards):
             s *= CARD_BONUS  # the card's own rulings and errata first
