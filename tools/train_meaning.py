@@ -596,8 +596,8 @@ def measure_fused(model: Model, docs: list[dict], weights: list[float], alone: d
 
     original_fuse = fusion.fuse
 
-    def fuse(conn, analysis, hits, kinds, ranks=None, asked=None):
-        out = original_fuse(conn, analysis, hits, kinds, ranks, asked)
+    def fuse(conn, analysis, hits, kinds, ranks=None, asked=None, question_pairs=None):
+        out = original_fuse(conn, analysis, hits, kinds, ranks, asked, question_pairs)
         if not (state["w"] and list_weight):
             return out
         direct = [h for h in out if h.direct]

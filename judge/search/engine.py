@@ -190,9 +190,11 @@ def _search(conn, query: str, limit: int, kinds: list[str] | None) -> SearchResu
 
     ranked: list[rank.Hit] = []
     asked: list[int] = []
+    question_pairs: list[str] = []  # read by the drafted questions' ranking, fusion and the second look
     if a.concepts:
         # The drafted questions' pair ranking: candidates of a long question and a list of fusion, one query.
-        asked = fusion.asked_ranking(conn, a, kinds) if a.question_like else []
+        question_pairs = fusion.char_pairs(a) if a.question_like else []
+        asked = fusion.asked_ranking(conn, a, kinds, question_pairs) if a.question_like else []
         cands = rank.candidates(conn, a, kinds, asked)
         docs = rank.fetch_docs(conn, [i for i, _s in cands], rank.SCORE_COLUMNS)
         ranked = rank.score(a, docs, cands)
@@ -202,10 +204,10 @@ def _search(conn, query: str, limit: int, kinds: list[str] | None) -> SearchResu
         hits = arrange.drop_glossary_echoes(arrange.follow_children(arrange.rule_first(hits), ranked))
         if ranked:
             ranks: dict[int, tuple[int | None, int | None, int | None]] = {}
-            hits = fusion.fuse(conn, a, hits, kinds, ranks, asked)
+            hits = fusion.fuse(conn, a, hits, kinds, ranks, asked, question_pairs)
             direct_hits = [h for h in hits if h.direct]
             plain: list[rank.Hit] = []
-            hits = direct_hits + rerank.rerank(a, [h for h in hits if not h.direct], ranks, fusion.char_pairs(a), plain)
+            hits = direct_hits + rerank.rerank(a, [h for h in hits if not h.direct], ranks, question_pairs, plain)
             said = [c for c in a.concepts if not c.optional]
             named, forms = [f for c in said for f in (c.label, *c.forms)], [c.forms for c in said]
             # A can-I question's leading rule permits or forbids (or says a thing never happens), as the FAQ entry does.

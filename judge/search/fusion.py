@@ -48,9 +48,8 @@ def char_pairs(analysis: Analysis) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def _pair_ranking(conn, analysis: Analysis, kinds: list[str] | None, table: str, columns: str, bm25: str) -> list[int]:
+def _pair_ranking(conn, pairs: list[str], kinds: list[str] | None, table: str, columns: str, bm25: str) -> list[int]:
     """Documents of one FTS table ranked by the question's character pairs (an OR of two-character phrases)."""
-    pairs = char_pairs(analysis)
     if not pairs:
         return []
     # Kinds are filtered here, not in the query: an FTS5 MATCH restricted by `rowid IN (subquery)`
@@ -67,31 +66,34 @@ def _pair_ranking(conn, analysis: Analysis, kinds: list[str] | None, table: str,
     return [i for i, _s in keep_kinds(conn, rows, kinds)][:DEPTH]
 
 
-def pair_ranking(conn, analysis: Analysis, kinds: list[str] | None) -> list[int]:
-    """Documents by the question's character pairs in their title, text and section."""
-    return _pair_ranking(conn, analysis, kinds, "search_fts", "{" + " ".join(PAIR_COLUMNS) + "} : ",
+def pair_ranking(conn, analysis: Analysis, kinds: list[str] | None, pairs: list[str] | None = None) -> list[int]:
+    """Documents by the question's character pairs (`pairs`: char_pairs(analysis), when the caller has them)
+    in their title, text and section."""
+    return _pair_ranking(conn, char_pairs(analysis) if pairs is None else pairs, kinds, "search_fts", "{" + " ".join(PAIR_COLUMNS) + "} : ",
                          f"bm25(search_fts, {', '.join(map(str, BM25_WEIGHTS))})")
 
 
-def asked_ranking(conn, analysis: Analysis, kinds: list[str] | None) -> list[int]:
-    """Paragraphs by the question's character pairs found in the questions drafted for them (data/asked/):
-    fused with a small weight, and a feature of the re-ranker (their place in this list)."""
-    return _pair_ranking(conn, analysis, kinds, "search_asked", "", "bm25(search_asked)")
+def asked_ranking(conn, analysis: Analysis, kinds: list[str] | None, pairs: list[str] | None = None) -> list[int]:
+    """Paragraphs by the question's character pairs (`pairs`, as pair_ranking) found in the questions drafted for
+    them (data/asked/): fused with a small weight, and a feature of the re-ranker (their place in this list)."""
+    return _pair_ranking(conn, char_pairs(analysis) if pairs is None else pairs, kinds, "search_asked", "", "bm25(search_asked)")
 
 
 def fuse(conn, analysis: Analysis, hits: list[Hit], kinds: list[str] | None,
          ranks: dict[int, tuple[int | None, int | None, int | None]] | None = None,
-         asked: list[int] | None = None) -> list[Hit]:
+         asked: list[int] | None = None, question_pairs: list[str] | None = None) -> list[Hit]:
     """`hits` (direct hits first, then the concept ranking) merged with the character-pair ranking.
     `ranks`, when given, receives each fused document's place in the concept ranking, the character-pair
     ranking and the drafted questions' ranking (None: not in it). `asked`: that last ranking, when the
-    caller already has it (asked_ranking)."""
+    caller already has it (asked_ranking); `question_pairs`: char_pairs(analysis), likewise."""
     direct = [h for h in hits if h.direct]
     rest = [h for h in hits if not h.direct]
     ranked = rest[:DEPTH]
-    pairs = pair_ranking(conn, analysis, kinds)
+    if question_pairs is None:
+        question_pairs = char_pairs(analysis)
+    pairs = pair_ranking(conn, analysis, kinds, question_pairs)
     if asked is None:
-        asked = asked_ranking(conn, analysis, kinds)
+        asked = asked_ranking(conn, analysis, kinds, question_pairs)
     if ranks is not None:
         place = {i: r for r, i in enumerate(pairs, start=1)}
         aplace = {i: r for r, i in enumerate(asked, start=1)}
