@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import sqlite3
 from array import array
-from operator import mul
+from functools import reduce
+from operator import add, mul
 
 from judge.search.data_files import DATA_DIR
 from judge.search.text import is_cjk, is_word_char, norm_text
@@ -97,11 +98,9 @@ def scores(text: str, docs: list[dict], path=None) -> list[float]:
     used = [known[g] for g in seq if g in known]
     if not used:
         return [0.0] * len(docs)
-    dims = len(used[0][1])
-    q = [0.0] * dims
-    for scale, vec in used:
-        s = scale / len(used)
-        q = [a + s * x for a, x in zip(q, vec)]  # the same sums, element by element, in the same order
+    # The mean of the grams' scaled vectors, each dimension summed from 0.0 gram by gram (in C: reduce over a column).
+    weights = [scale / len(used) for scale, _vec in used]
+    q = [reduce(add, map(mul, weights, column), 0.0) for column in zip(*(vec for _scale, vec in used))]
     keys = [doc_key(d) for d in docs]
     vecs = _vectors(conn, "docs", list(dict.fromkeys(keys)), path)
     out = []
