@@ -93,12 +93,14 @@ ROWS_CACHE = 50000
 IN_CHUNK = 400  # keys per `IN (...)` query (_Vocab._in)
 
 
-def _in_sql_order(keys: list[str], rows_of) -> list[tuple]:
+def _in_sql_order(keys: list[str], rows_of, has_rows=None) -> list[tuple]:
     """Each key's rows (`rows_of(key)`) in the order `alias IN (...)` returns them: chunk by chunk (as _Vocab._in
-    asks), each chunk's keys in sorted order (SQLite walks the IN list sorted, on the alias index)."""
+    asks), each chunk's keys in sorted order (SQLite walks the IN list sorted, on the alias index). `has_rows`,
+    when given, tells the few keys that have rows: the others are skipped before the sort."""
     out: list[tuple] = []
     for i in range(0, len(keys), IN_CHUNK):
-        for k in sorted(keys[i : i + IN_CHUNK]):
+        chunk = keys[i : i + IN_CHUNK]
+        for k in sorted(chunk if has_rows is None else filter(has_rows, chunk)):
             out.extend(rows_of(k))
     return out
 
@@ -190,15 +192,20 @@ class _Vocab:
         self._read_by_alias(by_alias, [k for k in keys if k in named],
                             "SELECT alias, target, source, rowid FROM search_alias WHERE alias IN ({}) AND kind = 'card'")
         # As `alias IN (...) AND kind = 'card'` returned them (a key that names no card has no row).
-        return _in_sql_order(keys, lambda k: by_alias.get(k, ()))
+        return _in_sql_order(keys, by_alias.__getitem__, named.__contains__)
 
     def card_names(self, sources: set[str]) -> dict[str, list[str]]:
-        """Source (a card) -> every name the FAQs use for it, read only for the cards a query names."""
-        out: dict[str, list[str]] = {}
-        for target, source in self._in(
-                "SELECT DISTINCT target, source FROM search_alias WHERE source IN ({}) AND kind = 'card'", sorted(sources)):
-            out.setdefault(source, []).append(target)
-        return {k: sorted(v) for k, v in out.items()}
+        """Source (a card) -> every name the FAQs use for it, read only for the cards a query names, once each per
+        connection: no index has the source, so each read scans the alias table. (Callers never change the lists.)"""
+        memo = connection_memo(_ROWS, self.conn).setdefault("card names", {})
+        missing = sorted(s for s in sources if s not in memo)
+        if missing:
+            read: dict[str, list[str]] = {s: [] for s in missing}
+            for target, source in self._in(
+                    "SELECT DISTINCT target, source FROM search_alias WHERE source IN ({}) AND kind = 'card'", missing):
+                read[source].append(target)
+            memo.update((s, sorted(names)) for s, names in read.items())
+        return {s: memo[s] for s in sources if memo[s]}
 
     def player_phrases(self) -> list[tuple[str, str, str]]:
         """(phrase, rule word, rewrite | related): the curated player-word table."""
