@@ -89,18 +89,19 @@ class Hit:
 def query_groups(concepts: list[Concept], lexicon_words: set[str]) -> list[list[tuple[str, str, str | None]]]:
     """The phrases of each concept that has one, in query order: (FTS5 expression, its columns, the key of its
     postings in the store: judge.search.phrases)."""
-    groups = []
-    for c in concepts:
-        parts = []
-        for f in c.forms:
-            tokens = char_tokens(f)
-            if tokens:
-                parts.append((phrases.TEXT + fts_string(tokens), phrases.TEXT, phrases.text_key(tokens.split())))
-            if f in lexicon_words:
-                parts.append((phrases.WORDS + fts_string(f), phrases.WORDS, phrases.words_key(f)))
-        if parts:
-            groups.append(parts)
-    return groups
+    return [parts for parts in (concept_phrases(c, lexicon_words) for c in concepts) if parts]
+
+
+def concept_phrases(concept: Concept, lexicon_words: set[str]) -> list[tuple[str, str, str | None]]:
+    """The phrases of one concept's forms (query_groups), [] when it has none."""
+    parts = []
+    for f in concept.forms:
+        tokens = char_tokens(f)
+        if tokens:
+            parts.append((phrases.TEXT + fts_string(tokens), phrases.TEXT, phrases.text_key(tokens.split())))
+        if f in lexicon_words:
+            parts.append((phrases.WORDS + fts_string(f), phrases.WORDS, phrases.words_key(f)))
+    return parts
 
 
 def fts_query(concepts: list[Concept], lexicon_words: set[str]) -> str | None:
@@ -142,7 +143,9 @@ def candidates(conn, analysis: Analysis, kinds: list[str] | None,
     forms = [f for c in analysis.concepts for f in c.forms]
     lex = {r[0] for r in conn.execute(
         f"SELECT word FROM search_lex WHERE word IN ({','.join('?' * len(forms))})", forms)} if forms else set()
-    groups = query_groups(analysis.concepts, lex)
+    # Each concept's phrases, made once: the whole query, the concepts it needs and the situations told read them.
+    phrases_of = [concept_phrases(c, lex) for c in analysis.concepts]
+    groups = [parts for parts in phrases_of if parts]
     if not groups:
         return []
     # Kinds are filtered after the query: an FTS5 MATCH restricted by `rowid IN (subquery)` is
@@ -153,7 +156,8 @@ def candidates(conn, analysis: Analysis, kinds: list[str] | None,
     # The documents that mention every concept the question needs (in their text or their section)
     # are always candidates: bm25 over an OR of many words prefers long entries sharing a few of them.
     required = [c for c in analysis.concepts if not c.optional]
-    every = query_groups(required, lex) if analysis.question_like and len(required) >= 2 else []
+    every = [parts for c, parts in zip(analysis.concepts, phrases_of) if parts and not c.optional] if (
+        analysis.question_like and len(required) >= 2) else []
     # Both queries from the store's postings (judge.search.phrases: FTS5's bm25, bit for bit), when it has them.
     parts = list(dict.fromkeys(p for g in groups + every for p in g))
     found = phrases.postings(conn, parts, bm25)
@@ -177,8 +181,8 @@ def candidates(conn, analysis: Analysis, kinds: list[str] | None,
         # A situation told over a long sentence ("对手回应把他召回了，结算时还能打到吗") is answered in the rules'
         # words it is read as (非法目标), which a paragraph shares with few of the story's words: among the paragraphs
         # saying them, the best by the whole query are candidates too (from the postings already read).
-        told = [c for c in analysis.concepts if c.label in analysis.situations]
-        among = {d for g in query_groups(told, lex) for p in g for d in post[p][0]}
+        among = set().union(*(post[p][0] for c, parts in zip(analysis.concepts, phrases_of)
+                              if c.label in analysis.situations for p in parts))
         have = {i for i, _s in out}
         floor = min((x for _i, x in out), default=0.0)
         rows = keep_kinds(conn, [(i, floor) for i, _s in _ranked([post[p] for g in groups for p in g], limit, among)], kinds)
