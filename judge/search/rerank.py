@@ -21,7 +21,9 @@ from pathlib import Path
 from judge.search import intent, meaning
 from judge.search.analyze import Analysis
 
-DEPTH = 30
+# Places the second look reorders. 40 rather than the 30 the weights were fitted at: the meaning term can then lift
+# an answer the fused list holds between 31st and 40th (benchmarks/SEARCH_MEASUREMENTS.md, session 36).
+DEPTH = 40
 # The trained model's score (judge.search.meaning) is added to the linear score at this weight, chosen on the
 # development sets held out by fold (tools/train_meaning.py --folds: each fold measured with a model trained
 # without it); the fitted weights never saw it. Figures: benchmarks/SEARCH_MEASUREMENTS.md ("A model trained
