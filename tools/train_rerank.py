@@ -64,9 +64,11 @@ def reranked(conn, query: str) -> tuple[list[list[float]], list[int]] | None:
     captured: list = []
     original = rerank.rerank
 
-    def capture(analysis, hits, ranks, pairs):
+    def capture(analysis, hits, ranks, pairs, plain=None):
         top = hits[: rerank.DEPTH]
         captured.append((rerank.features(analysis, top, ranks, pairs), [h.doc["id"] for h in top]))
+        if plain is not None:  # the places in the linear score's order, as rerank.rerank fills them
+            plain[:] = hits
         return hits
 
     rerank.rerank = capture
