@@ -123,7 +123,8 @@ def test_a_word_no_card_game_shares_is_answered_with_the_closest_terms(conn):
 
 PARAPHRASES = {
     # question -> rules that answer it (the rule, not an FAQ entry about a particular card, comes first)
-    "can I play a spell on my opponent's turn": ["155", "153", "316.5.b", "806", "813"],
+    # 310.1.a: by default cards are played only in one's own turn, open and with priority.
+    "can I play a spell on my opponent's turn": ["310.1", "155", "153", "316.5.b", "806", "813"],
     "what happens when my deck runs out": ["431", "413.4", "315.4.b.1"],
     "how many cards can I mulligan": ["117"],
 }

@@ -59,20 +59,20 @@ def _places(conn, monkeypatch, query, weight):
     return search(conn, query, limit=10).hits
 
 
-def test_the_term_reorders_rule_paragraphs_among_their_places(conn, monkeypatch):
+def test_the_term_reorders_rule_paragraphs_and_faq_entries_among_their_places(conn, monkeypatch):
     # The term lifts 315.1.b (the awaken step: the turn player readies everything he controls) above its section's
     # heading 315, which has no text.
     query = "do I untap at the start of my turn"
     assert [h.doc.get("number") for h in _places(conn, monkeypatch, query, 0.0)[:2]] == ["315", "315.1.b"]
     assert [h.doc.get("number") for h in _places(conn, monkeypatch, query, 0.2)[:2]] == ["315.1.b", "315"]
-    # The FAQ entries keep the places the linear score gave them (C-L143 first: a hidden card cannot be played the
-    # turn it was hidden); the rule paragraphs between them are reordered; the shown scores never rise.
+    # FAQ entries are reordered with the rule paragraphs (rerank.MEANING_KINDS): C-L143, the ruling that answers (a
+    # hidden card cannot be played the turn it was hidden), keeps the first place the linear score gave it, while
+    # the entries below it move; the shown scores never rise.
     query = "我刚盖下的牌，同一回合能打出吗"
     without, with_term = (_places(conn, monkeypatch, query, w) for w in (0.0, 0.2))
-    faq = [(k, h.doc["id"]) for k, h in enumerate(without) if h.doc["kind"] != "rule"]
-    assert faq and faq == [(k, h.doc["id"]) for k, h in enumerate(with_term) if h.doc["kind"] != "rule"]
-    assert without[0].doc["kind"] == "faq" and with_term[0].doc["id"] == without[0].doc["id"]
-    assert [h.doc["id"] for h in with_term] != [h.doc["id"] for h in without]
+    assert without[0].doc.get("ref") == with_term[0].doc.get("ref") == "C-L143"
+    faq = [[(k, h.doc["id"]) for k, h in enumerate(hits) if h.doc["kind"] == "faq"] for hits in (without, with_term)]
+    assert faq[0] and faq[1] and faq[0] != faq[1]
     assert all(a.score >= b.score for a, b in zip(with_term, with_term[1:]))
 
 

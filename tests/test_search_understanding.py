@@ -86,10 +86,10 @@ def test_frames_are_not_searched(conn):
 
 def test_a_drafted_heading_points_at_the_paragraph_that_answers(conn):
     """A heading titled by the tool (分摊伤害〔…〕, 355.14) previews the paragraphs under it: for a question, the
-    paragraphs that answer come first and the heading stays out of the first three (it was third); for its term it
-    is still the first hit."""
-    top = [h["number"] for h in _hits(conn, "分3点伤害的法术最多选几个单位", limit=3)]
-    assert "355.14.c" in top[:2] and "355.14" not in top, top
+    paragraphs that answer come first and the heading below them; for its term it is still the first hit."""
+    top = [h["number"] for h in _hits(conn, "分3点伤害的法术最多选几个单位", limit=5)]
+    assert top[:2] == ["355.14.c", "355.14.a"] or top[:2] == ["355.14.a", "355.14.c"], top
+    assert "355.14" not in top[:2], top
     assert _hits(conn, "分摊伤害")[0]["number"] == "355.14"
 
 

@@ -7,7 +7,7 @@ whether it says what the question asks for (a condition and its result for "会�
 "谁先", a time for "什么时候", a count for "几张", a permission for "能不能"), and what it is (a rule
 paragraph, a skeleton title, an FAQ entry and how much of its own question is the judge's). A linear
 score over them reorders the list; a trained model's score (judge.search.meaning), at a weight chosen held out,
-then reorders the rule paragraphs among the places they hold. The weights (data/rerank_weights.tsv) are fitted by tools/train_rerank.py on the
+then reorders the rule paragraphs and FAQ entries among the places they hold. The weights (data/rerank_weights.tsv) are fitted by tools/train_rerank.py on the
 development questions only; the frozen questions never see it.
 Stdlib only: this module is on the cold path of every question.
 """
@@ -29,8 +29,12 @@ DEPTH = 40
 # without it); the fitted weights never saw it. Figures: benchmarks/SEARCH_MEASUREMENTS.md ("A model trained
 # here"); 0 switches it off (the file is then never read).
 MEANING_WEIGHT = 0.8
-# The kinds of places the term reorders among the places they hold (the others keep theirs).
-MEANING_KINDS = ("rule",)
+# The kinds of places the term reorders among the places they hold (the others keep theirs). FAQ entries too: the
+# model knows one from its own question and answer only, so its scores run lower than a rule paragraph's (known
+# from up to 40 drafted questions) and an entry that merely shares the words falls below the rule that answers,
+# while one the linear score puts first (a card's ruling) keeps its lead. Measured (session 36): development
+# recall@1 3,792 -> 3,893, recall@5 4,518 -> 4,520; errata and glossary entries as well change nothing more.
+MEANING_KINDS = ("rule", "faq")
 ASKED_MIN_PAIRS = 4  # the question's character pairs needed for the drafted-question features
 WEIGHTS_PATH = Path(__file__).resolve().parent / "data" / "rerank_weights.tsv"
 
@@ -133,9 +137,7 @@ def rerank(analysis: Analysis, hits: list, ranks: dict[int, tuple[int | None, in
         plain[:] = [top[i] for i in order] + hits[DEPTH:]
     score = list(linear)
     if MEANING_WEIGHT:
-        # The meaning model's scores are comparable among rule paragraphs only (the model knows a paragraph from its
-        # drafted questions, up to 40, and an FAQ entry, erratum or glossary entry from one or two texts, whose
-        # scores run lower): the term reorders the rule paragraphs among the places they hold, the others stay.
+        # The term reorders the places of MEANING_KINDS among the places they hold; the others stay.
         slots = [k for k, i in enumerate(order) if top[i].doc.get("kind") in MEANING_KINDS]
         rules = [order[k] for k in slots]
         for i, m in zip(rules, meaning.scores(analysis.normalized, [top[i].doc for i in rules])):
