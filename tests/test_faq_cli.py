@@ -44,7 +44,7 @@ def test_list_filters(capsys):
     code, out, _ = run(capsys, "faq", "list", "--doc", "core", "--topic", "战斗")
     assert code == 0 and "C-L89" in out and "[已被取代 → 466]" in out and "R-L" not in out
     code, out, _ = run(capsys, "faq", "list", "--status", "superseded", "--json")
-    assert len(json.loads(out)) == 12
+    assert len(json.loads(out)) == 11
     code, out, _ = run(capsys, "faq", "list", "--doc", "referee")
     assert "[问题开头缺失]" in out and "共 50 条" in out
 
@@ -90,6 +90,16 @@ def test_glossary_list_and_unknown(capsys):
 def test_show_reviewed_valid_entry(capsys):
     code, out, _ = run(capsys, "faq", "show", "R-L99")
     assert code == 0 and "✓ 有效（已与现行规则核对）" in out and "已核对，依据的现行规则" in out
+
+
+def test_starfall_do_this_twice_is_valid_under_387_1_a(capsys):
+    # "进行两次" is a reflexive trigger put on the chain twice (387.1.a, 428.5.d example): the FAQ ruling stands.
+    code, out, _ = run(capsys, "faq", "show", "C-L445", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["status"] == "valid" and not data["superseded_by"]
+    assert any(r["method"] == "reviewed" and r["number"] == "387.1.a" for r in data["refs"]), data["refs"]
+    code, out, _ = run(capsys, "faq", "show", "C-L445")
+    assert "✓ 有效（已与现行规则核对）" in out and "387.1.a" in out and "已被取代" not in out
 
 
 @pytest.mark.parametrize("text", ["🙂", "'; DROP TABLE faq; --", "a" * 10000, "\x00\x07", "C-L", "R-L-1"])

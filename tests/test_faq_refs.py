@@ -153,13 +153,13 @@ def test_store_refs_point_to_existing_rules(conn):
     methods = dict(conn.execute("SELECT method, count(*) FROM faq_refs GROUP BY method").fetchall())
     # 16 old-number citations: 11 renumbered by hand (data/citation_corrections.tsv), 5 mapped by content.
     assert methods["renumbered"] == 11 and methods["mapped"] == 5
-    assert methods["status"] == 13 and methods["reviewed"] == 12
+    assert methods["status"] == 12 and methods["reviewed"] == 13
     assert set(methods) <= set(FAQ_REF_METHODS)
 
 
 def test_store_superseded_rules_exist(conn):
     rows = conn.execute("SELECT id, superseded_by FROM faq WHERE status != 'valid'").fetchall()
-    assert len(rows) == 13
+    assert len(rows) == 12
     for fid, number in rows:
         assert conn.execute("SELECT 1 FROM rules WHERE version='2026-07-17' AND number=?", (number,)).fetchone(), fid
     teemo = conn.execute("""SELECT r.text FROM faq f JOIN rules r ON r.number = f.superseded_by
@@ -169,7 +169,7 @@ def test_store_superseded_rules_exist(conn):
 
 def test_store_reviewed_valid_entries(conn):
     rows = conn.execute("SELECT id, superseded_by, status_note FROM faq WHERE status='valid' AND status_note IS NOT NULL").fetchall()
-    assert len(rows) == 12 and all(r[1] is None for r in rows)
+    assert len(rows) == 13 and all(r[1] is None for r in rows)
     row = conn.execute("""SELECT r.text FROM faq_refs f JOIN rules r ON r.id = f.rule_id
                           WHERE f.faq_id='R-L101' AND f.method='reviewed'""").fetchone()
     assert "也不会导致燃尽" in row[0]
