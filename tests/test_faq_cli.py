@@ -44,7 +44,7 @@ def test_list_filters(capsys):
     code, out, _ = run(capsys, "faq", "list", "--doc", "core", "--topic", "战斗")
     assert code == 0 and "C-L89" in out and "[已被取代 → 466]" in out and "R-L" not in out
     code, out, _ = run(capsys, "faq", "list", "--status", "superseded", "--json")
-    assert len(json.loads(out)) == 11
+    assert len(json.loads(out)) == 12
     code, out, _ = run(capsys, "faq", "list", "--doc", "referee")
     assert "[问题开头缺失]" in out and "共 50 条" in out
 

@@ -165,7 +165,7 @@ def test_status_file_matches_entries(core, referee):
     status = {e.id: (e.status, e.superseded_by) for e in entries}
     assert status["C-L755"] == ("superseded", "383.4.e")   # Teemo: attack/defend triggers once per combat
     assert status["C-L195"][0] == "superseded"             # burn out with an empty trash
-    assert status["C-L718"][0] == "disputed"               # Sun Disc and 鼓舞
+    assert status["C-L718"] == ("superseded", "812.1.c")  # Sun Disc: 鼓舞 needs a card other than itself
     assert status["R-L61"] == ("superseded", "466.1")
     assert status["C-L33"] == ("valid", None)                 # reviewed valid: no superseded_by
     assert by_id(core, "C-L33").status_rule == "467" and by_id(core, "C-L33").status_note
