@@ -48,8 +48,8 @@ def test_card_rulings_current_first_superseded_marked(capsys):
     assert "C-L771" in faq and "C-L755" in faq
     assert faq.index("C-L771") < faq.index("C-L755")  # current rulings before superseded ones
     after = faq[faq.index("C-L755"):]
-    # 383.4.e.2.a: the official number of the rule that supersedes it (the earlier guess was ≈382.24.e.3)
-    assert "⚠ 已被取代 —— 现行规则 383.4.e.2.a" in after
+    # 383.4.f.2.a: the official number of the defend-trigger rule that supersedes it (Teemo defends)
+    assert "⚠ 已被取代 —— 现行规则 383.4.f.2.a" in after
     assert "scenarios/triggers/teemo_defend_one_target.场景" in out
 
 

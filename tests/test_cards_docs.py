@@ -43,8 +43,8 @@ def test_card_page_facts_keywords_rulings_errata_scenarios(site):
     faq = page[page.index("## FAQ 裁定"):page.index("## 场景")]
     assert faq.index("C&#45;L771") < faq.index("C&#45;L755")  # current rulings before superseded ones
     superseded = [l for l in faq.splitlines() if "C&#45;L755" in l][0]
-    # 383.4.e.2.a: the official number (the earlier guess was ≈382.24.e.3); its page is the section 382 触发式技能
-    assert "⚠ **已被取代**——现行规则 [383&#46;4&#46;e&#46;2&#46;a](../../rules/382.md#r-383-4-e-2-a)" in superseded
+    # 383.4.f.2.a: the official number of the defend-trigger rule; its page is the section 382 触发式技能
+    assert "⚠ **已被取代**——现行规则 [383&#46;4&#46;f&#46;2&#46;a](../../rules/382.md#r-383-4-f-2-a)" in superseded
     assert "(../../rulings/triggers/teemo-defend-one-target.md)" in page
     assert "## 技能编码" in page and "该卡牌尚无技能编码（" in page  # not encoded: what it still needs
 

@@ -163,7 +163,7 @@ def test_status_file_matches_entries(core, referee):
     entries = core.entries + referee.entries
     assert faq_status.apply_status(entries) == []
     status = {e.id: (e.status, e.superseded_by) for e in entries}
-    assert status["C-L755"] == ("superseded", "383.4.e")   # Teemo: attack/defend triggers once per combat
+    assert status["C-L755"] == ("superseded", "383.4.f.2.a")  # Teemo: a defend trigger is checked once per combat
     assert status["C-L195"][0] == "superseded"             # burn out with an empty trash
     assert status["C-L718"] == ("superseded", "812.1.c")  # Sun Disc: 鼓舞 needs a card other than itself
     assert status["R-L61"] == ("superseded", "466.1")
