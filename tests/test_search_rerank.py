@@ -63,6 +63,14 @@ def test_the_trainer_refuses_the_frozen_questions():
     assert mod.main(["--sets", "dev,reword", "--measure", "reword"]) == 2  # never measured on what it fits
 
 
+def test_the_trainer_sees_the_places_the_engine_reranks(conn):
+    # The trainer replaces rerank.rerank to record the features of a question's places; it must take the call the
+    # engine makes (with the list the linear order is written to) and leave the search able to finish.
+    features, ids = _trainer().reranked(conn, "对手的回合我可以打法术吗")
+    assert ids and len(features) == len(ids) <= rerank.DEPTH
+    assert all(len(row) == len(rerank.FEATURES) for row in features)
+
+
 def test_the_trainer_weighs_sets_and_drafted_questions_as_asked():
     mod = _trainer()
     weight = mod.set_weights("reword*=2, dev=0.5")
