@@ -51,6 +51,7 @@ DEVELOPMENT_FLOORS = {
     "fresh31": 0.86,  # 0.950 untuned on main bdee7f9
     "fresh32": 0.84,  # 0.938 untuned on main 1cb257b
     "fresh33": 0.82,  # 0.912 untuned on main 1c8872d
+    "fresh34": 0.82,  # 0.900 untuned on main 3a6c0b6
     "fresh24": 0.79,  # 0.851 untuned on main 80b50ce
     "english": 0.67,  # 0.760 untuned on main 376f646 (other games' English)
     "askenglish": 0.71,  # 0.800 untuned on main d511007 (short English questions as typed)
@@ -124,7 +125,7 @@ SIZES = {"dev": (100, 5), "fresh": (60, 5), "fresh2": (60, 5), "fresh3": (100, 5
          "fresh14": (105, 5), "fresh15": (105, 5), "fresh16": (105, 5), "fresh17": (60, 0), "fresh18": (105, 5),
          "fresh19": (70, 0), "fresh20": (105, 5), "fresh21": (105, 5), "fresh22": (70, 3), "fresh23": (90, 0),
          "fresh25": (90, 0), "fresh26": (70, 5), "fresh27": (60, 0), "fresh28": (80, 0), "fresh29": (80, 0),
-         "fresh30": (80, 0), "fresh31": (80, 0), "fresh32": (80, 0), "fresh33": (80, 0),
+         "fresh30": (80, 0), "fresh31": (80, 0), "fresh32": (80, 0), "fresh33": (80, 0), "fresh34": (80, 0),
          "fresh24": (321, 0), "english": (96, 0), "askenglish": (80, 0), "askmixed": (60, 0), "askcan": (48, 0),
          "askcount": (48, 0), "askenglish2": (48, 0), "reword": (60, 0), "reword2": (60, 0), "reword3": (60, 0),
          "reword4": (60, 0), "reword5": (60, 0),
