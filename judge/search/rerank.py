@@ -139,10 +139,10 @@ def rerank(analysis: Analysis, hits: list, ranks: dict[int, tuple[int | None, in
     if MEANING_WEIGHT:
         # The term reorders the places of MEANING_KINDS among the places they hold; the others stay.
         slots = [k for k, i in enumerate(order) if top[i].doc.get("kind") in MEANING_KINDS]
-        rules = [order[k] for k in slots]
-        for i, m in zip(rules, meaning.scores(analysis.normalized, [top[i].doc for i in rules])):
+        movable = [order[k] for k in slots]
+        for i, m in zip(movable, meaning.scores(analysis.normalized, [top[i].doc for i in movable])):
             score[i] += MEANING_WEIGHT * m
-        for k, i in zip(slots, sorted(rules, key=lambda i: (score[i], -i), reverse=True)):
+        for k, i in zip(slots, sorted(movable, key=lambda i: (score[i], -i), reverse=True)):
             order[k] = i
     out = [top[i] for i in order] + hits[DEPTH:]
     shown = []
