@@ -192,9 +192,10 @@ def _search(conn, query: str, limit: int, kinds: list[str] | None) -> SearchResu
     asked: list[int] = []
     question_pairs: list[str] = []  # read by the drafted questions' ranking, fusion and the second look
     if a.concepts:
-        # The drafted questions' pair ranking: candidates of a long question and a list of fusion, one query.
-        question_pairs = fusion.char_pairs(a) if a.question_like else []
-        asked = fusion.asked_ranking(conn, a, kinds, question_pairs) if a.question_like else []
+        if a.question_like:
+            # The drafted questions' pair ranking: candidates of a long question and a list of fusion, one query.
+            question_pairs = fusion.char_pairs(a)
+            asked = fusion.asked_ranking(conn, a, kinds, question_pairs)
         cands = rank.candidates(conn, a, kinds, asked)
         docs = rank.fetch_docs(conn, [i for i, _s in cands], rank.SCORE_COLUMNS)
         ranked = rank.score(a, docs, cands)
