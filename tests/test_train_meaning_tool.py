@@ -1,5 +1,6 @@
 """tools/train_meaning.py: a question's n-grams, and what the model is trained on (the drafted questions, an FAQ
-entry's own question, titles and the documents' own text: never a question set). No store, no numpy needed."""
+entry's own question, titles and the documents' own text: never a question set), and the way it measures a
+model inside the search."""
 
 from __future__ import annotations
 
@@ -151,3 +152,32 @@ def test_the_seed_summary_counts_the_questions_whose_place_moves_between_seeds(t
     # stays beyond ten.
     line, = tool.seed_summary({17: {"x": [1, 3, 2, None]}, 19: {"x": [1, 4, 1, None]}})
     assert "moved 2, first moved 1" in line and "seed 17 3/1/" in line and "seed 19 3/2/" in line
+
+
+def test_the_meaning_term_the_tool_measures_rides_on_the_engines_own_calls(tool, conn):
+    """The tool measures a model as the search's meaning term by wrapping rerank.features and fusion.fuse; the
+    wrappers must take the calls the engine makes today and really move a document, and leave the search as it was."""
+    import numpy as np
+
+    from judge.search import fusion, rerank
+    from judge.search.engine import search
+
+    docs = tool.documents(conn)
+    query = "对手的回合我可以打法术吗"
+    before = [(h["kind"], h.get("number") or h.get("ref")) for h in search(conn, query, limit=10).to_dict()["hits"]]
+    assert ("rule", "101") not in before
+    # A document far from the question: only it scores under the fake model, in the list and per place.
+    target = next(k for k, d in enumerate(docs) if d["kind"] == "rule" and d["number"] == "101")
+    matrix = np.zeros((len(docs), 4), dtype=np.float32)
+    matrix[target] = 1.0
+    model = tool.Model({}, np.zeros((1, 4), dtype=np.float32), matrix)
+    model.question = lambda text: np.ones(4, dtype=np.float32)
+    features, fuse = rerank.features, fusion.fuse
+    state = {"w": 0.0}
+    with tool.meaning_in_search(model, docs, state, list_weight=1.0, list_depth=5):
+        state["w"] = 100.0
+        lifted = search(conn, query, limit=10).to_dict()["hits"]
+    assert (lifted[0]["kind"], lifted[0]["number"]) == ("rule", "101")
+    assert (rerank.features, fusion.fuse) == (features, fuse)
+    after = search(conn, query, limit=10).to_dict()["hits"]
+    assert [(h["kind"], h.get("number") or h.get("ref")) for h in after] == before

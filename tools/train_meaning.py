@@ -49,7 +49,9 @@ here").
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
+import inspect
 import json
 import sqlite3
 import sys
@@ -572,34 +574,34 @@ def measure_alone(model: Model, docs: list[dict]) -> dict[str, list]:
     return places
 
 
-def measure_fused(model: Model, docs: list[dict], weights: list[float], alone: dict[str, list],
-                  list_weight: float = 0.0, list_depth: int = 10) -> None:
-    """The search with the model's score of each re-ranked place added to the re-ranker's linear score, times
-    each weight (0: the search as it is), by development set: recall@5 and the answers entering / leaving the top 5.
-    With `list_weight`, the model's first `list_depth` documents are also fused (reciprocal rank, fusion.RRF_K)
-    with the fused list before the re-ranker sees it (for every weight but 0)."""
+@contextlib.contextmanager
+def meaning_in_search(model: Model, docs: list[dict], state: dict, list_weight: float = 0.0, list_depth: int = 10):
+    """Within the block, the search adds the model's score of each re-ranked place to the re-ranker's linear score,
+    times state["w"] (0: the search as it is); with `list_weight`, the model's first `list_depth` documents are also
+    fused (reciprocal rank, fusion.RRF_K) with the fused list before the re-ranker sees it. The wrappers take
+    whatever call the engine makes (bound to the originals' signatures), so a new parameter cannot break them."""
     from judge.search import fusion, rank
 
-    conn = connect()
     by_id = {d["id"]: k for k, d in enumerate(docs)}
-    original_features = rerank.features
-    state = {"w": 0.0, "q": None}
+    original_features, original_fuse = rerank.features, fusion.fuse
+    features_signature, fuse_signature = inspect.signature(original_features), inspect.signature(original_fuse)
 
-    def features(analysis, hits, ranks, question_pairs):
-        rows = original_features(analysis, hits, ranks, question_pairs)
+    def features(*args, **kwargs):
+        rows = original_features(*args, **kwargs)
+        call = features_signature.bind(*args, **kwargs).arguments
         if state["w"]:
-            qv = model.question(analysis.normalized)
-            for row, h in zip(rows, hits):
+            qv = model.question(call["analysis"].normalized)
+            for row, h in zip(rows, call["hits"]):
                 # the fused feature's weight multiplies row[0]: the meaning score rides on it as an offset
                 row[0] += state["w"] * float(model.docs[by_id[h.doc["id"]]] @ qv) / rerank.weights()["fused"]
         return rows
 
-    original_fuse = fusion.fuse
-
-    def fuse(conn, analysis, hits, kinds, ranks=None, asked=None, question_pairs=None):
-        out = original_fuse(conn, analysis, hits, kinds, ranks, asked, question_pairs)
+    def fuse(*args, **kwargs):
+        out = original_fuse(*args, **kwargs)
         if not (state["w"] and list_weight):
             return out
+        call = fuse_signature.bind(*args, **kwargs).arguments
+        conn, analysis, kinds = call["conn"], call["analysis"], call["kinds"]
         direct = [h for h in out if h.direct]
         rest = [h for h in out if not h.direct]
         seen = {h.doc["id"] for h in direct}
@@ -609,19 +611,30 @@ def measure_fused(model: Model, docs: list[dict], weights: list[float], alone: d
         score = {h.doc["id"]: 1.0 / (fusion.RRF_K + r) for r, h in enumerate(rest[:fusion.DEPTH], start=1)}
         for r, i in enumerate(top, start=1):
             score[i] = score.get(i, 0.0) + list_weight / (fusion.RRF_K + r)
-        by_id = {h.doc["id"]: h for h in rest}
-        for i, doc in rank.fetch_docs(conn, [i for i in score if i not in by_id], rank.SCORE_COLUMNS).items():
-            by_id[i] = rank.Hit(doc, 0.0)
+        by_doc = {h.doc["id"]: h for h in rest}
+        for i, doc in rank.fetch_docs(conn, [i for i in score if i not in by_doc], rank.SCORE_COLUMNS).items():
+            by_doc[i] = rank.Hit(doc, 0.0)
         order = sorted(score, key=lambda i: -score[i])
-        return direct + [by_id[i] for i in order] + [h for h in rest[fusion.DEPTH:] if h.doc["id"] not in score]
+        return direct + [by_doc[i] for i in order] + [h for h in rest[fusion.DEPTH:] if h.doc["id"] not in score]
 
-    rerank.features = features
-    fusion.fuse = fuse
+    rerank.features, fusion.fuse = features, fuse
     shipped, rerank.MEANING_WEIGHT = rerank.MEANING_WEIGHT, 0.0  # weight 0: the search without the shipped term
+    try:
+        yield
+    finally:
+        rerank.features, fusion.fuse, rerank.MEANING_WEIGHT = original_features, original_fuse, shipped
+
+
+def measure_fused(model: Model, docs: list[dict], weights: list[float], alone: dict[str, list],
+                  list_weight: float = 0.0, list_depth: int = 10) -> None:
+    """The search with the model as a re-ranker term (meaning_in_search), times each weight (0: the search as it
+    is), by development set: recall@5 and the answers entering / leaving the top 5."""
     from judge.search.engine import search
 
-    try:
-        places: dict[float, dict[str, list]] = {}
+    conn = connect()
+    state = {"w": 0.0}
+    places: dict[float, dict[str, list]] = {}
+    with meaning_in_search(model, docs, state, list_weight, list_depth):
         for w in [0.0] + weights:
             state["w"] = w
             places[w] = {}
@@ -631,10 +644,6 @@ def measure_fused(model: Model, docs: list[dict], weights: list[float], alone: d
                     hits = search(conn, c.query, limit=10).to_dict()["hits"]
                     out.append(evaluation.first_relevant_rank(hits, c.targets))
                 places[w][name] = out
-    finally:
-        rerank.features = original_features
-        fusion.fuse = original_fuse
-        rerank.MEANING_WEIGHT = shipped
     base = places[0.0]
     misses = [(name, k) for name in base for k, r in enumerate(base[name]) if not (r and r <= 5)]
     found = sum(1 for name, k in misses if alone[name][k] and alone[name][k] <= 5)
