@@ -74,7 +74,7 @@ def test_store_marks_drafted_titles_and_keeps_them_out_of_the_glossary(conn):
     rows = conn.execute("SELECT number, title, text, evidence, number_source, is_heading FROM rules "
                         "WHERE version = (SELECT MAX(version) FROM rules WHERE number_source = 'absent')").fetchall()
     marked = {n: (t, x, e) for n, t, x, e, _s, _h in rows if t and t.endswith(drafted.MARK)}
-    assert set(marked) == set(drafted.drafted())
+    assert set(marked) == set(drafted.drafted()) | set(drafted.labels())
     for number, (title, text, evidence) in marked.items():
         assert not text, number  # the rule's text stays absent; a dropped heading has none
         assert "本工具所拟" in evidence and "不是官方规则文本" in evidence
@@ -149,3 +149,70 @@ def test_search_finds_skeleton_rules_by_their_drafted_title(conn):
     assert "不是官方条文" in top[0]["text"]
     # The mark is shown, never searched.
     assert not [h for h in search(conn, "本工具所拟", limit=5).to_dict()["hits"] if h["number_source"] == "absent"]
+
+
+def test_display_labels_are_for_untitled_skeleton_nodes_only(nmap):
+    """data/drafted_labels.tsv: the sub-rules of 440-829 no source and no drafted title names, in number order,
+    Chinese, never the reference's words."""
+    from judge.rules.model import parse_number
+
+    labels = drafted.labels()
+    assert len(labels) >= 150
+    assert list(labels) == sorted(labels, key=parse_number)
+    assert not set(labels) & set(drafted.drafted())
+    reference = REFERENCE.read_text(encoding="utf-8") if REFERENCE is not None else ""
+    for number, label in labels.items():
+        row = nmap.get(number)
+        assert row is not None and row.role == "absent" and not row.title, number
+        assert 440 <= int(number.split(".")[0]) <= 829, number
+        assert re.search("[\u4e00-\u9fff]", label) and len(re.findall(r"[A-Za-z][A-Za-z\-]+", label)) <= 1, number
+        assert f"{number}. {label}" not in reference
+
+
+def test_a_broken_labels_table_is_refused_in_chinese(tmp_path):
+    from judge.errors import JudgeError
+
+    bad = tmp_path / "labels.tsv"
+    bad.write_text("466.3.a\t赢得战斗\n466.3.a\t又一次\n", encoding="utf-8")
+    with pytest.raises(JudgeError) as exc:
+        drafted.labels(str(bad))
+    assert "已在前面出现" in str(exc.value) and "labels.tsv" in str(exc.value) and "2" in str(exc.value)
+    bad.write_text("816.1\t瞬息\n", encoding="utf-8")  # drafted_titles.tsv titles it (and searches it) already
+    with pytest.raises(JudgeError) as exc:
+        drafted.labels(str(bad))
+    assert "已在拟定标题表中" in str(exc.value)
+
+
+def test_judge_rule_shows_the_labels_marked(capsys):
+    code, out = run(capsys, "rule", "466.3")
+    assert code == 0
+    assert "466.3.a " + drafted.labels()["466.3.a"] + drafted.MARK in out
+    assert "466.3.d.1 " + drafted.labels()["466.3.d.1"] + drafted.MARK in out
+    code, out = run(capsys, "rule", "816.1.b")
+    assert "规则 816.1.b " + drafted.labels()["816.1.b"] + drafted.MARK in out and "不是官方规则文本" in out
+
+
+def test_the_search_shows_a_label_but_never_indexes_it(conn):
+    """A label is shown on the node's result line and in its children's breadcrumbs, marked; the index holds the
+    node as untitled (indexing the labels cost answers in the first five: drafted.py), so the label's own words
+    are not what finds it."""
+    from judge.search.text import norm_text
+
+    title, norm = conn.execute("SELECT title, norm FROM search_docs WHERE kind = 'rule' AND number = '816.1.b'").fetchone()
+    assert not title and norm_text(drafted.labels()["816.1.b"]) not in (norm or "")
+    hit = search(conn, "816.1.b", limit=1).to_dict()["hits"][0]
+    assert hit["number"] == "816.1.b" and hit["title"] == drafted.labels()["816.1.b"] + drafted.MARK
+    hit = search(conn, "464.2.c.3.a", limit=1).to_dict()["hits"][0]
+    assert "464.2.c.3 " + drafted.labels()["464.2.c.3"] + drafted.MARK in hit["breadcrumb"]
+
+
+def test_docs_page_shows_a_label_marked(conn):
+    from judge.docs import data as docs_data
+    from judge.docs.context import SiteContext
+    from judge.docs.markup import esc
+    from judge.docs.pages_rules import render_section
+
+    ctx = SiteContext(docs_data.load(conn), [])
+    section = next(s for s in ctx.sections if any(r.number == "466.3.a" for r in s.rules))
+    page = render_section(ctx, section)
+    assert esc("466.3.a") + " " + esc(drafted.labels()["466.3.a"] + drafted.MARK) in page

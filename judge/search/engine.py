@@ -422,6 +422,16 @@ def is_inferred(doc: dict) -> bool:
 ANSWER_WIDTH = 320  # the first hit of a question is shown whole (up to this many characters)
 
 
+def _label(number: str | None) -> str:
+    """A node's display label, marked (judge/rules/drafted.py: shown, never indexed); "" if it has none. Only a
+    skeleton node (440-829) can have one: other numbers never read the tables."""
+    if not number or not "440" <= number[:3] <= "829":
+        return ""
+    from judge.rules import drafted  # the cold path of a search that shows no skeleton node never reads the tables
+
+    return drafted.title_of(number) if drafted.is_label(number) else ""
+
+
 def hit_dict(h: rank.Hit, rank_no: int, forms: list[str], width: int = snippet.WIDTH) -> dict:
     d = h.doc
     text = d["text"] or ""
@@ -429,8 +439,9 @@ def hit_dict(h: rank.Hit, rank_no: int, forms: list[str], width: int = snippet.W
     snip, spans = snippet.make(text, forms or h.matched, width)
     terms = heading_terms() if d["kind"] == "rule" else {}
     path = [d.get("section") or ""] + [
-        " ".join(x for x in (p[0], p[1] if len(p) > 1 and p[1] else terms.get(p[0], "")) if x).strip()
+        " ".join(x for x in (p[0], p[1] if len(p) > 1 and p[1] else terms.get(p[0]) or _label(p[0])) if x).strip()
         for p in json.loads(d["path"] or "[]")]
+    title = d["title"] or (_label(d["number"]) if d["kind"] == "rule" and d["number_source"] == "absent" else "")
     return {
         "rank": rank_no,
         "kind": d["kind"],
@@ -441,7 +452,7 @@ def hit_dict(h: rank.Hit, rank_no: int, forms: list[str], width: int = snippet.W
         "number_source": d["number_source"],
         "inferred": is_inferred(d),
         "breadcrumb": [p for p in path if p],
-        "title": d["title"] or "",
+        "title": title,  # a display label (drafted.labels) is shown, though the index never reads it
         "snippet": snip,
         "highlights": [list(s) for s in spans],
         "text": text,

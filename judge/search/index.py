@@ -220,8 +220,13 @@ def _drafted_questions(rules: list[dict], by_id: dict[str, dict]) -> dict[str, l
 
 
 def _version_rules(conn, version: str | None) -> list[dict]:
-    """The rules of `version` in document order, as rows of `rules`."""
-    return _rows(conn, "SELECT * FROM rules WHERE version = ? ORDER BY ord", (version,)) if version else []
+    """The rules of `version` in document order, as rows of `rules`; a node titled for display only
+    (judge/rules/drafted.py, labels) is indexed as untitled: its label is shown, never searched."""
+    rows = _rows(conn, "SELECT * FROM rules WHERE version = ? ORDER BY ord", (version,)) if version else []
+    for r in rows:
+        if drafted.is_label(r.get("number")):
+            r["title"] = None
+    return rows
 
 
 def collect_docs(conn, version: str | None, rules: list[dict] | None = None) -> list[dict]:
