@@ -10,8 +10,8 @@ rule text; a skeleton node's text stays empty (absent), a heading stays a headin
 
 `data/drafted_labels.tsv` titles the remaining sub-rules of 440-829 for the rule view, the docs and the
 search's result lines only: the search index does not read them (judge/search/index.py), because indexing
-these labels cost the search answers in its first five however it was tried (benchmarks/
-SEARCH_MEASUREMENTS.md, sessions 34, 35 and 37); the nodes are found by their drafted questions as before.
+them as titles cost the search answers in its first five however it was tried (benchmarks/
+SEARCH_MEASUREMENTS.md, "Labels for the untitled sub-rules"); the nodes are found by their drafted questions.
 """
 
 from __future__ import annotations
