@@ -22,7 +22,7 @@ from judge.search import intent, meaning
 from judge.search.analyze import Analysis
 
 # Places the second look reorders. 40 rather than the 30 the weights were fitted at: the meaning term can then lift
-# an answer the fused list holds between 31st and 40th (benchmarks/SEARCH_MEASUREMENTS.md, session 36).
+# an answer the fused list holds between 31st and 40th (benchmarks/SEARCH_MEASUREMENTS.md, "Forty places").
 DEPTH = 40
 # The trained model's score (judge.search.meaning) is added to the linear score at this weight, chosen on the
 # development sets held out by fold (tools/train_meaning.py --folds: each fold measured with a model trained
@@ -32,7 +32,7 @@ MEANING_WEIGHT = 0.8
 # The kinds of places the term reorders among the places they hold (the others keep theirs). FAQ entries too: the
 # model knows one from its own question and answer only, so its scores run lower than a rule paragraph's (known
 # from up to 40 drafted questions) and an entry that merely shares the words falls below the rule that answers,
-# while one the linear score puts first (a card's ruling) keeps its lead. Measured (session 36): development
+# while one the linear score puts first (a card's ruling) keeps its lead. Measured (same section): development
 # recall@1 3,792 -> 3,893, recall@5 4,518 -> 4,520; errata and glossary entries as well change nothing more.
 MEANING_KINDS = ("rule", "faq")
 ASKED_MIN_PAIRS = 4  # the question's character pairs needed for the drafted-question features
