@@ -52,7 +52,9 @@ JSON output (`judge search --json`), schema_version 1 — stable; fields are onl
         "number_source": str | null,    # cited | source | inferred | absent | aligned
         "inferred": bool,
         "breadcrumb": [str],       # ancestors, e.g. ["300 游戏流程", "318 清理"]
-        "title": str,
+        "title": str,              # a skeleton node's display label too (marked 〔标题为本工具所拟〕)
+        "sub_rules": [{"number": str, "title": str}],  # labelled sub-rules of 440-829 the question is about,
+                                   # closest first (judge.search.sublabels); shown, never ranked; [] if none
         "snippet": str,            # excerpt around the match
         "highlights": [[start, end]],   # spans of matched words inside `snippet`
         "text": str,               # the full text of the hit

@@ -11,7 +11,7 @@ import re
 
 from judge.errors import JudgeError
 from judge.rules.number import within
-from judge.search import arrange, fusion, intent, rank, rerank, snippet, steps
+from judge.search import arrange, fusion, intent, rank, rerank, snippet, steps, sublabels
 from judge.search.analyze import MAX_QUERY_CHARS, Analysis, analyze
 from judge.search.citations import Citation
 from judge.search.data_files import ABSENT_KEY, HEADING_TERMS, read_data
@@ -237,6 +237,7 @@ def _search(conn, query: str, limit: int, kinds: list[str] | None) -> SearchResu
             h.doc = full[h.doc["id"]]
         if h.doc.get("kind") == "rule":
             h.doc = dict(h.doc, section=_flat_section(conn, h.doc))
+    sublabels.name_them(conn, result.hits, fusion.char_pairs(a))  # shown under a hit, never ranked
 
     best_cov = max((h.coverage for h in ranked), default=0.0)
     if not direct and not a.citations and (not ranked or best_cov < WEAK_COVERAGE):
@@ -453,6 +454,7 @@ def hit_dict(h: rank.Hit, rank_no: int, forms: list[str], width: int = snippet.W
         "inferred": is_inferred(d),
         "breadcrumb": [p for p in path if p],
         "title": title,  # a display label (drafted.labels) is shown, though the index never reads it
+        "sub_rules": d.get("sub_rules") or [],  # labelled sub-rules the question is about (judge.search.sublabels)
         "snippet": snip,
         "highlights": [list(s) for s in spans],
         "text": text,

@@ -42,7 +42,7 @@ import re
 from collections import Counter
 
 from judge.rules import drafted, procedures, translation_notes
-from judge.search import fusion, lexicon, ngrams, pairs, phrases, rank
+from judge.search import fusion, lexicon, ngrams, pairs, phrases, rank, sublabels
 from judge.search.data_files import ABSENT_KEY, HEADING_TERMS, PLAYER_WORDS, read_asked, read_data
 from judge.search.analyze import CARD_KEYS, CARD_KEYWORD
 from judge.search.text import CJK, fold, norm_text
@@ -594,6 +594,13 @@ def build(conn, docs_manifest=None) -> dict:
                      "VALUES (?,?,?,?,?,?,?,?,?)",
                      steps)
     conn.executemany("INSERT OR IGNORE INTO search_pointers (parent, child) VALUES (?,?)", _pointers(doc_rows))
+    questions: dict[str, list[str]] = {}
+    for row in read_asked():
+        if row.question:
+            questions.setdefault(row.number, []).append(row.question)
+    conn.executescript(sublabels.SCHEMA)
+    conn.executemany("INSERT INTO search_sublabels (owner, number, label, pairs) VALUES (?,?,?,?)",
+                     sublabels.rows(rules, {d["ref"]: d["id"] for d in doc_rows if d["kind"] == "rule"}, questions))
     info = {"N": str(len(doc_rows)), "lex_total": str(sum(freq.values()) or 1), "version": version or "", "avg_idf_floor": str(math.log(len(doc_rows) + 1))} | model
     # The Chinese characters the FTS tables' tokenizer drops: a pair ranking with a character held nowhere is then
     # known to match nothing, without asking FTS5 (judge.search.pairs).

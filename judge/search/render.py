@@ -82,6 +82,9 @@ def render_text(data: dict, color: bool = False) -> str:
             lines.append("    " + _c(" › ".join(h["breadcrumb"]), DIM, color))
         if h["snippet"]:
             lines.append("    " + highlight(h["snippet"], h["highlights"], color))
+        for sub in h.get("sub_rules") or []:
+            # A labelled sub-rule the question is about (judge.search.sublabels): its words are the hit's.
+            lines.append("    " + _c(f"子条款 {sub['number']} {sub['title']}（judge rule {sub['number']}）", CYAN, color))
         if h["direct"] and h["note"] and h["note"] != "规则编号直达":
             lines.append("    " + _c(h["note"], DIM, color))
         # A paragraph with no Chinese text says what it is about only in its translation note: shown with it.
