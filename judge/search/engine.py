@@ -237,7 +237,8 @@ def _search(conn, query: str, limit: int, kinds: list[str] | None) -> SearchResu
             h.doc = full[h.doc["id"]]
         if h.doc.get("kind") == "rule":
             h.doc = dict(h.doc, section=_flat_section(conn, h.doc))
-    sublabels.name_them(conn, result.hits, fusion.char_pairs(a))  # shown under a hit, never ranked
+    # Shown under a hit, never ranked; a question's pairs are already known (fusion.char_pairs, once per search).
+    sublabels.name_them(conn, result.hits, question_pairs if a.question_like and a.concepts else fusion.char_pairs(a))
 
     best_cov = max((h.coverage for h in ranked), default=0.0)
     if not direct and not a.citations and (not ranked or best_cov < WEAK_COVERAGE):
@@ -430,7 +431,8 @@ def _label(number: str | None) -> str:
         return ""
     from judge.rules import drafted  # the cold path of a search that shows no skeleton node never reads the tables
 
-    return drafted.title_of(number) if drafted.is_label(number) else ""
+    label = drafted.labels().get(number)
+    return label + drafted.MARK if label else ""
 
 
 def hit_dict(h: rank.Hit, rank_no: int, forms: list[str], width: int = snippet.WIDTH) -> dict:

@@ -31,20 +31,24 @@ ASKED_MIN_CONCEPTS = 3
 _STOP_PAIRS = frozenset(w for w in STOPWORDS if len(w) == 2)
 
 
+def cjk_pairs(text: str) -> list[str]:
+    """The adjacent Chinese character pairs of a text, in order (a pair never spans another character)."""
+    out: list[str] = []
+    run: list[str] = []
+    for ch in text + " ":
+        if is_cjk(ch):
+            run.append(ch)
+            continue
+        out.extend(a + b for a, b in zip(run, run[1:]))
+        run = []
+    return out
+
+
 def char_pairs(analysis: Analysis) -> list[str]:
     """Adjacent Chinese character pairs of the question and of its concepts' forms, minus phrasing."""
-    out: list[str] = []
-    for text in [analysis.normalized] + [f for c in analysis.concepts if c.via != "sign" for f in c.forms]:
-        run = []
-        for ch in text + " ":
-            if is_cjk(ch):
-                run.append(ch)
-                continue
-            for a, b in zip(run, run[1:]):
-                pair = a + b
-                if pair not in _STOP_PAIRS and not (a in FUNCTION_CHARS and b in FUNCTION_CHARS):
-                    out.append(pair)
-            run = []
+    out = [pair for text in [analysis.normalized] + [f for c in analysis.concepts if c.via != "sign" for f in c.forms]
+           for pair in cjk_pairs(text)
+           if pair not in _STOP_PAIRS and not (pair[0] in FUNCTION_CHARS and pair[1] in FUNCTION_CHARS)]
     return list(dict.fromkeys(out))
 
 

@@ -203,17 +203,25 @@ POINTER_DEPTH = 3  # ancestors a pointer reaches through a chain of pointing par
 MAX_QUESTIONS = 40  # drafted questions indexed per paragraph (a long list would outweigh its own text)
 
 
-def _drafted_questions(rules: list[dict], by_id: dict[str, dict]) -> dict[str, list[str]]:
-    """Rule id -> the drafted questions (data/asked/*.tsv) it answers. A question on a skeleton node with
-    neither title nor text belongs to its nearest ancestor that has one: that is what a judge can read.
+def _reader(r: dict, by_id: dict[str, dict]) -> dict:
+    """The node a judge can read for `r`: itself, or for a skeleton node with neither title nor text its nearest
+    ancestor that has one (parents resolved to ids, as collect_docs leaves them)."""
+    seen: set[str] = set()
+    while not (r.get("title") or r.get("text")) and r.get("parent") in by_id and r["id"] not in seen:
+        seen.add(r["id"])
+        r = by_id[r["parent"]]
+    return r
+
+
+def _drafted_questions(rules: list[dict], by_id: dict[str, dict], asked_rows: list | None = None) -> dict[str, list[str]]:
+    """Rule id -> the drafted questions (data/asked/*.tsv, or `asked_rows`: its rows already read) it answers. A question
+    on a skeleton node with neither title nor text belongs to the node a judge can read for it (_reader).
     Numbers not in the tree are skipped here (tests/test_search_asked.py names them)."""
     by_number = {r.get("number"): r for r in rules if r.get("number")}
     out: dict[str, list[str]] = {}
-    for row in read_asked():
-        r, seen = by_number.get(row.number), set()
-        while r and not (r.get("title") or r.get("text")) and r.get("parent") in by_id and r["id"] not in seen:
-            seen.add(r["id"])
-            r = by_id[r["parent"]]
+    for row in read_asked() if asked_rows is None else asked_rows:
+        r = by_number.get(row.number)
+        r = _reader(r, by_id) if r else None
         if r and row.question and row.question not in out.get(r["id"], []):
             out.setdefault(r["id"], []).append(row.question)
     return out
@@ -229,9 +237,9 @@ def _version_rules(conn, version: str | None) -> list[dict]:
     return rows
 
 
-def collect_docs(conn, version: str | None, rules: list[dict] | None = None) -> list[dict]:
+def collect_docs(conn, version: str | None, rules: list[dict] | None = None, asked_rows: list | None = None) -> list[dict]:
     """Every searchable document, as rows of search_docs (without id/norm); `rules`: the version's rules
-    (_version_rules), which are changed here, else read."""
+    (_version_rules), which are changed here, else read; `asked_rows`: the drafted questions' rows, else read."""
     docs: list[dict] = []
     rules = _version_rules(conn, version) if rules is None else rules
     by_id = {r["id"]: r for r in rules}
@@ -257,7 +265,7 @@ def collect_docs(conn, version: str | None, rules: list[dict] | None = None) -> 
             "WHERE r.rule_id IS NOT NULL AND r.confidence >= 0.5 AND f.question IS NOT NULL"
         ):
             asked.setdefault(rule_id, []).append(question)
-    drafted_questions = _drafted_questions(rules, by_id)
+    drafted_questions = _drafted_questions(rules, by_id, asked_rows)
     defined_by: dict[str, set[str]] = {}
     for t in terms:
         if t.get("rule_id"):
@@ -486,7 +494,9 @@ def build(conn, docs_manifest=None) -> dict:
     """(Re)build every search table from the tree tables in `conn`; returns figures for logging."""
     version = current_version(conn, docs_manifest)
     rules = _version_rules(conn, version)
-    docs = collect_docs(conn, version, [dict(r) for r in rules])
+    resolved = [dict(r) for r in rules]  # collect_docs resolves their parents to ids
+    drafted_rows = read_asked()  # read once: the documents' drafted questions and the labelled sub-rules' below
+    docs = collect_docs(conn, version, resolved, drafted_rows)
     user_words = user_dictionary(conn, docs)
     tok = lexicon.make_tokenizer(user_words, _corpus_hash(docs_manifest))
 
@@ -595,12 +605,16 @@ def build(conn, docs_manifest=None) -> dict:
                      steps)
     conn.executemany("INSERT OR IGNORE INTO search_pointers (parent, child) VALUES (?,?)", _pointers(doc_rows))
     questions: dict[str, list[str]] = {}
-    for row in read_asked():
+    for row in drafted_rows:
         if row.question:
             questions.setdefault(row.number, []).append(row.question)
+    by_id = {r["id"]: r for r in resolved}
+    doc_ids = {d["ref"]: d["id"] for d in doc_rows if d["kind"] == "rule"}
+    owners = {r["number"]: doc_ids[owner["id"]] for r in resolved if drafted.is_label(r.get("number"))
+              for owner in [_reader(r, by_id)] if owner is not r and owner["id"] in doc_ids}
     conn.executescript(sublabels.SCHEMA)
     conn.executemany("INSERT INTO search_sublabels (owner, number, label, pairs) VALUES (?,?,?,?)",
-                     sublabels.rows(rules, {d["ref"]: d["id"] for d in doc_rows if d["kind"] == "rule"}, questions))
+                     sublabels.rows(owners, questions))
     info = {"N": str(len(doc_rows)), "lex_total": str(sum(freq.values()) or 1), "version": version or "", "avg_idf_floor": str(math.log(len(doc_rows) + 1))} | model
     # The Chinese characters the FTS tables' tokenizer drops: a pair ranking with a character held nowhere is then
     # known to match nothing, without asking FTS5 (judge.search.pairs).

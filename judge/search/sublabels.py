@@ -11,7 +11,8 @@ sub-rule's drafted questions and label; the closest are listed under the hit ("8
 from __future__ import annotations
 
 from judge.rules import drafted
-from judge.search.text import is_cjk, norm_text
+from judge.search import fusion
+from judge.search.text import norm_text
 
 SCHEMA = """
 DROP TABLE IF EXISTS search_sublabels;
@@ -23,37 +24,16 @@ SHOWN = 2  # sub-rules named under one hit, at most
 MIN_SHARED = 3  # character pairs a question shares with a sub-rule's questions and label before it is named
 
 
-def text_pairs(text: str) -> set[str]:
-    """The adjacent Chinese character pairs of a text, normalized as the index normalizes."""
-    out, run = set(), []
-    for ch in norm_text(text) + " ":
-        if is_cjk(ch):
-            run.append(ch)
-            continue
-        out.update(a + b for a, b in zip(run, run[1:]))
-        run = []
-    return out
-
-
-def rows(rules: list[dict], doc_ids: dict[str, int], questions: dict[str, list[str]]) -> list[tuple[int, str, str, str]]:
-    """(owner document id, number, label, pairs) of every labelled sub-rule: `rules` as the index reads them
-    (labels blanked; a parent by id or by number), `doc_ids` rule id -> search_docs id, `questions` number -> its
-    drafted questions. The owner is the nearest ancestor with a title or text, as for the drafted questions."""
+def rows(owners: dict[str, int], questions: dict[str, list[str]]) -> list[tuple[int, str, str, str]]:
+    """(owner document id, number, label, pairs) of every labelled sub-rule `owners` places (number -> the
+    search_docs id of the node its drafted questions are searched on: index._reader); `questions` number -> its
+    drafted questions. Pairs are normalized as the index normalizes."""
     labels = drafted.labels()
-    by_key = {r["id"]: r for r in rules} | {r["number"]: r for r in rules if r.get("number")}
     out = []
-    for r in rules:
-        number = r.get("number")
-        if number not in labels:
-            continue
-        owner, seen = r, set()
-        while not (owner.get("title") or owner.get("text")) and owner.get("parent") in by_key and owner["id"] not in seen:
-            seen.add(owner["id"])
-            owner = by_key[owner["parent"]]
-        if owner is r or owner["id"] not in doc_ids:
-            continue
-        pairs = set().union(text_pairs(labels[number]), *(text_pairs(q) for q in questions.get(number, [])))
-        out.append((doc_ids[owner["id"]], number, labels[number], " ".join(sorted(pairs))))
+    for number, owner in owners.items():
+        texts = [labels[number], *questions.get(number, [])]
+        pairs = {pair for text in texts for pair in fusion.cjk_pairs(norm_text(text))}
+        out.append((owner, number, labels[number], " ".join(sorted(pairs))))
     return out
 
 
