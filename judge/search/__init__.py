@@ -53,8 +53,8 @@ JSON output (`judge search --json`), schema_version 1 — stable; fields are onl
         "inferred": bool,
         "breadcrumb": [str],       # ancestors, e.g. ["300 游戏流程", "318 清理"]
         "title": str,              # a skeleton node's display label too (marked 〔标题为本工具所拟〕)
-        "sub_rules": [{"number": str, "title": str}],  # labelled sub-rules of 440-829 the question is about,
-                                   # closest first (judge.search.sublabels); shown, never ranked; [] if none
+        "sub_rules": [{"number": str, "title": str}],  # labelled sub-rules of 440-829 the query is also about
+                                   # (judge.search.sublabels; for a question, the closest is the next hit); [] if none
         "snippet": str,            # excerpt around the match
         "highlights": [[start, end]],   # spans of matched words inside `snippet`
         "text": str,               # the full text of the hit

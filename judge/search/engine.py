@@ -230,15 +230,17 @@ def _search(conn, query: str, limit: int, kinds: list[str] | None) -> SearchResu
             hits = arrange.term_rulings(conn, hits, [c.label for c in a.concepts if not c.optional])
         if not kinds or "rule" in kinds:  # after the rulings: the rule an official heading names stays on screen
             hits = _heading_rule(conn, a, hits)
+    # The labelled sub-rule a question is about follows the first-screen hit it belongs to as a hit, the next are
+    # named under their hits; a question's pairs are already known (fusion.char_pairs, once per search).
+    hits = sublabels.bring(conn, hits, question_pairs if a.question_like and a.concepts else fusion.char_pairs(a),
+                           promote=a.question_like)
     result.hits = hits[:limit]
     full = rank.fetch_docs(conn, [h.doc["id"] for h in result.hits if not h.direct])
     for h in result.hits:
-        if not h.direct:
-            h.doc = full[h.doc["id"]]
+        if not h.direct:  # the sub-rules named under a hit stay with it
+            h.doc = full[h.doc["id"]] | {k: v for k, v in h.doc.items() if k == "sub_rules"}
         if h.doc.get("kind") == "rule":
             h.doc = dict(h.doc, section=_flat_section(conn, h.doc))
-    # Shown under a hit, never ranked; a question's pairs are already known (fusion.char_pairs, once per search).
-    sublabels.name_them(conn, result.hits, question_pairs if a.question_like and a.concepts else fusion.char_pairs(a))
 
     best_cov = max((h.coverage for h in ranked), default=0.0)
     if not direct and not a.citations and (not ranked or best_cov < WEAK_COVERAGE):

@@ -610,10 +610,10 @@ def build(conn, docs_manifest=None) -> dict:
             questions.setdefault(row.number, []).append(row.question)
     by_id = {r["id"]: r for r in resolved}
     doc_ids = {d["ref"]: d["id"] for d in doc_rows if d["kind"] == "rule"}
-    owners = {r["number"]: doc_ids[owner["id"]] for r in resolved if drafted.is_label(r.get("number"))
-              for owner in [_reader(r, by_id)] if owner is not r and owner["id"] in doc_ids}
+    owners = {r["number"]: (doc_ids[owner["id"]], doc_ids[r["id"]]) for r in resolved if drafted.is_label(r.get("number"))
+              for owner in [_reader(r, by_id)] if owner is not r and owner["id"] in doc_ids and r["id"] in doc_ids}
     conn.executescript(sublabels.SCHEMA)
-    conn.executemany("INSERT INTO search_sublabels (owner, number, label, pairs) VALUES (?,?,?,?)",
+    conn.executemany("INSERT INTO search_sublabels (owner, doc, number, label, pairs) VALUES (?,?,?,?,?)",
                      sublabels.rows(owners, questions))
     info = {"N": str(len(doc_rows)), "lex_total": str(sum(freq.values()) or 1), "version": version or "", "avg_idf_floor": str(math.log(len(doc_rows) + 1))} | model
     # The Chinese characters the FTS tables' tokenizer drops: a pair ranking with a character held nowhere is then
