@@ -54,7 +54,7 @@ def test_bringing_sub_rules_keeps_the_ranked_hits_in_their_order(conn, monkeypat
         assert kept == plain[:len(kept)], q
 
 
-def test_a_hit_brings_only_its_own_labelled_sub_rules_and_a_search_one_hit(conn):
+def test_a_search_brings_at_most_one_sub_rule_and_a_hit_only_its_own(conn):
     for query in ["瞬息的单位什么时候死", "2v2的回合顺序是怎样的", "百炼装配的费用怎么算", "装配能装到对手的单位上吗",
                   "等级的能力在经验减少后什么时候失效", "我的单位冲过去准备打对面，结果对手用法术把它弹回手牌了，那这场战斗会怎么样"]:
         hits = _hits(conn, query)

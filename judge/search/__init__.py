@@ -59,11 +59,11 @@ JSON output (`judge search --json`), schema_version 1 — stable; fields are onl
         "highlights": [[start, end]],   # spans of matched words inside `snippet`
         "text": str,               # the full text of the hit
         "examples": [str],         # a rule's "举例：" examples (empty for other kinds)
-        "score": float,            # 100 for a direct hit
+        "score": float,            # 100 for a direct hit; a brought sub-rule shows its hit's
         "coverage": float,         # share of the query's concepts the hit mentions (0..1)
         "matched": [str],
         "direct": bool,            # reached through a rule citation in the query
-        "note": str,
+        "note": str,               # why it stands there, e.g. "上一条中问题所问的子条款" (judge.search.sublabels)
         "status": str | null, "superseded": bool, "superseded_by": str | null,
         "status_note": str | null, # FAQ entries superseded by the current rules
         "translation_note": str | null,  # a rule where the Chinese text differs from v1.4 (judge/rules/translation_notes.py)
