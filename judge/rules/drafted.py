@@ -80,7 +80,12 @@ def labels(path: str = LABELS_PATH) -> dict[str, str]:
 def title_of(number: str) -> str:
     """The drafted title (or display label) of a node, marked; "" if none."""
     entry = drafted().get(number)
-    label = entry[0] if entry else labels().get(number)
+    return entry[0] + MARK if entry else label_of(number)
+
+
+def label_of(number: str) -> str:
+    """The display label of a node, marked; "" if none (the titles table is not read)."""
+    label = labels().get(number)
     return label + MARK if label else ""
 
 

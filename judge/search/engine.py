@@ -433,8 +433,7 @@ def _label(number: str | None) -> str:
         return ""
     from judge.rules import drafted  # the cold path of a search that shows no skeleton node never reads the tables
 
-    label = drafted.labels().get(number)
-    return label + drafted.MARK if label else ""
+    return drafted.label_of(number)
 
 
 def hit_dict(h: rank.Hit, rank_no: int, forms: list[str], width: int = snippet.WIDTH) -> dict:

@@ -71,10 +71,11 @@ def bring(conn, hits: list, question_pairs: list[str], promote: bool = True) -> 
         if place >= PLACES or h.doc["id"] not in found:
             continue
         close = [c for c in sorted(found[h.doc["id"]]) if c[2] not in present]
-        made, left = close[:left], left - len(close[:left])
+        made = close[:left]
+        left -= len(made)
         for _s, _n, doc, _l in made:
             out.append(Hit({"id": doc, "kind": "rule"}, h.score, h.coverage, list(h.matched), note=NOTE))
-        named = close[len(made):len(made) + SHOWN + PROMOTED - len(made)]
+        named = close[len(made):PROMOTED + SHOWN]  # one place in all: a sub-rule brought or named
         if named:
             h.doc = dict(h.doc, sub_rules=[{"number": n, "title": label + drafted.MARK} for _s, n, _d, label in named])
     return out
