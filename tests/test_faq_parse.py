@@ -4,6 +4,7 @@ from collections import Counter
 
 import pytest
 
+from judge.errors import CorpusError
 from judge.rules import faq_status
 from judge.rules.faq import PART_APPENDIX, PART_CLARIFICATION, PART_FAQ, PART_QA, PART_RULINGS, parse_core, parse_referee, parse_shipped
 
@@ -171,6 +172,31 @@ def test_status_file_matches_entries(core, referee):
     assert by_id(core, "C-L33").status_rule == "467" and by_id(core, "C-L33").status_note
     assert sum(s != "valid" for s, _ in status.values()) == 12
     assert sum(bool(e.status_note) for e in entries) == 25       # 12 changed + 13 reviewed valid
+
+
+def test_status_file_statuses_are_the_four_documented_ones():
+    rows = faq_status.load_status_rows()
+    assert {r.status for r in rows} <= set(faq_status.STATUSES)
+    assert set(faq_status.STATUSES) == {"valid", "disputed", "partly_superseded", "superseded"}
+    # each has a Chinese label; the two replaced by a rule are ranked alike and named with "现行规则"
+    assert set(faq_status.STATUS_LABELS) == set(faq_status.STATUSES) == set(faq_status.STATUS_ORDER)
+    assert faq_status.STATUS_LABELS["partly_superseded"] == "部分被取代（结论仍成立）"
+    assert faq_status.SUPERSEDED_STATUSES == {"superseded", "partly_superseded"}
+    assert faq_status.inline_label("partly_superseded") == "部分被取代，结论仍成立"
+    # the file's header documents every status
+    header = "\n".join(line for line in faq_status.data_path(faq_status.STATUS_FILE_NAME)
+                       .read_text(encoding="utf-8").splitlines() if line.startswith("#"))
+    for status in faq_status.STATUSES:
+        assert status in header, status
+    assert "partly_superseded: the ruling's stated result still" in header
+
+
+def test_unknown_status_is_refused(tmp_path):
+    path = tmp_path / "faq_status.tsv"
+    path.write_text("doc\tline\tfirst_words\tstatus\trule\tanchor\tnote\n"
+                    "core\t39\t最后一分如何运作\tpartly\t467\t\t说明\n", encoding="utf-8")
+    with pytest.raises(CorpusError, match="未知状态"):
+        faq_status.load_status_rows(path)
 
 
 def test_referee_topics(referee):

@@ -41,7 +41,7 @@ def test_json_schema_is_stable():
     hit = data["hits"][0]
     for key in ("rank", "kind", "kind_label", "id", "number", "display_number", "number_source", "inferred",
                 "breadcrumb", "title", "snippet", "highlights", "text", "score", "coverage", "matched", "direct",
-                "note", "status", "superseded", "superseded_by", "status_note", "source", "sub_rules"):
+                "note", "status", "status_label", "superseded", "superseded_by", "status_note", "source", "sub_rules"):
         assert key in hit, key
     assert hit["kind_label"] in ("规则", "FAQ", "勘误", "术语")
 
