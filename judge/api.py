@@ -177,7 +177,8 @@ class Rulebook:
         return entry
 
     def faq_entries(self, doc: str | None = None, topic: str | None = None, status: str | None = None) -> list[FaqEntry]:
-        """FAQ entries, optionally of one document ("core", "referee"), topic or status ("superseded")."""
+        """FAQ entries, optionally of one document ("core", "referee"), topic or status ("valid", "disputed",
+        "partly_superseded", "superseded"; judge.rules.faq_status)."""
         from judge.rules import faq_lookup
 
         return [FaqEntry.from_row(r) for r in faq_lookup.list_entries(self._conn, doc, topic, status)]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from judge.recordtype import field, record
+from judge.rules.faq_status import SUPERSEDED_STATUSES
 from judge.rules.number import Provenance, RuleNumber, display_number
 
 __all__ = ["Erratum", "FaqEntry", "FaqRef", "Ref", "Rule", "SearchHit", "SearchResult", "Term", "Version",
@@ -246,7 +247,8 @@ class FaqEntry:
 
     @property
     def superseded(self) -> bool:
-        return "supersed" in self.status
+        """Replaced by a current rule, wholly or in part (status says which: superseded, partly_superseded)."""
+        return self.status in SUPERSEDED_STATUSES
 
     @classmethod
     def from_row(cls, r: Mapping) -> FaqEntry:
@@ -334,7 +336,8 @@ class SearchHit:
     coverage: float
     direct: bool
     note: str
-    superseded: bool
+    status: str                   # an FAQ entry's reviewed status (judge.rules.faq_status); "" for other kinds
+    superseded: bool              # an FAQ entry replaced by a current rule, wholly or in part
     superseded_by: str
     source: str
 
@@ -345,7 +348,8 @@ class SearchHit:
             display_number=_s(h.get("display_number")), number_source=Provenance.of(h.get("number_source")),
             title=_s(h.get("title")), breadcrumb=list(h.get("breadcrumb") or []), snippet=_s(h.get("snippet")),
             text=_s(h.get("text")), score=float(h.get("score") or 0), coverage=float(h.get("coverage") or 0),
-            direct=bool(h.get("direct")), note=_s(h.get("note")), superseded=bool(h.get("superseded")),
+            direct=bool(h.get("direct")), note=_s(h.get("note")), status=_s(h.get("status")),
+            superseded=bool(h.get("superseded")),
             superseded_by=_s(h.get("superseded_by")), source=_s(h.get("source")),
         )
 

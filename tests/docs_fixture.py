@@ -1,7 +1,7 @@
 """A small store in the schema of judge.store.schema, for the docs tests.
 
 It holds one of everything the site renders (cited/inferred/absent rules, a cross-reference,
-examples, explicit/mapped/suggested FAQ links, a superseded ruling, errata, a term, two versions)
+examples, explicit/mapped/suggested FAQ links, a superseded and a partly superseded ruling, errata, a term, two versions)
 and hostile text (`<script>`, Markdown syntax) in every kind of field, so escaping is tested everywhere.
 """
 
@@ -59,6 +59,10 @@ FAQ = [
      "question": f"旧裁定？{XSS}", "answer": f"旧答案 {HOSTILE}", "bullets": "",
      "truncated": 0, "status": "superseded", "superseded_by": f"{V}:318.3.b",
      "status_note": f"现行规则改为清理步骤 {XSS}", "source_file": "origins-core-rules-faq.zh.txt", "source_line": 20},
+    {"id": "core-4", "doc": "core", "part": "第一部分", "topic": "战斗", "card": "",
+     "question": f"结论仍成立的旧裁定？{XSS}", "answer": "结论不变。", "bullets": "",
+     "truncated": 0, "status": "partly_superseded", "superseded_by": f"{V}:318.1",
+     "status_note": f"结论仍成立；被取代的是时点 {XSS}", "source_file": "origins-core-rules-faq.zh.txt", "source_line": 25},
     {"id": "core-3", "doc": "core", "part": "第二部分", "topic": "", "card": "暴走萝莉",
      "question": "她的能力何时触发？", "answer": "打出时。", "bullets": "",
      "truncated": 0, "status": "valid", "superseded_by": "", "status_note": "",
@@ -74,6 +78,7 @@ FAQ_REFS = [
     {"faq_id": "ref-1", "raw": "规则 [440.1.b.]", "old_number": "440.1.b", "rule_id": f"{V}:431", "method": "renumbered",
      "confidence": 1.0},
     {"faq_id": "core-3", "raw": "", "old_number": "", "rule_id": f"{V}:349.1", "method": "suggested", "confidence": 0.5},
+    {"faq_id": "core-4", "raw": "", "old_number": "", "rule_id": f"{V}:318.1", "method": "status", "confidence": 1.0},
 ]
 ERRATA = [{"id": "err-1", "card_zh": "暴走萝莉", "card_en": "Jinx, Loose Cannon", "text": f"修订后的文本。{XSS}",
            "faq_id": "core-3", "source_line": 31}]

@@ -123,6 +123,15 @@ def test_faq_errata_glossary(book):
     [term] = book.glossary("Deathknell")
     assert isinstance(term, Term) and (term.term, term.number, term.number_source) == ("绝念", "808", Provenance.ABSENT)
     assert any(e.superseded for e in book.faq_entries(status="superseded"))
+    # partly superseded (core FAQ 93: units heal from combat damage, now in the combat cleanup, 466.1): replaced in
+    # part, so `superseded` is true as well; `status` tells the two apart
+    partly = book.faq_entries(status="partly_superseded")
+    assert len(partly) == 9 and all(e.superseded and e.status == "partly_superseded" for e in partly)
+    heal = book.faq("C-L93")
+    assert heal.status == "partly_superseded" and heal.superseded_by == "466.1" and heal.superseded_rule.number == "466.1"
+    assert not book.faq("C-L33").superseded
+    hit = next(h for h in book.search("单位会从战斗伤害中恢复吗", kinds=["faq"], limit=20).hits if h.id == "C-L93")
+    assert hit.status == "partly_superseded" and hit.superseded
 
 
 def test_versions_and_a_store_file(book, tmp_path):

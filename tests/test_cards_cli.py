@@ -45,12 +45,42 @@ def test_card_rulings_current_first_superseded_marked(capsys):
     assert "待命 (Hidden) → 规则 811 待命" in out
     assert "勘误（修订文本，1 条）" in out and "见 C-L755" in out
     faq = out[out.index("FAQ 裁定"):out.index("使用此卡的场景")]
-    assert "C-L771" in faq and "C-L755" in faq
-    assert faq.index("C-L771") < faq.index("C-L755")  # current rulings before superseded ones
+    # Valid rulings first (C-L771 one target, C-L775 what counts), then the partly superseded ones, the referee
+    # FAQ's before the core FAQ's: R-L67 (hidden Teemo still playable while control is locked; its removal is
+    # now at 466.5.c) and C-L755 (no second trigger: 383.4.f.2.a).
+    assert "FAQ 裁定（4 条；现行 2，部分被取代 2（结论仍成立），已被取代 0）" in faq
+    order = [faq.index(fid) for fid in ("C-L771", "C-L775", "R-L67", "C-L755")]
+    assert order == sorted(order)
     after = faq[faq.index("C-L755"):]
-    # 383.4.f.2.a: the official number of the defend-trigger rule that supersedes it (Teemo defends)
-    assert "⚠ 已被取代 —— 现行规则 383.4.f.2.a" in after
+    # 383.4.f.2.a: the official number of the defend-trigger rule that replaced part of it (Teemo defends)
+    assert "⚠ 部分被取代（结论仍成立） —— 现行规则 383.4.f.2.a" in after
+    assert "⚠ 已被取代" not in faq
     assert "scenarios/triggers/teemo_defend_one_target.场景" in out
+
+
+def test_card_rulings_superseded_last(capsys):
+    # 烈阳徽记: C-L742 and C-L749 valid; C-L724 (a tie) superseded by the combat result and control of 466.
+    code, out, _ = run(capsys, "card", "烈阳徽记")
+    faq = out[out.index("FAQ 裁定"):out.index("使用此卡的场景")]
+    assert code == 0 and "FAQ 裁定（3 条；现行 2，已被取代 1）" in faq
+    assert faq.index("C-L742") < faq.index("C-L749") < faq.index("C-L724")
+    assert "⚠ 已被取代 —— 现行规则 466" in faq[faq.index("C-L724"):]
+    # the order of every card's rulings (judge card, the site's card pages): those no rule replaced, then the
+    # partly superseded (their result holds), the superseded last
+    from judge.rules.faq_status import STATUS_ORDER
+
+    assert sorted(STATUS_ORDER, key=STATUS_ORDER.get) == ["valid", "disputed", "partly_superseded", "superseded"]
+
+
+def test_card_json_carries_the_partly_superseded_status(capsys):
+    code, out, _ = run(capsys, "card", "克格莫-腐蚀巨口", "--json")
+    faq = {f["id"]: f for f in json.loads(out)["faq"]}
+    assert code == 0 and faq["C-L604"]["status"] == "valid"
+    # referee FAQ 63: 贪玩的小鬼 survives with 4 damage (the combat damage healed first); old step numbers replaced
+    r63 = faq["R-L63"]
+    assert (r63["status"], r63["status_label"], r63["superseded_by"]) == \
+        ("partly_superseded", "部分被取代（结论仍成立）", "466.1")
+    assert r63["status_note"].startswith("结论仍成立")
 
 
 def test_card_json(capsys):

@@ -41,10 +41,13 @@ def test_card_page_facts_keywords_rulings_errata_scenarios(site):
     assert "- 待命 → [811 待命](../../rules/811.md#r-811)" in page
     assert "(../../faq/errata.md#e-e-l761)" in page
     faq = page[page.index("## FAQ 裁定"):page.index("## 场景")]
-    assert faq.index("C&#45;L771") < faq.index("C&#45;L755")  # current rulings before superseded ones
-    superseded = [l for l in faq.splitlines() if "C&#45;L755" in l][0]
-    # 383.4.f.2.a: the official number of the defend-trigger rule; its page is the section 382 触发式技能
-    assert "⚠ **已被取代**——现行规则 [383&#46;4&#46;f&#46;2&#46;a](../../rules/382.md#r-383-4-f-2-a)" in superseded
+    # valid rulings before the partly superseded ones, as `judge card` lists them
+    assert faq.index("C&#45;L771") < faq.index("R&#45;L67") < faq.index("C&#45;L755")
+    partly = [l for l in faq.splitlines() if "C&#45;L755" in l][0]
+    # 383.4.f.2.a: the official number of the defend-trigger rule that replaced part of the ruling (a second
+    # trigger); its page is the section 382 触发式技能
+    assert "⚠ **部分被取代（结论仍成立）**——现行规则 [383&#46;4&#46;f&#46;2&#46;a](../../rules/382.md#r-383-4-f-2-a)" \
+        in partly
     assert "(../../rulings/triggers/teemo-defend-one-target.md)" in page
     assert "## 技能编码" in page and "该卡牌尚无技能编码（" in page  # not encoded: what it still needs
 

@@ -12,7 +12,7 @@ from judge.docs.build import build_docs
 from judge.docs.linkcheck import check_dir, page_anchors, page_links
 from judge.docs.markup import esc, rule_anchor
 from judge.records import FAQ_REF_METHODS
-from judge.rules.faq_render import METHOD_LABELS, RULE_SIDE_LABELS
+from judge.rules.faq_render import METHOD_LABELS, RULE_SIDE_LABELS, method_label
 
 
 @pytest.fixture(scope="module")
@@ -111,6 +111,22 @@ def test_faq_explicit_suggested_and_superseded(site):
     # An old number checked by hand is labelled as `judge faq show` labels it, without a confidence.
     assert "旧编号，已按官方编号 v1.4 人工核对；原文：" + esc("规则 [440.1.b.]") in referee
     assert "置信度 1.00" not in referee
+
+
+def test_faq_partly_superseded_marked_with_its_rule(site):
+    core1 = read(site, "faq/core-1.md")
+    assert "共 3 条。其中 1 条已被现行规则取代，1 条部分被现行规则取代（结论仍成立），已标出。" in core1
+    entry = core1[core1.index("结论仍成立的旧裁定"):]
+    assert '!!! note "此裁定部分被现行规则取代（结论仍成立）"' in entry
+    assert "取代其部分内容的规则：" in entry and "此裁定已被现行规则取代" not in entry
+    assert "318.md#r-318-1" in " ".join(page_links(entry))
+    assert f"（{method_label('status', 'partly_superseded')}）" in entry  # the rule it rests on, said as such
+    assert "<script>" not in entry
+    # from the rule's side: the rule replaced part of the ruling, whose result still holds
+    rule = read(site, "rules/318.md")
+    assert "此规则取代了该裁定的部分内容（部分被取代，结论仍成立）" in rule
+    index = read(site, "faq/index.md")
+    assert "“部分被取代（结论仍成立）”的裁定，其结论仍然成立" in index
 
 
 def test_faq_ref_labels_cover_every_method():

@@ -10,11 +10,26 @@ from cli_run import run
 
 
 def test_show_superseded_entry_marks_it(capsys):
+    # Sun Disc (core FAQ 718) counting itself for 鼓舞: reversed by 812.1.c (a card other than the one with Legion).
+    code, out, _ = run(capsys, "faq", "show", "C-L718")
+    assert code == 0
+    assert "⚠ 已被取代 —— 现行规则 812.1.c" in out and "[取代此条的现行规则]" in out
+    assert "出处：origins-core-rules-faq.zh.txt 第 718 行" in out
+
+
+def test_show_partly_superseded_entry_marks_it_with_the_replacing_rule(capsys):
+    # Teemo (core FAQ 755): his defend trigger still fires once when he is played from Hidden into a combat and
+    # has one target; only "out of the combat and back in, it triggers twice" is replaced by 383.4.f.2.a.
     code, out, _ = run(capsys, "faq", "show", "C-L755")
     assert code == 0
-    assert "⚠ 已被取代" in out and "提莫-军事家" in out
+    assert "⚠ 部分被取代（结论仍成立） —— 现行规则 383.4.f.2.a" in out and "⚠ 已被取代" not in out
+    assert "  说明：结论仍成立" in out and "被取代的是“移出战斗再移回可再次触发”的说法" in out
+    assert "383.4.f.2.a" in out and "[取代此条部分内容的现行规则]" in out
     assert "修订文本：提莫-军事家 (Teemo, Strategist)" in out
     assert "出处：origins-core-rules-faq.zh.txt 第 755 行" in out
+    code, out, _ = run(capsys, "faq", "show", "C-L755", "--json")
+    data = json.loads(out)
+    assert data["status"] == "partly_superseded" and data["superseded_by"] == "383.4.f.2.a"
 
 
 def test_show_referee_entry_lists_mapped_citations(capsys):
@@ -42,9 +57,11 @@ def test_show_unknown_id_suggests(capsys):
 
 def test_list_filters(capsys):
     code, out, _ = run(capsys, "faq", "list", "--doc", "core", "--topic", "战斗")
-    assert code == 0 and "C-L89" in out and "[已被取代 → 466]" in out and "R-L" not in out
+    assert code == 0 and "C-L89" in out and "[部分被取代（结论仍成立） → 466]" in out and "R-L" not in out
     code, out, _ = run(capsys, "faq", "list", "--status", "superseded", "--json")
-    assert len(json.loads(out)) == 12
+    assert sorted(e["id"] for e in json.loads(out)) == ["C-L718", "C-L724", "R-L41"]
+    code, out, _ = run(capsys, "faq", "list", "--status", "partly_superseded", "--json")
+    assert len(json.loads(out)) == 9 and {e["status"] for e in json.loads(out)} == {"partly_superseded"}
     code, out, _ = run(capsys, "faq", "list", "--doc", "referee")
     assert "[问题开头缺失]" in out and "共 50 条" in out
 

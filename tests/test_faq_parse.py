@@ -4,6 +4,7 @@ from collections import Counter
 
 import pytest
 
+from judge.errors import CorpusError
 from judge.rules import faq_status
 from judge.rules.faq import PART_APPENDIX, PART_CLARIFICATION, PART_FAQ, PART_QA, PART_RULINGS, parse_core, parse_referee, parse_shipped
 
@@ -163,14 +164,63 @@ def test_status_file_matches_entries(core, referee):
     entries = core.entries + referee.entries
     assert faq_status.apply_status(entries) == []
     status = {e.id: (e.status, e.superseded_by) for e in entries}
-    assert status["C-L755"] == ("superseded", "383.4.f.2.a")  # Teemo: a defend trigger is checked once per combat
-    assert status["C-L195"][0] == "superseded"             # burn out with an empty trash
-    assert status["C-L718"] == ("superseded", "812.1.c")  # Sun Disc: 鼓舞 needs a card other than itself
-    assert status["R-L61"] == ("superseded", "466.1")
+    partly, superseded = faq_status.PARTLY_SUPERSEDED, faq_status.SUPERSEDED
+    # Partly superseded: the ruling's result holds under the current rules (v1.4), one part of it does not.
+    # Teemo (core FAQ 755): played from Hidden into a combat he triggers once; "moved out and back in, he triggers
+    # twice" is replaced by 383.4.f.2.a (a defend trigger's condition is checked once per combat).
+    assert status["C-L755"] == (partly, "383.4.f.2.a")
+    # Burn out (core FAQ 195): the trash is recycled and an opponent gains 1 point; with an empty trash the chosen
+    # opponent still wins, by repeated burn outs of 1 point each (431.3; in the tree, 431.3.a whose words are the
+    # row's anchor), not by "infinite points".
+    assert status["C-L195"] == (partly, "431.3")
+    # Both sides survive (core FAQ 89): attackers recalled, the defender keeps control; the recall is now step 3d
+    # of the combat cleanup (466.1.a.2) and the result is "No Result" (466.3.d).
+    assert status["C-L89"] == (partly, "466")
+    # Kog'Maw and 贪玩的小鬼 (referee FAQ 63): the imp survives with 4 damage, the combat damage being healed in
+    # the combat cleanup before the Deathknell resolves; only the old step numbers ([322.8.]) are replaced.
+    assert status["R-L63"] == (partly, "466.1")
+    assert status["R-L61"] == (partly, "466.1")
+    # Superseded: the result itself no longer holds.
+    assert status["C-L718"] == (superseded, "812.1.c")  # Sun Disc: 鼓舞 needs a card other than itself
+    # A tie (core FAQ 724): "the defender keeps control" fails when both sides' units all died (466.5.b).
+    assert status["C-L724"] == (superseded, "466")
+    # Control while contested (referee FAQ 41): locked only while a showdown or combat is ongoing (190.4.b-c).
+    assert status["R-L41"] == (superseded, "190.4")
     assert status["C-L33"] == ("valid", None)                 # reviewed valid: no superseded_by
     assert by_id(core, "C-L33").status_rule == "467" and by_id(core, "C-L33").status_note
+    counts = Counter(s for s, _ in status.values())
+    assert counts[partly] == 9 and counts[superseded] == 3 and counts[faq_status.DISPUTED] == 0
     assert sum(s != "valid" for s, _ in status.values()) == 12
     assert sum(bool(e.status_note) for e in entries) == 25       # 12 changed + 13 reviewed valid
+    # A partly superseded entry's note says, in Chinese, what still holds and what was replaced.
+    for e in entries:
+        if e.status == partly:
+            assert e.status_note.startswith("结论仍成立") and "被取代的是" in e.status_note, e.id
+
+
+def test_status_file_statuses_are_the_four_documented_ones():
+    rows = faq_status.load_status_rows()
+    assert {r.status for r in rows} <= set(faq_status.STATUSES)
+    assert set(faq_status.STATUSES) == {"valid", "disputed", "partly_superseded", "superseded"}
+    # each has a Chinese label; the two replaced by a rule are ranked alike and named with "现行规则"
+    assert set(faq_status.STATUS_LABELS) == set(faq_status.STATUSES) == set(faq_status.STATUS_ORDER)
+    assert faq_status.STATUS_LABELS["partly_superseded"] == "部分被取代（结论仍成立）"
+    assert faq_status.SUPERSEDED_STATUSES == {"superseded", "partly_superseded"}
+    assert faq_status.inline_label("partly_superseded") == "部分被取代，结论仍成立"
+    # the file's header documents every status
+    header = "\n".join(line for line in faq_status.data_path(faq_status.STATUS_FILE_NAME)
+                       .read_text(encoding="utf-8").splitlines() if line.startswith("#"))
+    for status in faq_status.STATUSES:
+        assert status in header, status
+    assert "partly_superseded: the ruling's stated result still" in header
+
+
+def test_unknown_status_is_refused(tmp_path):
+    path = tmp_path / "faq_status.tsv"
+    path.write_text("doc\tline\tfirst_words\tstatus\trule\tanchor\tnote\n"
+                    "core\t39\t最后一分如何运作\tpartly\t467\t\t说明\n", encoding="utf-8")
+    with pytest.raises(CorpusError, match="未知状态"):
+        faq_status.load_status_rows(path)
 
 
 def test_referee_topics(referee):

@@ -1,7 +1,11 @@
 """Old-numbering citations of the referee FAQ mapped to current rules by content (hand-made tree and real store)."""
 
+import re
+from collections import Counter
+
 import pytest
 
+from judge.rules import faq_status
 from judge.rules.faq import Citation, parse_shipped
 from judge.records import FAQ_REF_METHODS
 from judge.rules.faq_refs import RuleIndex, faq_ref_rows, map_old_numbers
@@ -158,13 +162,28 @@ def test_store_refs_point_to_existing_rules(conn):
 
 
 def test_store_superseded_rules_exist(conn):
-    rows = conn.execute("SELECT id, superseded_by FROM faq WHERE status != 'valid'").fetchall()
+    rows = conn.execute("SELECT id, superseded_by, status FROM faq WHERE status != 'valid'").fetchall()
     assert len(rows) == 12
-    for fid, number in rows:
+    assert Counter(status for _, _, status in rows) == {"partly_superseded": 9, "superseded": 3}
+    for fid, number, _ in rows:
         assert conn.execute("SELECT 1 FROM rules WHERE version='2026-07-17' AND number=?", (number,)).fetchone(), fid
     teemo = conn.execute("""SELECT r.text FROM faq f JOIN rules r ON r.number = f.superseded_by
                             AND r.version='2026-07-17' WHERE f.id='C-L755'""").fetchone()[0]
     assert "每场战斗只会检查一次" in teemo
+
+
+def test_every_rule_a_status_note_cites_exists(conn):
+    """The notes of faq_status.tsv cite current rules ("规则 466.1.a.2", "见 383.4.e.2.a"): each is a node of the
+    tree (the absent chapters 440-829 are nodes too). Old numbers quoted from the FAQ are bracketed ("[322.8.]")."""
+    cited = set()
+    for row in faq_status.load_status_rows():
+        text = row.note.replace("–", "-")
+        cited |= set(re.findall(r"(?<![\[\d.])(\d{3}(?:\.[0-9a-z]+)+)(?![\d\]])", text))
+        cited |= set(re.findall(r"规则 (\d{3})(?![\d.])", text))
+    assert {"471.1.b.1", "466.1.a.1", "466.1.a.2", "466.5.c", "383.4.f.2.a", "431.2", "323.4"} <= cited
+    missing = [n for n in sorted(cited)
+               if not conn.execute("SELECT 1 FROM rules WHERE version='2026-07-17' AND number=?", (n,)).fetchone()]
+    assert not missing, missing
 
 
 def test_store_reviewed_valid_entries(conn):

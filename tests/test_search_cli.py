@@ -41,9 +41,26 @@ def test_json_schema_is_stable():
     hit = data["hits"][0]
     for key in ("rank", "kind", "kind_label", "id", "number", "display_number", "number_source", "inferred",
                 "breadcrumb", "title", "snippet", "highlights", "text", "score", "coverage", "matched", "direct",
-                "note", "status", "superseded", "superseded_by", "status_note", "source", "sub_rules"):
+                "note", "status", "status_label", "superseded", "superseded_by", "status_note", "source", "sub_rules"):
         assert key in hit, key
     assert hit["kind_label"] in ("规则", "FAQ", "勘误", "术语")
+
+
+def test_partly_superseded_faq_in_json_and_text():
+    # core FAQ 89 (both sides survive): its result holds (attackers recalled, the defender keeps control, no
+    # point); the recall is now step 3d of the combat cleanup and the result "No Result", under 466.
+    r = run("战斗双方都有单位存活会发生什么", "--kind", "FAQ", "--json", "--limit", "20")
+    hit = next(h for h in json.loads(r.stdout)["hits"] if h["id"] == "C-L89")
+    assert hit["status"] == "partly_superseded" and hit["status_label"] == "部分被取代（结论仍成立）"
+    assert hit["superseded"] is True  # replaced in part: ranked and arranged as a superseded entry
+    assert hit["superseded_by"].startswith("466 ") and hit["status_note"].startswith("结论仍成立")
+    text = run("战斗双方都有单位存活会发生什么", "--kind", "FAQ", "--limit", "20").stdout
+    line = next(l for l in text.splitlines() if "C-L89" in l)
+    assert "［部分被取代，结论仍成立；被取代的部分以 466 " in line and "已被取代" not in line
+    # a superseded entry keeps its tag: core FAQ 718 (Sun Disc counting itself), replaced by 812.1.c
+    text = run("太阳圆盘 鼓舞 自己", "--kind", "FAQ", "--limit", "20").stdout
+    line = next(l for l in text.splitlines() if "C-L718" in l)
+    assert "［已被取代，以 812.1.c" in line
 
 
 def test_kind_filter_from_cli():

@@ -186,14 +186,32 @@ def test_rules_above_faq_for_term_queries_and_faq_for_questions(conn):
     assert q_hits[0]["kind"] == "faq" and "手牌上限" in q_hits[0]["text"]
 
 
-def test_superseded_faq_is_marked_with_its_replacement(conn):
-    row = conn.execute("SELECT ref, text FROM search_docs WHERE kind = 'faq' AND status = 'superseded' LIMIT 1").fetchone()
+@pytest.mark.parametrize("status", ["superseded", "partly_superseded"])
+def test_superseded_faq_is_marked_with_its_replacement(conn, status):
+    row = conn.execute("SELECT ref, text FROM search_docs WHERE kind = 'faq' AND status = ? LIMIT 1", (status,)).fetchone()
     if row is None:
-        pytest.skip("no superseded FAQ entry in this corpus")
+        pytest.skip(f"no {status} FAQ entry in this corpus")
     words = norm_text(row[1])[4:14]
     data = search(conn, words, kinds=["faq"], limit=50).to_dict()
     hit = next(h for h in data["hits"] if h["id"] == row[0])
-    assert hit["superseded"] is True
+    assert hit["superseded"] is True and hit["status"] == status and hit["superseded_by"]
+    assert hit["status_label"] == {"superseded": "已被取代", "partly_superseded": "部分被取代（结论仍成立）"}[status]
+
+
+def test_partly_superseded_faq_ranks_as_a_superseded_one(conn, monkeypatch):
+    """A partly superseded ruling takes the superseded rulings' rank factor (0.8): ranked exactly as before it
+    had a status of its own. Core FAQ 93 (units heal from combat damage; the time is now the combat cleanup)."""
+    from judge.search import rank
+
+    query = "单位会从战斗伤害中恢复吗？什么时候恢复？"
+
+    def score():
+        return next(h for h in search(conn, query, kinds=["faq"], limit=20).to_dict()["hits"] if h["id"] == "C-L93")
+
+    hit = score()
+    assert hit["status"] == "partly_superseded" and hit["superseded"] is True
+    monkeypatch.setattr(rank, "SUPERSEDED_STATUSES", frozenset({"superseded"}))  # were it not treated alike
+    assert score()["score"] == pytest.approx(hit["score"] / 0.8, rel=1e-3)
 
 
 def test_kind_filter(conn):

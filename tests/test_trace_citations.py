@@ -61,3 +61,17 @@ def test_trace_text_is_the_same_without_prefetch(fresh_lookups, monkeypatch):
     single: list[str] = []
     render.to_text(result, write=single.append)
     assert "".join(prefetched) == "".join(single)
+
+
+def test_partly_superseded_ruling_is_shown_beside_the_rule_the_step_follows(fresh_lookups):
+    """Core FAQ 89 (both sides survive): its result holds, so a trace still names it, but beside the rule the
+    engine applies (466: recall in the combat cleanup, "No Result", control), marked with its status."""
+    assert rules_display.faq_display("C-L89") == "C-L89（部分被取代，结论仍成立，现行规则 466）"
+    assert rules_display.faq_display("C-L718") == "C-L718（已被取代，现行规则 812.1.c）"
+    assert rules_display.faq_display("C-L598") == "C-L598"
+    result = run_scenario(load_scenario(scenarios_dir() / "combat" / "both_survive_stun.场景"))
+    citing = [ev for ev in result.events if "C-L89" in ev.faq]
+    assert citing and all(ev.rules for ev in citing)
+    lines: list[str] = []
+    render.to_text(result, write=lines.append)
+    assert "C-L89（部分被取代，结论仍成立，现行规则 466）" in "".join(lines)

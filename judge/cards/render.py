@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from judge.cards.model import DOMAINS, SET_NAMES
 from judge.cards.names import KIND_LABELS
+from judge.rules.faq_status import PARTLY_SUPERSEDED, STATUS_LABELS, SUPERSEDED, SUPERSEDED_STATUSES
 
 
 def _rule_label(rule: dict | None) -> str:
@@ -128,10 +129,14 @@ def render_card(report: dict, full: bool = False) -> str:
 
     out.append("")
     if report["faq"]:
-        current = [f for f in report["faq"] if f["status"] != "superseded"]
-        old = [f for f in report["faq"] if f["status"] == "superseded"]
-        out.append(f"FAQ 裁定（{len(report['faq'])} 条；现行 {len(current)}，已被取代 {len(old)}）：")
-        for f in current + old:
+        # In the order of judge.cards.rulings: those no rule replaced, the partly superseded, the superseded.
+        current = [f for f in report["faq"] if f["status"] not in SUPERSEDED_STATUSES]
+        partly = [f for f in report["faq"] if f["status"] == PARTLY_SUPERSEDED]
+        old = [f for f in report["faq"] if f["status"] == SUPERSEDED]
+        counts = [f"现行 {len(current)}"] + ([f"部分被取代 {len(partly)}（结论仍成立）"] if partly else []) + \
+            [f"已被取代 {len(old)}"]
+        out.append(f"FAQ 裁定（{len(report['faq'])} 条；{'，'.join(counts)}）：")
+        for f in current + partly + old:
             out.append("  " + _faq_line(f, full))
         out.append("  用 judge faq show 编号 查看全文。")
     else:
@@ -169,10 +174,10 @@ def _typed_printing(report: dict) -> str | None:
 def _faq_line(f: dict, full: bool) -> str:
     text = f["question"] or f["answer"]
     line = f"{f['id']:<7} {f['doc_label']}  {_short(text, 200 if full else 56)}"
-    if f["status"] == "superseded":
+    if f["status"] in SUPERSEDED_STATUSES:
         rule = f.get("superseded_rule")
         target = _rule_label(rule).replace("规则 ", "") if rule else (f.get("superseded_by") or "")
-        line += "\n          ⚠ 已被取代" + (f" —— 现行规则 {target}" if target else "")
+        line += f"\n          ⚠ {STATUS_LABELS[f['status']]}" + (f" —— 现行规则 {target}" if target else "")
     elif f["status"] == "disputed":
         line += "\n          ⚠ 有争议" + (f" —— 相关规则 {f['superseded_by']}" if f.get("superseded_by") else "")
     return line

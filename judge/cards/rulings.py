@@ -12,6 +12,7 @@ import json
 from judge.cards.catalog import Catalog, catalog
 from judge.cards.model import Card
 from judge.rules.drafted import strip_mark
+from judge.rules.faq_status import STATUS_ORDER
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:  # the store hands out the connection; sqlite3 (and datetime under it) stays unimported
@@ -72,9 +73,6 @@ def _entry_text(row: sqlite3.Row) -> str:
     return "\n".join(parts)
 
 
-_STATUS_ORDER = {"valid": 0, "disputed": 1, "superseded": 2}
-
-
 def entry_cards(card_field: str | None, text: str, cat: Catalog | None = None) -> list[str]:
     """Card ids a FAQ entry is about: the card names the FAQ parser attached to it (its `card` field),
     and the short or other names the FAQ text quotes without an English pair (curated in faq_names.tsv)."""
@@ -93,7 +91,8 @@ def entry_cards(card_field: str | None, text: str, cat: Catalog | None = None) -
 
 def faq_entries(conn: sqlite3.Connection, card: Card, cat: Catalog | None = None) -> list[dict]:
     """The FAQ entries about the card, current rulings first (referee FAQ, then core FAQ: the order of
-    authority), superseded ones last; each a judge.rules.faq_lookup.get_entry dict plus "matched_name"."""
+    authority), then those a current rule replaced: partly superseded ones (their result still holds), superseded
+    ones last (faq_status.STATUS_ORDER); each a judge.rules.faq_lookup.get_entry dict plus "matched_name"."""
     cat = cat or catalog()
     names = {fn.name for fn in cat.names_in_faq(card)}
     if not names:
@@ -116,7 +115,7 @@ def faq_entries(conn: sqlite3.Connection, card: Card, cat: Catalog | None = None
         e = faq_lookup.get_entry(conn, entry_id)
         e["matched_name"] = name
         entries.append(e)
-    entries.sort(key=lambda e: (_STATUS_ORDER.get(e["status"] or "valid", 0), e["doc"] != "referee",
+    entries.sort(key=lambda e: (STATUS_ORDER.get(e["status"] or "valid", 0), e["doc"] != "referee",
                                 e["source_line"]))
     return entries
 

@@ -35,7 +35,7 @@ def register(app: typer.Typer) -> None:
     def list_cmd(
         doc: Optional[str] = typer.Option(None, "--doc", help="core（核心规则FAQ）或 referee（裁判FAQ）"),
         topic: Optional[str] = typer.Option(None, "--topic", "-t", help="主题或卡牌名，如 战斗、待命、提莫"),
-        status: Optional[str] = typer.Option(None, "--status", help="valid | superseded | disputed"),
+        status: Optional[str] = typer.Option(None, "--status", help="valid | disputed | partly_superseded（部分被取代，结论仍成立） | superseded"),
         as_json: bool = typer.Option(False, "--json", help="以 JSON 输出"),
     ) -> None:
         """列出 FAQ 条目；已被现行规则取代的裁定会标出。"""

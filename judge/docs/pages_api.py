@@ -24,7 +24,7 @@ RULEBOOK_METHODS = {
     "nearest": "与给定编号最接近的现有编号（用于“你是不是要找”）。",
     "versions": "语料中的文档版本（`list[Version]`）。",
     "faq": "一条 FAQ（`FaqEntry`，如 `C-L33`），含所依据的规则（`FaqRef`）与相关勘误。",
-    "faq_entries": "FAQ 条目列表，可按文档（`core`、`referee`）、主题或状态（`superseded`）筛选。",
+    "faq_entries": "FAQ 条目列表，可按文档（`core`、`referee`）、主题或状态（`valid`、`disputed`、`partly_superseded`、`superseded`）筛选。",
     "faq_for": "依据某条规则的 FAQ 条目。",
     "errata": "修订文本（`list[Erratum]`），全部或某张卡牌的（中文名、英文名或别名，支持模糊匹配）。",
     "glossary": "术语表（`list[Term]`），全部或某个术语（中文、英文、拼音、繁体）。",
@@ -36,12 +36,12 @@ RULEBOOK_METHODS = {
 RECORDS = {
     "Rule": "一条规则：`number`、`display_number`（推断编号带“≈”）、`number_source`（编号来源，`Provenance`）、`confidence`、`evidence`、`title`、`text`、`examples`、`level`、`parent`、出处（`source_file`、`source_line`）；`certain` 为假时编号不可当作确定编号。",
     "Ref": "正文中的一处引用：`from_rule`、`to_number`、`to_rule`（无法解析时为 `None`）、`cited_title`、`raw`。",
-    "FaqEntry": "一条 FAQ：`id`、`doc`、`topic`、`question`、`answer`、`bullets`、`status`（被现行规则取代时带 `superseded_by`）、`refs`、`errata`；由 `faq_for` 得到时 `method` 说明它与该规则的关联方式（explicit、mapped、topic…）。",
+    "FaqEntry": "一条 FAQ：`id`、`doc`、`topic`、`question`、`answer`、`bullets`、`status`（`valid` 有效、`disputed` 有争议、`partly_superseded` 部分被取代但结论仍成立、`superseded` 已被取代；后三者带 `superseded_by`：取代或涉及它的现行规则；`superseded` 属性对后两者为真）、`refs`、`errata`；由 `faq_for` 得到时 `method` 说明它与该规则的关联方式（explicit、mapped、topic…）。",
     "FaqRef": "FAQ 所依据的规则：`rule_id`、`display_number`、`method`（由确定到推测：status 取代该裁定的规则、reviewed 核对所依据的规则、explicit 直接引用、renumbered 旧编号经人工核对、mapped 旧编号按内容对应、suggested 搜索建议）、`confidence`。",
     "Erratum": "修订文本：`card_zh`、`card_en`、`text`、`faq_id`。",
     "Term": "术语：`term`、`english`、`kind`、`aliases`、定义规则的 `number`、`display_number`、`number_source`。",
     "Version": "文档版本：`version`、`file`、`kind`、`sha256`、`description`。",
-    "SearchHit": "搜索结果：`kind`、`id`、`number`、`display_number`、`number_source`、`title`、`snippet`、`score`、`superseded`…",
+    "SearchHit": "搜索结果：`kind`、`id`、`number`、`display_number`、`number_source`、`title`、`snippet`、`score`、`status`、`superseded`（FAQ 条目被现行规则全部或部分取代时为真，`status` 区分两者）…",
     "ScenarioResult": "场景推演结果：`passed`、`events`（追踪事件：`kind`、`text`、`rules`、`faq`）、`expectations`（`text`、`ok`、`actual`、`line`、`kind`）、`stop`、`rules_applied`。",
 }
 

@@ -13,6 +13,7 @@ from collections import defaultdict
 from judge.docs.context import SiteContext
 from judge.docs.markup import esc, heading, slug
 from judge.rules.drafted import strip_mark
+from judge.rules.faq_status import STATUS_LABELS, STATUS_ORDER, SUPERSEDED_STATUSES
 
 INDEX = "cards/index.md"
 
@@ -173,13 +174,12 @@ def render_card(ctx: SiteContext, site: CardSite, card) -> str:
     lines += [heading(2, "FAQ 裁定", "faq"), ""]
     entries = site.faq.get(card.id, [])
     if entries:
-        order = {"valid": 0, "disputed": 1, "superseded": 2}
-        for e in sorted(entries, key=lambda e: (order.get(e.status or "valid", 0), e.doc != "referee", e.source_line or 0)):
+        for e in sorted(entries, key=lambda e: (STATUS_ORDER.get(e.status or "valid", 0), e.doc != "referee", e.source_line or 0)):
             label = f"{e.id} {_short(e.question or e.answer)}"
             mark = ""
-            if e.status == "superseded":
+            if e.status in SUPERSEDED_STATUSES:
                 targets = [t.strip() for t in (e.superseded_by or "").replace("，", ",").split(",") if t.strip()]
-                mark = " ⚠ **已被取代**" + ("——现行规则 " + "、".join(ctx.rule_link(page, t) for t in targets) if targets else "")
+                mark = f" ⚠ **{STATUS_LABELS[e.status]}**" + ("——现行规则 " + "、".join(ctx.rule_link(page, t) for t in targets) if targets else "")
             elif e.status == "disputed":
                 mark = " ⚠ 有争议"
             lines.append(f"- {ctx.faq_link(page, e.id, label)}{mark}")

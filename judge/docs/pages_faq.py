@@ -7,7 +7,8 @@ from judge.docs.data import FaqEntry
 from judge.docs.markup import esc, esc_lines, heading, indent, slug
 from judge.docs.pages_cards import faq_card_line
 from judge.records import GROUNDED_METHODS
-from judge.rules.faq_render import METHOD_LABELS
+from judge.rules.faq_render import METHOD_LABELS, method_label
+from judge.rules.faq_status import PARTLY_SUPERSEDED, SUPERSEDED, SUPERSEDED_STATUSES
 
 ERRATA_PAGE = "faq/errata.md"
 
@@ -20,12 +21,19 @@ def _short(text: str, n: int = 48) -> str:
 def render_entry(ctx: SiteContext, page: str, e: FaqEntry) -> list[str]:
     title = _short(e.question or e.answer or e.id)
     lines = [heading(3, esc(title), ctx.faq_anchor[e.id]), ""]
-    if e.status == "superseded":
-        lines.append('!!! warning "此裁定已被现行规则取代"')
-        body = ["此条 FAQ 写于 2026-07-17 版核心规则之前，其结论已不适用。"]
+    if e.status in SUPERSEDED_STATUSES:
+        if e.status == SUPERSEDED:
+            lines.append('!!! warning "此裁定已被现行规则取代"')
+            body = ["此条 FAQ 写于 2026-07-17 版核心规则之前，其结论已不适用。"]
+            replaced_by = "取代它的规则："
+        else:
+            lines.append('!!! note "此裁定部分被现行规则取代（结论仍成立）"')
+            body = ["此条 FAQ 写于 2026-07-17 版核心规则之前。其结论在现行规则下仍然成立，"
+                    "但其理由、时点或其中一部分已被取代：以现行规则为准。"]
+            replaced_by = "取代其部分内容的规则："
         if e.superseded_by:
             targets = [t.strip() for t in e.superseded_by.replace("，", ",").split(",") if t.strip()]
-            body.append("取代它的规则：" + "、".join(ctx.rule_link(page, t) for t in targets))
+            body.append(replaced_by + "、".join(ctx.rule_link(page, t) for t in targets))
         if e.status_note:
             body.append(f"说明：{esc(e.status_note)}")
         lines += indent(sum(([b, ""] for b in body), [])) + [""]
@@ -51,7 +59,7 @@ def render_entry(ctx: SiteContext, page: str, e: FaqEntry) -> list[str]:
             if rule is not None:
                 target = ctx.rule_link(page, rule)
                 conf = f"，置信度 {r.confidence:.2f}" if r.method == "mapped" and isinstance(r.confidence, (int, float)) else ""
-                label = METHOD_LABELS.get(r.method, esc(r.method))
+                label = method_label(r.method, e.status) if r.method in METHOD_LABELS else esc(r.method)
                 items.append(f"- {target}（{label}{conf}{'；原文：' + cited if cited else ''}）")
             else:
                 items.append(f"- {cited or esc(r.old_number)}（原文引用，未能对应到现行规则）")
@@ -77,8 +85,11 @@ def render_entry(ctx: SiteContext, page: str, e: FaqEntry) -> list[str]:
 
 def render_faq_page(ctx: SiteContext, fp: FaqPage) -> str:
     lines = [f"# {esc(fp.title)} {{#top}}", ""]
-    superseded = sum(1 for e in fp.entries if e.status == "superseded")
-    lines += [f"共 {len(fp.entries)} 条。" + (f"其中 {superseded} 条已被现行规则取代，已标出。" if superseded else ""), ""]
+    superseded = sum(1 for e in fp.entries if e.status == SUPERSEDED)
+    partly = sum(1 for e in fp.entries if e.status == PARTLY_SUPERSEDED)
+    marked = ([f"{superseded} 条已被现行规则取代"] if superseded else []) + \
+        ([f"{partly} 条部分被现行规则取代（结论仍成立）"] if partly else [])
+    lines += [f"共 {len(fp.entries)} 条。" + (f"其中 {'，'.join(marked)}，已标出。" if marked else ""), ""]
     group = None
     for e in fp.entries:
         g = e.card or e.topic or ""
@@ -122,6 +133,7 @@ def render_faq_index(ctx: SiteContext) -> str:
             lines.append(f"- {ctx.page_link(page, fp.page, esc(fp.title))}（{len(fp.entries)} 条）")
         lines.append("")
     lines += ["", f"- {ctx.page_link(page, ERRATA_PAGE, '修订文本（勘误）')}（{len(ctx.data.errata)} 张卡牌）", ""]
-    lines += ["FAQ 的权威低于现行核心规则：核心 FAQ 写于 2026-07-17 版规则之前，部分裁定已被取代，页面中已标出并链接到取代它的规则。"
+    lines += ["FAQ 的权威低于现行核心规则：核心 FAQ 写于 2026-07-17 版规则之前，部分裁定已被取代，页面中已标出并链接到取代它的规则；"
+              "“部分被取代（结论仍成立）”的裁定，其结论仍然成立，只是理由、时点或其中一部分已由现行规则取代。"
               "“搜索建议”列出的规则由本项目的搜索找到，并非 FAQ 原文引用。", ""]
     return "\n".join(lines)

@@ -30,7 +30,8 @@ def render_home(ctx: SiteContext) -> str:
         "本站由 `judge docs build` 从规则树数据库自动生成：核心规则逐条带锚点与交叉引用，FAQ 链接到其依据的规则，"
         "每个裁定场景给出问题、局面、逐步推演（标注所依据的规则编号）与期望结果。",
         "",
-        "权威顺序（由高到低）：卡面文字 > 2026-07-17 版核心规则 > 裁判 FAQ > 核心规则 FAQ（写于现行规则之前，部分裁定已被取代）。",
+        "权威顺序（由高到低）：卡面文字 > 2026-07-17 版核心规则 > 裁判 FAQ > 核心规则 FAQ（写于现行规则之前，部分裁定已被取代；"
+        "有些裁定只是理由、时点或其中一部分被取代，结论仍成立，标为“部分被取代（结论仍成立）”）。",
         "",
         "- " + ctx.page_link(page, "rules/index.md", "规则目录"),
         "- " + ctx.page_link(page, "faq/index.md", "FAQ 与勘误"),
@@ -74,7 +75,8 @@ def render_home(ctx: SiteContext) -> str:
         examples = sum(len(r.examples) for r in d.rules)
         linked = sum(1 for ref in d.refs if ref.to_rule)
         lines += [f"举例 {examples} 条；交叉引用 {len(d.refs)} 处（{linked} 处已解析到规则）；"
-                  f"FAQ 条目 {len(d.faq)} 条（已被取代 {sum(1 for f in d.faq if f.status == 'superseded')} 条）；"
+                  f"FAQ 条目 {len(d.faq)} 条（已被取代 {sum(1 for f in d.faq if f.status == 'superseded')} 条，"
+                  f"部分被取代但结论仍成立 {sum(1 for f in d.faq if f.status == 'partly_superseded')} 条）；"
                   f"修订文本 {len(d.errata)} 条；术语 {len(d.terms)} 个；裁定场景 {len(ctx.rulings)} 个。", ""]
     else:
         lines += ["规则树尚未生成。", ""]

@@ -6,7 +6,8 @@ from judge.docs.context import RuleSection, SiteContext, citation_spans, faq_lab
 from judge.docs.data import Ref, Rule
 from judge.docs.markup import esc, heading, indent, slug
 from judge.rules import citation_review, translation_notes
-from judge.rules.faq_render import RULE_SIDE_LABELS
+from judge.rules.faq_render import rule_side_label
+from judge.rules.faq_status import SUPERSEDED_STATUSES, inline_label
 
 SOURCE_LABEL = {
     "cited": "编号由正文引用确认",
@@ -178,8 +179,8 @@ class RelatedLinks:
             entry = ctx.data.faq_by_id.get(fr.faq_id)
             if entry is None:
                 continue
-            mark = RULE_SIDE_LABELS.get(fr.method, fr.method)
-            status = "（已被取代）" if entry.status == "superseded" else ""
+            mark = rule_side_label(fr.method, entry.status)
+            status = f"（{inline_label(entry.status)}）" if entry.status in SUPERSEDED_STATUSES else ""
             faq_items.append(f"{ctx.faq_link(page, entry.id, faq_label(entry))} · {esc(mark)}{status}")
         faq_items = list(dict.fromkeys(faq_items))
         if faq_items:

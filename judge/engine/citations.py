@@ -549,12 +549,19 @@ FAQ: dict[str, tuple[str, str]] = {
     "C-TWISTED-FATE": ("C-L451", "崔斯特-赌徒：执行以下一项也是反射触发"),
 }
 
-# FAQ rulings superseded by the current rules (faq-status): the engine follows the rule.
+# The rulings of FAQ above that a current rule replaced, wholly or in part (faq_status.tsv: superseded or
+# partly_superseded), with that rule: the engine follows and cites the rule. A partly superseded ruling's stated
+# result agrees with the rule, yet it is no authority over it either: a step cites the rule, and the ruling only
+# beside it, shown with its status (judge.trace.rules_display.faq_display). tests/test_engine_citations.py
+# checks this table against faq_status.tsv.
 SUPERSEDED: dict[str, str] = {
-    "C-BURN-OUT": "431",
-    "C-HEAL-COMBAT": "466.1",
-    "C-BOTH-SURVIVE": "466",
-    "C-FINAL-POINT": "467",
+    "C-BURN-OUT": "431",          # partly superseded
+    "C-HEAL-COMBAT": "466.1",     # partly superseded
+    "C-BOTH-SURVIVE": "466",      # partly superseded
+    "C-FINAL-POINT": "467",       # partly superseded
+    "R-CONTROL-LOCK": "190.4",    # superseded
+    "R-COMBAT-CLEANUP": "466.1",  # partly superseded
+    "R-KOGMAW": "466.1",          # partly superseded
 }
 
 

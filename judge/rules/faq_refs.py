@@ -304,7 +304,8 @@ def faq_ref_rows(entries: list[ParsedFaqEntry], citations: list[Citation], rules
         if e.status_rule:
             rule = index.deepest_existing(e.status_rule)
             if rule:  # kept even when a citation maps to the same rule: it says something else
-                # "status": the rule that superseded (or disputes) the ruling; "reviewed": the rule a valid one was checked against.
+                # "status": the rule that superseded (wholly or in part) or disputes the ruling; "reviewed": the rule a
+                # valid one was checked against.
                 rows.append({"faq_id": e.id, "raw": None, "old_number": None, "rule_id": rule["id"],
                              "method": "status" if e.status != "valid" else "reviewed", "confidence": 1.0})
                 linked.add(rule["id"])

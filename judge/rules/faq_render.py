@@ -5,7 +5,7 @@ from __future__ import annotations
 from judge.records import Erratum, FaqEntry, Term
 from judge.rules import citation_review
 from judge.rules.faq_lookup import DOCS
-from judge.rules.faq_status import STATUS_LABELS
+from judge.rules.faq_status import DISPUTED, PARTLY_SUPERSEDED, RULE_WORDS, STATUS_LABELS
 
 # How an FAQ entry is tied to a rule (records.FAQ_REF_METHODS), said from the entry (the CLI's `faq show`,
 # the docs' FAQ pages) and from the rule (the docs' rule pages): one table, so both say the same thing.
@@ -19,6 +19,25 @@ _LABELS = {
 }
 METHOD_LABELS = {method: entry_side for method, (entry_side, _) in _LABELS.items()}
 RULE_SIDE_LABELS = {method: rule_side for method, (_, rule_side) in _LABELS.items()}
+# The "status" link of a ruling that is not simply superseded: said the same way from both sides.
+_STATUS_LINK = {
+    PARTLY_SUPERSEDED: ("取代此条部分内容的现行规则", "此规则取代了该裁定的部分内容"),
+    DISPUTED: ("争议涉及的现行规则", "该裁定与此规则有争议"),
+}
+
+
+def method_label(method: str, status: str | None) -> str:
+    """How an FAQ entry is tied to a rule, said from the entry; the "status" link says what the status is."""
+    if method == "status" and status in _STATUS_LINK:
+        return _STATUS_LINK[status][0]
+    return METHOD_LABELS.get(method, method)
+
+
+def rule_side_label(method: str, status: str | None) -> str:
+    """The same tie said from the rule (the site's rule pages)."""
+    if method == "status" and status in _STATUS_LINK:
+        return _STATUS_LINK[status][1]
+    return RULE_SIDE_LABELS.get(method, method)
 
 
 def rule_label(number: str | None, display: str | None, source: str | None, title: str | None = None) -> str:
@@ -40,8 +59,7 @@ def status_line(entry: FaqEntry) -> str | None:
     rule = entry.superseded_rule
     target = rule_label(rule.number, rule.display_number, rule.number_source, rule.title) if rule \
         else (entry.superseded_by or "")
-    verb = "现行规则" if status == "superseded" else "相关规则"
-    return f"⚠ {STATUS_LABELS[status]}" + (f" —— {verb} {target}" if target else "")
+    return f"⚠ {STATUS_LABELS[status]}" + (f" —— {RULE_WORDS.get(status, '相关规则')} {target}" if target else "")
 
 
 def _short(text: str, n: int = 48) -> str:
@@ -101,9 +119,7 @@ def entry_detail(e: FaqEntry) -> str:
         out.append("相关规则：")
         for r in refs:
             label = rule_label(r.number, r.display_number, r.number_source, r.title)
-            how = METHOD_LABELS.get(r.method, r.method)
-            if r.method == "status" and e.status == "disputed":
-                how = "争议涉及的现行规则"
+            how = method_label(r.method, e.status)
             if r.method == "mapped":
                 how = f"原文“{r.raw}”为旧编号，{how}"
             elif r.method == "renumbered":

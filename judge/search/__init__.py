@@ -64,8 +64,14 @@ JSON output (`judge search --json`), schema_version 1 — stable; fields are onl
         "matched": [str],
         "direct": bool,            # reached through a rule citation in the query
         "note": str,               # why it stands there, e.g. "上一条中问题所问的子条款" (judge.search.sublabels)
-        "status": str | null, "superseded": bool, "superseded_by": str | null,
-        "status_note": str | null, # FAQ entries superseded by the current rules
+        "status": str | null,      # an FAQ entry's reviewed status: valid | disputed | partly_superseded | superseded
+                                   # (partly_superseded: its result still holds, its reasoning, a timing detail
+                                   # or one part was replaced by superseded_by); null for other kinds
+        "status_label": str | null,     # the status in Chinese, e.g. "部分被取代（结论仍成立）"
+        "superseded": bool,        # replaced by a current rule, wholly or in part (status tells which);
+                                   # both rank and are arranged alike
+        "superseded_by": str | null,    # the current rule that replaced it (or that a disputed one concerns)
+        "status_note": str | null, # what was reviewed: for a partly superseded entry, what holds and what was replaced
         "translation_note": str | null,  # a rule where the Chinese text differs from v1.4 (judge/rules/translation_notes.py)
         "source": str              # "file:line" of the paragraph
       }]

@@ -22,6 +22,7 @@ import re
 
 from typing import Callable
 
+from judge.rules.faq_status import SUPERSEDED_STATUSES
 from judge.search.rank import SCORE_COLUMNS, Hit, fetch_docs
 
 SECTION_PARAGRAPHS = 2
@@ -257,8 +258,8 @@ def _ruling_tier(doc: dict, term: str, aliases: list[str], keyword: bool) -> int
 
 def term_rulings(conn, hits: list[Hit], said: list[str]) -> list[Hit]:
     """When the first hits hold a term's glossary entry (the query names a keyword or rules term), the term's
-    rule follows the entry and the FAQ entries that rule on the term (not superseded; best tier first, then in
-    document order, at most TERM_RULINGS) follow the rule: a judge sees the rule and how it was ruled on the
+    rule follows the entry and the FAQ entries that rule on the term (not superseded, wholly or in part; best tier
+    first, then in document order, at most TERM_RULINGS) follow the rule: a judge sees the rule and how it was ruled on the
     first screen. Only when what the query says (`said`: its concepts) is that one term, by one of its names; not
     for a card's entry (card_rulings_first puts a card's rulings first)."""
     if not hits or hits[0].direct:
@@ -276,10 +277,12 @@ def term_rulings(conn, hits: list[Hit], said: list[str]) -> list[Hit]:
     if len(said) != 1 or said[0].lower() not in {n.lower() for n in [term, row[1] or "", *names]}:
         return hits
     aliases = [a for a in names if a != term and re.fullmatch(r"[\u4e00-\u9fff]{2,}", a)]
+    replaced = sorted(SUPERSEDED_STATUSES)  # a partly superseded ruling is left out as a superseded one is
     rows = conn.execute(
-        "SELECT id, title, text FROM search_docs WHERE kind = 'faq' AND COALESCE(status, '') != 'superseded' "
+        "SELECT id, title, text FROM search_docs WHERE kind = 'faq' AND COALESCE(status, '') NOT IN "
+        f"({','.join('?' * len(replaced))}) "
         "AND (title LIKE ? OR text LIKE ?" + " OR text LIKE ?" * len(aliases) + ") ORDER BY id",
-        [f"%{term}%", f"%{term}%"] + [f"%{a}%" for a in aliases]).fetchall()
+        replaced + [f"%{term}%", f"%{term}%"] + [f"%{a}%" for a in aliases]).fetchall()
     tiers = sorted((tier, i) for i, title, text in rows
                    if (tier := _ruling_tier({"title": title, "text": text}, term, aliases, keyword)) is not None)
     ids = [i for _t, i in tiers[:TERM_RULINGS]]

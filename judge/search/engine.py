@@ -10,6 +10,7 @@ import json
 import re
 
 from judge.errors import JudgeError
+from judge.rules.faq_status import STATUS_LABELS, SUPERSEDED_STATUSES
 from judge.rules.number import within
 from judge.search import arrange, fusion, intent, rank, rerank, snippet, steps, sublabels
 from judge.search.analyze import MAX_QUERY_CHARS, Analysis, analyze
@@ -468,7 +469,9 @@ def hit_dict(h: rank.Hit, rank_no: int, forms: list[str], width: int = snippet.W
         "direct": h.direct,
         "note": h.note,
         "status": d["status"],
-        "superseded": bool(d["status"] and "supersed" in d["status"]),
+        "status_label": STATUS_LABELS.get(d["status"]) if d["status"] else None,
+        # Replaced by a current rule, wholly or in part (status tells which): ranked alike.
+        "superseded": d["status"] in SUPERSEDED_STATUSES,
         "superseded_by": d["superseded_by"],
         "status_note": d["status_note"],
         "translation_note": d.get("translation_note"),

@@ -35,6 +35,7 @@ import bisect
 from itertools import compress
 
 from judge.rules.drafted import is_drafted
+from judge.rules.faq_status import SUPERSEDED_STATUSES
 from judge.search import intent, phrases
 from judge.search.analyze import Analysis, Concept
 from judge.search.store import connection_memo
@@ -430,7 +431,7 @@ def score(analysis: Analysis, docs: dict[int, dict], cands: list[tuple[int, floa
             # words and its text previews the paragraphs under it, one of which answers a question; like a
             # skeleton node it points the way. A term query still finds it first (its title names the term).
             s *= SKELETON_WEIGHT
-        if d.get("status") and "supersed" in (d["status"] or ""):
+        if d.get("status") in SUPERSEDED_STATUSES:  # a partly superseded ruling ranks as a superseded one
             s *= 0.8
         if kind == "term" and norm.find("\n") >= 0 and not norm.split("\n", 1)[1].strip():
             s *= 0.7  # a glossary entry with nothing to show

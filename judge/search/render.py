@@ -6,6 +6,7 @@ import json
 import os
 
 from judge.rules import translation_notes
+from judge.rules.faq_status import PARTLY_SUPERSEDED, inline_label
 
 BOLD_YELLOW = "\x1b[1;33m"
 DIM = "\x1b[2m"
@@ -69,8 +70,12 @@ def render_text(data: dict, color: bool = False) -> str:
         if h.get("translation_note"):
             tags.append(TRANSLATION_TAG)
         if h["superseded"]:
-            by = f"，以 {h['superseded_by']} 为准" if h["superseded_by"] else ""
-            tags.append(f"已被取代{by}")
+            if h.get("status") == PARTLY_SUPERSEDED:  # its result still holds; the part replaced follows the rule
+                by = f"；被取代的部分以 {h['superseded_by']} 为准" if h["superseded_by"] else ""
+                tags.append(f"{inline_label(PARTLY_SUPERSEDED)}{by}")
+            else:
+                by = f"，以 {h['superseded_by']} 为准" if h["superseded_by"] else ""
+                tags.append(f"已被取代{by}")
         tag = "".join(f"［{t}］" for t in tags)
         # Why a hit stands where it does (the rule before the FAQ entry asking the same question, a
         # sub-paragraph of the hit above): said on its header line, to keep the first screen short.

@@ -6,6 +6,8 @@ in one query each (a trace cites a few dozen); `display` and `faq_status` then a
 
 from __future__ import annotations
 
+from judge.rules.faq_status import SUPERSEDED_STATUSES, inline_label
+
 _cache: dict[str, str] = {}
 _failed = False
 
@@ -113,10 +115,11 @@ def faq_status(fid: str) -> tuple[str, str | None]:
 
 
 def faq_display(fid: str) -> str:
-    """'C-L89（已被取代，现行规则 466）' for superseded rulings, 'C-L598' otherwise."""
+    """'C-L724（已被取代，现行规则 466）' for superseded rulings, 'C-L89（部分被取代，结论仍成立，现行规则 466）'
+    for partly superseded ones (the trace still follows and cites the rule), 'C-L598' otherwise."""
     status, by = faq_status(fid)
-    if status == "superseded":
-        return f"{fid}（已被取代" + (f"，现行规则 {display(by)}）" if by else "）")
+    if status in SUPERSEDED_STATUSES:
+        return f"{fid}（{inline_label(status)}" + (f"，现行规则 {display(by)}）" if by else "）")
     if status == "disputed":
         return f"{fid}（有争议）"
     return fid
