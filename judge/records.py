@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from judge.recordtype import field, record
-from judge.rules.faq_status import SUPERSEDED_STATUSES
+from judge.rules.ruling_status import SUPERSEDED_STATUSES
 from judge.rules.number import Provenance, RuleNumber, display_number
 
 __all__ = ["Erratum", "FaqEntry", "FaqRef", "Ref", "Rule", "SearchHit", "SearchResult", "Term", "Version",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from judge.cards.model import DOMAINS, SET_NAMES
 from judge.cards.names import KIND_LABELS
-from judge.rules.faq_status import PARTLY_SUPERSEDED, STATUS_LABELS, SUPERSEDED, SUPERSEDED_STATUSES
+from judge.rules.ruling_status import PARTLY_SUPERSEDED, STATUS_LABELS, SUPERSEDED, SUPERSEDED_STATUSES
 
 
 def _rule_label(rule: dict | None) -> str:

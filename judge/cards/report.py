@@ -81,7 +81,7 @@ def card_report(conn, card, *, query: str = "", matched_by: str = "", scenarios_
     entries = rulings.faq_entries(conn, card, cat)
     if entries:  # the FAQ modules compile CJK regexes on import: only when there is something to show
         from judge.rules.faq_lookup import DOCS
-        from judge.rules.faq_status import STATUS_LABELS
+        from judge.rules.ruling_status import STATUS_LABELS
     for e in entries:
         faq.append({
             "id": e["id"], "doc": e["doc"], "doc_label": DOCS[e["doc"]], "status": e["status"] or "valid",

@@ -12,7 +12,7 @@ import json
 from judge.cards.catalog import Catalog, catalog
 from judge.cards.model import Card
 from judge.rules.drafted import strip_mark
-from judge.rules.faq_status import STATUS_ORDER
+from judge.rules.ruling_status import STATUS_ORDER
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:  # the store hands out the connection; sqlite3 (and datetime under it) stays unimported

@@ -41,7 +41,7 @@ def register(app: typer.Typer) -> None:
         """列出 FAQ 条目；已被现行规则取代的裁定会标出。"""
         from judge.errors import JudgeError
         from judge.rules import faq_render
-        from judge.rules.faq_status import STATUSES
+        from judge.rules.ruling_status import STATUSES
 
         if status and status not in STATUSES:
             raise JudgeError(f"未知的状态“{status}”。可选：{' | '.join(STATUSES)}")

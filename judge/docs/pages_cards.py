@@ -13,7 +13,7 @@ from collections import defaultdict
 from judge.docs.context import SiteContext
 from judge.docs.markup import esc, heading, slug
 from judge.rules.drafted import strip_mark
-from judge.rules.faq_status import STATUS_LABELS, STATUS_ORDER, SUPERSEDED_STATUSES
+from judge.rules.ruling_status import STATUS_LABELS, STATUS_ORDER, SUPERSEDED_STATUSES
 
 INDEX = "cards/index.md"
 

@@ -8,7 +8,7 @@ from judge.docs.markup import esc, esc_lines, heading, indent, slug
 from judge.docs.pages_cards import faq_card_line
 from judge.records import GROUNDED_METHODS
 from judge.rules.faq_render import METHOD_LABELS, method_label
-from judge.rules.faq_status import PARTLY_SUPERSEDED, SUPERSEDED, SUPERSEDED_STATUSES
+from judge.rules.ruling_status import PARTLY_SUPERSEDED, SUPERSEDED, SUPERSEDED_STATUSES
 
 ERRATA_PAGE = "faq/errata.md"
 

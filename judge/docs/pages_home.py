@@ -8,6 +8,7 @@ from pathlib import Path
 
 from judge.docs.context import SiteContext
 from judge.docs.markup import esc, heading
+from judge.rules.ruling_status import PARTLY_SUPERSEDED, SUPERSEDED
 
 KIND_LABEL = {
     "rules": "核心规则（完整）",
@@ -75,8 +76,8 @@ def render_home(ctx: SiteContext) -> str:
         examples = sum(len(r.examples) for r in d.rules)
         linked = sum(1 for ref in d.refs if ref.to_rule)
         lines += [f"举例 {examples} 条；交叉引用 {len(d.refs)} 处（{linked} 处已解析到规则）；"
-                  f"FAQ 条目 {len(d.faq)} 条（已被取代 {sum(1 for f in d.faq if f.status == 'superseded')} 条，"
-                  f"部分被取代但结论仍成立 {sum(1 for f in d.faq if f.status == 'partly_superseded')} 条）；"
+                  f"FAQ 条目 {len(d.faq)} 条（已被取代 {sum(1 for f in d.faq if f.status == SUPERSEDED)} 条，"
+                  f"部分被取代但结论仍成立 {sum(1 for f in d.faq if f.status == PARTLY_SUPERSEDED)} 条）；"
                   f"修订文本 {len(d.errata)} 条；术语 {len(d.terms)} 个；裁定场景 {len(ctx.rulings)} 个。", ""]
     else:
         lines += ["规则树尚未生成。", ""]

@@ -7,7 +7,7 @@ from judge.docs.data import Ref, Rule
 from judge.docs.markup import esc, heading, indent, slug
 from judge.rules import citation_review, translation_notes
 from judge.rules.faq_render import rule_side_label
-from judge.rules.faq_status import SUPERSEDED_STATUSES, inline_label
+from judge.rules.ruling_status import SUPERSEDED_STATUSES, inline_label
 
 SOURCE_LABEL = {
     "cited": "编号由正文引用确认",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from judge.records import Erratum, FaqEntry, Term
 from judge.rules import citation_review
 from judge.rules.faq_lookup import DOCS
-from judge.rules.faq_status import DISPUTED, PARTLY_SUPERSEDED, RULE_WORDS, STATUS_LABELS
+from judge.rules.ruling_status import DISPUTED, PARTLY_SUPERSEDED, RULE_WORDS, STATUS_LABELS
 
 # How an FAQ entry is tied to a rule (records.FAQ_REF_METHODS), said from the entry (the CLI's `faq show`,
 # the docs' FAQ pages) and from the rule (the docs' rule pages): one table, so both say the same thing.

@@ -11,9 +11,14 @@ from collections import namedtuple
 from pathlib import Path
 
 from judge.errors import CorpusError
+from judge.rules.ruling_status import (  # noqa: F401 (the statuses, named here too for the reviewed file's readers)
+    DISPUTED, PARTLY_SUPERSEDED, RULE_WORDS, STATUS_LABELS, STATUS_ORDER, STATUSES, SUPERSEDED, SUPERSEDED_STATUSES, VALID,
+    inline_label,
+)
 
-# Kept import-light (the labels below are on the `judge rule` fast path): the data files are located
-# when first read, and StatusRow is a named tuple rather than a dataclass.
+# The statuses themselves live in judge.rules.ruling_status, which the cold paths import instead of this
+# module; this one stays light all the same: the data files are located when first read, and StatusRow is a
+# named tuple rather than a dataclass.
 STATUS_FILE_NAME = "faq_status.tsv"
 TOPICS_FILE_NAME = "referee_topics.tsv"
 
@@ -31,30 +36,6 @@ def __getattr__(name: str):
     if name == "TOPICS_FILE":
         return data_path(TOPICS_FILE_NAME)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-VALID = "valid"
-SUPERSEDED = "superseded"
-DISPUTED = "disputed"
-# The ruling's stated result still holds under the current rules; its reasoning, a timing detail or one
-# part of it was replaced by its rule. The rule is still what governs: the engine follows and cites it.
-PARTLY_SUPERSEDED = "partly_superseded"
-STATUSES = (VALID, SUPERSEDED, DISPUTED, PARTLY_SUPERSEDED)
-STATUS_LABELS = {VALID: "有效", SUPERSEDED: "已被取代", DISPUTED: "有争议", PARTLY_SUPERSEDED: "部分被取代（结论仍成立）"}
-
-# Replaced by a current rule, wholly or in part: the search ranks and arranges both alike (a partly superseded
-# ruling exactly as a superseded one), and both carry the replacing rule in superseded_by.
-SUPERSEDED_STATUSES = frozenset((SUPERSEDED, PARTLY_SUPERSEDED))
-# How the rulings about one card are listed (judge card, the site's card pages): those no rule replaced
-# (valid, then disputed, which stand as written and are flagged), then those a rule replaced, the partly
-# superseded first (their result still holds), the superseded last.
-STATUS_ORDER = {VALID: 0, DISPUTED: 1, PARTLY_SUPERSEDED: 2, SUPERSEDED: 3}
-# The word before the rule a status names: the rule that replaced (part of) it, or the rule in question.
-RULE_WORDS = {SUPERSEDED: "现行规则", PARTLY_SUPERSEDED: "现行规则", DISPUTED: "相关规则"}
-
-
-def inline_label(status: str) -> str:
-    """A status's label where it stands inside parentheses itself: "部分被取代，结论仍成立"."""
-    return STATUS_LABELS.get(status, status).replace("（", "，").replace("）", "")
 
 
 # One reviewed row of faq_status.tsv: doc, line, first_words, status, rule (or None), anchor, note, file_line.

@@ -12,7 +12,7 @@ import os
 import sys
 
 from judge.rules import citation_review, translation_notes
-from judge.rules.faq_status import STATUS_LABELS
+from judge.rules.ruling_status import STATUS_LABELS
 from judge.rules.number import Provenance
 
 SOURCE_LABEL = {p.value: p.label for p in Provenance}

@@ -22,7 +22,7 @@ import re
 
 from typing import Callable
 
-from judge.rules.faq_status import SUPERSEDED_STATUSES
+from judge.rules.ruling_status import SUPERSEDED_STATUSES
 from judge.search.rank import SCORE_COLUMNS, Hit, fetch_docs
 
 SECTION_PARAGRAPHS = 2

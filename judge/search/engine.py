@@ -10,7 +10,7 @@ import json
 import re
 
 from judge.errors import JudgeError
-from judge.rules.faq_status import STATUS_LABELS, SUPERSEDED_STATUSES
+from judge.rules.ruling_status import STATUS_LABELS, SUPERSEDED_STATUSES
 from judge.rules.number import within
 from judge.search import arrange, fusion, intent, rank, rerank, snippet, steps, sublabels
 from judge.search.analyze import MAX_QUERY_CHARS, Analysis, analyze

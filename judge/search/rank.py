@@ -35,7 +35,7 @@ import bisect
 from itertools import compress
 
 from judge.rules.drafted import is_drafted
-from judge.rules.faq_status import SUPERSEDED_STATUSES
+from judge.rules.ruling_status import SUPERSEDED_STATUSES
 from judge.search import intent, phrases
 from judge.search.analyze import Analysis, Concept
 from judge.search.store import connection_memo

@@ -6,7 +6,7 @@ import json
 import os
 
 from judge.rules import translation_notes
-from judge.rules.faq_status import PARTLY_SUPERSEDED, inline_label
+from judge.rules.ruling_status import PARTLY_SUPERSEDED, inline_label
 
 BOLD_YELLOW = "\x1b[1;33m"
 DIM = "\x1b[2m"

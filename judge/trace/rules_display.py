@@ -6,7 +6,7 @@ in one query each (a trace cites a few dozen); `display` and `faq_status` then a
 
 from __future__ import annotations
 
-from judge.rules.faq_status import SUPERSEDED_STATUSES, inline_label
+from judge.rules.ruling_status import SUPERSEDED_STATUSES, inline_label
 
 _cache: dict[str, str] = {}
 _failed = False
