@@ -17,6 +17,11 @@
   controller's turn in an open state, 381). Equip is one (818.1).
 - A story told with card names ("对面拿焚烧点我的单位，我…把它弹回手牌，那焚烧会怎样") asks what becomes of the spell whose
   target left: the target-legality rules (359.3.e.*); "我回了一张…，谁先结算" answers a play with another, a chain's order.
+- A hidden card at a battlefield whose units all left, or that an opponent took ("我在那的单位全死了，待命牌会怎样", "opp
+  conquers the bf where my face down card is"), reads as losing the battlefield (190.4.c, 323.6) and the hidden cards
+  removed at the next cleanup (107.3.d, 323.7).
+- Each situation is read when told in English too (a story typed by a player of other card games), and in a question
+  that mixes both languages.
 """
 
 from __future__ import annotations
@@ -187,3 +192,50 @@ def test_a_play_answered_with_another_is_a_chain(conn):
     query = "对面用虚空索敌打我的单位，我回了一张实战经验给它加战力，谁先结算"
     assert "链的顺序" in dict(situations.read(query))
     assert "340.1" in _numbers(conn, query)
+
+
+@pytest.mark.parametrize("query", [
+    "我在战场上待命了一张牌，结果我在那的单位全死了，这张待命牌会怎样",
+    "what if opp conquers the bf where my face down card is",
+    "I hid a card at a battlefield and then my only unit there died. What happens to the hidden card?",
+])
+def test_a_hidden_card_at_a_battlefield_its_controller_loses(conn, query):
+    assert "待命牌失去战场" in dict(situations.read(query.lower()))
+    assert {"107.3.d", "323.7"} & set(_numbers(conn, query))
+
+
+def test_a_hidden_card_alone_is_not_read_as_a_battlefield_lost():
+    assert "待命牌失去战场" not in dict(situations.read("待命的牌可以在对手回合翻开吗"))
+    assert "待命牌失去战场" not in dict(situations.read("how do i hide a card face down"))
+
+
+# (an English story, the situation it tells, rules that answer it: one of them in the first five)
+ENGLISH_TELLINGS = [
+    ("I cast a spell targeting his unit and he recalled it in response. Does my spell still resolve?", "目标变化",
+     {"359.3.e.2", "359.3.e.5", "359.3.e.7", "359.3.e.8"}),
+    ("My only attacker got bounced back to hand before damage. Who controls the battlefield now?", "一方离开战斗",
+     {"465.1", "466.3", "466.5"}),
+    ("In combat, does the showdown happen first or is combat damage dealt first?", "开战后的步骤", {"464", "465"}),
+    ("If I move a unit to my opponent's battlefield and none of his units are there, what happens?", "移入无人敌方战场",
+     {"450", "451"}),
+    ("A unit with 0 might takes 0 damage, does it die?", "零战力死亡", {"142.4.b", "143.2.a"}),
+    ("Does a countered card still count as played this turn?", "算打出", {"425.1.b", "359.3.e.10"}),
+    ("Can I target a card in my opponent's hand?", "隐藏区目标", {"355.10.a", "355.9.a"}),
+    ("My unit got readied again, can I use its exhaust ability a second time?", "再次使用", {"377", "414.1.b"}),
+    ("I played a spell and he responded with a reaction, which one resolves first?", "链的顺序", {"340.1", "159.2.b.3"}),
+    ("When can I equip gear to my unit, can I do it during combat?", "装配时机", {"151.2", "818.1"}),
+    ("My unit got +2 might this turn, when does it wear off?", "失效时机", {"317.2"}),
+    ("after my spell resolves, who gets priority?", "之后谁行动", {"337.4", "340.4"}),
+]
+
+
+@pytest.mark.parametrize("query, name, rules", ENGLISH_TELLINGS, ids=[t[1] for t in ENGLISH_TELLINGS])
+def test_a_situation_told_in_english(conn, query, name, rules):
+    assert name in dict(situations.read(query.lower()))
+    assert rules & set(_numbers(conn, query))
+
+
+def test_english_tellings_are_read_in_a_mixed_question():
+    assert "移入无人敌方战场" in dict(situations.read("我move到对面的bf，那里no units，会怎样"))
+    assert "付不起" in dict(situations.read("上链了才发现 can't pay 咋办"))
+    assert "目标变化" not in dict(situations.read("what does a target mean"))
