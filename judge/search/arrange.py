@@ -22,7 +22,7 @@ import re
 
 from typing import Callable
 
-from judge.rules.ruling_status import SUPERSEDED_STATUSES
+from judge.rules.ruling_status import PARTLY_SUPERSEDED, SUPERSEDED, SUPERSEDED_STATUSES
 from judge.search.rank import SCORE_COLUMNS, Hit, fetch_docs
 
 SECTION_PARAGRAPHS = 2
@@ -55,6 +55,46 @@ def rule_first(hits: list[Hit], window: int = 10) -> list[Hit]:
             out.insert(faq_at, moved)
             break
     return out
+
+
+REPLACING_RULE_NOTES = {
+    SUPERSEDED: "现行规则：其后的FAQ裁定已被本条取代",
+    PARTLY_SUPERSEDED: "现行规则：取代了其前FAQ裁定的一部分（该裁定的结论仍成立）",
+}
+
+
+def replacing_rule_first(conn, hits: list[Hit], window: int = 5) -> list[Hit]:
+    """A superseded ruling on the first screen is shown with the rule that replaced it, which moves up from
+    further down or joins the hits when the query did not find it. A ruling whose result no longer holds comes
+    right after its rule: a judge reads the current rule before the older answer. A ruling whose result still
+    holds (partly superseded) answers first, its rule right after it. A rule already above the ruling stays."""
+    out = list(hits)
+    i = 0
+    while i < min(window, len(out)):
+        doc = out[i].doc
+        status = doc.get("status") if doc.get("kind") == "faq" else None
+        rule_id = _replacing_rule_id(conn, doc["id"]) if status in SUPERSEDED_STATUSES else None
+        if rule_id is not None and all(h.doc["id"] != rule_id for h in out[:i]):
+            j = next((k for k in range(i + 1, len(out)) if out[k].doc["id"] == rule_id), None)
+            moved = out.pop(j) if j is not None else Hit(
+                fetch_docs(conn, [rule_id], SCORE_COLUMNS)[rule_id], out[i].score, out[i].coverage)
+            moved.note = moved.note or REPLACING_RULE_NOTES[status]
+            moved.score = out[i].score  # shown beside its ruling: the scores still never rise down the list
+            out.insert(i if status == SUPERSEDED else i + 1, moved)
+            i += 1
+        i += 1
+    return out
+
+
+def _replacing_rule_id(conn, faq_id: int) -> int | None:
+    """The search document of the rule a superseded ruling names as its replacement ("466.1 战斗清理")."""
+    row = conn.execute("SELECT superseded_by FROM search_docs WHERE id = ?", (faq_id,)).fetchone()
+    number = (row[0] or "").split(" ", 1)[0] if row else ""
+    if not number:
+        return None
+    found = conn.execute("SELECT id FROM search_docs WHERE kind = 'rule' AND number = ? ORDER BY id LIMIT 1",
+                         (number,)).fetchone()
+    return found[0] if found else None
 
 
 def settle_rule_first_notes(hits: list[Hit]) -> list[Hit]:

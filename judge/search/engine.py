@@ -231,6 +231,8 @@ def _search(conn, query: str, limit: int, kinds: list[str] | None) -> SearchResu
             hits = arrange.term_rulings(conn, hits, [c.label for c in a.concepts if not c.optional])
         if not kinds or "rule" in kinds:  # after the rulings: the rule an official heading names stays on screen
             hits = _heading_rule(conn, a, hits)
+    if not kinds or "rule" in kinds:
+        hits = arrange.replacing_rule_first(conn, hits)
     # The labelled sub-rule a question is about follows the first-screen hit it belongs to as a hit, the next are
     # named under their hits; a question's pairs are already known (fusion.char_pairs, once per search).
     hits = sublabels.bring(conn, hits, question_pairs if a.question_like and a.concepts else fusion.char_pairs(a),
