@@ -196,3 +196,18 @@ def test_a_how_many_or_when_question_opens_with_a_place_that_says_what_is_asked(
     narrow = Hit({"id": 4, "kind": "rule", "norm": "\n获得1分。"}, 9.0, 0.5)  # covers less of the question
     assert arrange.answer_leads([plain, weak], points)[0] is plain
     assert arrange.answer_leads([plain, narrow], points)[0] is plain
+
+
+def test_a_score_that_rounds_to_zero_is_not_shown_as_zero(conn):
+    from judge.search import render
+
+    data = search(conn, "召回", limit=5).to_dict()
+    hit = next(h for h in data["hits"] if h["kind"] == "rule" and not h["direct"])
+    text = render.render_text(dict(data, hits=[dict(hit, score=0.01)]))
+    assert "得分 <0.1" in text and "得分 0.0" not in text and "未含查询词" not in text
+
+
+def test_the_placeholder_of_a_rule_the_corpus_lacks_is_never_highlighted(conn):
+    # 812.1.c has no text in the corpus: its shown text is the tool's placeholder, which holds 当 of the question.
+    hit = next(h for h in search(conn, "太阳圆盘打出当回合能用技能吗", limit=5).to_dict()["hits"] if h["number"] == "812.1.c")
+    assert hit["snippet"].startswith("（本条正文不在当前语料中") and hit["highlights"] == []

@@ -43,6 +43,7 @@ from collections import Counter
 
 from judge.rules import drafted, procedures, translation_notes
 from judge.search import fusion, lexicon, ngrams, pairs, phrases, rank, sublabels
+from judge.search.snippet import ABSENT_TEXT
 from judge.search.data_files import ABSENT_KEY, HEADING_TERMS, PLAYER_WORDS, read_asked, read_data
 from judge.search.analyze import CARD_KEYS, CARD_KEYWORD
 from judge.search.text import CJK, fold, norm_text
@@ -168,7 +169,6 @@ def _following(rules: list[dict], heading: dict) -> list[dict]:
     return out
 
 
-ABSENT_TEXT = "（本条正文不在当前语料中"
 EMPTY_TEXT = translation_notes.EMPTY_TEXT
 _MERGED = re.compile(r"与规则 (\S+?) 合成了一段")
 

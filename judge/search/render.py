@@ -81,7 +81,9 @@ def render_text(data: dict, color: bool = False) -> str:
         # sub-paragraph of the hit above): said on its header line, to keep the first screen short.
         why = f"  ← {h['note']}" if h["note"] and not h["direct"] else ""
         # A paragraph shown for the section it belongs to, though the query's words are not in it.
-        score = "未含查询词" if h["score"] <= 0 and not h["direct"] else "得分 %.1f" % h["score"]
+        # A score that rounds to 0.0 is still above 0: the words are there, far below the first hit's odds.
+        score = ("未含查询词" if h["score"] <= 0 and not h["direct"]
+                 else "得分 <0.1" if h["score"] < 0.05 else "得分 %.1f" % h["score"])
         lines.append(f"{_c(head, CYAN, color)} {_c(tag, RED, color)}  {_c(score + why, DIM, color)}".rstrip())
         if h["breadcrumb"]:
             lines.append("    " + _c(" › ".join(h["breadcrumb"]), DIM, color))

@@ -6,6 +6,9 @@ import re
 from functools import lru_cache
 
 WIDTH = 90
+# The start of the text the index shows for a rule the corpus lacks (judge.search.index): the tool's words, in
+# which no query word is highlighted.
+ABSENT_TEXT = "（本条正文不在当前语料中"
 
 
 def _alternatives(forms: tuple[str, ...]) -> list[str]:
@@ -66,7 +69,7 @@ def make(text: str, forms: list[str], width: int = WIDTH) -> tuple[str, list[tup
     """(snippet, [(start, end), ...] of matched words inside the snippet)."""
     # Shown as written (no NFKC: Chinese full-width punctuation stays), newlines as spaces.
     text = re.sub(r"\s*\n\s*", " ", text or "").strip()
-    key = tuple(sorted(set(forms)))
+    key = tuple(sorted(set(forms))) if not text.startswith(ABSENT_TEXT) else ()
     plain = _plain(key)
     if plain is not None:
         matches = _find_plain(text, plain) if plain else []
