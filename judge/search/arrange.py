@@ -1,6 +1,6 @@
 """The order a judge reads results in, after scoring (judge.search.rank).
 
-Four rules:
+What it arranges:
   - A section heading is a pointer, not an answer: when a heading is among the first hits, its best
     paragraphs follow it directly (the ones the query matched best, else the section's first ones).
   - The rules are the authority: when an FAQ entry and a rule paragraph both answer a question
@@ -11,6 +11,8 @@ Four rules:
     how it was ruled: the term's rule first, the FAQ entries that rule on the term right after it.
   - For a question, a first paragraph that announces its sub-paragraphs ("此行动仅可在特定时间进行。")
     is followed by those of them the question matched best: they say what it announces.
+  - A superseded FAQ ruling on the first screen is shown with the rule that replaced it: the rule first when the
+    ruling's result no longer holds, right after the ruling when only a part of it was replaced.
   - A how-many or when question opens with a place that says what is asked for: a count in the unit asked
     ("几分": "获得1分"), a moment ("什么时候": a step, a phase, a "…时" clause), when the second place says it and
     the first does not (answer_leads).
