@@ -207,6 +207,8 @@ def test_a_hidden_card_at_a_battlefield_its_controller_loses(conn, query):
 def test_a_hidden_card_alone_is_not_read_as_a_battlefield_lost():
     assert "待命牌失去战场" not in dict(situations.read("待命的牌可以在对手回合翻开吗"))
     assert "待命牌失去战场" not in dict(situations.read("how do i hide a card face down"))
+    # a battlefield the player controls is not one he lost
+    assert "待命牌失去战场" not in dict(situations.read("i hid a card at a battlefield i control. can i flip it later?"))
 
 
 # (an English story, the situation it tells, rules that answer it: one of them in the first five)

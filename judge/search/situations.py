@@ -140,7 +140,7 @@ READINGS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     ("待命牌失去战场", (r"待命|隐藏|盖着|盖了|扣着|面朝下|背面朝下|暗置|\bhid(?:den|e|es|ing)?\b|face ?-?down",
                     r"战场|\bbfs?\b|battlefield",
                     r"(单位|人).{0,6}(死|没了|阵亡|离开|撤|召回|移走)|没有?(单位|人)|唯一|征服|失去|丢了|控制权|被占|"
-                    r"conquer|\blos[te]\b|\blosing\b|\bdie[sd]?\b|killed|only unit|no units?|take[sn]? over|took over|control"),
+                    r"conquer|\blos[te]\b|\blosing\b|\bdie[sd]?\b|killed|only unit|no units?|take[sn]? over|took over|(?:gain|gains|gained|take|takes|took|steal|steals|stole|lose|loses|lost) control"),
      ("失去了一处战场的控制权", "待命区域中的所有卡牌", "控制者与所在战场不同的待命卡牌")),
     # When an effect wears off, in a player's words ("这个+3是战斗结束就没了还是到啥时候才没", "这加成能管多久"): effects
     # that last "this turn" expire in the ending phase's Expiration Step (rule 317.2 失效步骤, 317.2.c); 本回合 says how
