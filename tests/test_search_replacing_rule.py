@@ -1,9 +1,9 @@
 """A superseded FAQ ruling on the first screen is shown with the rule that replaced it (judge.search.arrange).
 
 The 2026-07-17 rules outrank the older core and referee FAQs. A ruling whose result no longer holds (core FAQ 718:
-Sun Disc counting itself for its Legion, replaced by 812.1.c) comes right after the rule that replaced it; a ruling
-whose result still holds and only a part was replaced (core FAQ 93: units heal from damage, the time is now the
-combat's cleanup, 466.1) answers first, with its rule right after it. Each placed rule says why it is there.
+Sun Disc counting itself for its Legion, replaced by 812.1.c) comes right after the rule that replaced it, which
+says why it is there. A ruling whose result still holds and only a part was replaced (core FAQ 93: units heal from
+damage, the time is now the combat's cleanup, 466.1) stays where the ranking put it; its tag names the rule.
 """
 
 from __future__ import annotations
@@ -29,19 +29,22 @@ def test_a_superseded_ruling_follows_the_rule_that_replaced_it(conn, query):
     at = keys.index("C-L718")
     assert at > 0 and keys[at - 1] == "812.1.c"
     rule = _hits(conn, query)[at - 1]
-    assert rule["note"] == arrange.REPLACING_RULE_NOTES["superseded"]
+    assert rule["note"] == arrange.REPLACING_RULE_NOTE
 
 
-def test_a_partly_superseded_ruling_answers_first_and_its_rule_follows(conn):
+def test_a_partly_superseded_ruling_stays_where_it_is_and_names_its_rule(conn):
     hits = _hits(conn, "单位会从战斗伤害中恢复吗")
     keys = [_key(h) for h in hits]
-    at = keys.index("C-L93")
-    assert keys[at + 1] == "466.1" and "466.1" not in keys[:at]
-    assert hits[at + 1]["note"] == arrange.REPLACING_RULE_NOTES["partly_superseded"]
-    # Shown beside its ruling: the scores a judge reads still never rise down the list.
+    assert keys[0] == "C-L93" and "466.1" not in keys
+    assert not any(h["note"] == arrange.REPLACING_RULE_NOTE for h in hits)
+    text = render.render_text({"query": "q", "hits": hits, "notes": [], "suggestions": []})
+    assert "部分被取代，结论仍成立；被取代的部分以 466.1 战斗清理 为准" in text
+
+
+def test_the_placed_rule_shows_its_rulings_score(conn):
+    hits = _hits(conn, "太阳圆盘打出当回合能用技能吗")
     scores = [h["score"] for h in hits]
     assert scores == sorted(scores, reverse=True)
-    assert "部分被取代" in render.render_text({"query": "q", "hits": hits, "notes": [], "suggestions": []})
 
 
 def test_a_rule_already_above_its_ruling_is_not_repeated(conn):

@@ -11,8 +11,8 @@ What it arranges:
     how it was ruled: the term's rule first, the FAQ entries that rule on the term right after it.
   - For a question, a first paragraph that announces its sub-paragraphs ("此行动仅可在特定时间进行。")
     is followed by those of them the question matched best: they say what it announces.
-  - A superseded FAQ ruling on the first screen is shown with the rule that replaced it: the rule first when the
-    ruling's result no longer holds, right after the ruling when only a part of it was replaced.
+  - A superseded FAQ ruling on the first screen (its result no longer holds) comes right after the rule that
+    replaced it; a partly superseded one stays where it is, its tag naming the rule.
   - A how-many or when question opens with a place that says what is asked for: a count in the unit asked
     ("几分": "获得1分"), a moment ("什么时候": a step, a phase, a "…时" clause), when the second place says it and
     the first does not (answer_leads).
@@ -24,7 +24,7 @@ import re
 
 from typing import Callable
 
-from judge.rules.ruling_status import PARTLY_SUPERSEDED, SUPERSEDED, SUPERSEDED_STATUSES
+from judge.rules.ruling_status import SUPERSEDED, SUPERSEDED_STATUSES
 from judge.search.rank import SCORE_COLUMNS, Hit, fetch_docs
 
 SECTION_PARAGRAPHS = 2
@@ -59,30 +59,26 @@ def rule_first(hits: list[Hit], window: int = 10) -> list[Hit]:
     return out
 
 
-REPLACING_RULE_NOTES = {
-    SUPERSEDED: "现行规则：其后的FAQ裁定已被本条取代",
-    PARTLY_SUPERSEDED: "现行规则：取代了其前FAQ裁定的一部分（该裁定的结论仍成立）",
-}
+REPLACING_RULE_NOTE = "现行规则：其后的FAQ裁定已被本条取代"
 
 
 def replacing_rule_first(conn, hits: list[Hit], window: int = 5) -> list[Hit]:
-    """A superseded ruling on the first screen is shown with the rule that replaced it, which moves up from
-    further down or joins the hits when the query did not find it. A ruling whose result no longer holds comes
-    right after its rule: a judge reads the current rule before the older answer. A ruling whose result still
-    holds (partly superseded) answers first, its rule right after it. A rule already above the ruling stays."""
+    """A superseded ruling on the first screen, whose result no longer holds, comes right after the rule that
+    replaced it: a judge reads the current rule before the older answer. The rule moves up from further down, or
+    joins the hits when the query did not find it; a rule already above the ruling stays. A partly superseded
+    ruling (its result still holds) is left where it is: its tag names the rule that replaced a part of it."""
     out = list(hits)
     i = 0
     while i < min(window, len(out)):
         doc = out[i].doc
-        status = doc.get("status") if doc.get("kind") == "faq" else None
-        rule_id = _replacing_rule_id(conn, doc["id"]) if status in SUPERSEDED_STATUSES else None
+        rule_id = _replacing_rule_id(conn, doc["id"]) if doc.get("kind") == "faq" and doc.get("status") == SUPERSEDED else None
         if rule_id is not None and all(h.doc["id"] != rule_id for h in out[:i]):
             j = next((k for k in range(i + 1, len(out)) if out[k].doc["id"] == rule_id), None)
             moved = out.pop(j) if j is not None else Hit(
                 fetch_docs(conn, [rule_id], SCORE_COLUMNS)[rule_id], out[i].score, out[i].coverage)
-            moved.note = moved.note or REPLACING_RULE_NOTES[status]
+            moved.note = moved.note or REPLACING_RULE_NOTE
             moved.score = out[i].score  # shown beside its ruling: the scores still never rise down the list
-            out.insert(i if status == SUPERSEDED else i + 1, moved)
+            out.insert(i, moved)
             i += 1
         i += 1
     return out
