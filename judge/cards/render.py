@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from judge.cards.model import DOMAINS, SET_NAMES
 from judge.cards.names import KIND_LABELS
-from judge.rules.ruling_status import PARTLY_SUPERSEDED, STATUS_LABELS, SUPERSEDED, SUPERSEDED_STATUSES
+from judge.rules.ruling_status import DISPUTED, PARTLY_SUPERSEDED, RULE_WORDS, STATUS_LABELS, SUPERSEDED, SUPERSEDED_STATUSES
 
 
 def _rule_label(rule: dict | None) -> str:
@@ -177,9 +177,9 @@ def _faq_line(f: dict, full: bool) -> str:
     if f["status"] in SUPERSEDED_STATUSES:
         rule = f.get("superseded_rule")
         target = _rule_label(rule).replace("规则 ", "") if rule else (f.get("superseded_by") or "")
-        line += f"\n          ⚠ {STATUS_LABELS[f['status']]}" + (f" —— 现行规则 {target}" if target else "")
-    elif f["status"] == "disputed":
-        line += "\n          ⚠ 有争议" + (f" —— 相关规则 {f['superseded_by']}" if f.get("superseded_by") else "")
+        line += f"\n          ⚠ {STATUS_LABELS[f['status']]}" + (f" —— {RULE_WORDS[f['status']]} {target}" if target else "")
+    elif f["status"] == DISPUTED:
+        line += f"\n          ⚠ {STATUS_LABELS[DISPUTED]}" + (f" —— {RULE_WORDS[DISPUTED]} {f['superseded_by']}" if f.get("superseded_by") else "")
     return line
 
 

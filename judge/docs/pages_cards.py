@@ -13,7 +13,7 @@ from collections import defaultdict
 from judge.docs.context import SiteContext
 from judge.docs.markup import esc, heading, slug
 from judge.rules.drafted import strip_mark
-from judge.rules.ruling_status import STATUS_LABELS, STATUS_ORDER, SUPERSEDED_STATUSES
+from judge.rules.ruling_status import DISPUTED, RULE_WORDS, STATUS_LABELS, STATUS_ORDER, SUPERSEDED_STATUSES
 
 INDEX = "cards/index.md"
 
@@ -179,9 +179,9 @@ def render_card(ctx: SiteContext, site: CardSite, card) -> str:
             mark = ""
             if e.status in SUPERSEDED_STATUSES:
                 targets = [t.strip() for t in (e.superseded_by or "").replace("，", ",").split(",") if t.strip()]
-                mark = f" ⚠ **{STATUS_LABELS[e.status]}**" + ("——现行规则 " + "、".join(ctx.rule_link(page, t) for t in targets) if targets else "")
-            elif e.status == "disputed":
-                mark = " ⚠ 有争议"
+                mark = f" ⚠ **{STATUS_LABELS[e.status]}**" + (f"——{RULE_WORDS[e.status]} " + "、".join(ctx.rule_link(page, t) for t in targets) if targets else "")
+            elif e.status == DISPUTED:
+                mark = f" ⚠ {STATUS_LABELS[DISPUTED]}"
             lines.append(f"- {ctx.faq_link(page, e.id, label)}{mark}")
         lines.append("")
     else:
