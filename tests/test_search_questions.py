@@ -56,6 +56,7 @@ DEVELOPMENT_FLOORS = {
     "fresh35": 0.80,  # 0.863 untuned on a079baac (results as main 98ce75b)
     "fresh36": 0.85,  # 0.912 untuned on 3ada161 (key audited before the run; 0.900 as first written)
     "fresh37": 0.88,  # 0.950 untuned on main 761fbbd (key audited before the run; 0.938 as first written)
+    "fresh38": 0.88,  # 0.950 untuned on main 7f1b9f5a and on e0b516fb (key audited before the run; 0.950 as first written)
     "fresh24": 0.79,  # 0.851 untuned on main 80b50ce
     "english": 0.67,  # 0.760 untuned on main 376f646 (other games' English)
     "askenglish": 0.71,  # 0.800 untuned on main d511007 (short English questions as typed)
@@ -118,6 +119,8 @@ FROZEN_FLOORS = {
     # recall@1 0.762, MRR 0.837; can and whatif 0.83 the weakest kinds
     "frozen38": 0.88,  # 0.940 untuned on main 761fbbd, key audited before the run (0.905 as first written);
     # recall@1 0.738, MRR 0.837; english 0.75 the weakest kind
+    "frozen39": 0.88,  # 0.964 untuned on e0b516fb and on main 7f1b9f5a alike, key audited before the run (0.952 as
+    # first written); recall@1 0.762, MRR 0.854; can 0.83 the weakest kind
 }
 QUESTION_SETS = tuple(name for name in evaluation.SETS if name != "eval")
 
@@ -136,7 +139,7 @@ SIZES = {"dev": (100, 5), "fresh": (60, 5), "fresh2": (60, 5), "fresh3": (100, 5
          "fresh19": (70, 0), "fresh20": (105, 5), "fresh21": (105, 5), "fresh22": (70, 3), "fresh23": (90, 0),
          "fresh25": (90, 0), "fresh26": (70, 5), "fresh27": (60, 0), "fresh28": (80, 0), "fresh29": (80, 0),
          "fresh30": (80, 0), "fresh31": (80, 0), "fresh32": (80, 0), "fresh33": (80, 0), "fresh34": (80, 0),
-         "fresh35": (80, 0), "fresh36": (80, 0), "fresh37": (80, 0),
+         "fresh35": (80, 0), "fresh36": (80, 0), "fresh37": (80, 0), "fresh38": (80, 0),
          "fresh24": (321, 0), "english": (96, 0), "askenglish": (80, 0), "askmixed": (60, 0), "askcan": (48, 0),
          "askcount": (48, 0), "askenglish2": (48, 0), "reword": (60, 0), "reword2": (60, 0), "reword3": (60, 0),
          "reword4": (60, 0), "reword5": (60, 0),
@@ -151,7 +154,7 @@ SIZES = {"dev": (100, 5), "fresh": (60, 5), "fresh2": (60, 5), "fresh3": (100, 5
          "frozen29": (84, 12), "frozen30": (84, 12), "frozen31": (84, 12),
          "frozen32": (84, 12),
          "frozen33": (84, 12), "frozen34": (84, 12), "frozen35": (84, 12), "frozen36": (84, 12),
-         "frozen37": (84, 12), "frozen38": (84, 12)}
+         "frozen37": (84, 12), "frozen38": (84, 12), "frozen39": (84, 12)}
 
 
 def test_every_set_has_a_size():
