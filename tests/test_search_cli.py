@@ -52,7 +52,7 @@ def test_partly_superseded_faq_in_json_and_text():
     r = run("战斗双方都有单位存活会发生什么", "--kind", "FAQ", "--json", "--limit", "20")
     hit = next(h for h in json.loads(r.stdout)["hits"] if h["id"] == "C-L89")
     assert hit["status"] == "partly_superseded" and hit["status_label"] == "部分被取代（结论仍成立）"
-    assert hit["superseded"] is True  # replaced in part: ranked and arranged as a superseded entry
+    assert hit["superseded"] is True  # replaced in part: ranked as a superseded entry
     assert hit["superseded_by"].startswith("466 ") and hit["status_note"].startswith("结论仍成立")
     text = run("战斗双方都有单位存活会发生什么", "--kind", "FAQ", "--limit", "20").stdout
     line = next(l for l in text.splitlines() if "C-L89" in l)

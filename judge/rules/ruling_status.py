@@ -13,8 +13,9 @@ PARTLY_SUPERSEDED = "partly_superseded"
 STATUSES = (VALID, SUPERSEDED, DISPUTED, PARTLY_SUPERSEDED)
 STATUS_LABELS = {VALID: "有效", SUPERSEDED: "已被取代", DISPUTED: "有争议", PARTLY_SUPERSEDED: "部分被取代（结论仍成立）"}
 
-# Replaced by a current rule, wholly or in part: the search ranks and arranges both alike (a partly superseded
-# ruling exactly as a superseded one), and both carry the replacing rule in superseded_by.
+# Replaced by a current rule, wholly or in part: the search ranks both alike (a partly superseded ruling exactly
+# as a superseded one), and both carry the replacing rule in superseded_by. Only a superseded ruling, whose result
+# no longer holds, is shown after its rule (judge.search.arrange).
 SUPERSEDED_STATUSES = frozenset((SUPERSEDED, PARTLY_SUPERSEDED))
 # How the rulings about one card are listed (judge card, the site's card pages): those no rule replaced
 # (valid, then disputed, which stand as written and are flagged), then those a rule replaced, the partly

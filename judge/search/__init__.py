@@ -59,7 +59,7 @@ JSON output (`judge search --json`), schema_version 1 — stable; fields are onl
         "highlights": [[start, end]],   # spans of matched words inside `snippet`
         "text": str,               # the full text of the hit
         "examples": [str],         # a rule's "举例：" examples (empty for other kinds)
-        "score": float,            # 100 for a direct hit; a brought sub-rule shows its hit's
+        "score": float,            # 100 for a direct hit; a brought sub-rule shows its hit's, a placed rule its ruling's
         "coverage": float,         # share of the query's concepts the hit mentions (0..1)
         "matched": [str],
         "direct": bool,            # reached through a rule citation in the query
@@ -69,7 +69,8 @@ JSON output (`judge search --json`), schema_version 1 — stable; fields are onl
                                    # or one part was replaced by superseded_by); null for other kinds
         "status_label": str | null,     # the status in Chinese, e.g. "部分被取代（结论仍成立）"
         "superseded": bool,        # replaced by a current rule, wholly or in part (status tells which);
-                                   # both rank and are arranged alike
+                                   # both rank alike; a superseded one on the first screen follows its rule
+                                   # (note "现行规则：其后的FAQ裁定已被本条取代", judge.search.arrange)
         "superseded_by": str | null,    # the current rule that replaced it (or that a disputed one concerns)
         "status_note": str | null, # what was reviewed: for a partly superseded entry, what holds and what was replaced
         "translation_note": str | null,  # a rule where the Chinese text differs from v1.4 (judge/rules/translation_notes.py)
