@@ -67,7 +67,7 @@ def test_card_rulings_superseded_last(capsys):
     assert "⚠ 已被取代 —— 现行规则 466" in faq[faq.index("C-L724"):]
     # the order of every card's rulings (judge card, the site's card pages): those no rule replaced, then the
     # partly superseded (their result holds), the superseded last
-    from judge.rules.faq_status import STATUS_ORDER
+    from judge.rules.ruling_status import STATUS_ORDER
 
     assert sorted(STATUS_ORDER, key=STATUS_ORDER.get) == ["valid", "disputed", "partly_superseded", "superseded"]
 

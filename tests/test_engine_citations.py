@@ -80,16 +80,16 @@ def test_superseded_rulings_are_never_cited_without_the_rule(shipped_traces):
     """SUPERSEDED lists the rulings of FAQ that a current rule replaced, wholly or in part, as faq_status.tsv
     reviews them; the engine follows the rule: a step citing one always cites a rule too."""
     from judge.engine.citations import SUPERSEDED, faq_id
-    from judge.rules import faq_status
+    from judge.rules import faq_status, ruling_status
 
     rows = {f"{'C' if r.doc == 'core' else 'R'}-L{r.line}": r for r in faq_status.load_status_rows()}
-    replaced = {fid for fid, row in rows.items() if row.status in faq_status.SUPERSEDED_STATUSES}
+    replaced = {fid for fid, row in rows.items() if row.status in ruling_status.SUPERSEDED_STATUSES}
     assert set(SUPERSEDED) == {key for key, (fid, _) in FAQ.items() if fid in replaced}
     for key, number in SUPERSEDED.items():
         assert rows[faq_id(key)].rule.startswith(number), key
     # core FAQ 39, 89, 93, 195 and referee FAQ 61, 63: their results hold (the final point, both sides surviving,
     # healing, burn out, the combat cleanup, Kog'Maw and the imp); referee FAQ 41 (control while contested) does not
-    assert {key for key in SUPERSEDED if rows[faq_id(key)].status == faq_status.SUPERSEDED} == {"R-CONTROL-LOCK"}
+    assert {key for key in SUPERSEDED if rows[faq_id(key)].status == ruling_status.SUPERSEDED} == {"R-CONTROL-LOCK"}
     cited = [ev for trace in shipped_traces for ev in trace if set(ev.faq) & replaced]
     assert {"C-L39", "C-L89", "R-L61"} <= {f for ev in cited for f in ev.faq}
     assert all(ev.rules for ev in cited), [ev.text for ev in cited if not ev.rules]

@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 from judge.errors import CorpusError
-from judge.rules import faq_status
+from judge.rules import faq_status, ruling_status
 from judge.rules.faq import PART_APPENDIX, PART_CLARIFICATION, PART_FAQ, PART_QA, PART_RULINGS, parse_core, parse_referee, parse_shipped
 
 
@@ -164,7 +164,7 @@ def test_status_file_matches_entries(core, referee):
     entries = core.entries + referee.entries
     assert faq_status.apply_status(entries) == []
     status = {e.id: (e.status, e.superseded_by) for e in entries}
-    partly, superseded = faq_status.PARTLY_SUPERSEDED, faq_status.SUPERSEDED
+    partly, superseded = ruling_status.PARTLY_SUPERSEDED, ruling_status.SUPERSEDED
     # Partly superseded: the ruling's result holds under the current rules (v1.4), one part of it does not.
     # Teemo (core FAQ 755): played from Hidden into a combat he triggers once; "moved out and back in, he triggers
     # twice" is replaced by 383.4.f.2.a (a defend trigger's condition is checked once per combat).
@@ -189,7 +189,7 @@ def test_status_file_matches_entries(core, referee):
     assert status["C-L33"] == ("valid", None)                 # reviewed valid: no superseded_by
     assert by_id(core, "C-L33").status_rule == "467" and by_id(core, "C-L33").status_note
     counts = Counter(s for s, _ in status.values())
-    assert counts[partly] == 9 and counts[superseded] == 3 and counts[faq_status.DISPUTED] == 0
+    assert counts[partly] == 9 and counts[superseded] == 3 and counts[ruling_status.DISPUTED] == 0
     assert sum(s != "valid" for s, _ in status.values()) == 12
     assert sum(bool(e.status_note) for e in entries) == 25       # 12 changed + 13 reviewed valid
     # A partly superseded entry's note says, in Chinese, what still holds and what was replaced.
@@ -200,17 +200,17 @@ def test_status_file_matches_entries(core, referee):
 
 def test_status_file_statuses_are_the_four_documented_ones():
     rows = faq_status.load_status_rows()
-    assert {r.status for r in rows} <= set(faq_status.STATUSES)
-    assert set(faq_status.STATUSES) == {"valid", "disputed", "partly_superseded", "superseded"}
+    assert {r.status for r in rows} <= set(ruling_status.STATUSES)
+    assert set(ruling_status.STATUSES) == {"valid", "disputed", "partly_superseded", "superseded"}
     # each has a Chinese label; the two replaced by a rule are ranked alike and named with "现行规则"
-    assert set(faq_status.STATUS_LABELS) == set(faq_status.STATUSES) == set(faq_status.STATUS_ORDER)
-    assert faq_status.STATUS_LABELS["partly_superseded"] == "部分被取代（结论仍成立）"
-    assert faq_status.SUPERSEDED_STATUSES == {"superseded", "partly_superseded"}
-    assert faq_status.inline_label("partly_superseded") == "部分被取代，结论仍成立"
+    assert set(ruling_status.STATUS_LABELS) == set(ruling_status.STATUSES) == set(ruling_status.STATUS_ORDER)
+    assert ruling_status.STATUS_LABELS["partly_superseded"] == "部分被取代（结论仍成立）"
+    assert ruling_status.SUPERSEDED_STATUSES == {"superseded", "partly_superseded"}
+    assert ruling_status.inline_label("partly_superseded") == "部分被取代，结论仍成立"
     # the file's header documents every status
     header = "\n".join(line for line in faq_status.data_path(faq_status.STATUS_FILE_NAME)
                        .read_text(encoding="utf-8").splitlines() if line.startswith("#"))
-    for status in faq_status.STATUSES:
+    for status in ruling_status.STATUSES:
         assert status in header, status
     assert "partly_superseded: the ruling's stated result still" in header
 

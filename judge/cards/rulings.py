@@ -92,7 +92,7 @@ def entry_cards(card_field: str | None, text: str, cat: Catalog | None = None) -
 def faq_entries(conn: sqlite3.Connection, card: Card, cat: Catalog | None = None) -> list[dict]:
     """The FAQ entries about the card, current rulings first (referee FAQ, then core FAQ: the order of
     authority), then those a current rule replaced: partly superseded ones (their result still holds), superseded
-    ones last (faq_status.STATUS_ORDER); each a judge.rules.faq_lookup.get_entry dict plus "matched_name"."""
+    ones last (ruling_status.STATUS_ORDER); each a judge.rules.faq_lookup.get_entry dict plus "matched_name"."""
     cat = cat or catalog()
     names = {fn.name for fn in cat.names_in_faq(card)}
     if not names:

@@ -11,14 +11,11 @@ from collections import namedtuple
 from pathlib import Path
 
 from judge.errors import CorpusError
-from judge.rules.ruling_status import (  # noqa: F401 (the statuses, named here too for the reviewed file's readers)
-    DISPUTED, PARTLY_SUPERSEDED, RULE_WORDS, STATUS_LABELS, STATUS_ORDER, STATUSES, SUPERSEDED, SUPERSEDED_STATUSES, VALID,
-    inline_label,
-)
+from judge.rules.ruling_status import STATUSES, VALID
 
-# The statuses themselves live in judge.rules.ruling_status, which the cold paths import instead of this
-# module; this one stays light all the same: the data files are located when first read, and StatusRow is a
-# named tuple rather than a dataclass.
+# The statuses themselves live in judge.rules.ruling_status, which the cold paths import; this module reads and
+# checks the reviewed file, and stays light all the same: the data files are located when first read, and
+# StatusRow is a named tuple rather than a dataclass.
 STATUS_FILE_NAME = "faq_status.tsv"
 TOPICS_FILE_NAME = "referee_topics.tsv"
 

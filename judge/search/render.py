@@ -6,7 +6,7 @@ import json
 import os
 
 from judge.rules import translation_notes
-from judge.rules.ruling_status import PARTLY_SUPERSEDED, inline_label
+from judge.rules.ruling_status import PARTLY_SUPERSEDED, SUPERSEDED, inline_label
 
 BOLD_YELLOW = "\x1b[1;33m"
 DIM = "\x1b[2m"
@@ -75,7 +75,7 @@ def render_text(data: dict, color: bool = False) -> str:
                 tags.append(f"{inline_label(PARTLY_SUPERSEDED)}{by}")
             else:
                 by = f"，以 {h['superseded_by']} 为准" if h["superseded_by"] else ""
-                tags.append(f"已被取代{by}")
+                tags.append(f"{inline_label(SUPERSEDED)}{by}")
         tag = "".join(f"［{t}］" for t in tags)
         # Why a hit stands where it does (the rule before the FAQ entry asking the same question, a
         # sub-paragraph of the hit above): said on its header line, to keep the first screen short.

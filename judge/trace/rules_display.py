@@ -6,7 +6,7 @@ in one query each (a trace cites a few dozen); `display` and `faq_status` then a
 
 from __future__ import annotations
 
-from judge.rules.ruling_status import SUPERSEDED_STATUSES, inline_label
+from judge.rules.ruling_status import DISPUTED, RULE_WORDS, STATUS_LABELS, SUPERSEDED_STATUSES, inline_label
 
 _cache: dict[str, str] = {}
 _failed = False
@@ -119,7 +119,7 @@ def faq_display(fid: str) -> str:
     for partly superseded ones (the trace still follows and cites the rule), 'C-L598' otherwise."""
     status, by = faq_status(fid)
     if status in SUPERSEDED_STATUSES:
-        return f"{fid}（{inline_label(status)}" + (f"，现行规则 {display(by)}）" if by else "）")
-    if status == "disputed":
-        return f"{fid}（有争议）"
+        return f"{fid}（{inline_label(status)}" + (f"，{RULE_WORDS[status]} {display(by)}）" if by else "）")
+    if status == DISPUTED:
+        return f"{fid}（{STATUS_LABELS[DISPUTED]}）"
     return fid
