@@ -68,3 +68,15 @@ def test_only_the_first_screen_is_arranged():
 def test_a_rule_filter_leaves_rulings_alone(conn):
     hits = search(conn, "太阳圆盘打出当回合能用技能吗", kinds=["faq"], limit=5).to_dict()["hits"]
     assert all(h["kind"] == "faq" for h in hits)
+
+
+def test_an_inferred_replacing_rule_is_found_by_its_number():
+    import sqlite3
+
+    conn = sqlite3.connect(":memory:")
+    conn.execute("CREATE TABLE search_docs (id INTEGER, kind TEXT, number TEXT, superseded_by TEXT)")
+    conn.executemany("INSERT INTO search_docs VALUES (?, ?, ?, ?)", [
+        (1, "faq", None, "≈352.4 打出流程"),  # the label of a rule whose number was inferred (judge.search.index)
+        (2, "rule", "352.4", None),
+    ])
+    assert arrange._replacing_rule_id(conn, 1) == 2

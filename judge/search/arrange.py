@@ -24,6 +24,7 @@ import re
 
 from typing import Callable
 
+from judge.rules.number import APPROX
 from judge.rules.ruling_status import SUPERSEDED, SUPERSEDED_STATUSES
 from judge.search.rank import SCORE_COLUMNS, Hit, fetch_docs
 
@@ -85,9 +86,10 @@ def replacing_rule_first(conn, hits: list[Hit], window: int = 5) -> list[Hit]:
 
 
 def _replacing_rule_id(conn, faq_id: int) -> int | None:
-    """The search document of the rule a superseded ruling names as its replacement ("466.1 战斗清理")."""
+    """The search document of the rule a superseded ruling names as its replacement: its label ("466.1 战斗清理",
+    judge.search.index) starts with the rule's display number, which an inferred rule marks with ≈."""
     row = conn.execute("SELECT superseded_by FROM search_docs WHERE id = ?", (faq_id,)).fetchone()
-    number = (row[0] or "").split(" ", 1)[0] if row else ""
+    number = (row[0] or "").split(" ", 1)[0].removeprefix(APPROX) if row else ""
     if not number:
         return None
     found = conn.execute("SELECT id FROM search_docs WHERE kind = 'rule' AND number = ? ORDER BY id LIMIT 1",
